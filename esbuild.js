@@ -1,0 +1,47 @@
+// Builds the separate bundles: the extension (node, `vscode` external), the webview (browser),
+// the CLI (node) and the extension-host test suite. Entries that do not exist yet are skipped so
+// a partial tree still builds.
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const targets = [
+  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
+  { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },
+].filter((t) => fs.existsSync(t.entryPoints[0]));
+
+function copyPdfWorker() {
+  // pdf.js renders in the webview; its worker is loaded from the extension's own dist folder.
+  const src = path.join(__dirname, 'node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
+  if (fs.existsSync(src) && fs.existsSync('src/webview/main.ts')) {
+    fs.mkdirSync('dist', { recursive: true });
+    fs.copyFileSync(src, 'dist/pdf.worker.min.mjs');
+  }
+}
+
+async function main() {
+  copyPdfWorker();
+  if (watch) {
+    for (const t of targets) await (await esbuild.context({ ...common, ...t })).watch();
+    return;
+  }
+  await Promise.all(targets.map((t) => esbuild.build({ ...common, ...t })));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

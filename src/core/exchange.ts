@@ -1,0 +1,101 @@
+/**
+ * One request/reply exchange as the workbench shows it: the CLI, the results panel, the runner,
+ * history and the traffic inspector all read this shape. Everything in it is already redacted.
+ */
+import type { Binding } from './catalog/types';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** The exact HTTP request, as it goes (or went) on the wire — with secrets redacted. */
+export interface HttpRequestSpec {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  /** In the order sent; names as sent. */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** UTF-8 body text; empty for GET. */
+  readonly body: string;
+}
+
+export interface HttpReply {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** Reply body decoded as text (charset from Content-Type, else UTF-8). */
+  readonly bodyText: string;
+  /** Size of the body in bytes as received. */
+  readonly size: number;
+}
+
+/** Timing phases in milliseconds; a phase that did not happen (reused connection, no TLS) is absent. */
+export interface Timing {
+  readonly connectMs?: number;
+  readonly tlsMs?: number;
+  readonly firstByteMs?: number;
+  readonly downloadMs?: number;
+  readonly totalMs: number;
+}
+
+export interface SoapFault {
+  readonly soapVersion: '1.1' | '1.2';
+  /** faultcode (1.1) or Code/Value (1.2), as a qualified name text (e.g. `soap:Client`). */
+  readonly code: string;
+  /** SOAP 1.2 Subcode values, outermost first. */
+  readonly subcodes: readonly string[];
+  /** faultstring (1.1) or the first Reason/Text (1.2). */
+  readonly reason: string;
+  /** faultactor (1.1) or Node (1.2). */
+  readonly actor?: string;
+  /** Role (1.2). */
+  readonly role?: string;
+  /** detail / Detail content, parsed generically (unknown elements kept). */
+  readonly detail?: unknown;
+}
+
+/** Something the workbench found in a reply (or a request): a fault, an in-body error, a problem. */
+export interface Finding {
+  readonly severity: Severity;
+  readonly kind: 'fault' | 'in-body' | 'transport' | 'reply' | 'namespace' | 'document';
+  readonly message: string;
+  /** Path in the parsed reply (`Result.Shipment[0].ErrorMessage`), where there is one. */
+  readonly path?: string;
+}
+
+/** A base64 document field of a reply, decoded. */
+export interface DecodedDocument {
+  /** Path in the parsed reply (`PdfDocument`, `Documents[1].DocumentData`). */
+  readonly path: string;
+  /** A file name for saving it. */
+  readonly name: string;
+  readonly mediaType: 'application/pdf' | 'application/octet-stream';
+  readonly size: number;
+  readonly pages?: number;
+  /** The decoded bytes as base64 (so the object stays JSON-serialisable for the webview). */
+  readonly base64: string;
+}
+
+export interface ExchangeError {
+  /** timeout, cancelled, connect, reset, too-large, redirect, tls, http, reply (unreadable body) … */
+  readonly kind: string;
+  readonly message: string;
+}
+
+export interface Exchange {
+  readonly id: string;
+  readonly startedAt: string;
+  readonly operation?: string;
+  readonly version?: string;
+  readonly binding?: Binding;
+  readonly environment?: string;
+  readonly endpoint?: string;
+  /** The request file this came from, when there is one. */
+  readonly source?: string;
+  readonly request: HttpRequestSpec;
+  readonly reply?: HttpReply;
+  readonly timing?: Timing;
+  readonly fault?: SoapFault;
+  readonly findings: readonly Finding[];
+  /** The reply parsed along the catalog (unknown elements kept). */
+  readonly parsed?: unknown;
+  readonly documents: readonly DecodedDocument[];
+  readonly error?: ExchangeError;
+}

@@ -1,0 +1,144 @@
+/**
+ * Reads XML content along the catalog into plain JSON: element names as keys, lists as arrays
+ * (even with one item), ints/floats/booleans typed, decimals as exact strings, xsi:nil as null.
+ * Nothing is dropped silently: elements the catalog does not know are kept (read generically)
+ * and reported as issues. Requests read by the sandbox treat an element outside its namespace
+ * as absent, as .NET does; replies read by the workbench keep it and say so.
+ */
+import { XSI_NS, elementNs, getRecord, listItemNs, type Namespaces } from '../catalog';
+import type { FieldDef, NamespaceRole, RecordDef } from '../catalog/types';
+import { attr, type XmlElement } from './dom';
+import { fromXsdText } from './values';
+
+export interface ReadIssue {
+  readonly kind: 'namespace' | 'unknown' | 'type' | 'repeated';
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface ReadOptions {
+  readonly namespaces: Namespaces;
+  readonly outOfNamespace: 'absent' | 'keep';
+  readonly issues: ReadIssue[];
+}
+
+export type JsonObject = Record<string, unknown>;
+
+const fieldIndex = new WeakMap<RecordDef, Map<string, FieldDef>>();
+function fieldsByName(record: RecordDef): Map<string, FieldDef> {
+  let m = fieldIndex.get(record);
+  if (!m) fieldIndex.set(record, (m = new Map(record.fields.map((f) => [f.name, f]))));
+  return m;
+}
+
+export const joinPath = (path: string, name: string) => (path ? `${path}.${name}` : name);
+
+export function isNil(el: XmlElement): boolean {
+  const v = attr(el, XSI_NS, 'nil');
+  return v === 'true' || v === '1';
+}
+
+function nsLabel(uri: string): string {
+  return uri ? `namespace ${uri}` : 'no namespace';
+}
+
+/** Reads the children of `el` as the fields of `record`. */
+export function readRecord(el: XmlElement, record: RecordDef, path: string, opts: ReadOptions): JsonObject {
+  if (record.open) {
+    const g = readGeneric(el);
+    return g !== null && typeof g === 'object' && !Array.isArray(g) ? (g as JsonObject) : g === '' ? {} : { '#text': g };
+  }
+  return readFields(el, record.fields, record.ns, path, opts, record);
+}
+
+/** Reads the children of `el` as `fields` whose parent content is in `parentNs`. */
+export function readFields(el: XmlElement, fields: readonly FieldDef[], parentNs: NamespaceRole, path: string, opts: ReadOptions, record?: RecordDef): JsonObject {
+  const byName = record ? fieldsByName(record) : new Map(fields.map((f) => [f.name, f]));
+  const out = new RepeatingObject();
+  for (const child of el.children) {
+    const childPath = joinPath(path, child.local);
+    const field = byName.get(child.local);
+    if (!field) {
+      opts.issues.push({ kind: 'unknown', path: childPath, message: `${childPath} is not in the contract here; kept as received` });
+      out.put(child.local, readGeneric(child));
+      continue;
+    }
+    const expected = opts.namespaces[elementNs(field, parentNs)];
+    if (child.ns !== expected) {
+      opts.issues.push({ kind: 'namespace', path: childPath, message: `${childPath} is in ${nsLabel(child.ns)}; the contract puts it in ${nsLabel(expected)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });
+      if (opts.outOfNamespace === 'absent') continue;
+    }
+    // A single field that arrives twice: keep both rather than lose one.
+    if (out.put(field.name, readField(child, field, parentNs, childPath, opts))) {
+      opts.issues.push({ kind: 'repeated', path: childPath, message: `${childPath} appears more than once; all occurrences kept` });
+    }
+  }
+  return out.value;
+}
+
+/** Collects children by name; a name seen again turns into an array of all its values. */
+class RepeatingObject {
+  readonly value: JsonObject = {};
+  private readonly repeated = new Set<string>();
+  /** Returns true when the key was already there. */
+  put(key: string, v: unknown): boolean {
+    if (!(key in this.value)) { this.value[key] = v; return false; }
+    if (this.repeated.has(key)) (this.value[key] as unknown[]).push(v);
+    else { this.value[key] = [this.value[key], v]; this.repeated.add(key); }
+    return true;
+  }
+}
+
+export function readField(child: XmlElement, field: FieldDef, parentNs: NamespaceRole, path: string, opts: ReadOptions): unknown {
+  if (isNil(child)) return null;
+  if (field.list) return readList(child, field, parentNs, path, opts);
+  if (field.record) return readRecord(child, getRecord(field.record), path, opts);
+  return readSimple(child, field, path, opts);
+}
+
+function readList(container: XmlElement, field: FieldDef, parentNs: NamespaceRole, path: string, opts: ReadOptions): unknown[] {
+  const itemUri = opts.namespaces[listItemNs(field, parentNs)];
+  const items: unknown[] = [];
+  for (const item of container.children) {
+    const itemPath = `${path}[${items.length}]`;
+    if (item.local !== field.list) {
+      opts.issues.push({ kind: 'unknown', path: itemPath, message: `${itemPath} is a <${item.local}>; the contract lists <${field.list}> items here; kept as received` });
+      items.push(readGeneric(item));
+      continue;
+    }
+    if (item.ns !== itemUri) {
+      opts.issues.push({ kind: 'namespace', path: itemPath, message: `${itemPath} is in ${nsLabel(item.ns)}; the contract puts it in ${nsLabel(itemUri)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });
+      if (opts.outOfNamespace === 'absent') continue;
+    }
+    if (isNil(item)) items.push(null);
+    else if (field.record) items.push(readRecord(item, getRecord(field.record), itemPath, opts));
+    else items.push(readSimple(item, field, itemPath, opts));
+  }
+  return items;
+}
+
+function readSimple(el: XmlElement, field: FieldDef, path: string, opts: ReadOptions): unknown {
+  if (el.children.length) {
+    opts.issues.push({ kind: 'type', path, message: `${path} should hold a ${field.type} value but holds elements; kept as received` });
+    return readGeneric(el);
+  }
+  const r = fromXsdText(field.type === 'record' ? 'string' : field.type, el.text);
+  if (r.problem) opts.issues.push({ kind: 'type', path, message: `${path}: ${r.problem}; kept as text` });
+  return r.value;
+}
+
+/**
+ * Reads an element the catalog does not describe: text for a leaf, an object of children
+ * otherwise (repeated names become arrays); attributes other than namespace machinery are kept
+ * under "@name".
+ */
+export function readGeneric(el: XmlElement): unknown {
+  if (isNil(el)) return null;
+  const attrs = el.attrs.filter((a) => a.ns !== XSI_NS);
+  if (!el.children.length && !attrs.length) return el.text;
+  const out = new RepeatingObject();
+  for (const a of attrs) out.put(`@${a.local}`, a.value);
+  if (!el.children.length) { out.put('#text', el.text); return out.value; }
+  for (const c of el.children) out.put(c.local, readGeneric(c));
+  return out.value;
+}
