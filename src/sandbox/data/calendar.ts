@@ -1,0 +1,140 @@
+/**
+ * The carrier's operating calendar: which days freight is picked up and delivered.
+ *
+ * LTL carriers do not close on every federal holiday. The set below is the one most US LTL
+ * carriers publish as "no pickup or delivery" days; MLK Day, Presidents' Day, Juneteenth,
+ * Columbus Day and Veterans Day are normal operating days for them, because their customers'
+ * docks are open:
+ *
+ *   New Year's Day (Jan 1), Memorial Day (last Monday of May), Independence Day (Jul 4),
+ *   Labor Day (first Monday of September), Thanksgiving (fourth Thursday of November),
+ *   the Friday after Thanksgiving, Christmas Eve (Dec 24) and Christmas Day (Dec 25).
+ *
+ * Fixed-date holidays that fall on a weekend are observed as the federal rule does: Saturday
+ * moves to the Friday before, Sunday to the Monday after. Christmas Eve is observed on the last
+ * weekday before observed Christmas, so the two never collapse into one day and never land on a
+ * weekend (Christmas on Saturday: Eve Thu 23, Christmas Fri 24; Christmas on Sunday: Eve Fri 23,
+ * Christmas Mon 26; Christmas on Monday: Eve Fri 22). New Year's Day on a Saturday is observed on
+ * Friday December 31 of the year before, which therefore belongs to that earlier year's closures.
+ *
+ * Days are UTC calendar days (see format.ts): the sandbox reads all its time in UTC.
+ */
+import { isoDay } from './format';
+
+export interface Holiday {
+  /** Observed day, `YYYY-MM-DD`. */
+  readonly date: string;
+  readonly name: string;
+}
+
+const DAY_MS = 86_400_000;
+
+function utcDay(year: number, monthIndex: number, day: number): Date {
+  return new Date(Date.UTC(year, monthIndex, day));
+}
+
+/** The n-th (1-based) given weekday of a month; n = -1 means the last one. */
+function nthWeekday(year: number, monthIndex: number, weekday: number, n: number): Date {
+  if (n > 0) {
+    const first = utcDay(year, monthIndex, 1);
+    const offset = (weekday - first.getUTCDay() + 7) % 7;
+    return utcDay(year, monthIndex, 1 + offset + (n - 1) * 7);
+  }
+  const last = utcDay(year, monthIndex + 1, 0);
+  const back = (last.getUTCDay() - weekday + 7) % 7;
+  return utcDay(year, monthIndex, last.getUTCDate() - back);
+}
+
+/** Federal weekend rule: Saturday -> Friday before, Sunday -> Monday after. */
+function observed(actual: Date): Date {
+  const dow = actual.getUTCDay();
+  if (dow === 6) return new Date(actual.getTime() - DAY_MS);
+  if (dow === 0) return new Date(actual.getTime() + DAY_MS);
+  return actual;
+}
+
+function previousWeekday(date: Date): Date {
+  let d = new Date(date.getTime() - DAY_MS);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d = new Date(d.getTime() - DAY_MS);
+  return d;
+}
+
+/** The closures whose holiday belongs to `year` (one may be observed on Dec 31 of year - 1). */
+function closuresOfHolidayYear(year: number): Holiday[] {
+  const thanksgiving = nthWeekday(year, 10, 4, 4);
+  const christmas = observed(utcDay(year, 11, 25));
+  return [
+    { date: isoDay(observed(utcDay(year, 0, 1))), name: "New Year's Day" },
+    { date: isoDay(nthWeekday(year, 4, 1, -1)), name: 'Memorial Day' },
+    { date: isoDay(observed(utcDay(year, 6, 4))), name: 'Independence Day' },
+    { date: isoDay(nthWeekday(year, 8, 1, 1)), name: 'Labor Day' },
+    { date: isoDay(thanksgiving), name: 'Thanksgiving Day' },
+    { date: isoDay(new Date(thanksgiving.getTime() + DAY_MS)), name: 'Day after Thanksgiving' },
+    { date: isoDay(previousWeekday(christmas)), name: 'Christmas Eve' },
+    { date: isoDay(christmas), name: 'Christmas Day' },
+  ];
+}
+
+/** Every closure whose observed day falls in calendar year `year`, in date order. */
+export function holidaysFor(year: number): Holiday[] {
+  const prefix = `${year}-`;
+  return [...closuresOfHolidayYear(year), ...closuresOfHolidayYear(year + 1)]
+    .filter((h) => h.date.startsWith(prefix))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const cache = new Map<number, Map<string, string>>();
+
+function closuresByDay(year: number): Map<string, string> {
+  let byDay = cache.get(year);
+  if (!byDay) {
+    byDay = new Map(holidaysFor(year).map((h) => [h.date, h.name]));
+    cache.set(year, byDay);
+  }
+  return byDay;
+}
+
+/** The closure's name when `date` (its UTC day) is an observed carrier holiday. */
+export function holidayName(date: Date): string | undefined {
+  return closuresByDay(date.getUTCFullYear()).get(isoDay(date));
+}
+
+/** Monday to Friday and not a carrier holiday. */
+export function isBusinessDay(date: Date): boolean {
+  const dow = date.getUTCDay();
+  return dow !== 0 && dow !== 6 && holidayName(date) === undefined;
+}
+
+/**
+ * Moves `n` business days forward (n > 0) or back (n < 0), keeping the time of day.
+ * Counting starts from the next day, so a Saturday plus one business day is the Monday;
+ * n = 0 returns the date unchanged even when it is not a business day (use
+ * `rollToBusinessDay` for that).
+ */
+export function addBusinessDays(date: Date, n: number): Date {
+  if (!Number.isInteger(n)) throw new RangeError(`addBusinessDays: n must be an integer, got ${n}`);
+  const step = n < 0 ? -DAY_MS : DAY_MS;
+  let remaining = Math.abs(n);
+  let d = new Date(date.getTime());
+  while (remaining > 0) {
+    d = new Date(d.getTime() + step);
+    if (isBusinessDay(d)) remaining--;
+  }
+  return d;
+}
+
+/** The date itself when it is a business day, else the next business day (same time of day). */
+export function rollToBusinessDay(date: Date): Date {
+  let d = new Date(date.getTime());
+  while (!isBusinessDay(d)) d = new Date(d.getTime() + DAY_MS);
+  return d;
+}
+
+/** Business days strictly after `from`'s day up to and including `to`'s day (0 when to <= from). */
+export function businessDaysBetween(from: Date, to: Date): number {
+  const start = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+  const end = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
+  let count = 0;
+  for (let t = start + DAY_MS; t <= end; t += DAY_MS) if (isBusinessDay(new Date(t))) count++;
+  return count;
+}
