@@ -14,12 +14,15 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's UMD entry loads its parts with a require() esbuild cannot follow; its ESM
+  // entry bundles cleanly. (The browser bundle keeps `browser` first.)
+  mainFields: ['module', 'main'],
 };
 
 const targets = [
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
-  { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'] },
   { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },
 ].filter((t) => fs.existsSync(t.entryPoints[0]));
 
@@ -32,8 +35,26 @@ function copyPdfWorker() {
   }
 }
 
+function copyWebviewAssets() {
+  // The webview may load only from media/ and dist/ (localResourceRoots), so the codicon font and
+  // pdf.js's standard fonts are copied next to the bundle.
+  if (!fs.existsSync('src/webview/main.ts')) return;
+  const copies = [
+    ['node_modules/@vscode/codicons/dist/codicon.css', 'dist/codicons/codicon.css'],
+    ['node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicons/codicon.ttf'],
+    ['node_modules/pdfjs-dist/standard_fonts', 'dist/pdfjs/standard_fonts'],
+  ];
+  for (const [from, to] of copies) {
+    const src = path.join(__dirname, from);
+    if (!fs.existsSync(src)) continue;
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.cpSync(src, to, { recursive: true });
+  }
+}
+
 async function main() {
   copyPdfWorker();
+  copyWebviewAssets();
   if (watch) {
     for (const t of targets) await (await esbuild.context({ ...common, ...t })).watch();
     return;

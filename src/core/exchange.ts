@@ -28,11 +28,22 @@ export interface HttpReply {
 
 /** Timing phases in milliseconds; a phase that did not happen (reused connection, no TLS) is absent. */
 export interface Timing {
+  /** TCP connect, when this request opened the connection. */
   readonly connectMs?: number;
+  /** TLS handshake, when this request opened an https connection. */
   readonly tlsMs?: number;
+  /** From the request being written to the first byte of the reply: the server's time. */
   readonly firstByteMs?: number;
+  /** From the first to the last byte of the reply. */
   readonly downloadMs?: number;
+  /** The whole exchange, including waiting for a connection. */
   readonly totalMs: number;
+}
+
+/** Bytes on the wire: the request body as sent, the reply body as received. */
+export interface Sizes {
+  readonly requestBytes: number;
+  readonly replyBytes: number;
 }
 
 export interface SoapFault {
@@ -92,6 +103,7 @@ export interface Exchange {
   readonly request: HttpRequestSpec;
   readonly reply?: HttpReply;
   readonly timing?: Timing;
+  readonly sizes?: Sizes;
   readonly fault?: SoapFault;
   readonly findings: readonly Finding[];
   /** The reply parsed along the catalog (unknown elements kept). */

@@ -1,0 +1,27 @@
+/** What a `carrier` command is. Adding one: a file in commands/ and a line in commands/index.ts. */
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Relative paths in arguments are resolved against this. */
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface Command {
+  readonly name: string;
+  /** One line for `carrier --help`. */
+  readonly summary: string;
+  /** Shown by `carrier <name> --help` and after a usage error: usage line(s) and options. */
+  readonly usage: string;
+  /** Returns the exit code: 0 success, 1 the command found a problem, 2 a usage error. */
+  run(args: readonly string[], io: CliIo): number | Promise<number>;
+}
+
+/** A mistake in how the command was called: exit 2 with the command's usage, no stack trace. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

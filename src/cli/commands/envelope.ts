@@ -1,0 +1,151 @@
+/**
+ * `carrier envelope <file>`: the exact HTTP request a request file makes, without sending it —
+ * `METHOD URL`, the headers, a blank line, the body; or a curl command. The key is redacted
+ * unless --show-secrets. The embedded sandbox is not started just to print a request, so its
+ * address shows as http://embedded-sandbox.invalid (a name that can never resolve).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ALL_BINDINGS, type Binding } from '../../core/catalog';
+import { formatHttpRequest, prepareRequest, RequestError, toCurl, type PreparedRequest } from '../../core/envelope';
+import {
+  apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, missingApiKeyMessage,
+  type Environment, type ResolvedApiKey,
+} from '../../core/environments';
+import type { RequestFile } from '../../core/requestFile/types';
+import { isVariableName } from '../../core/requestFile/variables';
+import { formatFinding } from '../../core/validation/format';
+import { hasErrors, validateRequestText } from '../../core/validation/validate';
+import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { UsageError, type CliIo, type Command } from '../command';
+
+export const BINDING_FLAG: FlagSpec = { name: 'binding', short: 'b', value: true, description: `binding to use instead of the file's: ${ALL_BINDINGS.join(', ')}` };
+export const ENV_FLAG: FlagSpec = { name: 'env', short: 'e', value: true, description: `environment from ${ENVIRONMENTS_FILE} (default: the file's, else sandbox)` };
+export const VAR_FLAG: FlagSpec = { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over the environment\'s variables)' };
+
+/**
+ * Pulls the repeatable `--var name=value` out of the arguments (the shared parser keeps one value
+ * per flag) and hands the rest on.
+ */
+export function takeVariables(args: readonly string[]): { rest: string[]; variables: Record<string, string> } {
+  const rest: string[] = [];
+  const variables: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') { rest.push(...args.slice(i)); break; }
+    const inline = /^--var=(.*)$/s.exec(arg);
+    if (!inline && arg !== '--var') { rest.push(arg); continue; }
+    const pair = inline ? inline[1] : args[++i];
+    if (pair === undefined) throw new UsageError('option --var needs a value: --var name=value');
+    const eq = pair.indexOf('=');
+    if (eq < 1 || !isVariableName(pair.slice(0, eq))) throw new UsageError(`--var ${pair}: write name=value, the name made of letters, digits, _ . -`);
+    variables[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return { rest, variables };
+}
+
+const FLAGS: readonly FlagSpec[] = [
+  BINDING_FLAG,
+  ENV_FLAG,
+  VAR_FLAG,
+  { name: 'curl', description: 'print a curl command that sends the request' },
+  { name: 'show-secrets', description: 'show the API key and secret variables instead of ••••' },
+];
+
+export const envelope: Command = {
+  name: 'envelope',
+  summary: 'print the exact HTTP request a request file makes, without sending it',
+  usage: [
+    'Usage: carrier envelope [options] <file>',
+    '',
+    'Prints METHOD URL, the headers, a blank line and the body (or a curl command with --curl).',
+    'The API key (CARRIER_API_KEY_<ENV> or CARRIER_API_KEY) is shown as •••• unless --show-secrets.',
+    'For the embedded sandbox the address is shown as http://embedded-sandbox.invalid: the sandbox',
+    'is not started to print a request; `carrier send` uses its real http://127.0.0.1:<port>.',
+    '',
+    'Exit code: 0 printed, 2 usage, file or environment error.',
+    '',
+    'Options:',
+    describeFlags(FLAGS),
+  ].join('\n'),
+  run(args, io) {
+    const { rest, variables } = takeVariables(args);
+    const { positionals, flags } = parseArgs(rest, FLAGS.filter((f) => f !== VAR_FLAG));
+    const ctx = loadRequestContext(positionals, flags, io, 'envelope');
+    if (typeof ctx === 'number') return ctx;
+    // Without a key the request is still worth seeing; the placeholder is redacted like a key.
+    const apiKey = ctx.apiKey?.key ?? (ctx.environment.embedded ? undefined : 'no-api-key-set');
+    if (!ctx.apiKey && !ctx.environment.embedded) io.stderr(`carrier envelope: note: ${missingApiKeyMessage(ctx.environment.name)}; the key is shown as ••••\n`);
+    let prepared: PreparedRequest;
+    try {
+      prepared = prepareRequest({ request: ctx.request, environment: ctx.environment, variables, ...(apiKey ? { apiKey } : {}), ...(ctx.binding ? { binding: ctx.binding } : {}) });
+    } catch (err) {
+      if (err instanceof RequestError) {
+        io.stderr(`carrier envelope: ${ctx.shown}: ${err.message}\n`);
+        return 2;
+      }
+      throw err;
+    }
+    const spec = flags.has('show-secrets') && ctx.apiKey ? prepared.spec : prepared.display;
+    const text = flags.has('curl') ? toCurl(spec) : formatHttpRequest(spec);
+    io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+    return 0;
+  },
+};
+
+export interface RequestContext {
+  readonly file: string;
+  /** The file as messages name it (relative to the working folder where possible). */
+  readonly shown: string;
+  readonly request: RequestFile;
+  readonly environment: Environment;
+  readonly apiKey?: ResolvedApiKey;
+  readonly binding?: Binding;
+}
+
+/**
+ * The request file read and validated, the environment chosen and the key found — or the exit
+ * code (2) after saying what is wrong as `file:line:col: error: …`. Shared with `carrier send`.
+ */
+export function loadRequestContext(positionals: readonly string[], flags: ReadonlyMap<string, string | true>, io: CliIo, command: string): RequestContext | number {
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'name exactly one request file' : 'name the request file');
+  const binding = flags.get('binding');
+  if (binding !== undefined && (typeof binding !== 'string' || !(ALL_BINDINGS as readonly string[]).includes(binding))) {
+    throw new UsageError(`--binding must be one of ${ALL_BINDINGS.join(', ')}`);
+  }
+  const file = path.resolve(io.cwd, positionals[0]);
+  const shown = displayPath(file, io.cwd);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    io.stderr(`carrier ${command}: cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}\n`);
+    return 2;
+  }
+  const { findings, request } = validateRequestText(text, file);
+  if (!request || hasErrors(findings)) {
+    for (const f of findings) if (f.severity === 'error') io.stderr(`${formatFinding(shown, f)}\n`);
+    if (!findings.some((f) => f.severity === 'error')) io.stderr(`${shown}: error: not a request file\n`);
+    return 2;
+  }
+
+  const loaded = loadEnvironments(io.cwd);
+  const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
+  const name = (flags.get('env') as string | undefined) ?? request.environment;
+  const environment = findEnvironment(loaded, name);
+  if (!environment) {
+    for (const p of loaded.problems) io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
+    io.stderr(`carrier ${command}: unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})\n`);
+    return 2;
+  }
+  // Problems elsewhere in the file do not stop a request to an environment that is fine.
+  for (const p of loaded.problems) if (p.severity === 'warning') io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
+  const apiKey = apiKeyFromVariables(environment.name, io.env, environment.embedded);
+  return { file, shown, request, environment, ...(apiKey ? { apiKey } : {}), ...(typeof binding === 'string' ? { binding: binding as Binding } : {}) };
+}
+
+export function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : file;
+}

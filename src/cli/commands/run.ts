@@ -1,0 +1,206 @@
+/**
+ * `carrier run <files or folders…>`: runs request files and collections, judging each reply by
+ * its `expect`, passing `capture`d values on, and reporting to the terminal, JUnit XML and JSON.
+ * Exit 0 when every test passes, 1 when any fails (or is skipped because of a failure), 2 for
+ * usage, file and environment errors (then nothing is sent).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ALL_BINDINGS, type Binding } from '../../core/catalog';
+import { environmentProblems, executePlan, loadRun, type BindingChoice, type RunObserver, type RunReport } from '../../core/runner';
+import { CliReporter } from '../../core/runner/reporters/cli';
+import { failureLine, relativeTo } from '../../core/runner/reporters/format';
+import { jsonReport } from '../../core/runner/reporters/json';
+import { junitXml } from '../../core/runner/reporters/junit';
+import { createRunBackend } from '../../core/runner/wire';
+import { validateRequestText } from '../../core/validation/validate';
+import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { UsageError, type CliIo, type Command } from '../command';
+
+const REPORTERS = ['cli', 'junit', 'json'] as const;
+type ReporterName = (typeof REPORTERS)[number];
+export const REPORT_FILES: Record<Exclude<ReporterName, 'cli'>, string> = { junit: 'junit.xml', json: 'report.json' };
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'env', short: 'e', value: true, description: 'environment to run against (default: each file\'s or collection\'s, else the sandbox)' },
+  { name: 'binding', short: 'b', value: true, description: `binding for every file: ${ALL_BINDINGS.join(', ')}, or all (every binding each operation offers)` },
+  { name: 'concurrency', short: 'c', value: true, description: 'requests in flight at once (default 1; collection.json may lower it per collection)' },
+  { name: 'bail', description: 'stop after the first failure (the rest are reported as skipped)' },
+  { name: 'reporter', short: 'r', value: true, description: 'cli, junit, json; repeat or comma-separate for several (default cli)' },
+  { name: 'out', short: 'o', value: true, description: 'folder for junit.xml and report.json (default reports/)' },
+  { name: 'timeout', short: 't', value: true, description: 'milliseconds each request may take (default: the environment\'s)' },
+  { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
+];
+const REPEATABLE = new Set(['reporter', 'r', 'var']);
+
+const USAGE = [
+  'Usage: carrier run [options] <files or folders…>',
+  '',
+  'Runs request files (*.carrier.json) and checks each reply against its "expect". A folder is a',
+  'collection: its files run in natural file-name order (2 before 10), or as its collection.json',
+  '"order" says; subfolders are collections of their own. Values named in "capture" fill',
+  '{{variables}} of later requests; a request waits for the one that captures what it uses.',
+  '',
+  'Exit code: 0 all passed, 1 a test failed, 2 usage, file or environment error (nothing sent).',
+  '',
+  'Options:',
+  describeFlags(FLAGS),
+].join('\n');
+
+/** Repeatable flags first (the shared parser keeps one value per flag), the rest to parseArgs. */
+function splitRepeatable(args: readonly string[]): { rest: string[]; repeated: Map<string, string[]> } {
+  const rest: string[] = [];
+  const repeated = new Map<string, string[]>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') { rest.push(...args.slice(i)); break; }
+    const m = /^--?([a-z]+)(?:=(.*))?$/.exec(arg);
+    if (m && REPEATABLE.has(m[1])) {
+      const name = m[1] === 'r' ? 'reporter' : m[1];
+      const value = m[2] ?? args[++i];
+      if (value === undefined) throw new UsageError(`option --${name} needs a value`);
+      repeated.set(name, [...(repeated.get(name) ?? []), value]);
+      continue;
+    }
+    rest.push(arg);
+  }
+  return { rest, repeated };
+}
+
+function positiveInt(value: string | true | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || n < 1) throw new UsageError(`--${flag} needs a whole number of 1 or more, not "${value}"`);
+  return n;
+}
+
+interface RunSettings {
+  readonly inputs: string[];
+  readonly environment?: string;
+  readonly binding?: BindingChoice;
+  readonly concurrency?: number;
+  readonly bail: boolean;
+  readonly reporters: ReporterName[];
+  readonly out: string;
+  readonly timeoutMs?: number;
+  readonly variables: Record<string, string>;
+}
+
+function readSettings(args: readonly string[], cwd: string): RunSettings {
+  const { rest, repeated } = splitRepeatable(args);
+  const { positionals, flags } = parseArgs(rest, FLAGS);
+  if (!positionals.length) throw new UsageError('name at least one request file or folder to run');
+  const binding = flags.get('binding');
+  if (binding !== undefined && (typeof binding !== 'string' || (binding !== 'all' && !(ALL_BINDINGS as readonly string[]).includes(binding)))) {
+    throw new UsageError(`--binding must be one of ${ALL_BINDINGS.join(', ')} or all, not "${String(binding)}"`);
+  }
+  const reporters = (repeated.get('reporter') ?? ['cli']).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+  for (const r of reporters) if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
+  const variables: Record<string, string> = {};
+  for (const v of repeated.get('var') ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_.-]*)=(.*)$/s.exec(v);
+    if (!m) throw new UsageError(`--var needs name=value, not "${v}"`);
+    variables[m[1]] = m[2];
+  }
+  const env = flags.get('env');
+  const out = flags.get('out');
+  if (env === true || out === true) throw new UsageError('--env and --out need a value');
+  return {
+    inputs: positionals,
+    ...(env !== undefined ? { environment: env } : {}),
+    ...(binding !== undefined ? { binding: binding as Binding | 'all' } : {}),
+    ...(flags.has('concurrency') ? { concurrency: positiveInt(flags.get('concurrency'), 'concurrency') } : {}),
+    bail: flags.has('bail'),
+    reporters: [...new Set(reporters)] as ReporterName[],
+    out: path.resolve(cwd, out ?? 'reports'),
+    ...(flags.has('timeout') ? { timeoutMs: positiveInt(flags.get('timeout'), 'timeout') } : {}),
+    variables,
+  };
+}
+
+/** The terminal, for the CLI reporter: redraws only when stdout is a real TTY. */
+interface TerminalIo extends CliIo {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+function terminalOf(io: TerminalIo): { isTTY: boolean; columns?: number } {
+  if (io.isTTY !== undefined) return { isTTY: io.isTTY, columns: io.columns };
+  return { isTTY: false };
+}
+
+function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: (f: string) => string): string[] {
+  const written: string[] = [];
+  for (const r of settings.reporters) {
+    if (r === 'cli') continue;
+    fs.mkdirSync(settings.out, { recursive: true });
+    const file = path.join(settings.out, REPORT_FILES[r]);
+    fs.writeFileSync(file, r === 'junit' ? junitXml(report, rel) : jsonReport(report, rel));
+    written.push(file);
+  }
+  if (written.length) io.stdout(`Reports: ${written.map((f) => rel(f)).join(', ')}\n`);
+  return written;
+}
+
+export const run: Command = {
+  name: 'run',
+  summary: 'run request files and collections as tests (expect, capture, JUnit/JSON reports)',
+  usage: USAGE,
+  async run(args, io) {
+    const settings = readSettings(args, io.cwd);
+    const rel = relativeTo(io.cwd);
+    const plan = loadRun(settings.inputs, {
+      baseDir: io.cwd,
+      ...(settings.binding ? { binding: settings.binding } : {}),
+      validate: (text, fileName) => validateRequestText(text, fileName).findings,
+    });
+    if (plan.problems.length) {
+      for (const p of plan.problems) io.stderr(`${p.location ? `${failureLine({ ...p, message: `error: ${p.message}` }, rel)}` : `error: ${p.message}`}\n`);
+      io.stderr(`carrier run: ${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'} in the files to run; nothing was sent\n`);
+      return 2;
+    }
+    const backend = createRunBackend({ cwd: io.cwd, env: io.env });
+    try {
+      const envProblems = [...backend.problems, ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) })];
+      if (envProblems.length) {
+        for (const p of envProblems) io.stderr(`${p.location ? failureLine({ ...p, message: `error: ${p.message}` }, rel) : `error: ${p.message}`}\n`);
+        return 2;
+      }
+      const observers: RunObserver[] = [];
+      if (settings.reporters.includes('cli')) {
+        const term = terminalOf(io as TerminalIo);
+        observers.push(new CliReporter({ write: (t) => io.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR }));
+      }
+      const observer: RunObserver = {
+        runStart: (t) => observers.forEach((o) => o.runStart?.(t)),
+        testStart: (t) => observers.forEach((o) => o.testStart?.(t)),
+        testEnd: (r) => observers.forEach((o) => o.testEnd?.(r)),
+        runEnd: (r) => observers.forEach((o) => o.runEnd?.(r)),
+      };
+      const abort = new AbortController();
+      const onSigint = () => abort.abort();
+      process.once('SIGINT', onSigint);
+      let report: RunReport;
+      try {
+        report = await executePlan(plan, {
+          backend,
+          bail: settings.bail,
+          signal: abort.signal,
+          ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
+          ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+          ...(settings.environment ? { environment: settings.environment } : {}),
+          variables: settings.variables,
+        }, observer);
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+      writeReports(report, settings, io, rel);
+      // Skipped for a binding the operation lacks is not a failure; skipped because of one is
+      // already counted as that failure; a cancelled run did not pass.
+      const cancelled = report.results.some((r) => r.skipReason === 'cancelled');
+      return report.summary.failed > 0 || cancelled ? 1 : 0;
+    } finally {
+      await backend.close?.();
+    }
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * `carrier sandbox`: runs the embedded sandbox in the foreground until SIGINT or SIGTERM, then
+ * closes it cleanly (the last state write finished) and exits 0.
+ */
+import * as path from 'node:path';
+import { DEFAULT_NAMESPACES, type Namespaces } from '../../core/catalog';
+import { startSandbox } from '../../sandbox/server';
+import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { UsageError, type Command } from '../command';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'port', short: 'p', value: true, description: 'TCP port (default 0: a free port chosen by the system)' },
+  { name: 'host', value: true, description: 'interface to listen on (default 127.0.0.1)' },
+  { name: 'api-key', value: true, repeatable: true, description: 'accept only this API key (repeat for several; default: any non-empty key)' },
+  { name: 'data-dir', value: true, description: 'keep created bills of lading and pickups in this folder across restarts' },
+  { name: 'allow-injection', description: 'honour the X-Carrier-Inject request header (delays, faults, broken replies)' },
+  { name: 'service-ns', value: true, description: `{service_namespace} URI (default ${DEFAULT_NAMESPACES.service})` },
+  { name: 'data-ns', value: true, description: `{data_namespace} URI (default ${DEFAULT_NAMESPACES.data})` },
+  { name: 'pickup-ns', value: true, description: `{pickup_namespace} URI (default ${DEFAULT_NAMESPACES.pickup})` },
+  { name: 'quiet', short: 'q', description: 'do not print a line per request' },
+];
+
+function portOf(value: string | true | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (value === true || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port needs a whole number from 0 to 65535, got ${String(value)}`);
+  return n;
+}
+
+function text(value: string | true | undefined, name: string): string | undefined {
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+/** Resolves when the process is asked to stop. */
+function stopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const sandbox: Command = {
+  name: 'sandbox',
+  summary: 'run the embedded sandbox service until Ctrl+C',
+  usage: [
+    'Usage: carrier sandbox [options]',
+    '',
+    'Serves every operation of the service at its path and version (SOAP 1.1, SOAP 1.2, HTTP GET/POST',
+    'where offered) and its WSDL at <path>?WSDL. Prints "Carrier sandbox listening on http://HOST:PORT",',
+    'then one line per request, and runs until SIGINT or SIGTERM.',
+    '',
+    'Options:',
+    describeFlags(FLAGS),
+  ].join('\n'),
+  async run(args, io) {
+    const { positionals, flags, lists } = parseArgs(args, FLAGS);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const dataDir = text(flags.get('data-dir'), 'data-dir');
+    const namespaces: Namespaces = {
+      service: text(flags.get('service-ns'), 'service-ns') ?? DEFAULT_NAMESPACES.service,
+      data: text(flags.get('data-ns'), 'data-ns') ?? DEFAULT_NAMESPACES.data,
+      pickup: text(flags.get('pickup-ns'), 'pickup-ns') ?? DEFAULT_NAMESPACES.pickup,
+    };
+    const apiKeys = lists.get('api-key') ?? [];
+    if (apiKeys.some((k) => !k.trim())) throw new UsageError('--api-key needs a non-empty key');
+    const quiet = flags.has('quiet');
+    // Listen for the signal before starting, so a stop request during start-up is not lost.
+    const stopped = stopSignal();
+    const handle = await startSandbox({
+      port: portOf(flags.get('port')),
+      host: text(flags.get('host'), 'host') ?? '127.0.0.1',
+      ...(apiKeys.length ? { apiKeys } : {}),
+      ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir) } : {}),
+      allowInjection: flags.has('allow-injection'),
+      namespaces,
+      log: (line) => { if (!quiet && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`); },
+    });
+    io.stdout(`Carrier sandbox listening on ${handle.url}\n`);
+    const signal = await stopped;
+    if (!quiet) io.stdout(`${signal}: stopping the sandbox\n`);
+    await handle.close();
+    return 0;
+  },
+};

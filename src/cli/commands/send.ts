@@ -1,0 +1,203 @@
+/**
+ * `carrier send <file>`: sends a request file and prints status, timing, findings and the parsed
+ * reply (or one JSON object with --json); --out also writes the request (redacted), the raw reply
+ * and each decoded document. Exit 0 on HTTP 200 without fault or error, 1 on a fault, an in-body
+ * error or a transport error, 2 on usage, file or environment errors (then nothing is sent).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BINDING_LABELS } from '../../core/catalog';
+import { formatHttpRequest } from '../../core/envelope';
+import { missingApiKeyMessage } from '../../core/environments';
+import type { DecodedDocument, Exchange, Finding } from '../../core/exchange';
+import { mediaType } from '../../core/reply/decodeText';
+import { exchangeSucceeded, rawReplyBytes, RequestError, send } from '../../core/send';
+import { closeTransport } from '../../core/transport/agents';
+import type { SandboxHandle } from '../../sandbox/options';
+import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import type { CliIo, Command } from '../command';
+import { BINDING_FLAG, displayPath, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
+
+const FLAGS: readonly FlagSpec[] = [
+  BINDING_FLAG,
+  ENV_FLAG,
+  VAR_FLAG,
+  { name: 'json', description: 'print one JSON object: status, timing, fault, findings, reply, documents' },
+  { name: 'out', short: 'o', value: true, description: 'folder to write request.http (redacted), the raw reply and each document into' },
+];
+
+/** Strings longer than this are shortened in the printed reply (base64 documents, huge texts). */
+const SHOWN_STRING = 200;
+
+export const sendCommand: Command = {
+  name: 'send',
+  summary: 'send a request file and print the reply',
+  usage: [
+    'Usage: carrier send [options] <file>',
+    '',
+    'Sends the request to the environment (--env, else the file\'s, else the embedded sandbox,',
+    'started on a free loopback port for this call) and prints status, timing, findings and the',
+    'reply read along the catalog. The API key comes from CARRIER_API_KEY_<ENV> or CARRIER_API_KEY',
+    '(the sandbox needs none) and never appears in any output or file.',
+    '',
+    'Exit code: 0 HTTP 200 without fault or error, 1 fault, in-body error or transport error,',
+    '2 usage, file or environment error (nothing sent).',
+    '',
+    'Options:',
+    describeFlags(FLAGS),
+  ].join('\n'),
+  async run(args, io) {
+    const { rest, variables } = takeVariables(args);
+    const { positionals, flags } = parseArgs(rest, FLAGS.filter((f) => f !== VAR_FLAG));
+    const ctx = loadRequestContext(positionals, flags, io, 'send');
+    if (typeof ctx === 'number') return ctx;
+    if (!ctx.apiKey && !ctx.environment.embedded) {
+      io.stderr(`carrier send: ${missingApiKeyMessage(ctx.environment.name)}\n`);
+      return 2;
+    }
+    const out = typeof flags.get('out') === 'string' ? path.resolve(io.cwd, flags.get('out') as string) : undefined;
+
+    let sandbox: SandboxHandle | undefined;
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once('SIGINT', onSigint);
+    let exchange: Exchange;
+    try {
+      exchange = await send({
+        request: ctx.request,
+        environment: ctx.environment,
+        ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}),
+        ...(ctx.binding ? { binding: ctx.binding } : {}),
+        variables,
+        signal: controller.signal,
+        source: ctx.shown,
+        resolveEmbedded: async () => {
+          // Loaded only when needed: a send to a remote environment never pays for the sandbox.
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          const { startSandbox } = require('../../sandbox/server') as typeof import('../../sandbox/server');
+          sandbox = await startSandbox({ port: 0, host: '127.0.0.1', namespaces: ctx.environment.namespaces });
+          return sandbox.url;
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof RequestError)) throw err;
+      io.stderr(`carrier send: ${ctx.shown}: ${err.message}\n`);
+      return err.kind === 'sandbox' ? 1 : 2;
+    } finally {
+      process.off('SIGINT', onSigint);
+      await closeTransport();
+      await sandbox?.close();
+    }
+
+    const summary = jsonSummary(exchange);
+    if (flags.has('json')) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    else io.stdout(humanReport(exchange));
+    if (out) {
+      const written = writeOut(out, exchange, summary);
+      if (!flags.has('json')) io.stdout(`\nWritten to ${displayPath(out, io.cwd)}: ${written.join(', ')}\n`);
+    }
+    return exchangeSucceeded(exchange) ? 0 : 1;
+  },
+};
+
+// ---- output ----
+
+/** The reply with document fields and other huge strings shortened: metadata, never bytes. */
+function shownReply(exchange: Exchange): unknown {
+  const documents = new Map(exchange.documents.map((d) => [d.path, d]));
+  const walk = (v: unknown, at: string): unknown => {
+    const doc = documents.get(at);
+    if (doc && typeof v === 'string') return `[document ${doc.name}: ${doc.size} bytes${doc.pages !== undefined ? `, ${doc.pages} page${doc.pages === 1 ? '' : 's'}` : ''}]`;
+    if (typeof v === 'string') return v.length > SHOWN_STRING ? `${v.slice(0, SHOWN_STRING)}… [${v.length} characters]` : v;
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${at}[${i}]`));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, at ? `${at}.${k}` : k)]));
+    return v;
+  };
+  return walk(exchange.parsed, '');
+}
+
+function documentMeta(d: DecodedDocument): Omit<DecodedDocument, 'base64'> {
+  const { base64: _bytes, ...meta } = d;
+  return meta;
+}
+
+function jsonSummary(x: Exchange): Record<string, unknown> {
+  return {
+    operation: x.operation,
+    version: x.version,
+    binding: x.binding,
+    environment: x.environment,
+    request: { method: x.request.method, url: x.request.url },
+    status: x.reply?.status ?? null,
+    statusText: x.reply?.statusText ?? null,
+    ok: exchangeSucceeded(x),
+    timing: x.timing ?? null,
+    sizes: x.sizes ?? null,
+    error: x.error ?? null,
+    fault: x.fault ?? null,
+    findings: x.findings,
+    reply: x.parsed === undefined ? null : shownReply(x),
+    documents: x.documents.map(documentMeta),
+  };
+}
+
+function phase(label: string, ms: number | undefined): string | undefined {
+  return ms === undefined ? undefined : `${label} ${ms} ms`;
+}
+
+function humanReport(x: Exchange): string {
+  const lines: string[] = [];
+  lines.push(`${x.request.method} ${x.request.url}`);
+  lines.push(`${x.operation} ${x.version} · ${x.binding ? BINDING_LABELS[x.binding] : ''} · environment ${x.environment}`);
+  const t = x.timing;
+  const phases = t ? [phase('connect', t.connectMs), phase('TLS', t.tlsMs), phase('first byte', t.firstByteMs), phase('download', t.downloadMs)].filter(Boolean) : [];
+  const status = x.reply ? `HTTP ${x.reply.status}${x.reply.statusText ? ` ${x.reply.statusText}` : ''}` : 'no reply';
+  lines.push(`${status} · ${t ? `${t.totalMs} ms` : ''}${phases.length ? ` (${phases.join(', ')})` : ''} · sent ${x.sizes?.requestBytes ?? 0} bytes, received ${x.sizes?.replyBytes ?? 0} bytes`);
+  if (x.error) lines.push('', `Error (${x.error.kind}): ${x.error.message}`);
+  if (x.fault) {
+    lines.push('', `SOAP ${x.fault.soapVersion} fault`, `  code:   ${[x.fault.code, ...x.fault.subcodes].join(' / ')}`, `  reason: ${x.fault.reason}`);
+    if (x.fault.actor) lines.push(`  ${x.fault.soapVersion === '1.2' ? 'node' : 'actor'}:  ${x.fault.actor}`);
+    if (x.fault.role) lines.push(`  role:   ${x.fault.role}`);
+    if (x.fault.detail !== undefined) lines.push(`  detail: ${JSON.stringify(x.fault.detail)}`);
+  }
+  const shown = x.findings.filter((f) => !(x.fault && f.kind === 'fault') && !(x.error && f.kind === 'transport'));
+  if (shown.length) {
+    lines.push('', 'Findings:');
+    for (const f of shown) lines.push(`  ${findingLine(f)}`);
+  }
+  if (x.parsed !== undefined) lines.push('', 'Reply:', JSON.stringify(shownReply(x), null, 2));
+  if (x.documents.length) {
+    lines.push('', 'Documents:');
+    for (const d of x.documents) lines.push(`  ${d.name}  ${d.mediaType}  ${d.size} bytes${d.pages !== undefined ? `  ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''}  (${d.path})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function findingLine(f: Finding): string {
+  return `${f.severity.padEnd(7)} ${f.path ? `${f.path}: ` : ''}${f.message}`;
+}
+
+function replyExtension(x: Exchange): string {
+  const type = mediaType(x.reply?.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1]);
+  if (type.endsWith('xml') || type.endsWith('+xml')) return '.xml';
+  if (type === 'text/html') return '.html';
+  if (type.startsWith('text/')) return '.txt';
+  if (type === 'application/json') return '.json';
+  return x.reply?.bodyText.trimStart().startsWith('<') ? '.xml' : '.bin';
+}
+
+/** request.http, reply.<ext>, exchange.json and the documents; returns the names written. */
+function writeOut(dir: string, x: Exchange, summary: Record<string, unknown>): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  const write = (name: string, data: string | Uint8Array) => {
+    fs.writeFileSync(path.join(dir, name), data);
+    written.push(name);
+  };
+  write('request.http', formatHttpRequest(x.request));
+  const raw = rawReplyBytes(x);
+  if (raw) write(`reply${replyExtension(x)}`, raw);
+  write('exchange.json', `${JSON.stringify(summary, null, 2)}\n`);
+  for (const d of x.documents) if (d.base64) write(path.basename(d.name), Buffer.from(d.base64, 'base64'));
+  return written;
+}

@@ -1,0 +1,96 @@
+/**
+ * From a request file (or anything shaped like one) and an environment to the exact request:
+ * shape and binding resolved, `{{variables}}` substituted, the key put first, number literals
+ * kept as written — plus the redacted copy for every display. Shared by send, `carrier envelope`,
+ * Show Envelope and Copy as curl, so what is shown is what is sent.
+ */
+import { BINDING_LABELS, findShape, offers, shapeLabel, type Binding, type OperationDef } from '../catalog';
+import { EMBEDDED_DISPLAY_URL, SANDBOX_DEFAULT_KEY } from '../environments/builtin';
+import type { Environment } from '../environments/types';
+import type { HttpRequestSpec } from '../exchange';
+import { Redactor, secretValues } from '../redact';
+import { numberKey } from '../requestFile/jsonPath';
+import { substituteVariables, UnknownVariableError } from '../requestFile/variables';
+import type { PathSegment } from '../xml/write';
+import { buildHttpRequest } from './build';
+import { EnvelopeError } from './errors';
+
+/** What a request needs; a parsed RequestFile is one. */
+export interface SendableRequest {
+  readonly operation: string;
+  readonly version?: string;
+  readonly binding?: Binding;
+  readonly params: Readonly<Record<string, unknown>>;
+  /** Source text of number literals by JSON pointer (`/params/request/Items/0/Width`). */
+  readonly rawNumbers?: ReadonlyMap<string, string>;
+  readonly fileName?: string;
+}
+
+export type RequestErrorKind = 'shape' | 'binding' | 'variables' | 'value' | 'api-key' | 'sandbox' | 'file';
+
+/** The request cannot be made (nothing was sent): a usage or file problem, not a network one. */
+export class RequestError extends Error {
+  constructor(readonly kind: RequestErrorKind, message: string) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export interface PrepareInput {
+  readonly request: SendableRequest;
+  readonly environment: Environment;
+  /** Undefined: the sandbox's default key for an embedded environment, else a RequestError. */
+  readonly apiKey?: string;
+  /** Overrides the file's binding. */
+  readonly binding?: Binding;
+  /** Values for `{{name}}` on top of the environment's (captured values, the extension's secrets). */
+  readonly variables?: Readonly<Record<string, unknown>>;
+  /** More variable names to treat as secret, on top of the environment's list. */
+  readonly secretVariables?: readonly string[];
+  /** The base URL to put in the request; defaults to the environment's (a placeholder when embedded). */
+  readonly baseUrl?: string;
+}
+
+export interface PreparedRequest {
+  readonly op: OperationDef;
+  readonly binding: Binding;
+  /** The exact request, key included: for the wire only. */
+  readonly spec: HttpRequestSpec;
+  /** The same request with every secret replaced by ••••: for everything else. */
+  readonly display: HttpRequestSpec;
+  readonly redactor: Redactor;
+}
+
+export function prepareRequest(input: PrepareInput): PreparedRequest {
+  const { request, environment } = input;
+  const op = findShape(request.operation, request.version);
+  if (!op) throw new RequestError('shape', `${request.operation}${request.version ? ` ${request.version}` : ''} is not an operation shape of the service`);
+  const binding = input.binding ?? request.binding ?? 'soap11';
+  if (!offers(op, binding)) {
+    throw new RequestError('binding', `${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`);
+  }
+  const apiKey = input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
+  if (!apiKey) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
+
+  const variables = { ...environment.variables, ...(input.variables ?? {}) };
+  const secrets = [...environment.secrets, ...(input.secretVariables ?? [])];
+  const redactor = new Redactor([apiKey, ...secretValues(undefined, variables, secrets)]);
+  let params: Record<string, unknown>;
+  try {
+    params = substituteVariables({ ...request.params }, variables, ['params']);
+  } catch (err) {
+    if (err instanceof UnknownVariableError) throw new RequestError('variables', redactor.text(err.message));
+    throw err;
+  }
+  const raw = request.rawNumbers;
+  const rawNumber = raw ? (path: readonly PathSegment[]) => raw.get(numberKey(['params', ...path])) : undefined;
+  const baseUrl = input.baseUrl ?? (environment.embedded ? EMBEDDED_DISPLAY_URL : environment.baseUrl);
+  let spec: HttpRequestSpec;
+  try {
+    spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber });
+  } catch (err) {
+    if (err instanceof EnvelopeError) throw new RequestError('value', redactor.text(err.message));
+    throw err;
+  }
+  return { op, binding, spec, display: redactor.request(spec), redactor };
+}

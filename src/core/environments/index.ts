@@ -1,0 +1,4 @@
+export * from './types';
+export * from './builtin';
+export * from './apiKey';
+export * from './load';

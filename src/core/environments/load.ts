@@ -1,0 +1,193 @@
+/**
+ * Reads `carrier.environments.json`: JSON with comments, checked against
+ * schemas/carrier-environments.schema.json, every problem located so the CLI can print
+ * `file:line:col: error: …`. An entry with errors is left out; the others stay usable.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import schema from '../../../schemas/carrier-environments.schema.json';
+import { DEFAULT_NAMESPACES } from '../catalog';
+import { parseJson } from '../requestFile/jsonc';
+import type { JsonSource } from '../requestFile/source';
+import { formatPath } from '../requestFile/jsonPath';
+import { apiKeyVariable, GENERIC_API_KEY_VARIABLE } from './apiKey';
+import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, EMBEDDED_BASE_URL, SANDBOX_ENVIRONMENT, sandboxEnvironment } from './builtin';
+import type { Environment, EnvironmentProblem, EnvironmentSettings } from './types';
+
+export const ENVIRONMENTS_FILE = 'carrier.environments.json';
+
+export interface LoadedEnvironments {
+  /** The built-in sandbox first, then the file's entries in file order. */
+  readonly environments: readonly Environment[];
+  readonly problems: readonly EnvironmentProblem[];
+  /** The file read, when there was one. */
+  readonly file?: string;
+}
+
+let validator: ValidateFunction | undefined;
+function validate(value: unknown): ErrorObject[] {
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  return validator(value) ? [] : [...(validator.errors ?? [])];
+}
+
+/** The environments of a workspace folder; only the sandbox when it has no file. */
+export function loadEnvironments(workspaceDir: string | undefined): LoadedEnvironments {
+  if (!workspaceDir) return { environments: [sandboxEnvironment()], problems: [] };
+  const file = path.join(workspaceDir, ENVIRONMENTS_FILE);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { environments: [sandboxEnvironment()], problems: [] };
+    const problem: EnvironmentProblem = { severity: 'error', message: `cannot read ${ENVIRONMENTS_FILE}: ${(err as Error).message}`, path: '', range: zeroRange };
+    return { environments: [sandboxEnvironment()], problems: [problem], file };
+  }
+  return { ...parseEnvironments(text, file), file };
+}
+
+const zeroRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** Parses the text of an environments file; `fileName` anchors relative TLS paths. */
+export function parseEnvironments(text: string, fileName: string): LoadedEnvironments {
+  const parsed = parseJson(text);
+  const problems: EnvironmentProblem[] = parsed.findings.map((f) => ({ severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, path: f.path, range: f.range }));
+  if (!parsed.ok) return { environments: [sandboxEnvironment()], problems };
+  const value = parsed.value;
+  const broken = new Set<string>();
+  for (const err of validate(value)) {
+    const problem = describe(err, parsed.source);
+    if (!problem) continue;
+    problems.push(problem);
+    const top = pointerPath(err.instancePath)[0] ?? err.propertyName;
+    broken.add(top === undefined ? '' : String(top));
+  }
+  if (broken.has('')) return { environments: [sandboxEnvironment()], problems: dedupe(problems) };
+  const baseDir = path.dirname(path.resolve(fileName));
+  const entries = Object.entries(value as Record<string, EnvironmentSettings>).filter(([name]) => name !== '$schema' && !broken.has(name));
+  const environments: Environment[] = [sandboxEnvironment()];
+  for (const [name, settings] of entries) {
+    const env = resolveEnvironment(name, settings, baseDir);
+    if (name === SANDBOX_ENVIRONMENT) environments[0] = env;
+    else environments.push(env);
+  }
+  return { environments, problems: dedupe(problems) };
+}
+
+/** Applies the defaults to one entry. An entry named `sandbox` adjusts the built-in one. */
+export function resolveEnvironment(name: string, settings: EnvironmentSettings, baseDir: string): Environment {
+  const base = name === SANDBOX_ENVIRONMENT ? sandboxEnvironment() : undefined;
+  const baseUrl = (settings.baseUrl ?? base?.baseUrl ?? EMBEDDED_BASE_URL).replace(/\/+$/, '');
+  const tls = settings.tls;
+  return {
+    name,
+    description: settings.description ?? base?.description,
+    baseUrl,
+    embedded: baseUrl === EMBEDDED_BASE_URL,
+    namespaces: {
+      service: settings.serviceNamespace ?? DEFAULT_NAMESPACES.service,
+      data: settings.dataNamespace ?? DEFAULT_NAMESPACES.data,
+      pickup: settings.pickupNamespace ?? DEFAULT_NAMESPACES.pickup,
+    },
+    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxReplyBytes: settings.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
+    tls: tls && {
+      caPath: tls.ca === undefined ? undefined : path.resolve(baseDir, tls.ca),
+      certPath: tls.cert === undefined ? undefined : path.resolve(baseDir, tls.cert),
+      keyPath: tls.key === undefined ? undefined : path.resolve(baseDir, tls.key),
+      rejectUnauthorized: tls.rejectUnauthorized ?? true,
+    },
+    proxy: settings.proxy,
+    variables: { ...(settings.variables ?? {}) },
+    secrets: [...(settings.secrets ?? [])],
+    builtIn: name === SANDBOX_ENVIRONMENT,
+  };
+}
+
+/** Finds an environment by name; the sandbox when no name is given. */
+export function findEnvironment(loaded: LoadedEnvironments, name: string | undefined): Environment | undefined {
+  return loaded.environments.find((e) => e.name === (name ?? SANDBOX_ENVIRONMENT));
+}
+
+// ---- ajv errors → located, readable problems ----
+
+const SETTINGS = ['description', 'baseUrl', 'serviceNamespace', 'dataNamespace', 'pickupNamespace', 'timeoutMs', 'maxReplyBytes', 'tls', 'proxy', 'variables', 'secrets'];
+
+function pointerPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function describe(err: ErrorObject, source: JsonSource): EnvironmentProblem | undefined {
+  const at = pointerPath(err.instancePath);
+  const where = (p: (string | number)[], part: 'key' | 'value' = 'value') => ({ path: formatPath(p), range: source.rangeOf(p, part) });
+  const error = (message: string, p = at, part: 'key' | 'value' = 'value'): EnvironmentProblem => ({ severity: 'error', message, ...where(p, part) });
+  switch (err.keyword) {
+    case 'propertyNames':
+      return undefined; // reported by the inner error, which names the property
+    case 'enum':
+    case 'pattern':
+    case 'anyOf':
+    case 'const':
+      if (err.propertyName !== undefined) return unknownName(err.propertyName, at, error);
+      break;
+  }
+  const name = at.length ? String(at[at.length - 1]) : '';
+  switch (err.keyword) {
+    case 'required':
+      return error(`environment "${at[0]}" has no "${(err.params as { missingProperty: string }).missingProperty}": every environment but the built-in sandbox needs a base URL (or "embedded")`);
+    case 'additionalProperties': {
+      const extra = (err.params as { additionalProperty: string }).additionalProperty;
+      return error(`unknown TLS setting "${extra}"; allowed: ca, cert, key, rejectUnauthorized`, [...at, extra], 'key');
+    }
+    case 'dependencies': {
+      const p = err.params as { property: string; missingProperty: string };
+      return error(`tls.${p.property} needs tls.${p.missingProperty}: a client certificate comes with its key`, [...at, p.property], 'key');
+    }
+    case 'pattern':
+      if (name === 'baseUrl') return error('baseUrl must be an http:// or https:// URL (without query or fragment), or "embedded"');
+      if (name === 'proxy') return error('proxy must be an http:// or https:// URL of the proxy, e.g. http://proxy.example:3128');
+      if (/Namespace$/.test(name)) return error(`${name} must be a namespace URI without spaces`);
+      return error(`"${at.length > 1 ? at[at.length - 1] : ''}" is not a valid variable name (letters, digits, _ . -)`);
+    case 'type':
+      return error(`${name || 'the file'} must be ${article((err.params as { type: string | string[] }).type)}`);
+    case 'minimum':
+    case 'maximum':
+    case 'minLength':
+    case 'uniqueItems':
+      return error(`${name} ${err.message ?? 'is out of range'}`);
+    case 'allOf':
+      return undefined;
+  }
+  return error(`${name || 'the file'}: ${err.message ?? 'is not valid'}`);
+}
+
+function unknownName(prop: string, at: (string | number)[], error: (m: string, p?: (string | number)[], part?: 'key' | 'value') => EnvironmentProblem): EnvironmentProblem {
+  const p = [...at, prop];
+  if (at.length === 0) return error(`"${prop}" is not a valid environment name (letters, digits, . _ - ; starting with a letter or digit)`, p, 'key');
+  if (at.length === 2 && at[1] === 'variables') return error(`"${prop}" is not a valid variable name (letters, digits, _ . -)`, p, 'key');
+  if (/^api[-_ ]?key$/i.test(prop)) {
+    return error(`API keys never go in this file: set ${apiKeyVariable(String(at[0]))} or ${GENERIC_API_KEY_VARIABLE} for the CLI, or use "Carrier: Set API Key" in the editor`, p, 'key');
+  }
+  return error(`unknown setting "${prop}"; allowed: ${SETTINGS.join(', ')}`, p, 'key');
+}
+
+function article(type: string | string[]): string {
+  const types = Array.isArray(type) ? type : [type];
+  return types.map((t) => (t === 'object' || t === 'array' || t === 'integer' ? `an ${t}` : `a ${t}`)).join(' or ');
+}
+
+function dedupe(problems: EnvironmentProblem[]): EnvironmentProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\0${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `file:line:col: severity: message`, 1-based like compilers print. */
+export function formatEnvironmentProblem(file: string, p: EnvironmentProblem): string {
+  return `${file}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.severity}: ${p.message}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Environments: where requests go and how. The workspace file `carrier.environments.json`
+ * describes them (schemas/carrier-environments.schema.json); the built-in `sandbox` always
+ * exists. API keys are never part of an environment: callers pass them in (CLI from the process
+ * environment, the extension from its secret storage).
+ */
+import type { Namespaces } from '../catalog';
+
+/** One entry of `carrier.environments.json`, as written. */
+export interface EnvironmentSettings {
+  readonly description?: string;
+  readonly baseUrl?: string;
+  readonly serviceNamespace?: string;
+  readonly dataNamespace?: string;
+  readonly pickupNamespace?: string;
+  readonly timeoutMs?: number;
+  readonly maxReplyBytes?: number;
+  readonly tls?: {
+    readonly ca?: string;
+    readonly cert?: string;
+    readonly key?: string;
+    readonly rejectUnauthorized?: boolean;
+  };
+  readonly proxy?: string;
+  readonly variables?: Readonly<Record<string, string | number | boolean>>;
+  readonly secrets?: readonly string[];
+}
+
+/** TLS settings with file paths made absolute (relative to the environments file). */
+export interface TlsSettings {
+  readonly caPath?: string;
+  readonly certPath?: string;
+  readonly keyPath?: string;
+  readonly rejectUnauthorized: boolean;
+}
+
+/** An environment ready to send to: every default applied, paths resolved. */
+export interface Environment {
+  readonly name: string;
+  readonly description?: string;
+  /** `embedded` for the in-process sandbox, else an http(s) URL without a trailing slash. */
+  readonly baseUrl: string;
+  /** True when baseUrl is `embedded`: the caller starts the sandbox (`resolveEmbedded`). */
+  readonly embedded: boolean;
+  readonly namespaces: Namespaces;
+  readonly timeoutMs: number;
+  readonly maxReplyBytes: number;
+  readonly tls?: TlsSettings;
+  readonly proxy?: string;
+  readonly variables: Readonly<Record<string, string | number | boolean>>;
+  /** Names of variables whose values are redacted like the API key. */
+  readonly secrets: readonly string[];
+  /** True for the built-in sandbox (possibly adjusted by the file). */
+  readonly builtIn: boolean;
+}
+
+/** A problem in the environments file, located for `path:line:col: error: …`. */
+export interface EnvironmentProblem {
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  /** `staging.tls.ca`; empty for the whole file. */
+  readonly path: string;
+  /** 0-based, like the request-file findings. */
+  readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
+}

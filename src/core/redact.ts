@@ -1,0 +1,114 @@
+/**
+ * Secrets out of everything people see. The API key (and every variable an environment marks
+ * secret) is replaced by •••• in each displayed, logged, stored or exported copy: envelopes, URLs,
+ * form bodies, curl commands, error messages, echoed replies. A secret reaches text in several
+ * spellings (XML-escaped in an envelope, percent- or form-encoded in a URL), so every spelling the
+ * workbench itself could produce is searched for; the longest first, so a shorter spelling never
+ * leaves half of a longer one behind.
+ */
+import type { HttpRequestSpec } from './exchange';
+
+export const MASK = '••••';
+
+const XML_TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const XML_ALL: Record<string, string> = { ...XML_TEXT, '"': '&quot;', "'": '&apos;' };
+
+/** Every spelling of `secret` that the envelope builder, URLs, forms or JSON could give it. */
+export function secretSpellings(secret: string): string[] {
+  const forms = new Set<string>([secret]);
+  forms.add(secret.replace(/[&<>]/g, (c) => XML_TEXT[c]));
+  forms.add(secret.replace(/[&<>"']/g, (c) => XML_ALL[c]));
+  forms.add(secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+  const uri = encodeURIComponent(secret);
+  forms.add(uri);
+  forms.add(uri.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+  forms.add(new URLSearchParams([['', secret]]).toString().slice(1));
+  forms.add(uri.replace(/%20/g, '+'));
+  forms.add(JSON.stringify(secret).slice(1, -1));
+  forms.delete('');
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A redactor for a fixed set of secrets; spellings are computed once. Empty values are ignored
+ * (nothing to hide), the mask itself too.
+ */
+export class Redactor {
+  private readonly spellings: string[];
+
+  constructor(secrets: Iterable<string | undefined>) {
+    const all = new Set<string>();
+    for (const s of secrets) if (s && s !== MASK) for (const f of secretSpellings(s)) all.add(f);
+    this.spellings = [...all].sort((a, b) => b.length - a.length);
+  }
+
+  get empty(): boolean {
+    return this.spellings.length === 0;
+  }
+
+  text(text: string): string {
+    let out = text;
+    for (const s of this.spellings) if (out.includes(s)) out = out.split(s).join(MASK);
+    return out;
+  }
+
+  /** True when `text` holds any spelling of a secret. */
+  finds(text: string): boolean {
+    return this.spellings.some((s) => text.includes(s));
+  }
+
+  request(spec: HttpRequestSpec): HttpRequestSpec {
+    if (this.empty) return spec;
+    return {
+      method: spec.method,
+      url: this.text(spec.url),
+      headers: spec.headers.map(([n, v]) => [n, this.text(v)] as const),
+      body: this.text(spec.body),
+    };
+  }
+
+  /** A copy of a JSON-like value with every string redacted (objects copied only where changed). */
+  deep<T>(value: T): T {
+    if (this.empty) return value;
+    return this.walk(value) as T;
+  }
+
+  private walk(value: unknown): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((v) => { const w = this.walk(v); if (w !== v) changed = true; return w; });
+      return changed ? out : value;
+    }
+    if (value !== null && typeof value === 'object') {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        const w = this.walk(v);
+        if (w !== v) changed = true;
+        out[k] = w;
+      }
+      return changed ? out : value;
+    }
+    return value;
+  }
+}
+
+export function redactText(text: string, secrets: Iterable<string | undefined>): string {
+  return new Redactor(secrets).text(text);
+}
+
+export function redactRequest(spec: HttpRequestSpec, secrets: Iterable<string | undefined>): HttpRequestSpec {
+  return new Redactor(secrets).request(spec);
+}
+
+/** The values to hide for an exchange: the API key and the values of the secret variables. */
+export function secretValues(apiKey: string | undefined, variables: Readonly<Record<string, unknown>>, secretNames: readonly string[]): string[] {
+  const out: string[] = [];
+  if (apiKey) out.push(apiKey);
+  for (const name of secretNames) {
+    const v = variables[name];
+    if (v !== undefined && v !== null && String(v) !== '') out.push(String(v));
+  }
+  return out;
+}

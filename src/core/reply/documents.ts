@@ -1,0 +1,70 @@
+/**
+ * Base64 document fields (catalog `document: true`: PdfDocument, BolPdf, DocumentData) → decoded
+ * documents with a sniffed type, a byte size and a page count. The base64 text is the reply's own
+ * string where it is already canonical, so a 15 MB PDF is not held twice.
+ */
+import type { OperationDef } from '../catalog';
+import type { RecordDef } from '../catalog/types';
+import type { DecodedDocument, Finding } from '../exchange';
+import { joinPath } from '../xml/read';
+import { countPdfPages } from './pdfPages';
+import { walkRecords } from './walk';
+
+const NOT_BASE64 = /[^A-Za-z0-9+/=\s]/;
+const WHITESPACE = /\s/;
+
+interface Found {
+  readonly path: string;
+  readonly text: string;
+  readonly siblingName?: string;
+}
+
+function safeName(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'document';
+}
+
+function isPdf(bytes: Buffer): boolean {
+  // The header may follow a little junk (ISO 32000-1 §7.5.2 lets readers look in the first 1024 bytes).
+  const at = bytes.indexOf('%PDF-');
+  return at >= 0 && at < 1024;
+}
+
+export async function decodeDocuments(parsed: unknown, result: RecordDef, op: OperationDef): Promise<{ documents: DecodedDocument[]; findings: Finding[] }> {
+  const found: Found[] = [];
+  walkRecords(parsed, result, '', (record, value, path) => {
+    for (const field of record.fields) {
+      if (!field.document) continue;
+      const v = value[field.name];
+      const name = typeof value.DocumentName === 'string' ? value.DocumentName : undefined;
+      if (typeof v === 'string' && v.trim() !== '') found.push({ path: joinPath(path, field.name), text: v, siblingName: name });
+    }
+  });
+  const documents: DecodedDocument[] = [];
+  const findings: Finding[] = [];
+  const used = new Set<string>();
+  for (const f of found) {
+    if (NOT_BASE64.test(f.text)) {
+      findings.push({ severity: 'warning', kind: 'document', path: f.path, message: `${f.path} is not base64 text; it is kept as received but not decoded` });
+      continue;
+    }
+    const bytes = Buffer.from(f.text, 'base64');
+    const pdf = isPdf(bytes);
+    const ext = pdf ? '.pdf' : '.bin';
+    let base = f.siblingName ? safeName(f.siblingName) : `${op.operation}-${safeName(f.path.replace(/\[(\d+)\]/g, '-$1'))}`;
+    if (!base.toLowerCase().endsWith(ext)) base += ext;
+    let name = base;
+    for (let i = 2; used.has(name); i++) name = base.replace(/(\.[^.]+)$/, `-${i}$1`);
+    used.add(name);
+    const pages = pdf ? await countPdfPages(bytes) : undefined;
+    if (!pdf) findings.push({ severity: 'info', kind: 'document', path: f.path, message: `${f.path} decodes to ${bytes.length} bytes that are not a PDF` });
+    documents.push({
+      path: f.path,
+      name,
+      mediaType: pdf ? 'application/pdf' : 'application/octet-stream',
+      size: bytes.length,
+      ...(pages !== undefined ? { pages } : {}),
+      base64: WHITESPACE.test(f.text) ? bytes.toString('base64') : f.text,
+    });
+  }
+  return { documents, findings };
+}

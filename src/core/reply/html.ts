@@ -1,0 +1,31 @@
+/** Error pages in HTML (an ASP.NET yellow screen, a proxy's 502 page) → one readable line. */
+
+export function looksLikeHtml(text: string, media: string): boolean {
+  if (media === 'text/html' || media === 'application/xhtml+xml') return true;
+  const head = text.slice(0, 512).trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html') || (head.startsWith('<head') && head.includes('<title'));
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function plain(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e.toLowerCase()] ?? m))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function clip(s: string, n = 200): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+/** The page's title, and its first heading when that says more. */
+export function summarizeHtml(text: string): string {
+  const head = text.slice(0, 64 * 1024);
+  const title = plain(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(head)?.[1] ?? '');
+  const heading = plain(/<h[12][^>]*>([\s\S]*?)<\/h[12]>/i.exec(head)?.[1] ?? '');
+  const parts = [title, heading && heading !== title ? heading : ''].filter(Boolean);
+  if (parts.length) return clip(parts.join(' — '));
+  return clip(plain(head)) || '(an empty page)';
+}

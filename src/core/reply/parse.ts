@@ -1,0 +1,201 @@
+/**
+ * A reply → what the workbench shows: the SOAP fault, the result read along the catalog
+ * (unknown elements kept), findings, and decoded documents. Never throws for anything a server
+ * can send: HTML error pages, empty bodies, truncated XML, a refused DOCTYPE and wrong content
+ * types all become findings, and the caller keeps the raw body whatever happens here.
+ */
+import { getRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type Namespaces, type OperationDef } from '../catalog';
+import type { DecodedDocument, Finding, SoapFault } from '../exchange';
+import { parseXml, XmlError, type XmlElement } from '../xml/dom';
+import { isNil, readGeneric, readRecord, type ReadIssue } from '../xml/read';
+import { inBodyFindings } from './carriers';
+import { decodeDocuments } from './documents';
+import { decodeFault, describeFault, isFault } from './fault';
+import { looksLikeHtml, summarizeHtml } from './html';
+import { mediaType } from './decodeText';
+import { restore, skeletonize } from './skeleton';
+
+export interface ReplyInput {
+  readonly op: OperationDef;
+  readonly binding: Binding;
+  readonly namespaces: Namespaces;
+  readonly status: number;
+  readonly statusText?: string;
+  readonly contentType?: string;
+  /** The decoded body text. */
+  readonly text: string;
+}
+
+export interface ParsedReply {
+  readonly fault?: SoapFault;
+  /** The result record read along the catalog; absent when nothing could be read. */
+  readonly parsed?: unknown;
+  readonly findings: Finding[];
+  readonly documents: DecodedDocument[];
+}
+
+const EXPECTED_MEDIA: Record<Binding, string> = {
+  soap11: 'text/xml',
+  soap12: 'application/soap+xml',
+  get: 'text/xml',
+  post: 'text/xml',
+};
+
+const MAX_ISSUES_PER_KIND = 50;
+
+/** Parses XML; the huge text runs of a big reply are set aside first (see skeleton.ts). */
+export function parseReplyXml(text: string): XmlElement {
+  const skeleton = skeletonize(text);
+  if (!skeleton.blobs.length) return parseXml(text);
+  let root: XmlElement;
+  try {
+    root = parseXml(skeleton.text);
+  } catch (err) {
+    // Positions must point into the real text: parse it whole to report the error there.
+    parseXml(text);
+    throw err;
+  }
+  return restore(root, skeleton.blobs);
+}
+
+function status(input: ReplyInput): string {
+  return `HTTP ${input.status}${input.statusText ? ` ${input.statusText}` : ''}`;
+}
+
+function clip(s: string, n = 120): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
+  const findings: Finding[] = [];
+  const { op, binding, text } = input;
+  const media = mediaType(input.contentType);
+  const httpProblem = (): void => {
+    if (input.status !== 200) findings.push({ severity: 'error', kind: 'reply', message: `${status(input)}: the service did not answer 200 OK` });
+  };
+
+  if (text.trim() === '') {
+    findings.push({ severity: 'error', kind: 'reply', message: `The reply body is empty (${status(input)}${media ? `, ${media}` : ''})` });
+    return { findings, documents: [] };
+  }
+  if (looksLikeHtml(text, media)) {
+    findings.push({ severity: 'error', kind: 'reply', message: `The server answered with an HTML page, not XML (${status(input)}): ${summarizeHtml(text)}` });
+    return { findings, documents: [] };
+  }
+  const xmlish = media === '' || media.endsWith('/xml') || media.endsWith('+xml');
+  if (!xmlish && !text.trimStart().startsWith('<')) {
+    findings.push({ severity: 'error', kind: 'reply', message: `The reply is ${media}, not XML (${status(input)}): ${clip(text)}` });
+    return { findings, documents: [] };
+  }
+
+  let root: XmlElement;
+  try {
+    root = parseReplyXml(text);
+  } catch (err) {
+    if (!(err instanceof XmlError)) throw err;
+    const what = err.code === 'doctype' ? err.message : err.code === 'truncated' ? `The reply XML is cut short: ${err.message}` : err.code === 'empty' ? err.message : `The reply is not well-formed XML: ${err.message}`;
+    findings.push({ severity: 'error', kind: 'reply', message: `${what} (${status(input)})` });
+    return { findings, documents: [] };
+  }
+
+  const soap = binding === 'soap11' || binding === 'soap12';
+  const wantedEnvelope = binding === 'soap12' ? SOAP12_ENVELOPE_NS : SOAP11_ENVELOPE_NS;
+  const isEnvelope = root.local === 'Envelope' && (root.ns === SOAP11_ENVELOPE_NS || root.ns === SOAP12_ENVELOPE_NS);
+  if (media && media !== EXPECTED_MEDIA[binding] && !(soap && isEnvelope && root.ns !== wantedEnvelope)) {
+    findings.push({ severity: 'warning', kind: 'reply', message: `The reply's Content-Type is ${input.contentType}; a ${binding === 'soap11' ? 'SOAP 1.1' : binding === 'soap12' ? 'SOAP 1.2' : 'HTTP binding'} reply should be ${EXPECTED_MEDIA[binding]}` });
+  }
+
+  let content: XmlElement | undefined;
+  if (isEnvelope) {
+    if (soap && root.ns !== wantedEnvelope) {
+      findings.push({ severity: 'warning', kind: 'reply', message: `The reply is a SOAP ${root.ns === SOAP12_ENVELOPE_NS ? '1.2' : '1.1'} envelope, but the request was SOAP ${binding === 'soap12' ? '1.2' : '1.1'}` });
+    }
+    const body = root.children.find((c) => c.local === 'Body' && c.ns === root.ns);
+    const first = body?.children[0];
+    if (!body) {
+      findings.push({ severity: 'error', kind: 'reply', message: `The SOAP envelope has no Body (${status(input)})` });
+      return { findings, documents: [] };
+    }
+    if (first && isFault(first)) {
+      const fault = decodeFault(first);
+      findings.push({ severity: 'error', kind: 'fault', message: describeFault(fault) });
+      return { fault, findings, documents: [] };
+    }
+    if (!soap) findings.push({ severity: 'warning', kind: 'reply', message: `The ${binding.toUpperCase()} binding answered with a SOAP envelope; the reply should be a bare <${op.httpReplyRoot}>` });
+    content = first ? soapResult(first, input, findings) : undefined;
+    if (!first) findings.push({ severity: 'error', kind: 'reply', message: `The SOAP Body is empty: no <${op.operation}Response> (${status(input)})` });
+  } else if (soap) {
+    findings.push({ severity: 'error', kind: 'reply', message: `The reply is not a SOAP envelope: its root is <${root.local}>${root.ns ? ` in ${root.ns}` : ''} (${status(input)})` });
+    httpProblem();
+    return { parsed: { [root.local]: readGeneric(root) }, findings, documents: [] };
+  } else {
+    content = httpRoot(root, input, findings);
+  }
+
+  httpProblem();
+  if (!content) return { findings, documents: [] };
+  if (isNil(content)) return { parsed: null, findings, documents: [] };
+  const record = getRecord(op.result);
+  const issues: ReadIssue[] = [];
+  const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues });
+  findings.push(...issueFindings(issues));
+  findings.push(...inBodyFindings(parsed, record));
+  const docs = await decodeDocuments(parsed, record, op);
+  findings.push(...docs.findings);
+  return { parsed, findings, documents: docs.documents };
+}
+
+/** `<Operation>Response/<Operation>Result` (transport rule 4); any prefix, namespace checked. */
+function soapResult(response: XmlElement, input: ReplyInput, findings: Finding[]): XmlElement | undefined {
+  const { op, namespaces } = input;
+  const responseName = `${op.operation}Response`;
+  const resultName = `${op.operation}Result`;
+  if (response.local !== responseName) {
+    findings.push({ severity: 'error', kind: 'reply', message: `Expected <${responseName}> in the SOAP Body, got <${response.local}>` });
+    return undefined;
+  }
+  if (response.ns !== namespaces.service) {
+    findings.push({ severity: 'warning', kind: 'namespace', message: `<${responseName}> is in ${response.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+  }
+  const result = response.children.find((c) => c.local === resultName);
+  if (!result) {
+    findings.push({ severity: 'warning', kind: 'reply', message: `<${responseName}> holds no <${resultName}>: the reply carries no result` });
+    return undefined;
+  }
+  if (result.ns !== namespaces.service) {
+    findings.push({ severity: 'warning', kind: 'namespace', message: `<${resultName}> is in ${result.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+  }
+  return result;
+}
+
+/** The bare reply root of the HTTP GET/POST bindings (transport rule 5). */
+function httpRoot(root: XmlElement, input: ReplyInput, findings: Finding[]): XmlElement | undefined {
+  const { op, namespaces } = input;
+  const expected = op.httpReplyRoot ?? `${op.operation}Result`;
+  if (root.local !== expected) {
+    findings.push({ severity: 'error', kind: 'reply', message: `Expected the reply root <${expected}>, got <${root.local}>` });
+    return undefined;
+  }
+  if (root.ns !== namespaces.service) {
+    findings.push({ severity: 'warning', kind: 'namespace', message: `<${expected}> is in ${root.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+  }
+  return root;
+}
+
+/** Reader issues → findings; a flood of one kind is summarised rather than listed in full. */
+function issueFindings(issues: readonly ReadIssue[]): Finding[] {
+  const out: Finding[] = [];
+  const counts = new Map<string, number>();
+  for (const issue of issues) {
+    const n = (counts.get(issue.kind) ?? 0) + 1;
+    counts.set(issue.kind, n);
+    if (n > MAX_ISSUES_PER_KIND) continue;
+    const severity = issue.kind === 'unknown' ? 'info' : 'warning';
+    out.push({ severity, kind: issue.kind === 'namespace' ? 'namespace' : 'reply', message: issue.message, path: issue.path });
+  }
+  for (const [kind, n] of counts) {
+    if (n > MAX_ISSUES_PER_KIND) out.push({ severity: kind === 'unknown' ? 'info' : 'warning', kind: kind === 'namespace' ? 'namespace' : 'reply', message: `…and ${n - MAX_ISSUES_PER_KIND} more ${kind} issues like these` });
+  }
+  return out;
+}

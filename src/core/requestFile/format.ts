@@ -1,0 +1,22 @@
+/**
+ * The request-file format's own keys (not the service's elements): one table that the reader,
+ * the JSON schema generator and the documentation all use.
+ */
+import type { Binding } from '../catalog/types';
+
+export const DEFAULT_BINDING: Binding = 'soap11';
+
+export const REQUEST_FILE_KEYS = {
+  $schema: 'The JSON schema of request files (optional; the extension associates it by file name).',
+  operation: 'The operation to call, by its exact, case-sensitive name.',
+  version: 'The version segment of the service path (`1.0.3`, `sandbox`). May be left out only where the operation has one version.',
+  binding: 'How the request travels: `soap11` (default), `soap12`, or — only where the operation offers them — `get` and `post`.',
+  environment: 'The environment to send to; when left out, the active environment.',
+  description: 'What this request is for, in a few words (shown in the history and the results panel).',
+  params: 'The operation\'s parameters by their exact, case-sensitive names. Repeating elements are JSON arrays under the container\'s name. `APIKey` is normally left out: it comes from the environment\'s secret. Strings may use `{{variables}}`.',
+  expect: 'Assertions about the reply (reserved for the test runner).',
+  capture: 'Values to capture from the reply as variables for later requests: variable name → path in the reply.',
+} as const;
+
+export type RequestFileKey = keyof typeof REQUEST_FILE_KEYS;
+export const REQUEST_FILE_KEY_NAMES = Object.keys(REQUEST_FILE_KEYS) as RequestFileKey[];

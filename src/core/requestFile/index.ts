@@ -1,0 +1,15 @@
+/** Request files (`*.carrier.json`): reading, locating, raw numbers and `{{variables}}`. */
+export * from './types';
+export { parseRequestFile, type ParsedRequestFile } from './parse';
+export { parseJson, type ParsedJson } from './jsonc';
+export { readRequestFile, type ReadOptions, type ReadResult } from './read';
+export { JsonSource, type RangePart } from './source';
+export { LineIndex } from './lineIndex';
+export { formatPath, numberKey } from './jsonPath';
+export { DEFAULT_BINDING, REQUEST_FILE_KEYS, REQUEST_FILE_KEY_NAMES, type RequestFileKey } from './format';
+export {
+  VARIABLE_NAME_SOURCE, VARIABLE_SOURCE, isVariableName, wholeVariable, containsVariable, findVariables, substituteVariables,
+  UnknownVariableError, type VariableUse,
+} from './variables';
+export { closest, didYouMean, levenshtein } from './suggest';
+export { rangeOfPath } from './range';

@@ -1,0 +1,111 @@
+/**
+ * Reads a folder's `collection.json` (schema: expectSchema.ts `collectionSchema`), reporting
+ * every mistake at its line:column. A folder without one is a collection with defaults.
+ */
+import * as fs from 'node:fs';
+import { parseTree, type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import { LineIndex } from './locate';
+import type { Failure } from './types';
+import { variableText } from './variables';
+
+export interface CollectionConfig {
+  readonly file?: string;
+  readonly name?: string;
+  readonly order: readonly string[];
+  readonly variables: Readonly<Record<string, string>>;
+  readonly environment?: string;
+  readonly concurrency?: number;
+  /** Where each `order` entry is written, to point at one that names nothing. */
+  readonly orderLocations: ReadonlyMap<string, Failure['location']>;
+}
+
+export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, orderLocations: new Map() };
+
+const KEYS = ['$schema', 'name', 'description', 'order', 'variables', 'environment', 'concurrency'];
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+export function readCollectionConfig(file: string): { config: CollectionConfig; problems: Failure[] } {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (e) {
+    return { config: NO_CONFIG, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}` }] };
+  }
+  return parseCollectionConfig(text, file);
+}
+
+export function parseCollectionConfig(text: string, file: string): { config: CollectionConfig; problems: Failure[] } {
+  const lines = new LineIndex(file, text);
+  const problems: Failure[] = [];
+  const problem = (node: Node | undefined, message: string) =>
+    problems.push({ kind: 'file', message, location: node ? lines.of(node) : lines.range(0, 0) });
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true });
+  for (const e of errors) problems.push({ kind: 'file', message: `collection.json: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) });
+  if (errors.length || !root) return { config: { ...NO_CONFIG, file }, problems };
+  if (root.type !== 'object') { problem(root, 'collection.json must be a JSON object'); return { config: { ...NO_CONFIG, file }, problems }; }
+
+  const config: { -readonly [K in keyof CollectionConfig]: CollectionConfig[K] } = { file, order: [], variables: {}, orderLocations: new Map() };
+  for (const prop of root.children ?? []) {
+    const [keyNode, value] = prop.children ?? [];
+    if (!keyNode || !value) continue;
+    const key = String(keyNode.value);
+    switch (key) {
+      case '$schema': case 'description':
+        if (value.type !== 'string') problem(value, `"${key}" must be a string`);
+        break;
+      case 'name':
+        if (value.type !== 'string') problem(value, '"name" must be a string');
+        else config.name = value.value as string;
+        break;
+      case 'environment':
+        if (value.type !== 'string' || !value.value) problem(value, '"environment" must be the name of an environment');
+        else config.environment = value.value as string;
+        break;
+      case 'concurrency':
+        if (value.type !== 'number' || !Number.isInteger(value.value) || value.value < 1) problem(value, '"concurrency" must be a whole number, 1 or more');
+        else config.concurrency = value.value as number;
+        break;
+      case 'order': {
+        if (value.type !== 'array') { problem(value, '"order" must be a list of file and folder names'); break; }
+        const order: string[] = [];
+        const locations = new Map<string, Failure['location']>();
+        for (const item of value.children ?? []) {
+          if (item.type !== 'string' || !item.value) { problem(item, '"order" entries are file or folder names'); continue; }
+          if (order.includes(item.value)) { problem(item, `"${item.value}" is listed twice in "order"`); continue; }
+          order.push(item.value);
+          locations.set(item.value, lines.of(item));
+        }
+        config.order = order;
+        config.orderLocations = locations;
+        break;
+      }
+      case 'variables': {
+        if (value.type !== 'object') { problem(value, '"variables" must be an object: name → value'); break; }
+        const vars: Record<string, string> = {};
+        for (const v of value.children ?? []) {
+          const [k, val] = v.children ?? [];
+          if (!k || !val) continue;
+          const name = String(k.value);
+          const textValue = variableText(val.value);
+          if (!VARIABLE_NAME.test(name)) problem(k, `"${name}" is not a variable name (letters, digits, _ . - ; starting with a letter or _)`);
+          else if (textValue === undefined || val.type === 'object' || val.type === 'array' || val.type === 'null') problem(val, `variable "${name}" must be a string, number or boolean`);
+          else vars[name] = val.type === 'number' ? text.slice(val.offset, val.offset + val.length) : textValue;
+        }
+        config.variables = vars;
+        break;
+      }
+      default:
+        problem(keyNode, `"${key}" is not a collection.json setting (settings: ${KEYS.filter((k) => k !== '$schema').join(', ')})`);
+    }
+  }
+  return { config, problems };
+}
+
+/** A subfolder's settings on top of its parent's: variables merge, the rest is overridden. */
+export function inherit(parent: CollectionConfig, child: CollectionConfig): CollectionConfig {
+  return {
+    ...child,
+    variables: { ...parent.variables, ...child.variables },
+    environment: child.environment ?? parent.environment,
+    concurrency: child.concurrency ?? parent.concurrency,
+  };
+}

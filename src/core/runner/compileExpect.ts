@@ -1,0 +1,237 @@
+/**
+ * Turns the `expect` object of a request file into checks, once per file: regexes compiled,
+ * paths parsed, number literals kept exact, each check tied to its line:column. Mistakes are
+ * reported here with their location, so a run never starts with an expectation it cannot judge.
+ */
+import type { Node } from 'jsonc-parser';
+import { LineIndex } from './locate';
+import { parseReplyPath, PathSyntaxError, type ReplyPath } from './replyPath';
+import type { Failure, SourceLocation } from './types';
+import { NumberLiteral, type Expected } from './values';
+import { parseDecimal } from './decimal';
+import { Pattern } from './pattern';
+
+export type CompareOp = 'equals' | 'lt' | 'lte' | 'gt' | 'gte';
+export const COMPARE_OPS: readonly CompareOp[] = ['equals', 'lt', 'lte', 'gt', 'gte'];
+
+export interface Located<T> { readonly value: T; readonly location: SourceLocation }
+
+/** `{ "gte": 1 }` or a bare number (meaning equals); operands kept as exact decimals. */
+export type CompareSpec = ReadonlyArray<{ readonly op: CompareOp; readonly operand: NumberLiteral | string; readonly location: SourceLocation }>;
+
+export type ReplyOp =
+  | { readonly op: 'equals'; readonly expected: Expected; readonly location: SourceLocation }
+  | { readonly op: 'matches'; readonly pattern: Pattern; readonly location: SourceLocation }
+  | { readonly op: 'exists'; readonly expected: boolean; readonly location: SourceLocation }
+  | { readonly op: 'lt' | 'lte' | 'gt' | 'gte'; readonly operand: NumberLiteral | string; readonly location: SourceLocation }
+  | { readonly op: 'count'; readonly spec: CompareSpec; readonly location: SourceLocation };
+
+export interface ReplyAssertion {
+  readonly path: ReplyPath;
+  readonly location: SourceLocation;
+  readonly ops: readonly ReplyOp[];
+}
+
+export interface CompiledExpect {
+  readonly status?: Located<readonly number[]>;
+  readonly fault?: Located<boolean> & { readonly code?: Located<Pattern>; readonly reason?: Located<Pattern> };
+  readonly success?: Located<boolean>;
+  readonly messages: ReadonlyArray<Located<Pattern>>;
+  readonly maxMs?: Located<number>;
+  readonly reply: readonly ReplyAssertion[];
+  readonly documents?: {
+    readonly location: SourceLocation;
+    readonly count?: Located<CompareSpec>;
+    readonly type?: Located<'pdf'>;
+    readonly pages?: Located<CompareSpec>;
+  };
+}
+
+export const EMPTY_EXPECT: CompiledExpect = { messages: [], reply: [] };
+
+const EXPECT_KEYS = ['status', 'fault', 'success', 'messages', 'maxMs', 'reply', 'documents'];
+const REPLY_OPS = ['equals', 'matches', 'exists', 'absent', 'lt', 'lte', 'gt', 'gte', 'count'];
+
+class Compiler {
+  readonly problems: Failure[] = [];
+  constructor(private readonly text: string, private readonly lines: LineIndex) {}
+
+  problem(node: Node, message: string): void {
+    this.problems.push({ kind: 'file', message, location: this.lines.of(node) });
+  }
+
+  loc(node: Node): SourceLocation { return this.lines.of(node); }
+
+  properties(node: Node, what: string): Array<[string, Node, Node]> {
+    if (node.type !== 'object') { this.problem(node, `${what} must be an object`); return []; }
+    return (node.children ?? []).flatMap((p) => {
+      const [key, value] = p.children ?? [];
+      return key && value ? [[String(key.value), value, p] as [string, Node, Node]] : [];
+    });
+  }
+
+  regex(node: Node, what: string): Pattern | undefined {
+    if (node.type !== 'string') { this.problem(node, `${what} must be a regular expression written as a string`); return undefined; }
+    try { return new Pattern(node.value as string); } catch (e) {
+      this.problem(node, `${what} is not a valid regular expression: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+
+  expected(node: Node): Expected {
+    switch (node.type) {
+      case 'number': return new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
+      case 'array': return (node.children ?? []).map((c) => this.expected(c));
+      case 'object': return Object.fromEntries(this.properties(node, 'value').map(([k, v]) => [k, this.expected(v)]));
+      default: return node.value as string | boolean | null;
+    }
+  }
+
+  operand(node: Node, what: string): NumberLiteral | string | undefined {
+    if (node.type === 'number') return new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
+    if (node.type === 'string' && parseDecimal(node.value)) return node.value as string;
+    this.problem(node, `${what} needs a number, a decimal string ("0.10") or a money string ("$1,234.56")`);
+    return undefined;
+  }
+
+  compare(node: Node, what: string, integer: boolean): CompareSpec | undefined {
+    if (node.type === 'number') {
+      const operand = this.operand(node, what);
+      return operand === undefined ? undefined : [{ op: 'equals', operand, location: this.loc(node) }];
+    }
+    const spec: Array<CompareSpec[number]> = [];
+    for (const [key, value, prop] of this.properties(node, what)) {
+      if (!(COMPARE_OPS as readonly string[]).includes(key)) { this.problem(prop, `${what}: unknown comparison "${key}"; use ${COMPARE_OPS.join(', ')}`); continue; }
+      if (integer && (value.type !== 'number' || !Number.isInteger(value.value))) { this.problem(value, `${what}.${key} must be a whole number`); continue; }
+      const operand = this.operand(value, `${what}.${key}`);
+      if (operand !== undefined) spec.push({ op: key as CompareOp, operand, location: this.loc(prop) });
+    }
+    if (!spec.length && node.type === 'object') this.problem(node, `${what} needs at least one of ${COMPARE_OPS.join(', ')}`);
+    return spec.length ? spec : undefined;
+  }
+
+  replyAssertion(pathText: string, node: Node, prop: Node): ReplyAssertion | undefined {
+    let path: ReplyPath;
+    try { path = parseReplyPath(pathText); } catch (e) {
+      this.problem(prop, e instanceof PathSyntaxError ? e.message : String(e));
+      return undefined;
+    }
+    const ops: ReplyOp[] = [];
+    // A bare value is shorthand for { "equals": value }.
+    if (node.type !== 'object') {
+      ops.push({ op: 'equals', expected: this.expected(node), location: this.loc(node) });
+      return { path, location: this.loc(prop), ops };
+    }
+    for (const [key, value, opProp] of this.properties(node, `"${pathText}"`)) {
+      const location = this.loc(opProp);
+      switch (key) {
+        case 'equals': ops.push({ op: 'equals', expected: this.expected(value), location }); break;
+        case 'matches': { const re = this.regex(value, `"${pathText}".matches`); if (re) ops.push({ op: 'matches', pattern: re, location }); break; }
+        case 'exists':
+        case 'absent':
+          if (value.type !== 'boolean') { this.problem(value, `"${pathText}".${key} must be true or false`); break; }
+          ops.push({ op: 'exists', expected: key === 'exists' ? value.value === true : value.value !== true, location });
+          break;
+        case 'lt': case 'lte': case 'gt': case 'gte': {
+          const operand = this.operand(value, `"${pathText}".${key}`);
+          if (operand !== undefined) ops.push({ op: key, operand, location });
+          break;
+        }
+        case 'count': { const spec = this.compare(value, `"${pathText}".count`, true); if (spec) ops.push({ op: 'count', spec, location }); break; }
+        default: this.problem(opProp, `"${pathText}": unknown assertion "${key}"; use ${REPLY_OPS.join(', ')}`);
+      }
+    }
+    if (!ops.length && !(node.children ?? []).length) this.problem(node, `"${pathText}" has no assertion; use ${REPLY_OPS.join(', ')}`);
+    return ops.length ? { path, location: this.loc(prop), ops } : undefined;
+  }
+
+  expect(node: Node): CompiledExpect {
+    const out: { -readonly [K in keyof CompiledExpect]: CompiledExpect[K] } = { messages: [], reply: [] };
+    for (const [key, value, prop] of this.properties(node, 'expect')) {
+      const location = this.loc(prop);
+      switch (key) {
+        case 'status': {
+          const items = value.type === 'array' ? value.children ?? [] : [value];
+          const codes = items.filter((n) => n.type === 'number' && Number.isInteger(n.value) && n.value >= 100 && n.value <= 599).map((n) => n.value as number);
+          if (codes.length !== items.length || !codes.length) this.problem(value, 'expect.status must be an HTTP status code (100–599) or a list of them');
+          else out.status = { value: codes, location };
+          break;
+        }
+        case 'fault': {
+          if (value.type === 'boolean') { out.fault = { value: value.value === true, location }; break; }
+          const fault: { value: boolean; location: SourceLocation; code?: Located<Pattern>; reason?: Located<Pattern> } = { value: true, location };
+          for (const [k, v, p] of this.properties(value, 'expect.fault')) {
+            if (k !== 'code' && k !== 'reason') { this.problem(p, `expect.fault: unknown key "${k}"; use code or reason`); continue; }
+            const re = this.regex(v, `expect.fault.${k}`);
+            if (re) fault[k] = { value: re, location: this.loc(p) };
+          }
+          out.fault = fault;
+          break;
+        }
+        case 'success':
+          if (value.type !== 'boolean') this.problem(value, 'expect.success must be true or false');
+          else out.success = { value: value.value === true, location };
+          break;
+        case 'messages': {
+          const items = value.type === 'array' ? value.children ?? [] : [value];
+          out.messages = items.flatMap((n) => { const re = this.regex(n, 'expect.messages item'); return re ? [{ value: re, location: this.loc(n) }] : []; });
+          break;
+        }
+        case 'maxMs':
+          if (value.type !== 'number' || !(value.value > 0)) this.problem(value, 'expect.maxMs must be a positive number of milliseconds');
+          else out.maxMs = { value: value.value as number, location };
+          break;
+        case 'reply':
+          out.reply = this.properties(value, 'expect.reply').flatMap(([path, v, p]) => { const a = this.replyAssertion(path, v, p); return a ? [a] : []; });
+          break;
+        case 'documents': {
+          const docs: { -readonly [K in keyof NonNullable<CompiledExpect['documents']>]: NonNullable<CompiledExpect['documents']>[K] } = { location };
+          for (const [k, v, p] of this.properties(value, 'expect.documents')) {
+            if (k === 'count' || k === 'pages') { const spec = this.compare(v, `expect.documents.${k}`, true); if (spec) docs[k] = { value: spec, location: this.loc(p) }; }
+            else if (k === 'type') {
+              if (v.value !== 'pdf') this.problem(v, 'expect.documents.type: only "pdf" is known');
+              else docs.type = { value: 'pdf', location: this.loc(p) };
+            } else this.problem(p, `expect.documents: unknown key "${k}"; use count, type or pages`);
+          }
+          out.documents = docs;
+          break;
+        }
+        default: this.problem(prop, `Unknown expectation "${key}"; use ${EXPECT_KEYS.join(', ')}`);
+      }
+    }
+    return out;
+  }
+}
+
+export function compileExpect(node: Node | undefined, text: string, lines: LineIndex): { expect: CompiledExpect; problems: Failure[] } {
+  if (!node) return { expect: EMPTY_EXPECT, problems: [] };
+  const c = new Compiler(text, lines);
+  return { expect: c.expect(node), problems: c.problems };
+}
+
+export interface CompiledCapture {
+  readonly name: string;
+  readonly path: ReplyPath;
+  readonly location: SourceLocation;
+}
+
+const VARIABLE_NAME = /^[A-Za-z_][\w.-]*$/;
+
+/** `capture: { name: path }`; paths may index ([0], [-1]) but not quantify. */
+export function compileCapture(node: Node | undefined, text: string, lines: LineIndex): { captures: CompiledCapture[]; problems: Failure[] } {
+  if (!node) return { captures: [], problems: [] };
+  const c = new Compiler(text, lines);
+  const captures: CompiledCapture[] = [];
+  for (const [name, value, prop] of c.properties(node, 'capture')) {
+    if (!VARIABLE_NAME.test(name)) { c.problem(prop, `capture name "${name}" must start with a letter or _ and hold only letters, digits, _, - and .`); continue; }
+    if (value.type !== 'string') { c.problem(value, `capture "${name}" must be a reply path written as a string, e.g. "BolID"`); continue; }
+    try {
+      const path = parseReplyPath(value.value as string);
+      if (path.quantified) { c.problem(value, `capture "${name}": a capture takes one value; use [0] or [-1] instead of [*] or [?]`); continue; }
+      captures.push({ name, path, location: lines.of(prop) });
+    } catch (e) {
+      c.problem(value, e instanceof PathSyntaxError ? e.message : String(e));
+    }
+  }
+  return { captures, problems: c.problems };
+}

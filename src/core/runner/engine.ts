@@ -1,0 +1,263 @@
+/**
+ * Runs a planned set of tests: collections one after another, the tests of a collection up to
+ * its concurrency at once, each test waiting for the tests whose captures it uses. A test whose
+ * producer failed is skipped with the reason; `bail` skips everything after the first failure.
+ *
+ * Hosts listen through RunObserver (testStart / testEnd with file locations); the CLI's
+ * reporters and the Test Explorer are both just observers.
+ */
+import { Redactor } from '../redact';
+import { substituteVariables, UnknownVariableError, type RequestFile } from '../requestFile';
+import type { RunEnvironment, RunnerBackend } from './backend';
+import { takeCaptures } from './captures';
+import { evaluateExchange } from './evaluate';
+import type { LoadedFile } from './loadFile';
+import { withProducers, type PlannedRun } from './plan';
+import type { Failure, PlannedTest, ReplySummary, RunObserver, RunReport, TestResult } from './types';
+import { runVariables } from './runVariables';
+import { variableText } from './variables';
+
+export interface ExecuteOptions {
+  readonly backend: RunnerBackend;
+  /**
+   * The most requests in flight at once (`--concurrency`). A collection.json `concurrency` sets
+   * its collection's own limit, never above this one; without either, requests go one by one.
+   */
+  readonly concurrency?: number;
+  /** Stop starting tests after the first failure; the rest are reported as skipped. */
+  readonly bail?: boolean;
+  readonly timeoutMs?: number;
+  /** `--env`: the environment for every test, over the files' and collections' own choice. */
+  readonly environment?: string;
+  /** `--var name=value`: over collection and environment variables (captured values win). */
+  readonly variables?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal;
+  /** Run only these test ids (and, so they can run, the tests they depend on). */
+  readonly only?: Iterable<string>;
+  /** Keep each whole Exchange in its TestResult (the Test Explorer shows them; the CLI need not). */
+  readonly keepExchanges?: boolean;
+  /** The `run.*` variables (runVariables.ts); computed at the start of the run when not given. */
+  readonly runVariables?: Readonly<Record<string, string>>;
+  /** Clock, for tests. */
+  readonly now?: () => number;
+}
+
+/** Which environment a test runs against: --env, else the file's, else its collection's. */
+export function environmentNameOf(test: PlannedTest, file: LoadedFile | undefined, options: Pick<ExecuteOptions, 'environment'>): string | undefined {
+  return options.environment ?? file?.request?.environment ?? test.collection.environment;
+}
+
+/**
+ * Environments the plan names that do not exist (or lack an API key): usage errors the CLI
+ * reports before sending anything.
+ */
+export function environmentProblems(plan: PlannedRun, options: Pick<ExecuteOptions, 'backend' | 'environment'>): Failure[] {
+  const seen = new Map<string, string | undefined>();
+  const problems: Failure[] = [];
+  for (const test of plan.tests) {
+    const file = plan.files.get(test.file);
+    if (!file?.request) continue;
+    const name = environmentNameOf(test, file, options);
+    const key = name ?? '\0default';
+    if (!seen.has(key)) {
+      const env = options.backend.environment(name);
+      seen.set(key, typeof env === 'string' ? env : undefined);
+      if (typeof env === 'string') problems.push({ kind: 'environment', message: env });
+    }
+  }
+  return problems;
+}
+
+function summarize(exchange: TestResult['exchange']): ReplySummary | undefined {
+  if (!exchange) return undefined;
+  return {
+    ...(exchange.endpoint ? { endpoint: exchange.endpoint } : {}),
+    ...(exchange.reply ? { status: exchange.reply.status } : {}),
+    ...(exchange.timing ? { totalMs: exchange.timing.totalMs } : {}),
+    ...(exchange.fault ? { fault: `${exchange.fault.code}: ${exchange.fault.reason}` } : {}),
+  };
+}
+
+class Run {
+  private readonly results = new Map<string, TestResult>();
+  /** Captured values with their reply types (a captured int stays a number in an int field). */
+  private readonly capturedValues = new Map<string, Record<string, unknown>>();
+  private readonly environments = new Map<string, RunEnvironment | string>();
+  private readonly order: ReadonlyMap<string, number>;
+  private stopReason: string | undefined;
+  private readonly now: () => number;
+  private readonly builtins: Readonly<Record<string, string>>;
+
+  constructor(private readonly plan: PlannedRun, private readonly options: ExecuteOptions, private readonly observer: RunObserver) {
+    this.order = new Map(plan.tests.map((t, i) => [t.id, i]));
+    this.now = options.now ?? (() => performance.now());
+    this.builtins = options.runVariables ?? runVariables();
+    options.signal?.addEventListener('abort', () => { this.stopReason ??= 'cancelled'; }, { once: true });
+    if (options.signal?.aborted) this.stopReason = 'cancelled';
+  }
+
+  private environment(name: string | undefined): RunEnvironment | string {
+    const key = name ?? '\0default';
+    let env = this.environments.get(key);
+    if (env === undefined) this.environments.set(key, (env = this.options.backend.environment(name)));
+    return env;
+  }
+
+  private finish(result: TestResult): TestResult {
+    this.results.set(result.test.id, result);
+    if (result.status === 'failed' && this.options.bail) this.stopReason ??= `not run: --bail after ${result.test.name} failed`;
+    this.observer.testEnd?.(result);
+    return result;
+  }
+
+  private skip(test: PlannedTest, reason: string): void {
+    this.finish({ test, status: 'skipped', failures: [], skipReason: reason, durationMs: 0, captured: {} });
+  }
+
+  /** Why a test cannot run because of its producers; undefined when they all passed. */
+  private blockedBy(test: PlannedTest): string | undefined {
+    for (const id of test.dependsOn) {
+      const r = this.results.get(id);
+      if (!r || r.status === 'passed') continue;
+      const file = this.plan.files.get(test.file);
+      const names = test.dependsOn.length && file ? file.uses.filter((n) => r.test.captures.includes(n)) : [];
+      const what = names.length ? names.map((n) => `{{${n}}}`).join(', ') : 'a captured value';
+      return `needs ${what} from ${r.test.name}, which ${r.status === 'failed' ? 'failed' : 'was skipped'}`;
+    }
+    return undefined;
+  }
+
+  private variablesFor(test: PlannedTest, env: RunEnvironment): Record<string, unknown> {
+    const vars: Record<string, unknown> = { ...this.builtins, ...test.collection.variables };
+    for (const [k, v] of Object.entries(env.variables)) vars[k] = v;
+    Object.assign(vars, this.options.variables ?? {});
+    // Producers in run order: a later producer of the same name wins, as the plan decided.
+    const deps = [...test.dependsOn].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
+    for (const id of deps) Object.assign(vars, this.capturedValues.get(id) ?? {});
+    return vars;
+  }
+
+  async runTest(test: PlannedTest): Promise<TestResult> {
+    const file = this.plan.files.get(test.file);
+    const unavailable = this.plan.unavailable.get(test.id);
+    if (unavailable) { this.skip(test, unavailable); return this.results.get(test.id)!; }
+    const startedAt = new Date().toISOString();
+    const start = this.now();
+    this.observer.testStart?.(test);
+    const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor): TestResult => this.finish({
+      test,
+      status: failures.length ? 'failed' : 'passed',
+      failures: redactor ? redactor.deep(failures) : failures,
+      startedAt,
+      durationMs: this.now() - start,
+      captured: {},
+      ...extra,
+    });
+    if (!file?.request || file.problems.length) return done(file?.problems.length ? [...file.problems] : [{ kind: 'file', message: `cannot read ${test.file}` }]);
+
+    const envName = environmentNameOf(test, file, this.options);
+    const env = this.environment(envName);
+    if (typeof env === 'string') return done([{ kind: 'environment', message: env, location: file.location }]);
+    const redactor = new Redactor(env.secretValues);
+    const vars = this.variablesFor(test, env);
+    const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? variableText(vars[name]) : undefined);
+
+    let request: RequestFile = file.request;
+    if (file.uses.length) {
+      try {
+        request = { ...file.request, params: substituteVariables(file.request.params, vars, ['params']) };
+      } catch (e) {
+        if (!(e instanceof UnknownVariableError)) throw e;
+        const failures: Failure[] = e.unknown.map((u) => ({
+          kind: 'variable',
+          message: `{{${u.name}}} has no value: no earlier request captures it and no variable defines it`,
+          location: file.locate(u.path),
+        }));
+        return done(failures, { environment: env.name }, redactor);
+      }
+    }
+
+    let exchange;
+    try {
+      exchange = await this.options.backend.send({
+        test, request, binding: test.binding ?? request.binding, environment: env,
+        signal: this.options.signal ?? new AbortController().signal,
+        ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+      });
+    } catch (e) {
+      return done([{ kind: 'transport', message: `could not send: ${(e as Error).message}`, location: file.location }], { environment: env.name }, redactor);
+    }
+    const failures = evaluateExchange(exchange, file.expect, lookup, file.location);
+    const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, file.captures) : { values: {}, typed: {}, failures: [] };
+    this.capturedValues.set(test.id, captured.typed);
+    return done([...failures, ...captured.failures], {
+      environment: env.name,
+      captured: redactor.deep(captured.values),
+      reply: summarize(exchange),
+      ...(this.options.keepExchanges ? { exchange } : {}),
+    }, redactor);
+  }
+
+  /** One collection segment: up to `cap` tests at once, each after its producers. */
+  runSegment(tests: readonly PlannedTest[], cap: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const pending = [...tests];
+      let running = 0;
+      const pump = (): void => {
+        let i = 0;
+        while (i < pending.length) {
+          const test = pending[i];
+          if (this.stopReason) { pending.splice(i, 1); this.skip(test, this.stopReason); continue; }
+          if (running >= cap) break;
+          if (test.dependsOn.some((d) => this.order.has(d) && !this.results.has(d))) { i++; continue; }
+          pending.splice(i, 1);
+          const blocked = this.blockedBy(test);
+          if (blocked) { this.skip(test, blocked); continue; }
+          running++;
+          this.runTest(test).then(() => { running--; pump(); }, reject);
+        }
+        if (!running && pending.length) {
+          // Every remaining test waits on one that is not going to run: cannot happen with
+          // producers always earlier in the plan, but never hang if it does.
+          for (const test of pending.splice(0)) this.skip(test, 'not run: waits for a test that did not run');
+        }
+        if (!running && !pending.length) resolve();
+      };
+      pump();
+    });
+  }
+
+  async execute(): Promise<RunReport> {
+    const startedAt = new Date().toISOString();
+    const start = this.now();
+    const selected = this.options.only ? withProducers(this.plan.tests, new Set(this.options.only)) : undefined;
+    const tests = selected ? this.plan.tests.filter((t) => selected.has(t.id)) : [...this.plan.tests];
+    this.observer.runStart?.(tests);
+    const segments: PlannedTest[][] = [];
+    let last: number | undefined;
+    for (const t of tests) {
+      const s = this.plan.segment.get(t.id) ?? 0;
+      if (s !== last) { segments.push([]); last = s; }
+      segments[segments.length - 1].push(t);
+    }
+    const limit = this.options.concurrency;
+    for (const segment of segments) {
+      const own = segment[0].collection.concurrency;
+      const cap = Math.max(1, Math.min(own ?? limit ?? 1, limit ?? Infinity));
+      await this.runSegment(segment, cap);
+    }
+    const results = tests.map((t) => this.results.get(t.id)!);
+    const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;
+    const report: RunReport = {
+      summary: { total: results.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs: this.now() - start, startedAt },
+      results,
+      problems: this.plan.problems,
+    };
+    this.observer.runEnd?.(report);
+    return report;
+  }
+}
+
+export function executePlan(plan: PlannedRun, options: ExecuteOptions, observer: RunObserver = {}): Promise<RunReport> {
+  return new Run(plan, options, observer).execute();
+}

@@ -1,0 +1,231 @@
+/**
+ * Judges one exchange against a compiled `expect`. Every failure says what was expected, what
+ * came and where: the concrete reply path and the expectation's line:column in the file.
+ *
+ * Unstated expectations are not "anything goes": without `fault` a SOAP fault fails the test,
+ * and without `status` a non-2xx status fails it (unless a fault is expected), so a collection
+ * of bare requests still catches a broken service.
+ */
+import type { Exchange } from '../exchange';
+import { compareDecimals } from './decimal';
+import type { CompareSpec, CompiledExpect, ReplyOp } from './compileExpect';
+import type { Pattern } from './pattern';
+import { checkPath, type ValueCheck } from './replyPath';
+import type { Failure, SourceLocation } from './types';
+import { countOf, decimalOf, NumberLiteral, show, textOf, valuesEqual, type Expected } from './values';
+import { fillText, type Lookup } from './variables';
+
+/** At most this many failing items of one `[*]` assertion are listed; the rest are counted. */
+const MAX_ITEM_FAILURES = 5;
+
+const SYMBOL: Record<string, string> = { equals: '=', lt: '<', lte: '≤', gt: '>', gte: '≥' };
+
+function holds(op: string, cmp: number): boolean {
+  switch (op) {
+    case 'lt': return cmp < 0;
+    case 'lte': return cmp <= 0;
+    case 'gt': return cmp > 0;
+    case 'gte': return cmp >= 0;
+    default: return cmp === 0;
+  }
+}
+
+function operandText(o: NumberLiteral | string): string {
+  return o instanceof NumberLiteral ? o.raw : o;
+}
+
+function specText(spec: CompareSpec): string {
+  return spec.map((s) => `${SYMBOL[s.op]} ${operandText(s.operand)}`).join(' and ');
+}
+
+/** Whether a count (or page number) satisfies every comparison of a spec. */
+function countHolds(n: number, spec: CompareSpec): boolean {
+  const d = decimalOf(n)!;
+  return spec.every((s) => { const o = decimalOf(s.operand); return !!o && holds(s.op, compareDecimals(d, o)); });
+}
+
+class Judge {
+  readonly failures: Failure[] = [];
+  constructor(private readonly lookup: Lookup) {}
+
+  add(f: Failure): void { this.failures.push(f); }
+
+  /** Fills variables into an expected value; undefined (with a failure) when one is missing. */
+  fill<T extends Expected>(value: T, location: SourceLocation): T | undefined {
+    let missing: string[] = [];
+    const walk = (v: Expected): Expected => {
+      if (typeof v === 'string') { const r = fillText(v, this.lookup); missing = missing.concat(r.missing); return r.text; }
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === 'object' && !(v instanceof NumberLiteral)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    const out = walk(value) as T;
+    if (missing.length) {
+      this.missing(missing, location);
+      return undefined;
+    }
+    return out;
+  }
+
+  /** A pattern with its variables filled in; undefined (with a failure) when one is missing. */
+  regex(pattern: Pattern, location: SourceLocation): RegExp | undefined {
+    const r = pattern.resolve(this.lookup);
+    if (r.missing.length) this.missing(r.missing, location);
+    return r.regex;
+  }
+
+  private missing(names: readonly string[], location: SourceLocation): void {
+    this.add({ kind: 'variable', message: `the expectation uses ${names.map((n) => `{{${n}}}`).join(', ')}, which has no value in this run`, location });
+  }
+}
+
+function opCheck(op: ReplyOp, judge: Judge): { expected: string; check: ValueCheck } | undefined {
+  switch (op.op) {
+    case 'equals': {
+      const expected = judge.fill(op.expected, op.location);
+      if (expected === undefined) return undefined;
+      return { expected: `equals ${show(expected)}`, check: (v) => (valuesEqual(expected, v) ? undefined : `expected ${show(expected)}, got ${show(v)}`) };
+    }
+    case 'matches': {
+      const re = judge.regex(op.pattern, op.location);
+      if (!re) return undefined;
+      return {
+        expected: `matches ${re}`,
+        check: (v) => { const t = textOf(v); return t !== undefined && re.test(t) ? undefined : `expected text matching ${re}, got ${show(v)}`; },
+      };
+    }
+    case 'exists':
+      return op.expected
+        ? { expected: 'exists', check: (v) => (v !== undefined && v !== null ? undefined : `expected a value, got ${v === null ? 'nil (xsi:nil)' : 'nothing (absent)'}`) }
+        : { expected: 'absent', check: (v) => (v === undefined || v === null ? undefined : `expected nothing (absent), got ${show(v)}`) };
+    case 'lt': case 'lte': case 'gt': case 'gte': {
+      const operand = typeof op.operand === 'string' ? judge.fill(op.operand, op.location) : op.operand;
+      if (operand === undefined) return undefined;
+      const o = decimalOf(operand);
+      const expected = `${SYMBOL[op.op]} ${operandText(operand)}`;
+      if (!o) { judge.add({ kind: 'variable', message: `"${operandText(operand)}" is not a number`, location: op.location }); return undefined; }
+      return {
+        expected,
+        check: (v) => {
+          const d = decimalOf(v);
+          if (!d) return `expected a number ${expected}, got ${show(v)}`;
+          return holds(op.op, compareDecimals(d, o)) ? undefined : `expected a number ${expected}, got ${show(v)}`;
+        },
+      };
+    }
+    case 'count':
+      return {
+        expected: `count ${specText(op.spec)}`,
+        check: (v) => { const n = countOf(v); return countHolds(n, op.spec) ? undefined : `expected count ${specText(op.spec)}, got ${n} item${n === 1 ? '' : 's'}`; },
+      };
+  }
+}
+
+function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): void {
+  for (const assertion of expect.reply) {
+    for (const op of assertion.ops) {
+      const c = opCheck(op, judge);
+      if (!c) continue;
+      const outcome = checkPath(exchange.parsed, assertion.path, c.check);
+      if (outcome.ok) continue;
+      const shown = outcome.failures.slice(0, MAX_ITEM_FAILURES);
+      for (const f of shown) {
+        judge.add({ kind: 'reply', message: `${f.path}: ${f.message}`, expected: c.expected, actual: show(f.actual), path: f.path, location: op.location });
+      }
+      const more = outcome.failures.length - shown.length;
+      if (more > 0) judge.add({ kind: 'reply', message: `${assertion.path.text}: ${more} more item${more === 1 ? '' : 's'} fail ${c.expected}`, expected: c.expected, path: assertion.path.text, location: op.location });
+    }
+  }
+}
+
+function judgeDocuments(exchange: Exchange, expect: CompiledExpect, judge: Judge): void {
+  const spec = expect.documents;
+  if (!spec) return;
+  const docs = exchange.documents;
+  if (spec.count && !countHolds(docs.length, spec.count.value)) {
+    judge.add({ kind: 'documents', message: `documents: expected count ${specText(spec.count.value)}, got ${docs.length}`, expected: `count ${specText(spec.count.value)}`, actual: String(docs.length), location: spec.count.location });
+  }
+  if (spec.type) {
+    if (!docs.length) judge.add({ kind: 'documents', message: 'documents: expected PDF documents, the reply has none', expected: 'type pdf', actual: 'no documents', location: spec.type.location });
+    for (const d of docs) {
+      if (d.mediaType !== 'application/pdf') judge.add({ kind: 'documents', message: `${d.path}: expected a PDF, got ${d.mediaType} (${d.size} bytes)`, expected: 'type pdf', actual: d.mediaType, path: d.path, location: spec.type.location });
+    }
+  }
+  if (spec.pages) {
+    if (!docs.length) judge.add({ kind: 'documents', message: `documents: expected pages ${specText(spec.pages.value)}, the reply has no documents`, expected: `pages ${specText(spec.pages.value)}`, actual: 'no documents', location: spec.pages.location });
+    for (const d of docs) {
+      if (d.pages === undefined || !countHolds(d.pages, spec.pages.value)) {
+        judge.add({ kind: 'documents', message: `${d.path}: expected pages ${specText(spec.pages.value)}, got ${d.pages ?? 'no page count (not a readable PDF)'}`, expected: `pages ${specText(spec.pages.value)}`, actual: String(d.pages ?? 'unknown'), path: d.path, location: spec.pages.location });
+      }
+    }
+  }
+}
+
+function is2xx(status: number): boolean { return status >= 200 && status < 300; }
+
+/** The failures of one exchange against its expectations; empty when the test passes. */
+export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, lookup: Lookup, fileLocation?: SourceLocation): Failure[] {
+  const judge = new Judge(lookup);
+  if (exchange.error || !exchange.reply) {
+    const e = exchange.error ?? { kind: 'reply', message: 'no reply' };
+    judge.add({ kind: 'transport', message: `no reply: ${e.kind}: ${e.message}`, expected: 'a reply', actual: e.kind, location: fileLocation });
+    return judge.failures;
+  }
+  const reply = exchange.reply;
+  const fault = exchange.fault;
+
+  if (expect.status) {
+    if (!expect.status.value.includes(reply.status)) {
+      const want = expect.status.value.join(' or ');
+      judge.add({ kind: 'status', message: `HTTP status: expected ${want}, got ${reply.status} ${reply.statusText}`.trim(), expected: want, actual: String(reply.status), location: expect.status.location });
+    }
+  } else if (expect.fault?.value !== true && !is2xx(reply.status)) {
+    judge.add({ kind: 'status', message: `HTTP status: expected 2xx (no "status" in expect), got ${reply.status} ${reply.statusText}${fault ? ` — fault ${fault.code}: ${fault.reason}` : ''}`.trim(), expected: '2xx', actual: String(reply.status), location: fileLocation });
+  }
+
+  if (expect.fault) {
+    const f = expect.fault;
+    if (!f.value && fault) {
+      judge.add({ kind: 'fault', message: `fault: expected none, got ${fault.code}: ${fault.reason}`, expected: 'no fault', actual: `${fault.code}: ${fault.reason}`, location: f.location });
+    } else if (f.value && !fault) {
+      judge.add({ kind: 'fault', message: `fault: expected a SOAP fault, got HTTP ${reply.status} without one`, expected: 'a SOAP fault', actual: 'no fault', location: f.location });
+    } else if (f.value && fault) {
+      const code = f.code && judge.regex(f.code.value, f.code.location);
+      if (f.code && code && !code.test(fault.code) && !fault.subcodes.some((s) => code.test(s))) {
+        judge.add({ kind: 'fault', message: `fault code: expected text matching ${code}, got ${JSON.stringify(fault.code)}${fault.subcodes.length ? ` (subcodes ${fault.subcodes.join(', ')})` : ''}`, expected: `code matches ${code}`, actual: fault.code, location: f.code.location });
+      }
+      const reason = f.reason && judge.regex(f.reason.value, f.reason.location);
+      if (f.reason && reason && !reason.test(fault.reason)) {
+        judge.add({ kind: 'fault', message: `fault reason: expected text matching ${reason}, got ${JSON.stringify(fault.reason)}`, expected: `reason matches ${reason}`, actual: fault.reason, location: f.reason.location });
+      }
+    }
+  } else if (fault && (!expect.status || expect.status.value.every(is2xx))) {
+    judge.add({ kind: 'fault', message: `fault: none expected (no "fault" in expect), got ${fault.code}: ${fault.reason}`, expected: 'no fault', actual: `${fault.code}: ${fault.reason}`, location: fileLocation });
+  }
+
+  const inBody = exchange.findings.filter((f) => f.kind === 'in-body');
+  const inBodyErrors = inBody.filter((f) => f.severity === 'error');
+  if (expect.success) {
+    if (expect.success.value && inBodyErrors.length) {
+      const got = inBodyErrors.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
+      judge.add({ kind: 'success', message: `success: expected no in-body errors, got ${got}`, expected: 'no in-body errors', actual: got, path: inBodyErrors[0].path, location: expect.success.location });
+    } else if (!expect.success.value && !inBodyErrors.length) {
+      judge.add({ kind: 'success', message: 'success: expected the reply to report an in-body error (e.g. WasSuccess false), it reports none', expected: 'an in-body error', actual: 'none', location: expect.success.location });
+    }
+  }
+  for (const m of expect.messages) {
+    const re = judge.regex(m.value, m.location);
+    if (re && !inBody.some((f) => re.test(f.message))) {
+      const got = inBody.length ? inBody.map((f) => JSON.stringify(f.message)).join(', ') : 'no in-body messages';
+      judge.add({ kind: 'messages', message: `messages: expected one matching ${re}, got ${got}`, expected: `a message matching ${re}`, actual: got, location: m.location });
+    }
+  }
+
+  if (expect.maxMs && exchange.timing && exchange.timing.totalMs > expect.maxMs.value) {
+    judge.add({ kind: 'maxMs', message: `time: expected at most ${expect.maxMs.value} ms, took ${Math.round(exchange.timing.totalMs)} ms`, expected: `≤ ${expect.maxMs.value} ms`, actual: `${Math.round(exchange.timing.totalMs)} ms`, location: expect.maxMs.location });
+  }
+
+  judgeReply(exchange, expect, judge);
+  judgeDocuments(exchange, expect, judge);
+  return judge.failures;
+}

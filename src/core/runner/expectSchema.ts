@@ -1,0 +1,222 @@
+/**
+ * JSON Schema (draft-07, plus VS Code's annotation keywords) for the runner's parts of the
+ * formats: `expect` and `capture` in request files, and `collection.json`. The request-file
+ * schema generator (src/core/generate) embeds these; the runner itself does not validate with
+ * them (compileExpect reads the same rules with line:column locations), so the two are kept in
+ * step by test/unit/expectSchema.test.ts.
+ *
+ * Given a shape, the reply paths its result offers are listed as `expect.reply` properties and
+ * `capture` examples, so the editor completes `Result.ServiceLevels[0].Code` and the like.
+ */
+import { getRecord } from '../catalog';
+import type { FieldDef, OperationDef, RecordDef } from '../catalog/types';
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+export const COLLECTION_FILE = 'collection.json';
+
+const VARIABLE = '\\{\\{\\s*[A-Za-z_][A-Za-z0-9_.-]*\\s*\\}\\}';
+const NUMBER_TEXT = `^\\s*(?:[+-]?\\$?\\s*[+-]?(?:\\d{1,3}(?:,\\d{3})+|\\d*)(?:\\.\\d*)?(?:[eE][+-]?\\d+)?|${VARIABLE})\\s*$`;
+const PATH = '^(?:\\$|[^.[\\]\\s]+(?:\\[(?:-?\\d+|\\*|\\?)\\])*(?:\\.[^.[\\]\\s]+(?:\\[(?:-?\\d+|\\*|\\?)\\])*)*)$';
+const CAPTURE_PATH = '^[^.[\\]\\s]+(?:\\[-?\\d+\\])*(?:\\.[^.[\\]\\s]+(?:\\[-?\\d+\\])*)*$';
+
+const regex = (what: string): JsonSchema => ({ type: 'string', minLength: 1, description: `${what} (a JavaScript regular expression, unanchored: use ^ and $ to anchor).` });
+
+const operand: JsonSchema = {
+  type: ['number', 'string'],
+  pattern: NUMBER_TEXT,
+  patternErrorMessage: 'Expected a number, a decimal string ("0.10"), a money string ("$1,234.56") or a {{variable}}.',
+  markdownDescription: 'Compared as an exact decimal: `"0.10"` equals `0.1`; money strings are read after dropping `$` and thousands commas.',
+};
+
+function comparisons(item: JsonSchema, what: string): JsonSchema {
+  const ops: JsonSchema = {
+    equals: { ...item, markdownDescription: `${what} equals this.` },
+    lt: { ...item, markdownDescription: `${what} is less than this.` },
+    lte: { ...item, markdownDescription: `${what} is at most this.` },
+    gt: { ...item, markdownDescription: `${what} is greater than this.` },
+    gte: { ...item, markdownDescription: `${what} is at least this.` },
+  };
+  return { type: 'object', properties: ops, additionalProperties: false, minProperties: 1 };
+}
+
+const countSpec = (what: string): JsonSchema => ({
+  anyOf: [{ type: 'integer', minimum: 0 }, comparisons({ type: 'integer', minimum: 0 }, what)],
+  markdownDescription: `${what}: a number (exactly) or comparisons such as \`{ "gte": 1 }\`.`,
+  defaultSnippets: [{ label: 'at least', body: { gte: '^${1:1}' } }],
+});
+
+const assertionObject: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`). Records compare field by field, lists item by item. `{{variables}}` are filled in.' },
+    matches: { ...regex('The value, as text, matches this'), markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`.' },
+    exists: { type: 'boolean', markdownDescription: '`true`: the element is there and not nil. `false`: same as `absent: true`.' },
+    absent: { type: 'boolean', markdownDescription: '`true`: the element is missing or nil (xsi:nil). `false`: same as `exists: true`.' },
+    lt: { ...operand, markdownDescription: `The value is a number less than this. ${String(operand.markdownDescription)}` },
+    lte: { ...operand, markdownDescription: `The value is a number at most this. ${String(operand.markdownDescription)}` },
+    gt: { ...operand, markdownDescription: `The value is a number greater than this. ${String(operand.markdownDescription)}` },
+    gte: { ...operand, markdownDescription: `The value is a number at least this. ${String(operand.markdownDescription)}` },
+    count: countSpec('How many items the list has (absent: 0; a single element: 1)'),
+  },
+  defaultSnippets: [
+    { label: 'equals', body: { equals: '$1' } },
+    { label: 'matches', body: { matches: '^${1:pattern}$' } },
+    { label: 'exists', body: { exists: true } },
+    { label: 'count at least', body: { count: { gte: '^${1:1}' } } },
+  ],
+};
+
+const assertion: JsonSchema = {
+  anyOf: [
+    { type: ['string', 'number', 'boolean', 'null', 'array'], markdownDescription: 'Shorthand for `{ "equals": … }`.' },
+    assertionObject,
+  ],
+};
+
+const PATH_HELP = [
+  'A path into the parsed reply: element names joined by `.`, list items by index.',
+  '- `Result.ServiceLevels[0].Code`: item 0; `[-1]` is the last item.',
+  '- `Result.Charges[*].Amount`: **every** item must satisfy the assertion, and there must be at least one item.',
+  '- `Result.ServiceLevels[?].Code`: **some** item (at least one) must satisfy it.',
+  '- `$`: the whole reply.',
+].join('\n');
+
+/** Leaf and list paths of a shape's result, for completion: `[0]` on lists, capped in depth. */
+export function replyPaths(shape: OperationDef, maxDepth = 5, max = 150): string[] {
+  const out: string[] = [];
+  const walk = (record: RecordDef, prefix: string, depth: number, seen: readonly string[]): void => {
+    for (const field of record.fields) {
+      if (out.length >= max) return;
+      if (field.secret) continue;
+      const path = prefix ? `${prefix}.${field.name}` : field.name;
+      if (field.list) {
+        out.push(path);
+        if (field.record && depth < maxDepth && !seen.includes(field.record)) walkRecord(field, `${path}[0]`, depth, seen);
+        else if (!field.record) out.push(`${path}[0]`);
+      } else if (field.record) {
+        if (depth < maxDepth && !seen.includes(field.record)) walkRecord(field, path, depth, seen);
+      } else out.push(path);
+    }
+  };
+  const walkRecord = (field: FieldDef, path: string, depth: number, seen: readonly string[]) => {
+    const record = getRecord(field.record!);
+    if (record.open) { out.push(path); return; }
+    walk(record, path, depth + 1, [...seen, record.name]);
+  };
+  walk(getRecord(shape.result), '', 0, [shape.result]);
+  return out;
+}
+
+/**
+ * The `expect` object of a request file; with a shape, its reply paths are offered as keys.
+ * `at` is the JSON pointer where the generator places this schema: the offered paths refer to
+ * the one assertion schema there instead of repeating it (a BOL echo has a hundred paths).
+ */
+export function expectSchema(shape?: OperationDef, at = '#/properties/expect'): JsonSchema {
+  const paths = shape ? replyPaths(shape) : [];
+  const assertionRef = { $ref: `${at}/properties/reply/additionalProperties` };
+  return {
+    type: 'object',
+    additionalProperties: false,
+    markdownDescription: 'What the reply must look like when this file runs with `carrier run` (or the Test Explorer). Unstated, a SOAP fault or a non-2xx status fails the test.',
+    properties: {
+      status: {
+        anyOf: [{ type: 'integer', minimum: 100, maximum: 599 }, { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1 }],
+        markdownDescription: 'The HTTP status (or any of a list). Unstated: 2xx, unless a fault is expected.',
+      },
+      fault: {
+        anyOf: [
+          { type: 'boolean' },
+          { type: 'object', additionalProperties: false, properties: { code: regex('The fault code (e.g. soap:Client) or a SOAP 1.2 subcode matches this'), reason: regex('The fault reason (faultstring / Reason Text) matches this') } },
+        ],
+        markdownDescription: '`false`: no SOAP fault. `true`: a SOAP fault. `{ "code": pattern, "reason": pattern }`: a fault whose code and reason match. Unstated: no fault (unless `status` names a non-2xx status).',
+        defaultSnippets: [{ label: 'fault with reason', body: { code: '${1:Client}', reason: '${2:pattern}' } }],
+      },
+      success: {
+        type: 'boolean',
+        markdownDescription: '`true`: no in-body error carrier is set (WasSuccess=false, Messages, ErrorMessage, ErrResponse…). `false`: at least one is.',
+      },
+      messages: {
+        type: 'array',
+        items: regex('An in-body message matches this'),
+        minItems: 1,
+        markdownDescription: 'Patterns that must each match at least one in-body message (e.g. the `Messages/string` of a WasSuccess=false reply).',
+      },
+      maxMs: { type: 'number', exclusiveMinimum: 0, markdownDescription: 'The exchange takes at most this many milliseconds.' },
+      reply: {
+        type: 'object',
+        markdownDescription: `Assertions on the parsed reply, by path.\n\n${PATH_HELP}`,
+        properties: Object.fromEntries(paths.map((p) => [p, assertionRef])),
+        propertyNames: { pattern: PATH, patternErrorMessage: 'Not a reply path: names joined by ".", items as [n], [-1], [*] (every) or [?] (some).' },
+        additionalProperties: assertion,
+      },
+      documents: {
+        type: 'object',
+        additionalProperties: false,
+        markdownDescription: 'The documents (base64 PDFs) the reply carries.',
+        properties: {
+          count: countSpec('How many documents the reply carries'),
+          type: { enum: ['pdf'], markdownDescription: 'Every document is a PDF.' },
+          pages: countSpec('The page count of every document'),
+        },
+      },
+    },
+    defaultSnippets: [
+      { label: 'success', body: { status: 200, fault: false, success: true } },
+      { label: 'fault', body: { fault: { reason: '${1:pattern}' } } },
+    ],
+  };
+}
+
+/** The `capture` object: variable name → reply path (no [*] or [?]: a capture takes one value). */
+export function captureSchema(shape?: OperationDef): JsonSchema {
+  const paths = shape ? replyPaths(shape).filter((p) => !p.endsWith(']') || /\[0\]$/.test(p)) : [];
+  return {
+    type: 'object',
+    markdownDescription: 'Values to take from the reply as `{{variables}}` for later requests of the same run: variable name → reply path (`"bolId": "BolID"`). A path with no value fails the request.',
+    propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$', patternErrorMessage: 'A variable name: letters, digits, _ . - ; starting with a letter or _.' },
+    additionalProperties: {
+      type: 'string',
+      pattern: CAPTURE_PATH,
+      patternErrorMessage: 'A reply path to one value: names joined by ".", items as [n] or [-1].',
+      ...(paths.length ? { examples: paths } : {}),
+    },
+  };
+}
+
+/** `collection.json`: settings for the request files of its folder (and of its subfolders). */
+export function collectionSchema(): JsonSchema {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Carrier Workbench collection',
+    type: 'object',
+    additionalProperties: false,
+    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment` and `concurrency`, and may override them.',
+    properties: {
+      $schema: { type: 'string' },
+      name: { type: 'string', markdownDescription: 'A display name (default: the folder path).' },
+      description: { type: 'string' },
+      order: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        uniqueItems: true,
+        markdownDescription: 'File and subfolder names to run first, in this order. Entries not listed follow in natural file-name order (`2-…` before `10-…`).',
+      },
+      variables: {
+        type: 'object',
+        propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$' },
+        additionalProperties: { type: ['string', 'number', 'boolean'] },
+        markdownDescription: 'Values for `{{variables}}` in this collection. The environment\'s variables and captured values take precedence.',
+      },
+      environment: { type: 'string', minLength: 1, markdownDescription: 'The environment to run against unless `--env` names one.' },
+      concurrency: {
+        type: 'integer',
+        minimum: 1,
+        markdownDescription: 'How many requests of this collection may be in flight at once (`1`: one after another). Capped by `--concurrency`; requests that use a captured value still wait for the request that captures it.',
+      },
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The test runner: request files with `expect` and `capture`, run alone or as collections.
+ *
+ *   const plan = loadRun(['examples/collections'], { baseDir })      // list tests, no sending
+ *   const report = await executePlan(plan, { backend, concurrency }, observer)
+ *
+ * `observer` gets runStart / testStart / testEnd / runEnd, with file locations on every
+ * failure; the CLI's reporters (reporters/) and the Test Explorer are observers.
+ */
+export * from './types';
+export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
+export { loadRun, type LoadOptions } from './load';
+export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice } from './plan';
+export { executePlan, environmentProblems, environmentNameOf, type ExecuteOptions } from './engine';
+export { compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator } from './loadFile';
+export { evaluateExchange } from './evaluate';
+export { parseReplyPath, checkPath, valueAt, type ReplyPath } from './replyPath';
+export { parseDecimal, compareDecimals } from './decimal';
+export { naturalCompare, naturalSort } from './naturalSort';
+export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_FILE } from './expectSchema';
+export { formatLocation } from './locate';

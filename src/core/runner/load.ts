@@ -1,0 +1,25 @@
+/**
+ * From paths to a plan: discover the files, read and compile each once, order and link them.
+ * The Test Explorer calls this to list tests without running them.
+ */
+import * as path from 'node:path';
+import { discover } from './discover';
+import { loadRequestFile, type FileValidator, type LoadedFile } from './loadFile';
+import { planRun, type BindingChoice, type PlannedRun } from './plan';
+
+export interface LoadOptions {
+  /** Paths are resolved against it; collection names and report paths are relative to it. */
+  readonly baseDir: string;
+  /** `--binding`: one binding for every file, or `all` for every binding each operation offers. */
+  readonly binding?: BindingChoice;
+  /** The params validator (src/core/validation), when the host has it. */
+  readonly validate?: FileValidator;
+}
+
+export function loadRun(inputs: readonly string[], options: LoadOptions): PlannedRun {
+  const baseDir = path.resolve(options.baseDir);
+  const discovery = discover(inputs, baseDir);
+  const files = new Map<string, LoadedFile>();
+  for (const { file } of discovery.files) files.set(file, loadRequestFile(file, options.validate));
+  return planRun(discovery, files, baseDir, options.binding);
+}

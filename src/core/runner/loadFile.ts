@@ -1,0 +1,87 @@
+/**
+ * One request file read for running: parsed and checked once, its expectations and captures
+ * compiled, the variables it uses listed. Everything per-send later is substitution only.
+ */
+import * as fs from 'node:fs';
+import { findNodeAtLocation } from 'jsonc-parser';
+import type { OperationDef } from '../catalog/types';
+import { parseRequestFile, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
+import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect } from './compileExpect';
+import { fromRange, LineIndex } from './locate';
+import type { Failure, SourceLocation } from './types';
+import { referencedNames } from './variables';
+
+export interface LoadedFile {
+  readonly file: string;
+  readonly request?: RequestFile;
+  readonly shape?: OperationDef;
+  readonly expect: CompiledExpect;
+  readonly captures: readonly CompiledCapture[];
+  /** Variable names the params and the expectations refer to. */
+  readonly uses: readonly string[];
+  /** The request object's opening brace. */
+  readonly location: SourceLocation;
+  /** Errors: the file cannot run. */
+  readonly problems: readonly Failure[];
+  readonly warnings: readonly Failure[];
+  /** Where a JSON path of the file is written (for messages about a `{{variable}}` in params). */
+  locate(path: JsonPath): SourceLocation;
+}
+
+/** Extra checks of a file's params (the validator), given the text and file name. */
+export type FileValidator = (text: string, fileName: string) => readonly FileFinding[];
+
+export function loadRequestFile(file: string, validate?: FileValidator): LoadedFile {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (e) {
+    const location = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+    return { file, expect: EMPTY_EXPECT, captures: [], uses: [], location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
+  }
+  return compileRequestFile(text, file, validate);
+}
+
+export function compileRequestFile(text: string, file: string, validate?: FileValidator): LoadedFile {
+  const parsed = parseRequestFile(text, file);
+  const lines = new LineIndex(file, text);
+  const findings = [...parsed.findings, ...(parsed.request && validate ? validate(text, file) : [])];
+  const toFailure = (f: FileFinding): Failure => ({ kind: 'file', message: f.message, location: fromRange(file, f.range) });
+  const problems = findings.filter((f) => f.severity === 'error').map(toFailure);
+  const warnings = findings.filter((f) => f.severity !== 'error').map(toFailure);
+
+  const tree = parsed.source.tree;
+  const location = tree ? lines.range(tree.offset, 1) : lines.range(0, 0);
+  let expect = EMPTY_EXPECT;
+  let captures: CompiledCapture[] = [];
+  let uses: string[] = [];
+  if (tree && parsed.request) {
+    const expectNode = findNodeAtLocation(tree, ['expect']);
+    const e = compileExpect(expectNode, text, lines);
+    const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines);
+    expect = e.expect;
+    captures = c.captures;
+    problems.push(...e.problems, ...c.problems);
+    const expectText = expectNode ? text.slice(expectNode.offset, expectNode.offset + expectNode.length) : '';
+    uses = [...new Set([...stringsOf(parsed.request.params).flatMap(referencedNames), ...referencedNames(expectText)])];
+  }
+  const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
+  return { file, request: parsed.request, shape: parsed.shape, expect, captures, uses, location, problems: dedupe(problems), warnings, locate };
+}
+
+/** Every string inside a JSON value (the params), where `{{variables}}` can be. */
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') { if (value.includes('{{')) out.push(value); }
+  else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsOf(v, out));
+  return out;
+}
+
+/** The reader and the compiler may both report one mistake; keep the first report per place. */
+function dedupe(problems: Failure[]): Failure[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = p.location ? `${p.location.line}:${p.location.column}` : p.message;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The terminal reporter. On a TTY one progress line is redrawn in place (throttled, so a
+ * thousand fast requests do not spend their time repainting) and only failures and skips stay
+ * on screen; otherwise (CI logs, pipes) every test gets one plain line. Both end with a summary.
+ */
+import type { PlannedTest, RunObserver, RunReport, TestResult } from '../types';
+import { duration, failureLine, type Relative } from './format';
+
+export interface TextSink {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+export interface CliReporterOptions {
+  readonly rel: Relative;
+  /** Redraw in place; defaults to the sink's isTTY. */
+  readonly tty?: boolean;
+  readonly color?: boolean;
+  /** Minimum milliseconds between progress redraws. */
+  readonly redrawMs?: number;
+}
+
+const CLEAR_LINE = '\r\x1b[2K';
+
+export class CliReporter implements RunObserver {
+  private total = 0;
+  private done = 0;
+  private passed = 0;
+  private failed = 0;
+  private skipped = 0;
+  private readonly running = new Map<string, PlannedTest>();
+  private lastDraw = 0;
+  private progressShown = false;
+  private lastCollection: string | undefined;
+  private readonly tty: boolean;
+  private readonly color: boolean;
+
+  constructor(private readonly out: TextSink, private readonly options: CliReporterOptions) {
+    this.tty = options.tty ?? !!out.isTTY;
+    this.color = options.color ?? this.tty;
+  }
+
+  private paint(code: string, text: string): string {
+    return this.color ? `\x1b[${code}m${text}\x1b[0m` : text;
+  }
+
+  private line(text: string): void {
+    if (this.tty && this.progressShown) { this.out.write(CLEAR_LINE); this.progressShown = false; }
+    this.out.write(`${text}\n`);
+  }
+
+  private draw(force = false): void {
+    if (!this.tty) return;
+    const now = Date.now();
+    if (!force && now - this.lastDraw < (this.options.redrawMs ?? 50)) return;
+    this.lastDraw = now;
+    const current = [...this.running.values()].map((t) => t.name);
+    const counts = `${this.paint('32', `✓ ${this.passed}`)}  ${this.paint('31', `✗ ${this.failed}`)}  ${this.paint('33', `○ ${this.skipped}`)}`;
+    let text = `[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${counts}${current.length ? `  ${this.paint('2', `running ${current.length}: ${current.slice(0, 2).join(', ')}${current.length > 2 ? ', …' : ''}`)}` : ''}`;
+    const width = this.out.columns ?? 120;
+    // Colour codes take no room on screen; cut on the visible length only.
+    const visible = text.replace(/\x1b\[[0-9;]*m/g, '');
+    if (visible.length > width - 1) text = visible.slice(0, width - 2) + '…';
+    this.out.write(`${CLEAR_LINE}${text}`);
+    this.progressShown = true;
+  }
+
+  runStart(tests: readonly PlannedTest[]): void {
+    this.total = tests.length;
+    this.draw(true);
+  }
+
+  testStart(test: PlannedTest): void {
+    this.running.set(test.id, test);
+    if (!this.tty && test.collection.name !== this.lastCollection) {
+      this.lastCollection = test.collection.name;
+      this.line(this.paint('1', test.collection.name));
+    }
+    this.draw();
+  }
+
+  testEnd(result: TestResult): void {
+    this.running.delete(result.test.id);
+    this.done++;
+    const rel = this.options.rel;
+    const label = `${result.test.collection.name}/${result.test.name}`;
+    if (result.status === 'passed') {
+      this.passed++;
+      if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${result.test.name}  ${this.paint('2', duration(result.durationMs))}`);
+    } else if (result.status === 'failed') {
+      this.failed++;
+      this.line(`  ${this.paint('31', '✗')} ${this.tty ? label : result.test.name}  ${this.paint('2', duration(result.durationMs))}`);
+      for (const f of result.failures) this.line(`      ${failureLine(f, rel)}`);
+    } else {
+      this.skipped++;
+      this.line(`  ${this.paint('33', '○')} ${this.tty ? label : result.test.name}  ${this.paint('2', `skipped: ${result.skipReason ?? ''}`)}`);
+    }
+    this.draw(this.done === this.total);
+  }
+
+  runEnd(report: RunReport): void {
+    if (this.tty && this.progressShown) { this.out.write(CLEAR_LINE); this.progressShown = false; }
+    const s = report.summary;
+    const parts = [
+      this.paint(s.passed ? '32' : '2', `${s.passed} passed`),
+      this.paint(s.failed ? '31' : '2', `${s.failed} failed`),
+      this.paint(s.skipped ? '33' : '2', `${s.skipped} skipped`),
+    ];
+    this.out.write(`\n${s.total} test${s.total === 1 ? '' : 's'}: ${parts.join(', ')} in ${duration(s.durationMs)}\n`);
+  }
+}

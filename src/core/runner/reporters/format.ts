@@ -1,0 +1,44 @@
+/** Text shared by the reporters: failures with their locations, durations, relative paths. */
+import * as path from 'node:path';
+import type { Failure, SourceLocation } from '../types';
+
+export type Relative = (file: string) => string;
+
+export function relativeTo(baseDir: string): Relative {
+  return (file) => {
+    const rel = path.relative(baseDir, file);
+    return (rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file).split(path.sep).join('/');
+  };
+}
+
+export function where(loc: SourceLocation | undefined, rel: Relative): string {
+  return loc ? `${rel(loc.file)}:${loc.line}:${loc.column}` : '';
+}
+
+/** `file:line:col  message` (the location first, so terminals make it a link). */
+export function failureLine(f: Failure, rel: Relative): string {
+  const at = where(f.location, rel);
+  return at ? `${at}  ${f.message}` : f.message;
+}
+
+/** Every failure, with expected/actual where the message alone would be cut short. */
+export function failureDetails(failures: readonly Failure[], rel: Relative): string {
+  return failures.map((f) => {
+    const lines = [failureLine(f, rel)];
+    if (f.path) lines.push(`  reply path: ${f.path}`);
+    if (f.expected !== undefined) lines.push(`  expected:   ${f.expected}`);
+    if (f.actual !== undefined) lines.push(`  actual:     ${f.actual}`);
+    return lines.join('\n');
+  }).join('\n');
+}
+
+export function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1000).toFixed(3);
+}
+
+export function duration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m} min ${Math.round((ms - m * 60_000) / 1000)} s`;
+}

@@ -1,0 +1,54 @@
+/**
+ * The machine-readable report: one JSON document with the summary, load problems and every test
+ * (status, failures with expected/actual/path/location, captured values, reply in brief). Paths
+ * are relative to the run's base folder; nothing in it is unredacted.
+ */
+import type { Failure, RunReport, SourceLocation, TestResult } from '../types';
+import type { Relative } from './format';
+
+export const JSON_REPORT_VERSION = 1;
+
+function location(loc: SourceLocation | undefined, rel: Relative) {
+  return loc && { file: rel(loc.file), line: loc.line, column: loc.column, endLine: loc.endLine, endColumn: loc.endColumn };
+}
+
+function failure(f: Failure, rel: Relative) {
+  return { kind: f.kind, message: f.message, expected: f.expected, actual: f.actual, path: f.path, location: location(f.location, rel) };
+}
+
+/** Test ids are `<absolute file>` or `<absolute file>#<binding>`; reports show them relative. */
+function relativeId(id: string, rel: Relative): string {
+  const hash = id.indexOf('#');
+  return hash < 0 ? rel(id) : rel(id.slice(0, hash)) + id.slice(hash);
+}
+
+function test(r: TestResult, rel: Relative) {
+  return {
+    id: relativeId(r.test.id, rel),
+    name: r.test.name,
+    file: rel(r.test.file),
+    collection: r.test.collection.name,
+    operation: r.test.operation,
+    version: r.test.version,
+    binding: r.test.binding,
+    environment: r.environment,
+    status: r.status,
+    skipReason: r.skipReason,
+    startedAt: r.startedAt,
+    durationMs: Math.round(r.durationMs * 1000) / 1000,
+    dependsOn: r.test.dependsOn.map((d) => relativeId(d, rel)),
+    captured: r.captured,
+    reply: r.reply,
+    failures: r.failures.map((f) => failure(f, rel)),
+  };
+}
+
+export function jsonReport(report: RunReport, rel: Relative): string {
+  return `${JSON.stringify({
+    format: 'carrier-run-report',
+    version: JSON_REPORT_VERSION,
+    summary: report.summary,
+    problems: report.problems.map((p) => failure(p, rel)),
+    tests: report.results.map((r) => test(r, rel)),
+  }, null, 2)}\n`;
+}

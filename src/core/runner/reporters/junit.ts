@@ -1,0 +1,90 @@
+/**
+ * JUnit XML as CI servers read it (Jenkins junit-10.xsd, which GitLab, GitHub actions, Azure and
+ * Surefire-style readers accept): testsuites > testsuite per collection > testcase per file ×
+ * binding, classname = collection folder, time in seconds, one <failure> (message + details) or
+ * <skipped> per case. Reports are built from redacted results only.
+ */
+import * as os from 'node:os';
+import type { RunReport, TestResult } from '../types';
+import { failureDetails, seconds, type Relative } from './format';
+
+// XML 1.0 forbids most control characters even escaped; replies and messages may carry them.
+const INVALID_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function xmlText(text: string): string {
+  return text.replace(INVALID_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function xmlAttr(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+function attrs(values: Record<string, string | number | undefined>): string {
+  return Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');
+}
+
+/** The first failure's message, noting how many more there are. */
+function failureMessage(r: TestResult): string {
+  const first = r.failures[0]?.message ?? 'failed';
+  return r.failures.length > 1 ? `${first} (and ${r.failures.length - 1} more)` : first;
+}
+
+function testcase(r: TestResult, rel: Relative, indent: string): string {
+  const open = `${indent}<testcase${attrs({ name: r.test.name, classname: r.test.collection.name, time: seconds(r.durationMs), file: rel(r.test.file) })}`;
+  const body: string[] = [];
+  if (r.status === 'skipped') body.push(`${indent}  <skipped${attrs({ message: r.skipReason ?? 'skipped' })}/>`);
+  if (r.status === 'failed') {
+    body.push(`${indent}  <failure${attrs({ message: failureMessage(r), type: r.failures[0]?.kind ?? 'failure' })}>${xmlText(failureDetails(r.failures, rel))}</failure>`);
+  }
+  const out: string[] = [];
+  if (r.reply) {
+    const { endpoint, status, totalMs, fault } = r.reply;
+    out.push([endpoint, status !== undefined ? `HTTP ${status}` : undefined, totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined, fault ? `fault ${fault}` : undefined].filter(Boolean).join(' · '));
+  }
+  const captured = Object.entries(r.captured);
+  if (captured.length) out.push(`captured: ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  if (out.length) body.push(`${indent}  <system-out>${xmlText(out.join('\n'))}</system-out>`);
+  return body.length ? `${open}>\n${body.join('\n')}\n${indent}</testcase>` : `${open}/>`;
+}
+
+export function junitXml(report: RunReport, rel: Relative, hostname = os.hostname()): string {
+  const suites = new Map<string, TestResult[]>();
+  for (const r of report.results) {
+    const name = r.test.collection.name;
+    suites.set(name, [...(suites.get(name) ?? []), r]);
+  }
+  const count = (rs: readonly TestResult[], s: TestResult['status']) => rs.filter((r) => r.status === s).length;
+  const time = (rs: readonly TestResult[]) => rs.reduce((t, r) => t + r.durationMs, 0);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  lines.push(`<testsuites${attrs({
+    name: 'carrier run',
+    tests: report.results.length,
+    failures: count(report.results, 'failed'),
+    errors: 0,
+    skipped: count(report.results, 'skipped'),
+    time: seconds(report.summary.durationMs),
+    timestamp: report.summary.startedAt.replace(/\.\d+Z$/, ''),
+  })}>`);
+  let id = 0;
+  for (const [name, results] of suites) {
+    const first = results.find((r) => r.startedAt)?.startedAt ?? report.summary.startedAt;
+    lines.push(`  <testsuite${attrs({
+      name,
+      tests: results.length,
+      failures: count(results, 'failed'),
+      errors: 0,
+      skipped: count(results, 'skipped'),
+      time: seconds(time(results)),
+      timestamp: first.replace(/\.\d+Z$/, ''),
+      hostname,
+      id: id++,
+      package: name,
+    })}>`);
+    const envs = [...new Set(results.map((r) => r.environment).filter((e): e is string => !!e))];
+    lines.push(envs.length ? `    <properties>\n${envs.map((e) => `      <property${attrs({ name: 'environment', value: e })}/>`).join('\n')}\n    </properties>` : '    <properties/>');
+    for (const r of results) lines.push(testcase(r, rel, '    '));
+    lines.push('    <system-out/>', '    <system-err/>', '  </testsuite>');
+  }
+  lines.push('</testsuites>', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,30 @@
+/**
+ * Variables every run provides, under `run.` so they never collide with a collection's own:
+ *
+ *   {{run.id}}               a short id unique to this run (for PO and shipper reference numbers)
+ *   {{run.today}}            today, MM/DD/YYYY
+ *   {{run.nextBusinessDay}}  the next day the carrier picks up after today, MM/DD/YYYY
+ *   {{run.date}}             today as xs:date (YYYY-MM-DD), for dateTime fields
+ *   {{run.timestamp}}        the run's start as xs:dateTime (UTC)
+ *
+ * Pickups are only accepted on business days from today on, so a collection that books one
+ * cannot hard-code a date without rotting; these keep it valid whenever it runs. Days are UTC
+ * calendar days, as the sandbox reads them, on the carrier's holiday calendar.
+ */
+import { randomBytes } from 'node:crypto';
+import { addBusinessDays } from '../../sandbox/data/calendar';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const usDate = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+const isoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+export function runVariables(now: Date = new Date(), id: string = randomBytes(4).toString('hex')): Record<string, string> {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return {
+    'run.id': id,
+    'run.today': usDate(today),
+    'run.nextBusinessDay': usDate(addBusinessDays(today, 1)),
+    'run.date': isoDate(today),
+    'run.timestamp': now.toISOString().replace(/\.\d+Z$/, 'Z'),
+  };
+}

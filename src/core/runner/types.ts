@@ -1,0 +1,117 @@
+/**
+ * The runner's public shapes: what a run is made of (collections, tests), what it reports
+ * (results, failures with locations) and the events a host (CLI, Test Explorer) listens to.
+ */
+import type { Binding } from '../catalog/types';
+import type { Exchange } from '../exchange';
+
+/** A place in a file, 1-based line and column, end exclusive. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+export type FailureKind =
+  | 'status' | 'fault' | 'success' | 'messages' | 'reply' | 'documents' | 'maxMs'
+  | 'capture' | 'variable' | 'environment' | 'transport' | 'file';
+
+/** One expectation that did not hold (or a problem that stopped the request). */
+export interface Failure {
+  readonly kind: FailureKind;
+  /** One line: what was expected, what came, and the reply path when there is one. */
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** Concrete reply path (`Result.Charges[2].Amount`). */
+  readonly path?: string;
+  /** Where the expectation (or capture, or variable) is written in the request file. */
+  readonly location?: SourceLocation;
+}
+
+export type TestStatus = 'passed' | 'failed' | 'skipped';
+
+/** One test: a request file sent over one binding. */
+export interface PlannedTest {
+  /** Stable within a run: `<file>` or `<file>#<binding>` when a file runs over several bindings. */
+  readonly id: string;
+  /** The request file, absolute. */
+  readonly file: string;
+  /** Shown name: the file name, with the binding when it runs over several. */
+  readonly name: string;
+  readonly collection: PlannedCollection;
+  readonly binding?: Binding;
+  readonly operation?: string;
+  readonly version?: string;
+  /** Where the request starts in its file (the opening brace), for Test Explorer ranges. */
+  readonly location: SourceLocation;
+  /** Ids of the tests whose captures this one uses. */
+  readonly dependsOn: readonly string[];
+  /** Names this test captures. */
+  readonly captures: readonly string[];
+}
+
+export interface PlannedCollection {
+  /** The folder, absolute. */
+  readonly folder: string;
+  /** Folder path relative to the run's base directory, `/`-separated (JUnit classname). */
+  readonly name: string;
+  /** The collection.json, when the folder has one. */
+  readonly configFile?: string;
+  readonly environment?: string;
+  readonly concurrency?: number;
+  readonly variables: Readonly<Record<string, string>>;
+}
+
+export interface TestResult {
+  readonly test: PlannedTest;
+  readonly status: TestStatus;
+  readonly failures: readonly Failure[];
+  /** Why a skipped test did not run. */
+  readonly skipReason?: string;
+  readonly startedAt?: string;
+  readonly durationMs: number;
+  /** Values captured from the reply (already scrubbed of secrets). */
+  readonly captured: Readonly<Record<string, string>>;
+  readonly environment?: string;
+  /** What came back, in brief (always there when a reply arrived). */
+  readonly reply?: ReplySummary;
+  /** The whole exchange, when the run was asked to keep them (`keepExchanges`). */
+  readonly exchange?: Exchange;
+}
+
+export interface ReplySummary {
+  readonly endpoint?: string;
+  readonly status?: number;
+  readonly totalMs?: number;
+  readonly fault?: string;
+}
+
+export interface RunSummary {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly durationMs: number;
+  readonly startedAt: string;
+}
+
+export interface RunReport {
+  readonly summary: RunSummary;
+  readonly results: readonly TestResult[];
+  /** Problems found while loading (unreadable files, bad collection.json): the CLI exits 2. */
+  readonly problems: readonly Failure[];
+}
+
+/**
+ * Callbacks a host listens to. All optional; they are called synchronously in this order:
+ * runStart, then per test testStart → testEnd (skipped tests get only testEnd), then runEnd.
+ */
+export interface RunObserver {
+  runStart?(tests: readonly PlannedTest[]): void;
+  testStart?(test: PlannedTest): void;
+  testEnd?(result: TestResult): void;
+  runEnd?(report: RunReport): void;
+}

@@ -1,0 +1,104 @@
+/**
+ * The standard RunnerBackend: environments from `carrier.environments.json`, API keys from the
+ * given variables (CARRIER_API_KEY…), sends through core/send with its pooled client, and one
+ * embedded sandbox for the whole run, started on first use and closed with the backend.
+ *
+ * Core never reads process.env: the caller passes the variables in (the CLI its environment,
+ * the extension its secret storage through `apiKeyFor`).
+ */
+import { apiKeyFromVariables, findEnvironment, loadEnvironments, missingApiKeyMessage, type Environment } from '../environments';
+import { send } from '../send';
+import type { SandboxHandle } from '../../sandbox/options';
+import type { RunEnvironment, RunnerBackend, SendCall } from './backend';
+import type { Failure } from './types';
+
+export interface RunBackendOptions {
+  /** The workspace folder holding carrier.environments.json. */
+  readonly cwd: string;
+  /** Where API keys are looked up (CARRIER_API_KEY_<ENV>, CARRIER_API_KEY). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The key of an environment from elsewhere (the extension's secret storage); over `env`. */
+  readonly apiKeyFor?: (environment: string) => string | undefined;
+  /** An already running sandbox to use for embedded environments (the extension's). */
+  readonly embeddedUrl?: () => Promise<string>;
+}
+
+export interface StandardBackend extends RunnerBackend {
+  /** Problems reading carrier.environments.json: usage errors before the run. */
+  readonly problems: readonly Failure[];
+}
+
+interface Resolved {
+  readonly environment: Environment;
+  readonly apiKey?: string;
+  readonly run: RunEnvironment;
+}
+
+export function createRunBackend(options: RunBackendOptions): StandardBackend {
+  const loaded = loadEnvironments(options.cwd);
+  const problems: Failure[] = loaded.problems.filter((p) => p.severity === 'error').map((p) => ({
+    kind: 'environment',
+    message: p.message,
+    ...(loaded.file ? { location: { file: loaded.file, line: p.range.start.line + 1, column: p.range.start.character + 1, endLine: p.range.end.line + 1, endColumn: p.range.end.character + 1 } } : {}),
+  }));
+  const resolved = new Map<string, Resolved | string>();
+  let sandbox: Promise<SandboxHandle> | undefined;
+
+  const resolve = (name: string | undefined): Resolved | string => {
+    const key = name ?? '\0default';
+    const known = resolved.get(key);
+    if (known) return known;
+    let result: Resolved | string;
+    const environment = findEnvironment(loaded, name);
+    if (!environment) {
+      result = `unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})`;
+    } else {
+      const apiKey = options.apiKeyFor?.(environment.name) ?? apiKeyFromVariables(environment.name, options.env, environment.embedded)?.key;
+      if (!apiKey && !environment.embedded) result = missingApiKeyMessage(environment.name);
+      else {
+        const secretValues = [apiKey, ...environment.secrets.map((s) => environment.variables[s])].filter((v): v is string | number | boolean => v !== undefined && v !== '').map(String);
+        result = { environment, ...(apiKey ? { apiKey } : {}), run: { name: environment.name, variables: environment.variables, secretValues } };
+      }
+    }
+    resolved.set(key, result);
+    return result;
+  };
+
+  // Loaded on first use: a run against a remote environment never pays for the sandbox.
+  const resolveEmbedded = options.embeddedUrl ?? (async () => {
+    sandbox ??= Promise.resolve().then(() => {
+      const { startSandbox } = require('../../sandbox/server') as typeof import('../../sandbox/server');
+      return startSandbox({ port: 0, host: '127.0.0.1' });
+    });
+    return (await sandbox).url;
+  });
+
+  return {
+    problems,
+    environment(name) {
+      const r = resolve(name);
+      return typeof r === 'string' ? r : r.run;
+    },
+    send(call: SendCall) {
+      const r = resolve(call.environment.name);
+      if (typeof r === 'string') throw new Error(r);
+      return send({
+        request: call.request,
+        environment: r.environment,
+        ...(r.apiKey ? { apiKey: r.apiKey } : {}),
+        binding: call.binding,
+        signal: call.signal,
+        resolveEmbedded,
+        ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
+        ...(call.request.fileName ? { source: call.request.fileName } : {}),
+      });
+    },
+    async close() {
+      const s = sandbox;
+      sandbox = undefined;
+      // A sandbox that failed to start has nothing to close; its error was reported per test.
+      const handle = s && (await s.catch(() => undefined));
+      if (handle) await handle.close();
+    },
+  };
+}

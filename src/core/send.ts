@@ -1,0 +1,194 @@
+/**
+ * Sends one request and returns the Exchange every consumer reads (CLI, results panel, runner,
+ * history). Problems before anything is sent (unknown shape, binding not offered, unknown
+ * variable, missing key, invalid file) throw RequestError; everything after — network errors,
+ * faults, unreadable replies — is reported in the Exchange, never thrown. Every text in the
+ * Exchange is redacted; only the wire copy of the request ever holds the key.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Binding } from './catalog';
+import { prepareRequest, RequestError, type SendableRequest } from './envelope/prepare';
+import type { Environment } from './environments/types';
+import type { Exchange, ExchangeError, Finding, HttpReply } from './exchange';
+import type { Redactor } from './redact';
+import { decodeText } from './reply/decodeText';
+import { parseReply, type ParsedReply } from './reply/parse';
+import type { Finding as FileFinding } from './requestFile/types';
+import { formatFinding } from './validation/format';
+import { hasErrors, validateRequestText } from './validation/validate';
+import { dispatcherFor, TlsFileError } from './transport/agents';
+import { sendHttp } from './transport/http';
+import type { Phase } from './transport/types';
+import type { Dispatcher } from 'undici';
+
+export { RequestError } from './envelope/prepare';
+export type { SendableRequest } from './envelope/prepare';
+
+/** `sandbox`: the embedded sandbox is being started; then the transport's phases and `parsing`. */
+export type SendPhase = 'sandbox' | Phase;
+
+export interface SendInput {
+  readonly request: SendableRequest;
+  readonly environment: Environment;
+  /** From CARRIER_API_KEY… (CLI) or SecretStorage (extension); the sandbox needs none. */
+  readonly apiKey?: string;
+  /** Overrides the binding the file names. */
+  readonly binding?: Binding;
+  /** Values for `{{name}}` on top of the environment's (captured values, secrets from the editor). */
+  readonly variables?: Readonly<Record<string, unknown>>;
+  /** More variable names whose values are secret. */
+  readonly secretVariables?: readonly string[];
+  readonly signal?: AbortSignal;
+  /** Starts (or finds) the embedded sandbox and gives its base URL; needed for embedded environments. */
+  readonly resolveEmbedded?: () => Promise<string>;
+  readonly onPhase?: (phase: SendPhase) => void;
+  /** Override the environment's limits (the extension's settings). */
+  readonly timeoutMs?: number;
+  readonly maxReplyBytes?: number;
+  /** The request file, for the Exchange's `source`. */
+  readonly source?: string;
+  /** A dispatcher to use instead of the pooled one (tests). */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** Raw reply bytes per Exchange, outside the object so it stays small and JSON-serialisable. */
+const rawReplies = new WeakMap<Exchange, Buffer>();
+
+/**
+ * The reply body bytes as received, for `--out` and "save raw reply". Should the reply echo a
+ * secret, these are the redacted text's bytes instead: secrets never leave through this door.
+ */
+export function rawReplyBytes(exchange: Exchange): Buffer | undefined {
+  return rawReplies.get(exchange);
+}
+
+export async function send(input: SendInput): Promise<Exchange> {
+  const startedAt = new Date().toISOString();
+  const { environment } = input;
+  let baseUrl: string | undefined;
+  if (environment.embedded) {
+    if (!input.resolveEmbedded) throw new RequestError('sandbox', `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
+    input.onPhase?.('sandbox');
+    try {
+      baseUrl = (await input.resolveEmbedded()).replace(/\/+$/, '');
+    } catch (err) {
+      throw new RequestError('sandbox', `The embedded sandbox did not start: ${String((err as Error).message ?? err).split('\n')[0]}`);
+    }
+  }
+  const prepared = prepareRequest({ ...input, baseUrl });
+  const { op, binding, spec, display, redactor } = prepared;
+  const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
+  const maxReplyBytes = input.maxReplyBytes ?? environment.maxReplyBytes;
+  const base: Omit<Exchange, 'findings' | 'documents'> = {
+    id: randomUUID(),
+    startedAt,
+    operation: op.operation,
+    version: op.version,
+    binding,
+    environment: environment.name,
+    endpoint: display.url.replace(/[?#].*$/, ''),
+    ...((input.source ?? input.request.fileName) !== undefined ? { source: input.source ?? input.request.fileName } : {}),
+    request: display,
+  };
+
+  let dispatcher = input.dispatcher;
+  if (!dispatcher) {
+    try {
+      dispatcher = dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
+    } catch (err) {
+      if (!(err instanceof TlsFileError)) throw err;
+      const error: ExchangeError = { kind: 'tls', message: redactor.text(err.message) };
+      return { ...base, error, findings: [{ severity: 'error', kind: 'transport', message: error.message }], documents: [] };
+    }
+  }
+
+  const outcome = await sendHttp(spec, {
+    dispatcher,
+    timeoutMs,
+    connectTimeoutMs: Math.min(10_000, timeoutMs),
+    maxReplyBytes,
+    signal: input.signal,
+    onPhase: input.onPhase,
+    displayUrl: display.url,
+  });
+
+  const findings: Finding[] = [];
+  let reply: HttpReply | undefined;
+  let parsed: ParsedReply | undefined;
+  if (outcome.status !== undefined) {
+    const contentType = outcome.headers?.find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+    const body = outcome.body ?? Buffer.alloc(0);
+    const decoded = decodeText(body, contentType);
+    if (decoded.problem) findings.push({ severity: 'warning', kind: 'reply', message: `The reply ${decoded.problem.replace(/^the reply /, '')}` });
+    reply = { status: outcome.status, statusText: outcome.statusText ?? '', headers: outcome.headers ?? [], bodyText: decoded.text, size: body.length };
+    // A cut-short body is kept as it came, but not read as if it were whole.
+    if (!outcome.error && outcome.complete) {
+      input.onPhase?.('parsing');
+      parsed = await parseReply({ op, binding, namespaces: environment.namespaces, status: outcome.status, statusText: outcome.statusText, contentType, text: decoded.text });
+      findings.push(...parsed.findings);
+    }
+  }
+  if (outcome.error) findings.unshift({ severity: 'error', kind: 'transport', message: outcome.error.message });
+
+  const exchange = redactExchange(
+    {
+      ...base,
+      ...(reply ? { reply } : {}),
+      timing: outcome.timing,
+      sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 },
+      ...(parsed?.fault ? { fault: parsed.fault } : {}),
+      findings,
+      ...(parsed && parsed.parsed !== undefined ? { parsed: parsed.parsed } : {}),
+      documents: parsed?.documents ?? [],
+      ...(outcome.error ? { error: { kind: outcome.error.kind, message: outcome.error.message } } : {}),
+    },
+    redactor,
+  );
+  if (outcome.body && reply) {
+    rawReplies.set(exchange, exchange.reply!.bodyText === reply.bodyText ? outcome.body : Buffer.from(exchange.reply!.bodyText, 'utf8'));
+  }
+  input.onPhase?.('done');
+  return exchange;
+}
+
+/** Every text of the exchange through the redactor; document bytes are the server's and stay. */
+function redactExchange(x: Exchange, r: Redactor): Exchange {
+  if (r.empty) return x;
+  return {
+    ...x,
+    endpoint: x.endpoint && r.text(x.endpoint),
+    ...(x.reply ? { reply: { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: r.text(x.reply.bodyText) } } : {}),
+    ...(x.fault ? { fault: r.deep(x.fault) } : {}),
+    findings: r.deep(x.findings),
+    ...(x.parsed !== undefined ? { parsed: r.deep(x.parsed) } : {}),
+    documents: x.documents.map((d) => ({ ...d, name: r.text(d.name), path: r.text(d.path) })),
+    ...(x.error ? { error: { ...x.error, message: r.text(x.error.message) } } : {}),
+  };
+}
+
+/** A request file that does not validate: its findings, formatted `file:line:col: error: …`. */
+export class RequestFileError extends RequestError {
+  constructor(readonly fileName: string, readonly findings: readonly FileFinding[]) {
+    super('file', findings.filter((f) => f.severity === 'error').map((f) => formatFinding(fileName, f)).join('\n') || `${fileName}: not a request file`);
+    this.name = 'RequestFileError';
+  }
+}
+
+export interface SendFileInput extends Omit<SendInput, 'request'> {
+  readonly text: string;
+  readonly fileName: string;
+  /** Used when the file names no binding (the editor's `carrier.defaultBinding`). */
+  readonly defaultBinding?: Binding;
+}
+
+/** Validates request-file text and sends it; a file with errors throws RequestFileError unsent. */
+export async function sendRequestFile(input: SendFileInput): Promise<Exchange> {
+  const { findings, request } = validateRequestText(input.text, input.fileName, input.defaultBinding ? { defaultBinding: input.defaultBinding } : {});
+  if (!request || hasErrors(findings)) throw new RequestFileError(input.fileName, findings);
+  return send({ ...input, request, source: input.source ?? input.fileName });
+}
+
+/** HTTP 200, no fault, no transport error and no error finding (in-body errors included). */
+export function exchangeSucceeded(x: Exchange): boolean {
+  return x.reply?.status === 200 && !x.fault && !x.error && !x.findings.some((f) => f.severity === 'error');
+}

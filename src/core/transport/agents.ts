@@ -1,0 +1,67 @@
+/**
+ * One pooled dispatcher per distinct transport setting (TLS files, proxy, connect timeout), reused
+ * across sends so keep-alive connections and TLS sessions carry over from one request to the next.
+ */
+import * as fs from 'node:fs';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { TlsSettings } from '../environments/types';
+import { timedConnector } from './socketTiming';
+
+export interface TransportSettings {
+  readonly tls?: TlsSettings;
+  readonly proxy?: string;
+  readonly connectTimeoutMs: number;
+}
+
+/** A TLS file that cannot be read: reported as a tls error, before anything is sent. */
+export class TlsFileError extends Error {
+  constructor(readonly setting: string, readonly file: string, cause: string) {
+    super(`cannot read tls.${setting} file ${file}: ${cause}`);
+    this.name = 'TlsFileError';
+  }
+}
+
+const pool = new Map<string, Dispatcher>();
+
+function read(setting: string, file: string | undefined): Buffer | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    throw new TlsFileError(setting, file, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+  }
+}
+
+function mtime(file: string | undefined): number | undefined {
+  try {
+    return file === undefined ? undefined : fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+export function dispatcherFor(settings: TransportSettings): Dispatcher {
+  const { tls, proxy, connectTimeoutMs } = settings;
+  // Changed certificate files on disk make a new pool rather than keep using the old ones.
+  const key = JSON.stringify([tls, proxy, connectTimeoutMs, mtime(tls?.caPath), mtime(tls?.certPath), mtime(tls?.keyPath)]);
+  let dispatcher = pool.get(key);
+  if (dispatcher) return dispatcher;
+  const tlsOptions = {
+    ca: read('ca', tls?.caPath),
+    cert: read('cert', tls?.certPath),
+    key: read('key', tls?.keyPath),
+    rejectUnauthorized: tls?.rejectUnauthorized ?? true,
+  };
+  dispatcher = proxy
+    ? new ProxyAgent({ uri: proxy, requestTls: { ...tlsOptions, timeout: connectTimeoutMs }, proxyTls: { timeout: connectTimeoutMs } })
+    : new Agent({ connect: timedConnector({ ...tlsOptions, timeout: connectTimeoutMs }) });
+  pool.set(key, dispatcher);
+  return dispatcher;
+}
+
+/** Closes every pooled connection (the CLI before it exits, tests after a suite). */
+export async function closeTransport(): Promise<void> {
+  const all = [...pool.values()];
+  pool.clear();
+  await Promise.all(all.map((d) => d.destroy().catch(() => undefined)));
+}

@@ -1,0 +1,230 @@
+/**
+ * Sends one HTTP request over the pooled dispatcher and reports what happened, never throwing
+ * for a network outcome: status, headers and the raw body bytes as received (partial when the
+ * exchange was cut short), timing phases, and a classified error. Redirects are reported, never
+ * followed. The body is read chunk by chunk and reading stops at the size limit.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Dispatcher } from 'undici';
+import type { HttpRequestSpec, Timing } from '../exchange';
+import { classifyError } from './classify';
+import { expectSocket, type SocketStamp } from './socketTiming';
+import type { HttpOutcome, Phase, TransportError } from './types';
+
+export interface HttpSendOptions {
+  readonly dispatcher: Dispatcher;
+  /** The whole exchange, connect to last byte. */
+  readonly timeoutMs: number;
+  readonly connectTimeoutMs: number;
+  /** Waiting for the reply headers; defaults to timeoutMs. */
+  readonly headersTimeoutMs?: number;
+  /** Longest pause between two body chunks; defaults to timeoutMs. */
+  readonly bodyTimeoutMs?: number;
+  readonly maxReplyBytes: number;
+  readonly signal?: AbortSignal;
+  readonly onPhase?: (phase: Phase) => void;
+  /** The URL as messages may show it (redacted); defaults to spec.url. */
+  readonly displayUrl?: string;
+}
+
+class Stop extends Error {
+  constructor(readonly transport: TransportError) {
+    super(transport.message);
+  }
+}
+
+export function sendHttp(spec: HttpRequestSpec, options: HttpSendOptions): Promise<HttpOutcome> {
+  return new Promise<HttpOutcome>((resolve) => new Exchange(spec, options, resolve).start());
+}
+
+function flatten(headers: ReadonlyArray<readonly [string, string]>): string[] {
+  const out: string[] = [];
+  for (const [n, v] of headers) out.push(n, v);
+  return out;
+}
+
+function pairs(raw: Buffer[] | null | undefined): [string, string][] {
+  const out: [string, string][] = [];
+  if (!raw) return out;
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i].toString('latin1'), raw[i + 1].toString('latin1')]);
+  return out;
+}
+
+const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : Math.max(0, Math.round((b - a) * 10) / 10));
+
+class Exchange {
+  private readonly t0 = performance.now();
+  private requestStartAt?: number;
+  private firstByteAt?: number;
+  private endAt?: number;
+  private socket?: SocketStamp;
+  private controller?: Dispatcher.DispatchController;
+  private pendingAbort?: Error;
+  private settled = false;
+  private timer?: NodeJS.Timeout;
+  private status?: number;
+  private statusText?: string;
+  private headers?: [string, string][];
+  private chunks: Buffer[] = [];
+  private prealloc?: Buffer;
+  private size = 0;
+  private readonly url: string;
+  private readonly body: Buffer | undefined;
+  private readonly onAbort = () => this.stop({ kind: 'cancelled', message: `Cancelled: the request to ${this.url} was stopped` });
+
+  constructor(private readonly spec: HttpRequestSpec, private readonly o: HttpSendOptions, private readonly done: (outcome: HttpOutcome) => void) {
+    this.url = o.displayUrl ?? spec.url;
+    this.body = spec.method === 'POST' ? Buffer.from(spec.body, 'utf8') : undefined;
+  }
+
+  start(): void {
+    if (this.o.signal?.aborted) return this.onAbort();
+    this.o.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.timer = setTimeout(() => this.stop({ kind: 'timeout', message: `No complete reply from ${this.url} within ${this.o.timeoutMs} ms` }), this.o.timeoutMs);
+    let target: URL;
+    try {
+      target = new URL(this.spec.url);
+    } catch {
+      return this.finish({ kind: 'network', message: `Not a valid URL: ${this.url}` });
+    }
+    this.o.onPhase?.('connecting');
+    const self = this;
+    const handler: Dispatcher.DispatchHandler & { onResponseStarted(): void } = {
+      onRequestStart(controller) {
+        self.controller = controller;
+        if (self.pendingAbort) return controller.abort(self.pendingAbort);
+        self.requestStartAt = performance.now();
+        expectSocket({ origin: target.origin, path: target.pathname + target.search, method: self.spec.method, onSocket: (s) => { self.socket = s; } });
+        self.o.onPhase?.('waiting');
+      },
+      onResponseStarted() {
+        self.firstByteAt ??= performance.now();
+      },
+      onResponseStart(controller, statusCode, _headers, statusMessage) {
+        self.firstByteAt ??= performance.now();
+        self.status = statusCode;
+        self.statusText = statusMessage ?? '';
+        self.headers = pairs(controller.rawHeaders as Buffer[] | undefined);
+        self.o.onPhase?.('receiving');
+        const length = Number(self.header('content-length'));
+        if (Number.isFinite(length) && length > self.o.maxReplyBytes) {
+          // Refuse before reading a byte: the server said how much is coming.
+          controller.abort(new Stop(self.tooLarge(length)));
+          return;
+        }
+        if (Number.isFinite(length) && length > 0) self.prealloc = Buffer.allocUnsafe(length);
+      },
+      onResponseData(controller, chunk) {
+        const room = self.o.maxReplyBytes - self.size;
+        if (chunk.length > room) {
+          self.append(chunk.subarray(0, room));
+          controller.abort(new Stop(self.tooLarge()));
+          return;
+        }
+        self.append(chunk);
+      },
+      onResponseEnd() {
+        self.endAt = performance.now();
+        self.finish(self.redirect());
+      },
+      onResponseError(_controller, err) {
+        if (err instanceof Stop) return self.finish(err.transport);
+        self.finish(classifyError(err, { url: self.url, timeoutMs: self.o.timeoutMs, connectTimeoutMs: self.o.connectTimeoutMs }));
+      },
+    };
+    try {
+      this.o.dispatcher.dispatch(
+        {
+          origin: target.origin,
+          path: target.pathname + target.search,
+          method: this.spec.method,
+          headers: flatten(this.spec.headers),
+          body: this.body,
+          headersTimeout: this.o.headersTimeoutMs ?? this.o.timeoutMs,
+          bodyTimeout: this.o.bodyTimeoutMs ?? this.o.timeoutMs,
+        },
+        handler,
+      );
+    } catch (err) {
+      this.finish(classifyError(err, { url: this.url, timeoutMs: this.o.timeoutMs, connectTimeoutMs: this.o.connectTimeoutMs }));
+    }
+  }
+
+  private header(name: string): string | undefined {
+    return this.headers?.find(([n]) => n.toLowerCase() === name)?.[1];
+  }
+
+  private append(chunk: Buffer): void {
+    if (this.prealloc && this.size + chunk.length <= this.prealloc.length) chunk.copy(this.prealloc, this.size);
+    else {
+      // More than Content-Length announced (or none announced): fall back to collecting chunks.
+      if (this.prealloc) { this.chunks.push(this.prealloc.subarray(0, this.size)); this.prealloc = undefined; }
+      this.chunks.push(Buffer.from(chunk));
+    }
+    this.size += chunk.length;
+  }
+
+  private bodyBytes(): Buffer {
+    if (this.prealloc) return this.prealloc.subarray(0, this.size);
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size);
+  }
+
+  private tooLarge(announced?: number): TransportError {
+    const limit = this.o.maxReplyBytes;
+    return {
+      kind: 'too-large',
+      message: announced !== undefined
+        ? `The reply from ${this.url} is ${announced} bytes, more than the limit of ${limit} bytes (maxReplyBytes); nothing of it was read`
+        : `The reply from ${this.url} is larger than the limit of ${limit} bytes (maxReplyBytes); reading stopped there`,
+    };
+  }
+
+  /** 3xx is reported, never followed: a redirect to another host could carry the key there. */
+  private redirect(): TransportError | undefined {
+    if (this.status === undefined || this.status < 300 || this.status >= 400 || this.status === 304) return undefined;
+    const location = this.header('location');
+    return {
+      kind: 'redirect',
+      message: `${this.url} answered ${this.status}${this.statusText ? ` ${this.statusText}` : ''}${location ? ` redirecting to ${location}` : ' (a redirect without a Location)'}; redirects are never followed — check the environment's baseUrl`,
+    };
+  }
+
+  /** Our own cut-off (cancel, total timeout): settle now; undici is told to drop the request. */
+  private stop(error: TransportError): void {
+    if (this.settled) return;
+    const reason = new Stop(error);
+    if (this.controller) this.controller.abort(reason);
+    else this.pendingAbort = reason;
+    this.finish(error);
+  }
+
+  private finish(error?: TransportError): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.o.signal?.removeEventListener('abort', this.onAbort);
+    const end = this.endAt ?? performance.now();
+    // Connect and TLS count only when this request opened the connection itself.
+    const fresh = this.socket && this.socket.startedAt >= this.t0 ? this.socket : undefined;
+    const phases: Record<string, number | undefined> = {
+      connectMs: ms(fresh?.startedAt, fresh?.tcpAt),
+      tlsMs: ms(fresh?.tcpAt, fresh?.tlsAt),
+      firstByteMs: ms(this.requestStartAt, this.firstByteAt),
+      downloadMs: this.endAt !== undefined ? ms(this.firstByteAt, this.endAt) : undefined,
+    };
+    // A phase that did not happen is absent, not zero.
+    const timing: Timing = { ...Object.fromEntries(Object.entries(phases).filter(([, v]) => v !== undefined)), totalMs: ms(this.t0, end) ?? 0 };
+    const outcome: HttpOutcome = {
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.headers,
+      body: this.status !== undefined ? this.bodyBytes() : undefined,
+      complete: this.endAt !== undefined,
+      timing,
+      requestBytes: this.body?.length ?? 0,
+      error,
+    };
+    this.chunks = [];
+    this.done(outcome);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * What `activate` returns: a small surface for other extensions and for the extension-host
+ * tests. It can show an exchange and report what the panel rendered; it can tell whether a key
+ * exists, never what it is.
+ */
+import type * as vscode from 'vscode';
+import type { Exchange } from '../core/exchange';
+import type { RenderReport } from '../webview/protocol';
+import type { HistoryStore } from './history/historyStore';
+import type { ResultsPanel } from './panel/resultsPanel';
+import type { ApiKeys } from './secrets/apiKeys';
+
+export interface CarrierApi {
+  showExchange(exchange: Exchange): Promise<void>;
+  readonly onDidRenderResults: vscode.Event<RenderReport>;
+  hasApiKey(environment: string): Promise<boolean>;
+  historyIds(): string[];
+  /** Where the extension writes, so tests can check that no secret ever lands there. */
+  readonly storage: { readonly workspace?: vscode.Uri; readonly global: vscode.Uri; readonly log: vscode.Uri };
+}
+
+export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel, history: HistoryStore, keys: ApiKeys): CarrierApi {
+  return {
+    showExchange: async (exchange) => {
+      await history.add(exchange);
+      await panel.show(exchange, { preserveFocus: false });
+    },
+    onDidRenderResults: panel.onDidRender,
+    hasApiKey: (environment) => keys.has(environment),
+    historyIds: () => history.entries().map((e) => e.id),
+    storage: { workspace: context.storageUri, global: context.globalStorageUri, log: context.logUri },
+  };
+}

@@ -1,0 +1,44 @@
+/** The status-bar item that names the target environment; clicking it switches. */
+import * as vscode from 'vscode';
+import type { ApiKeys } from '../secrets/apiKeys';
+import type { EnvironmentStore } from './environmentStore';
+
+export function createEnvironmentStatus(environments: EnvironmentStore, keys: ApiKeys): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('carrier.environment', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'Carrier Environment';
+  item.command = 'carrier.selectEnvironment';
+
+  const refresh = async (): Promise<void> => {
+    const env = environments.selected();
+    const hasKey = await keys.has(env.name);
+    item.text = `$(server-environment) ${env.name}${hasKey ? '' : ' $(warning)'}`;
+    const tip = new vscode.MarkdownString(undefined, true);
+    tip.appendMarkdown(`**Carrier environment:** ${escape(env.name)}\n\n`);
+    tip.appendMarkdown(env.baseUrl ? `Endpoint: \`${escape(env.baseUrl)}\`\n\n` : env.embeddedSandbox ? 'Sandbox not running — [Start Sandbox](command:carrier.startSandbox)\n\n' : '');
+    tip.appendMarkdown(hasKey ? '$(key) API key stored\n\n' : '$(warning) No API key — [Set API Key](command:carrier.setApiKey)\n\n');
+    tip.isTrusted = { enabledCommands: ['carrier.startSandbox', 'carrier.setApiKey'] };
+    item.tooltip = tip;
+    item.accessibilityInformation = { label: `Carrier environment ${env.name}${hasKey ? '' : ', no API key'}` };
+  };
+
+  // Hidden while another language's editor is active, where it means nothing; kept while the
+  // results panel (no text editor) has focus, since the panel shows that environment's replies.
+  const updateVisibility = (): void => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId === 'carrier-request') item.show();
+    else item.hide();
+  };
+
+  void refresh();
+  updateVisibility();
+  return vscode.Disposable.from(
+    item,
+    environments.onDidChange(() => void refresh()),
+    keys.onDidChange(() => void refresh()),
+    vscode.window.onDidChangeActiveTextEditor(updateVisibility),
+  );
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+}

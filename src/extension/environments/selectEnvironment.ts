@@ -1,0 +1,26 @@
+/** Carrier: Select Environment — a quick pick that also shows whether each has an API key. */
+import * as vscode from 'vscode';
+import type { ApiKeys } from '../secrets/apiKeys';
+import { guarded } from '../errors';
+import type { Log } from '../log';
+import type { EnvironmentStore } from './environmentStore';
+
+interface EnvironmentItem extends vscode.QuickPickItem {
+  readonly name: string;
+}
+
+export function registerSelectEnvironment(environments: EnvironmentStore, keys: ApiKeys, log: Log): vscode.Disposable {
+  return vscode.commands.registerCommand('carrier.selectEnvironment', guarded(log, 'Select Environment', async () => {
+    const current = environments.selected().name;
+    const items: EnvironmentItem[] = await Promise.all(environments.all().map(async (e) => ({
+      name: e.name,
+      label: `${e.name === current ? '$(check) ' : ''}${e.name}`,
+      description: e.baseUrl ?? (e.embeddedSandbox ? 'not running' : undefined),
+      detail: [e.description, (await keys.has(e.name)) ? '$(key) API key stored' : '$(circle-slash) no API key'].filter(Boolean).join('  ·  '),
+    })));
+    const pick = await vscode.window.showQuickPick(items, { title: 'Carrier: Select Environment', placeHolder: `Current: ${current}`, matchOnDescription: true });
+    if (!pick) return;
+    await environments.select(pick.name);
+    log.info(`environment "${pick.name}" selected`);
+  }));
+}

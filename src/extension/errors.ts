@@ -1,0 +1,27 @@
+/** How a command failure reaches the user: one message, details in the log. */
+import * as vscode from 'vscode';
+import { CoreNotWiredError } from './core-adapter';
+import type { Log } from './log';
+
+export async function reportError(log: Log, action: string, err: unknown): Promise<void> {
+  if (err instanceof CoreNotWiredError) {
+    log.warn(`${action}: ${err.message}`);
+    await vscode.window.showWarningMessage(`Carrier: ${err.message}`);
+    return;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  log.error(`${action} failed: ${err instanceof Error && err.stack ? err.stack : message}`);
+  const choice = await vscode.window.showErrorMessage(`Carrier: ${action} failed: ${message}`, 'Show Log');
+  if (choice === 'Show Log') log.show(true);
+}
+
+/** Wraps a command body so a thrown error becomes a message instead of a silent rejection. */
+export function guarded<A extends unknown[]>(log: Log, action: string, fn: (...args: A) => unknown): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (err) {
+      await reportError(log, action, err);
+    }
+  };
+}

@@ -1,0 +1,59 @@
+/** Wires the extension's parts together; each part lives in its own module and does one job. */
+import * as vscode from 'vscode';
+import { createApi, type CarrierApi } from './api';
+import { registerAuthoringCommands } from './authoring/authoringCommands';
+import { readSettings } from './config';
+import { createEnvironmentStatus } from './environments/environmentStatus';
+import { EnvironmentStore } from './environments/environmentStore';
+import { registerSelectEnvironment } from './environments/selectEnvironment';
+import { registerHistoryCommands } from './history/historyCommands';
+import { HistoryStore } from './history/historyStore';
+import { HistoryTreeProvider } from './history/historyTree';
+import { registerCodeLens } from './language/codeLens';
+import { registerDiagnostics } from './language/diagnostics';
+import { createLog } from './log';
+import { registerBodyDocuments } from './panel/bodyDocuments';
+import { registerPanelSerializer } from './panel/panelSerializer';
+import { ResultsPanel } from './panel/resultsPanel';
+import { registerSandboxCommands } from './sandbox/sandboxCommands';
+import { SandboxController } from './sandbox/sandboxController';
+import { registerApiKeyCommands } from './secrets/apiKeyCommands';
+import { ApiKeys } from './secrets/apiKeys';
+import { SendController } from './send/sendController';
+import { registerSendCommands } from './send/sendCommands';
+
+export function activate(context: vscode.ExtensionContext): CarrierApi {
+  const log = createLog();
+  const keys = new ApiKeys(context.secrets);
+  const environments = new EnvironmentStore(context.workspaceState);
+  const history = new HistoryStore(context.workspaceState, context.storageUri, () => readSettings().historySize);
+  const panel = new ResultsPanel(context.extensionUri, history, log);
+  const sandbox = new SandboxController(environments, log);
+  const sender = new SendController(environments, keys, sandbox, history, panel, log);
+
+  context.subscriptions.push(
+    log, keys, environments, history, panel, sandbox, sender,
+    createEnvironmentStatus(environments, keys),
+    registerSelectEnvironment(environments, keys, log),
+    ...registerApiKeyCommands(keys, environments, log),
+    vscode.window.createTreeView('carrier.history', { treeDataProvider: new HistoryTreeProvider(history) }),
+    ...registerHistoryCommands(history, panel, log),
+    registerPanelSerializer(panel),
+    registerBodyDocuments(history),
+    ...registerSendCommands(sender, environments, log),
+    ...registerSandboxCommands(sandbox, log),
+    ...registerAuthoringCommands(environments, log),
+    registerDiagnostics(),
+    registerCodeLens(),
+    vscode.commands.registerCommand('carrier.showLog', () => log.show()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('carrier.history.size')) void history.enforceCapacity();
+    }),
+  );
+  log.info(`Carrier Workbench ${context.extension.packageJSON.version} activated`);
+  return createApi(context, panel, history, keys);
+}
+
+export function deactivate(): void {
+  // Everything, the sandbox included, is disposed through context.subscriptions.
+}

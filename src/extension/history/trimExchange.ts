@@ -1,0 +1,51 @@
+/**
+ * What of an exchange is worth keeping on disk. Replies can be tens of megabytes; history keeps
+ * enough to read a past result, and says so when it dropped something.
+ */
+import type { DecodedDocument, Exchange } from '../../core/exchange';
+
+export const KEEP_BODY_CHARS = 1_000_000;
+export const KEEP_DOCUMENTS_BYTES = 8_000_000;
+export const KEEP_PARSED_CHARS = 8_000_000;
+
+export interface StoredExchange {
+  readonly v: 1;
+  readonly trimmed: boolean;
+  readonly exchange: Exchange;
+}
+
+export function trimForStorage(exchange: Exchange): StoredExchange {
+  let trimmed = false;
+  let reply = exchange.reply;
+  if (reply && reply.bodyText.length > KEEP_BODY_CHARS) {
+    reply = { ...reply, bodyText: reply.bodyText.slice(0, KEEP_BODY_CHARS) };
+    trimmed = true;
+  }
+  let documents: readonly DecodedDocument[] = exchange.documents;
+  const docBytes = documents.reduce((n, d) => n + d.base64.length, 0);
+  if (docBytes > KEEP_DOCUMENTS_BYTES) {
+    documents = documents.map((d) => ({ ...d, base64: '' }));
+    trimmed = true;
+  }
+  let parsed = exchange.parsed;
+  if (parsed !== undefined && roughSize(parsed, KEEP_PARSED_CHARS) > KEEP_PARSED_CHARS) {
+    parsed = undefined;
+    trimmed = true;
+  }
+  return { v: 1, trimmed, exchange: trimmed ? { ...exchange, reply, documents, parsed } : exchange };
+}
+
+/** Stops counting once past `limit`, so sizing a huge tree costs no more than the limit. */
+function roughSize(value: unknown, limit: number): number {
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && size <= limit) {
+    const v = stack.pop();
+    if (typeof v === 'string') size += v.length + 2;
+    else if (Array.isArray(v)) { size += 2; stack.push(...v); }
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) { size += k.length + 4; stack.push(child); }
+    } else size += 8;
+  }
+  return size;
+}

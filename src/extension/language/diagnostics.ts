@@ -1,0 +1,50 @@
+/**
+ * Problems in request files, from core's validator (through the adapter). Re-validates on edit
+ * after a short pause, so typing stays smooth on large files.
+ */
+import * as vscode from 'vscode';
+import { validateRequestText, type RequestFinding } from '../core-adapter';
+import { REQUEST_LANGUAGE } from '../send/targetDocument';
+
+const DEBOUNCE_MS = 250;
+const SEVERITY: Record<RequestFinding['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+export function registerDiagnostics(): vscode.Disposable {
+  const collection = vscode.languages.createDiagnosticCollection('carrier');
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const validate = (doc: vscode.TextDocument): void => {
+    if (doc.languageId !== REQUEST_LANGUAGE) return;
+    const result = validateRequestText(doc.getText(), doc.uri.fsPath);
+    if (!result) return; // Validator not wired yet: show nothing rather than pretend the file is fine.
+    collection.set(doc.uri, result.findings.map((f) => {
+      const d = new vscode.Diagnostic(new vscode.Range(f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character), f.message, SEVERITY[f.severity]);
+      d.source = 'carrier';
+      return d;
+    }));
+  };
+  const schedule = (doc: vscode.TextDocument): void => {
+    const key = doc.uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => {
+      timers.delete(key);
+      validate(doc);
+    }, DEBOUNCE_MS));
+  };
+
+  vscode.workspace.textDocuments.forEach(validate);
+  return vscode.Disposable.from(
+    collection,
+    vscode.workspace.onDidOpenTextDocument(validate),
+    vscode.workspace.onDidChangeTextDocument((e) => schedule(e.document)),
+    vscode.workspace.onDidCloseTextDocument((doc) => {
+      clearTimeout(timers.get(doc.uri.toString()));
+      collection.delete(doc.uri);
+    }),
+    { dispose: () => timers.forEach((t) => clearTimeout(t)) },
+  );
+}

@@ -1,0 +1,68 @@
+/** What the results webview asks the extension to do that a sandboxed page cannot. */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Exchange } from '../../core/exchange';
+import type { HistoryStore } from '../history/historyStore';
+import type { Log } from '../log';
+import { bodyUri } from './bodyDocuments';
+
+export async function copyText(text: string, what: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(`$(copy) Copied ${what}`, 2500);
+}
+
+/** Opens the whole reply body (not the capped copy the webview has) in an untitled editor. */
+export async function openFullBody(history: HistoryStore, exchangeId: string): Promise<void> {
+  const live = history.getLive(exchangeId);
+  const loaded = live ? { exchange: live, trimmed: false } : await history.get(exchangeId);
+  const reply = loaded?.exchange.reply;
+  if (!reply) {
+    void vscode.window.showWarningMessage('Carrier: this reply body is no longer available.');
+    return;
+  }
+  if (loaded.trimmed) void vscode.window.showWarningMessage('Carrier: only the first part of this body was kept in history.');
+  const doc = await vscode.workspace.openTextDocument(bodyUri(exchangeId, extensionOf(reply.headers)));
+  await vscode.window.showTextDocument(doc, { preview: false });
+}
+
+export async function saveDocument(history: HistoryStore, exchangeId: string, index: number, log: Log): Promise<void> {
+  const loaded = await history.get(exchangeId);
+  const doc = loaded?.exchange.documents[index];
+  if (!doc || doc.base64 === '') {
+    void vscode.window.showWarningMessage('Carrier: this document is no longer available (large documents are not kept in history).');
+    return;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const fileName = safeFileName(doc.name, doc.mediaType === 'application/pdf' ? '.pdf' : '.bin');
+  const target = await vscode.window.showSaveDialog({
+    title: 'Save Document',
+    saveLabel: 'Save',
+    defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
+    filters: doc.mediaType === 'application/pdf' ? { 'PDF documents': ['pdf'] } : { 'All files': ['*'] },
+  });
+  if (!target) return;
+  await vscode.workspace.fs.writeFile(target, Buffer.from(doc.base64, 'base64'));
+  log.info(`saved ${doc.path} (${doc.size} bytes) to ${target.toString(true)}`);
+  const choice = await vscode.window.showInformationMessage(`Carrier: saved ${path.basename(target.path)}.`, 'Open');
+  if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', target);
+}
+
+export async function openSource(exchange: Exchange | undefined): Promise<void> {
+  if (!exchange?.source) return;
+  await vscode.window.showTextDocument(vscode.Uri.parse(exchange.source));
+}
+
+/** The file extension picks the editor's language for the virtual document. */
+function extensionOf(headers: ReadonlyArray<readonly [string, string]>): string {
+  const type = headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (/json/i.test(type)) return 'json';
+  if (/html/i.test(type)) return 'html';
+  if (/xml/i.test(type)) return 'xml';
+  return 'txt';
+}
+
+// The name comes from the reply; it must not be able to point the dialog anywhere else.
+function safeFileName(name: string, extension: string): string {
+  const base = path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'document';
+  return base.toLowerCase().endsWith(extension) ? base : `${base}${extension}`;
+}

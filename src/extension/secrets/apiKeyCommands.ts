@@ -1,0 +1,37 @@
+/** Carrier: Set API Key / Clear API Key, for the selected environment or one passed by a menu. */
+import * as vscode from 'vscode';
+import type { EnvironmentStore } from '../environments/environmentStore';
+import { guarded } from '../errors';
+import type { Log } from '../log';
+import type { ApiKeys } from './apiKeys';
+
+export function registerApiKeyCommands(keys: ApiKeys, environments: EnvironmentStore, log: Log): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('carrier.setApiKey', guarded(log, 'Set API Key', async (environment?: unknown) => {
+      const env = typeof environment === 'string' ? environment : environments.selected().name;
+      const had = await keys.has(env);
+      const value = await vscode.window.showInputBox({
+        title: `Carrier: API key for "${env}"`,
+        prompt: had ? 'Replaces the stored key. Kept in the OS keychain (SecretStorage), never in files.' : 'Kept in the OS keychain (SecretStorage), never in files.',
+        password: true,
+        ignoreFocusOut: true,
+        placeHolder: 'API key',
+        validateInput: (v) => (v.trim() === '' ? 'Enter a key, or press Escape to cancel.' : /\s/.test(v.trim()) ? 'An API key has no spaces.' : undefined),
+      });
+      if (value === undefined) return;
+      await keys.set(env, value.trim());
+      log.info(`API key ${had ? 'replaced' : 'set'} for environment "${env}"`);
+      void vscode.window.showInformationMessage(`Carrier: API key stored for "${env}".`);
+    })),
+    vscode.commands.registerCommand('carrier.clearApiKey', guarded(log, 'Clear API Key', async (environment?: unknown) => {
+      const env = typeof environment === 'string' ? environment : environments.selected().name;
+      if (!(await keys.has(env))) {
+        void vscode.window.showInformationMessage(`Carrier: no API key is stored for "${env}".`);
+        return;
+      }
+      await keys.clear(env);
+      log.info(`API key cleared for environment "${env}"`);
+      void vscode.window.showInformationMessage(`Carrier: API key for "${env}" cleared.`);
+    })),
+  ];
+}

@@ -1,0 +1,62 @@
+/** Send, Send with Binding…, Cancel Send, Show Envelope, Copy as curl. */
+import * as vscode from 'vscode';
+import { ALL_BINDINGS, BINDING_LABELS, type Binding } from '../../core/catalog/types';
+import { readSettings } from '../config';
+import { listShapes, previewRequest, validateRequestText } from '../core-adapter';
+import type { EnvironmentStore } from '../environments/environmentStore';
+import { guarded } from '../errors';
+import type { Log } from '../log';
+import { toCurl } from './curl';
+import type { SendController } from './sendController';
+import { targetDocument } from './targetDocument';
+
+export function registerSendCommands(controller: SendController, environments: EnvironmentStore, log: Log): vscode.Disposable[] {
+  const preview = async (doc: vscode.TextDocument) => {
+    const settings = readSettings(doc.uri);
+    return previewRequest({
+      text: doc.getText(),
+      fileName: doc.uri.fsPath,
+      environment: environments.selected(),
+      defaultBinding: settings.defaultBinding,
+      timeoutMs: settings.timeoutMs,
+      maxReplyBytes: settings.maxReplyBytes,
+    });
+  };
+  return [
+    vscode.commands.registerCommand('carrier.send', guarded(log, 'Send', async (arg?: unknown) => {
+      const doc = await targetDocument(arg);
+      if (doc) await controller.send(doc);
+    })),
+    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown) => {
+      const doc = await targetDocument(arg);
+      if (!doc) return;
+      const binding = await pickBinding(doc, readSettings(doc.uri).defaultBinding);
+      if (binding) await controller.send(doc, binding);
+    })),
+    vscode.commands.registerCommand('carrier.cancelSend', () => controller.cancelAll()),
+    vscode.commands.registerCommand('carrier.showEnvelope', guarded(log, 'Show Envelope', async (arg?: unknown) => {
+      const doc = await targetDocument(arg);
+      if (!doc) return;
+      const request = await preview(doc);
+      const content = request.body !== '' ? request.body : `${request.method} ${request.url}\n`;
+      const shown = await vscode.workspace.openTextDocument({ content, language: request.body !== '' ? 'xml' : 'plaintext' });
+      await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    })),
+    vscode.commands.registerCommand('carrier.copyAsCurl', guarded(log, 'Copy as curl', async (arg?: unknown) => {
+      const doc = await targetDocument(arg);
+      if (!doc) return;
+      await vscode.env.clipboard.writeText(toCurl(await preview(doc)));
+      vscode.window.setStatusBarMessage('$(copy) Copied as curl (the API key is read from $CARRIER_API_KEY)', 4000);
+    })),
+  ];
+}
+
+/** Offers only the bindings the file's operation has, when core can tell which operation that is. */
+async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding): Promise<Binding | undefined> {
+  const request = validateRequestText(doc.getText(), doc.uri.fsPath)?.request;
+  const shape = request?.operation ? listShapes().find((s) => s.operation === request.operation && (!request.version || s.version === request.version)) : undefined;
+  const offered = shape ? shape.bindings : ALL_BINDINGS;
+  const items = offered.map((b) => ({ label: BINDING_LABELS[b], description: b === defaultBinding ? 'default' : undefined, binding: b }));
+  const pick = await vscode.window.showQuickPick(items, { title: 'Carrier: Send with Binding', placeHolder: shape ? `Bindings of ${shape.label}` : 'Binding' });
+  return pick?.binding;
+}

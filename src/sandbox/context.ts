@@ -1,0 +1,28 @@
+/** What every route and operation handler of one running sandbox shares. */
+import type { Namespaces } from '../core/catalog';
+import type { Binding, OperationDef } from '../core/catalog/types';
+import type { JsonObject } from '../core/xml/read';
+import type { SandboxStore } from './state/store';
+
+export interface SandboxContext {
+  readonly namespaces: Namespaces;
+  /** Accepted keys; undefined accepts any non-empty key. */
+  readonly apiKeys?: ReadonlySet<string>;
+  readonly store: SandboxStore;
+  readonly now: () => Date;
+  readonly log: (line: string) => void;
+  readonly allowInjection: boolean;
+}
+
+/** One call of an operation, after the request has been read and bound along the catalog. */
+export interface OperationCall {
+  readonly op: OperationDef;
+  readonly binding: Binding;
+  /** The operation wrapper's fields (APIKey, request/input or flat parameters). */
+  readonly params: JsonObject;
+  /** Elements of the request the service did not bind (unknown names, wrong namespaces). */
+  readonly ignored: readonly string[];
+}
+
+/** Returns the content of `<Operation>Result` (SOAP) or of the HTTP reply root, as JSON for the catalog's writer. */
+export type OperationHandler = (call: OperationCall, ctx: SandboxContext) => JsonObject | Promise<JsonObject>;

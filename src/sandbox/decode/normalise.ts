@@ -1,0 +1,75 @@
+/**
+ * Turns what the core reader produced into what an ASMX service would have bound: only the
+ * contract's fields, the last of a repeated single field (as XmlSerializer keeps), values of
+ * enumerations checked, and unreadable values refused. Elements the service would not bind
+ * (unknown names, wrong namespaces) are dropped and reported, never guessed at.
+ */
+import { getEnumeration, getRecord } from '../../core/catalog';
+import type { FieldDef, RecordDef } from '../../core/catalog/types';
+import { joinPath, type JsonObject, type ReadIssue } from '../../core/xml/read';
+import { clientFault } from '../soap/fault';
+
+export interface Normalised {
+  readonly value: JsonObject;
+  /** Paths of elements that were not bound (unknown, or outside their namespace). */
+  readonly ignored: readonly string[];
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function reasonOf(issue: ReadIssue): string {
+  return issue.message.replace(/; kept as (text|received)$/, '');
+}
+
+/** Refuses unreadable values the way XmlSerializer does, and binds the rest along `record`. */
+export function normaliseRequest(record: RecordDef, raw: JsonObject, issues: readonly ReadIssue[]): Normalised {
+  const typeIssue = issues.find((i) => i.kind === 'type');
+  if (typeIssue) throw clientFault(`Server was unable to read the request: ${reasonOf(typeIssue)}.`);
+  const dropped = new Set(issues.filter((i) => i.kind === 'unknown').map((i) => i.path));
+  const ignored = issues.filter((i) => i.kind === 'unknown' || i.kind === 'namespace').map((i) => i.path);
+  return { value: bindRecord(record, raw, '', dropped), ignored };
+}
+
+function bindRecord(record: RecordDef, v: JsonObject, path: string, dropped: ReadonlySet<string>): JsonObject {
+  if (record.open) return v;
+  const out: JsonObject = {};
+  for (const field of record.fields) {
+    let x = v[field.name];
+    if (x === undefined) continue;
+    if (Array.isArray(x) && (!field.list || x.some(Array.isArray))) x = x[x.length - 1];
+    out[field.name] = bindField(field, x, joinPath(path, field.name), dropped);
+  }
+  return out;
+}
+
+function bindField(field: FieldDef, x: unknown, path: string, dropped: ReadonlySet<string>): unknown {
+  if (x === null) return null;
+  if (field.list) {
+    const items = Array.isArray(x) ? x : [];
+    const out: unknown[] = [];
+    items.forEach((item, i) => {
+      const itemPath = `${path}[${i}]`;
+      if (dropped.has(itemPath)) return;
+      if (item === null) out.push(null);
+      else if (field.record) out.push(isObject(item) ? bindRecord(getRecord(field.record), item, itemPath, dropped) : {});
+      else out.push(checkEnumeration(field, item, itemPath));
+    });
+    return out;
+  }
+  if (field.record) {
+    // Text inside a record element (e.g. `<Origin>Tampa</Origin>`) binds as an empty record.
+    return isObject(x) ? bindRecord(getRecord(field.record), x, path, dropped) : {};
+  }
+  return checkEnumeration(field, x, path);
+}
+
+function checkEnumeration(field: FieldDef, x: unknown, path: string): unknown {
+  if (!field.enumeration) return x;
+  const values = getEnumeration(field.enumeration).values;
+  if (typeof x !== 'string' || !values.includes(x)) {
+    throw clientFault(`Server was unable to read the request: '${String(x)}' is not a valid value for ${field.enumeration} (${path}). Valid values: ${values.join(', ')}.`);
+  }
+  return x;
+}

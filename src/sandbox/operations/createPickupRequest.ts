@@ -1,0 +1,109 @@
+/**
+ * CreatePickupRequest: checks the pickup, records it (linked to a bill of lading by LinkedBolId)
+ * and answers Pickup {Id, WasSuccess, Message, Result} in the pickup namespace; with IncludeBol
+ * the linked bill of lading is in Result/BOL, with IncludeBolPdf its real PDF is in BolPdf.
+ * Broken rules come back as Pickup.WasSuccess=false with the reasons in Pickup.Message, HTTP 200.
+ *
+ * The Result sub-records are not expanded by the interface document; they carry what a
+ * dispatcher's screen shows (who asked, what is loaded, which terminal, the status).
+ */
+import { formatUsDate, xsdDateTime } from '../data/format';
+import type { OperationHandler } from '../context';
+import { bolDocument } from '../documents/bolData';
+import { openContent } from '../documents/openContent';
+import { base64, bolPdf } from '../documents/pdfs';
+import { arr, num, obj, records } from '../json';
+import { laneEnd } from '../rating/lane';
+import { parseUsDate, parseUsTime, text } from '../rules/formats';
+import { pickupRules } from '../rules/pickupRules';
+import type { CreatedPickup } from '../state/records';
+
+function compact(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+}
+
+/** Terminal wall-clock time, from the terminal's longitude (standard time; close enough for a sandbox). */
+function terminalLocalTime(now: Date, lon: number): string {
+  return xsdDateTime(new Date(now.getTime() + Math.round(lon / 15) * 3_600_000));
+}
+
+function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now: Date, terminalLon: number): Record<string, unknown> {
+  const pickup = obj(p.pickup);
+  const shipper = obj(pickup.Shipper);
+  const contact = obj(pickup.Contact);
+  const info = obj(pickup.PickupInformation);
+  const destinations = records(pickup.Destinations);
+  const shipperCountry = text(shipper.ISO3Country).toUpperCase();
+  const close = parseUsTime(info.CloseTime) ?? 0;
+  const contactName = text(contact.Name) || text(shipper.ContactName);
+  const window = obj(pickup.HourlyWindow);
+  return compact({
+    ...(bol ? { BOL: bol } : {}),
+    Channel: 'Web Service',
+    CommunicationStatus: 'Sent to terminal',
+    Constraints: compact({
+      ServiceLevel: text(pickup.ServiceLevel) || 'StandardService',
+      HourlyWindow: text(window.Start) ? compact({ Start: text(window.Start), End: text(window.End) }) : undefined,
+      ServiceOptions: arr(pickup.ServiceOptions).length ? { PURAccessorial: arr(pickup.ServiceOptions) } : undefined,
+      ExpeditedQuoteNumber: text(pickup.ExpeditedQuoteNumber),
+    }),
+    LoadDetails: {
+      Destinations: destinations.length,
+      Pieces: destinations.reduce((s, d) => s + num(d.Pieces), 0),
+      Weight: destinations.reduce((s, d) => s + num(d.Weight), 0),
+    },
+    References: compact({ ...obj(pickup.ReferenceNumbers) }),
+    Requestor: compact({ Name: contactName, CompanyName: text(contact.CompanyName) || text(shipper.Name), PhoneNumber: text(contact.PhoneNumber) || text(shipper.PhoneNumber), EmailAddress: text(contact.EmailAddress) || text(shipper.ContactEmailAddress) }),
+    RequestorType: text(contact.CompanyName) && text(contact.CompanyName) !== text(shipper.Name) ? 'Third Party' : 'Shipper',
+    Shipper: compact({ Name: text(shipper.Name), AddressLine1: text(shipper.AddressLine1), City: text(shipper.City), State: text(shipper.State), ZipCode: text(shipper.ZipCode), Country: shipperCountry }),
+    TaskStatus: 'Scheduled',
+    BOLAvailableFlag: p.linkedBolId !== undefined,
+    CustomsDocumentRequirementsFlag: destinations.some((d) => text(d.ISO3Country) && text(d.ISO3Country).toUpperCase() !== shipperCountry),
+    // Drivers finish their pickup runs around 5 PM; a later close needs a late driver.
+    LatePickupFlag: close > 17 * 60,
+    CloseTime: text(info.CloseTime),
+    Comment: text(info.AdditionalInstructions),
+    ContactEmail: text(contact.EmailAddress) || text(shipper.ContactEmailAddress),
+    ContactExtension: text(contact.PhoneExtension) || text(shipper.PhoneExtension),
+    ContactName: contactName,
+    ContactPhone: text(contact.PhoneNumber) || text(shipper.PhoneNumber),
+    PickupDate: formatUsDate(parseUsDate(info.PickupDate)!),
+    ReadyTime: text(info.ReadyTime),
+    TerminalCode: p.terminalCode,
+    Id: p.id,
+    ParentId: p.linkedBolId ?? 0,
+    VersionNumber: 1,
+    TerminalLocalDateTime: terminalLocalTime(now, terminalLon),
+  });
+}
+
+export const createPickupRequest: OperationHandler = async ({ params }, ctx) => {
+  const request = params.request === undefined || params.request === null ? undefined : obj(params.request);
+  const now = ctx.now();
+  const messages = request ? pickupRules(request, ctx.store, now) : ['request is required.'];
+  if (messages.length) return { Pickup: { WasSuccess: false, Message: messages.join(' ') } };
+
+  const pickup = obj(request!.Pickup);
+  const shipper = obj(pickup.Shipper);
+  const end = laneEnd(text(shipper.ZipCode), text(shipper.ISO3Country))!;
+  const linkedBolId = typeof pickup.LinkedBolId === 'number' && pickup.LinkedBolId !== 0 ? pickup.LinkedBolId : undefined;
+  const created = ctx.store.addPickup(pickup, now, linkedBolId, end.terminal.TerminalCode);
+  await ctx.store.commit();
+
+  const linked = linkedBolId !== undefined ? bolDocument(ctx.store, ctx.store.shipmentByBolId(linkedBolId)!) : undefined;
+  const bolContent = linked && request!.IncludeBol === true
+    ? { BolID: linked.meta.bolId, WebProNumber: linked.meta.proNumber, ...openContent('BillOfLading', linked.data as Record<string, unknown>) }
+    : undefined;
+  const info = obj(pickup.PickupInformation);
+  ctx.log(`  created pickup ${created.id}${linkedBolId !== undefined ? ` for bill of lading ${linkedBolId}` : ''}`);
+  return {
+    PickupRequestID: String(created.id),
+    Pickup: {
+      Id: String(created.id),
+      WasSuccess: true,
+      Message: `Pickup request ${created.id} is scheduled for ${text(info.PickupDate)} between ${text(info.ReadyTime)} and ${text(info.CloseTime)} from the ${end.terminal.TerminalName} (${end.terminal.TerminalCode}).`,
+      Result: details(created, bolContent, now, end.terminal.lon),
+    },
+    ...(linked && request!.IncludeBolPdf === true ? { BolPdf: base64(await bolPdf(linked)) } : {}),
+  };
+};

@@ -1,0 +1,30 @@
+/**
+ * What an embedder (the extension, the CLI, a test) can set when it starts a sandbox.
+ */
+import type { Namespaces } from '../core/catalog';
+
+export interface SandboxOptions {
+  /** TCP port; 0 (the default) lets the OS pick a free one. */
+  readonly port?: number;
+  /** Interface to listen on; 127.0.0.1 by default so nothing outside the machine can reach it. */
+  readonly host?: string;
+  /** Accepted API keys. Without a list any non-empty key is accepted. */
+  readonly apiKeys?: readonly string[];
+  /** Folder for the state file; without one the state lives in memory only. */
+  readonly dataDir?: string;
+  /** Honour the X-Carrier-Inject request header (delays, faults, broken replies). */
+  readonly allowInjection?: boolean;
+  /** Namespace URIs of the three roles; the catalog's neutral defaults otherwise. */
+  readonly namespaces?: Namespaces;
+  /** The clock; shipments move along their history as it advances. */
+  readonly now?: () => Date;
+  /** One line per request handled, and per notable event. */
+  readonly log?: (line: string) => void;
+}
+
+export interface SandboxHandle {
+  /** `http://HOST:PORT`, without a trailing slash. */
+  readonly url: string;
+  /** Stops listening, ends open connections and finishes the last state write. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,124 @@
+/**
+ * The route table: every service path of the catalog, its `?WSDL`, its page, its SOAP endpoint
+ * and its HTTP GET/POST operation URLs. Everything else is 404.
+ */
+import type { IncomingMessage } from 'node:http';
+import { servicePaths } from '../core/catalog';
+import type { OperationDef } from '../core/catalog/types';
+import type { SandboxContext } from './context';
+import { BodyTooLarge, readBody } from './http/body';
+import { encodingOf, parseMediaType } from './http/contentType';
+import { httpBindingRoute, httpOperation, type HttpBinding } from './http/httpBindingRoute';
+import { HTML_UTF8, notFound, textReply, XML_UTF8, type Reply } from './http/reply';
+import { servicePage } from './pages/servicePage';
+import { soapRoute, soapRequestOf } from './soap/soapRoute';
+import { wsdlFor } from './wsdl/wsdl';
+
+export interface ServiceRoute {
+  /** The catalog's spelling, e.g. `/1.0.3/RateQuoteService.asmx`. */
+  readonly path: string;
+  readonly shapes: readonly OperationDef[];
+}
+
+export interface RouteResult {
+  readonly reply: Reply;
+  /** For the log: what the request turned out to be. */
+  readonly label: string;
+}
+
+/** Service paths by lower-cased path: IIS matches paths without regard to case. */
+export function routeTable(): ReadonlyMap<string, ServiceRoute> {
+  const table = new Map<string, ServiceRoute>();
+  for (const [path, shapes] of servicePaths()) table.set(path.toLowerCase(), { path, shapes });
+  return table;
+}
+
+function wantsWsdl(query: URLSearchParams): boolean {
+  for (const key of query.keys()) if (key.toLowerCase() === 'wsdl') return true;
+  return false;
+}
+
+/** Where clients reach this sandbox, as the request names it (so a WSDL's addresses work through any host name). */
+function baseUrlOf(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host;
+  return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : fallback;
+}
+
+function methodNotAllowed(allow: string): Reply {
+  return textReply(405, `Method not allowed. Use ${allow}.`, { Allow: allow });
+}
+
+async function decodeBody(req: IncomingMessage): Promise<{ text: string } | Reply> {
+  const media = parseMediaType(req.headers['content-type']);
+  const encoding = encodingOf(media);
+  if (!encoding) return textReply(415, `Unsupported charset "${media.params.get('charset')}": send UTF-8.`);
+  try {
+    return { text: (await readBody(req)).toString(encoding) };
+  } catch (e) {
+    if (e instanceof BodyTooLarge) return textReply(413, e.message);
+    throw e;
+  }
+}
+
+export async function route(req: IncomingMessage, ctx: SandboxContext, table: ReadonlyMap<string, ServiceRoute>, fallbackBase: string): Promise<RouteResult> {
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const method = req.method ?? 'GET';
+  const lower = url.pathname.toLowerCase();
+
+  const service = table.get(lower);
+  if (service) return serviceRoute(req, method, url, service, ctx, baseUrlOf(req, fallbackBase));
+
+  const slash = url.pathname.lastIndexOf('/');
+  const parent = table.get(lower.slice(0, slash));
+  if (parent && slash > 0) {
+    let operation: string;
+    try {
+      operation = decodeURIComponent(url.pathname.slice(slash + 1));
+    } catch {
+      return { reply: textReply(400, `Bad Request: the URL ${url.pathname} is not correctly percent-encoded.`), label: '400' };
+    }
+    return operationRoute(req, method, url, parent, operation, ctx);
+  }
+  return { reply: notFound(url.pathname), label: '404' };
+}
+
+async function serviceRoute(req: IncomingMessage, method: string, url: URL, service: ServiceRoute, ctx: SandboxContext, base: string): Promise<RouteResult> {
+  if (method === 'GET' || method === 'HEAD') {
+    if (wantsWsdl(url.searchParams)) {
+      return { reply: { status: 200, contentType: XML_UTF8, body: wsdlFor(service.path, service.shapes, ctx.namespaces, base) }, label: `WSDL ${service.path}` };
+    }
+    return { reply: { status: 200, contentType: HTML_UTF8, body: servicePage({ path: service.path, shapes: service.shapes, namespaces: ctx.namespaces, baseUrl: base, query: url.searchParams }) }, label: `page ${service.path}` };
+  }
+  if (method !== 'POST') return { reply: methodNotAllowed('GET, POST'), label: `${method} ${service.path}` };
+
+  const media = parseMediaType(req.headers['content-type']);
+  const version = media.type === 'text/xml' ? '1.1' : media.type === 'application/soap+xml' ? '1.2' : undefined;
+  if (!version) {
+    req.resume();
+    const got = media.type ? `"${media.type}"` : 'no Content-Type';
+    return { reply: textReply(415, `Unsupported Media Type: ${got}. A SOAP 1.1 request is text/xml; charset=utf-8, a SOAP 1.2 request application/soap+xml; charset=utf-8.`), label: `SOAP? ${service.path}` };
+  }
+  const body = await decodeBody(req);
+  if (!('text' in body)) return { reply: body, label: `SOAP ${version} ${service.path}` };
+  const { reply, op } = await soapRoute(soapRequestOf(version, req.headers.soapaction, media.params.get('action'), body.text), service.shapes, ctx);
+  return { reply, label: `${op ? `${op.operation} ${op.version}` : service.path} SOAP ${version}` };
+}
+
+async function operationRoute(req: IncomingMessage, method: string, url: URL, service: ServiceRoute, operation: string, ctx: SandboxContext): Promise<RouteResult> {
+  const binding: HttpBinding | undefined = method === 'GET' || method === 'HEAD' ? 'get' : method === 'POST' ? 'post' : undefined;
+  if (!binding) return { reply: methodNotAllowed('GET, POST'), label: `${method} ${url.pathname}` };
+  const label = `${operation} HTTP ${binding.toUpperCase()}`;
+  const op = httpOperation(binding, operation, service.shapes);
+  if (!('operation' in op)) { req.resume(); return { reply: op, label }; }
+  const fullLabel = `${op.operation} ${op.version} HTTP ${binding.toUpperCase()}`;
+  if (binding === 'get') return { reply: await httpBindingRoute(binding, op, url.searchParams, ctx), label: fullLabel };
+
+  const media = parseMediaType(req.headers['content-type']);
+  if (media.type !== 'application/x-www-form-urlencoded') {
+    req.resume();
+    return { reply: textReply(415, `Unsupported Media Type: ${media.type ? `"${media.type}"` : 'no Content-Type'}. HTTP POST takes application/x-www-form-urlencoded form fields.`), label: fullLabel };
+  }
+  const body = await decodeBody(req);
+  if (!('text' in body)) return { reply: body, label: fullLabel };
+  return { reply: await httpBindingRoute(binding, op, new URLSearchParams(body.text), ctx), label: fullLabel };
+}

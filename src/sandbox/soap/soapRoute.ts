@@ -1,0 +1,82 @@
+/**
+ * POST to a service path: a SOAP 1.1 or 1.2 call. Reads the envelope, picks the operation,
+ * binds the parameters along the catalog as .NET would, runs the handler and wraps its result
+ * in `<Operation>Response/<Operation>Result`.
+ */
+import { getRecord, parametersRecord, type Namespaces } from '../../core/catalog';
+import type { OperationDef } from '../../core/catalog/types';
+import { parseXml, XmlError } from '../../core/xml/dom';
+import { readRecord, type ReadIssue } from '../../core/xml/read';
+import { writeRecord } from '../../core/xml/write';
+import type { SandboxContext } from '../context';
+import { normaliseRequest } from '../decode/normalise';
+import { SOAP12_UTF8, XML_UTF8, type Reply } from '../http/reply';
+import { invoke } from '../operations';
+import { soapActionHeader, selectOperation } from './action';
+import { bodyWrapper, replyEnvelope } from './envelope';
+import { clientFault, faultEnvelope, SandboxFault, type SoapVersion } from './fault';
+
+export interface SoapRequest {
+  readonly version: SoapVersion;
+  /** SOAPAction header (1.1) or the Content-Type action parameter (1.2), unquoted. */
+  readonly action: string | undefined;
+  readonly text: string;
+}
+
+export function soapRequestOf(version: SoapVersion, soapActionHeaderValue: string | string[] | undefined, contentTypeAction: string | undefined, text: string): SoapRequest {
+  const action = version === '1.1' ? soapActionHeader(soapActionHeaderValue) : contentTypeAction?.trim() || undefined;
+  return { version, action, text };
+}
+
+const contentTypeOf = (version: SoapVersion) => (version === '1.1' ? XML_UTF8 : SOAP12_UTF8);
+
+export function soapFaultReply(version: SoapVersion, fault: SandboxFault): Reply {
+  return { status: 500, contentType: contentTypeOf(version), body: faultEnvelope(version, fault) };
+}
+
+/** Header that names request elements the service did not bind, so a tester sees them. */
+export const IGNORED_HEADER = 'X-Carrier-Sandbox-Ignored';
+
+export function ignoredHeader(ignored: readonly string[]): Record<string, string> {
+  if (!ignored.length) return {};
+  // Header values must be plain ASCII; element names from a request need not be.
+  const text = ignored.join(', ').replace(/[^\x20-\x7e]/g, '?');
+  return { [IGNORED_HEADER]: text.length > 900 ? `${text.slice(0, 900)}…` : text };
+}
+
+export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[], ctx: SandboxContext): Promise<{ reply: Reply; op?: OperationDef }> {
+  let op: OperationDef | undefined;
+  try {
+    let root;
+    try {
+      root = parseXml(req.text);
+    } catch (e) {
+      if (e instanceof XmlError) throw clientFault(`Server was unable to read the request: ${e.message}.`);
+      throw e;
+    }
+    const wrapper = bodyWrapper(root, req.version);
+    op = selectOperation(shapes, wrapper, req.action, req.version, ctx.namespaces);
+    const issues: ReadIssue[] = [];
+    const raw = readRecord(wrapper, parametersRecord(op), '', { namespaces: ctx.namespaces, outOfNamespace: 'absent', issues });
+    const { value, ignored } = normaliseRequest(parametersRecord(op), raw, issues);
+    if (ignored.length) ctx.log(`  ignored: ${ignored.join(', ')}`);
+    const result = await invoke({ op, binding: req.version === '1.1' ? 'soap11' : 'soap12', params: value, ignored }, ctx);
+    const body = replyEnvelope(req.version, (b) => writeResult(b, op!, result, ctx.namespaces));
+    return { op, reply: { status: 200, contentType: contentTypeOf(req.version), body, headers: ignoredHeader(ignored) } };
+  } catch (e) {
+    return { op, reply: soapFaultReply(req.version, asFault(e, ctx)) };
+  }
+}
+
+function writeResult(body: Parameters<Parameters<typeof replyEnvelope>[1]>[0], op: OperationDef, result: Record<string, unknown>, namespaces: Namespaces): void {
+  const response = body.ele(namespaces.service, `${op.operation}Response`);
+  const el = response.ele(namespaces.service, `${op.operation}Result`);
+  writeRecord(el, getRecord(op.result), result, [], { namespaces });
+}
+
+/** Anything that is not a deliberate refusal is the service's own failure, reported as such. */
+export function asFault(e: unknown, ctx: SandboxContext): SandboxFault {
+  if (e instanceof SandboxFault) return e;
+  ctx.log(`  internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  return new SandboxFault('server', `Server was unable to process the request: ${e instanceof Error ? e.message : String(e)}`);
+}

@@ -1,0 +1,32 @@
+/** What the sandbox keeps of the things clients create: exactly what is persisted. */
+import type { JsonObject } from '../../core/xml/read';
+
+export interface CreatedBol {
+  readonly bolId: number;
+  /** The WebProNumber: 9 digits. */
+  readonly pro: string;
+  /** ISO instant of creation (the sandbox clock). */
+  readonly createdAt: string;
+  /** The BillOfLading record as bound from the request: echoed in replies, printed on PDFs. */
+  readonly billOfLading: JsonObject;
+  /** Set when the BOL was created with AddPickupRequest. */
+  readonly pickupRequestNumber?: string;
+  readonly pickupRequestInfo?: JsonObject;
+}
+
+export interface CreatedPickup {
+  /** PickupRequestID and Pickup.Id (text), Result.Id (int). */
+  readonly id: number;
+  readonly createdAt: string;
+  /** The Pickup record as bound from the request (or built from a BOL's PickupRequestInfo). */
+  readonly pickup: JsonObject;
+  readonly linkedBolId?: number;
+  readonly terminalCode?: string;
+}
+
+export interface PersistedState {
+  readonly format: 1;
+  readonly next: { readonly bol: number; readonly pro: number; readonly pickup: number };
+  readonly bols: readonly CreatedBol[];
+  readonly pickups: readonly CreatedPickup[];
+}

@@ -1,0 +1,30 @@
+/** The reply's decoded documents: PDFs in a viewer each, anything else as a file to save. */
+import type { Exchange } from '../../core/exchange';
+import type { DocumentRenderReport } from '../protocol';
+import { button, h, icon } from '../dom';
+import { formatBytes } from '../format';
+import { createPdfViewer } from '../pdf/pdfViewer';
+import { post } from '../vscodeApi';
+
+/** Renders every document; resolves when each has drawn its first page (or failed). */
+export function renderDocuments(panel: HTMLElement, exchange: Exchange): Promise<DocumentRenderReport[]> {
+  if (exchange.documents.length === 0) {
+    panel.append(h('p', { className: 'muted' }, 'This reply carries no documents.'));
+    return Promise.resolve([]);
+  }
+  const reports = exchange.documents.map((doc, index) => {
+    const save = () => post({ type: 'saveDocument', exchangeId: exchange.id, index });
+    if (doc.base64 === '') {
+      panel.append(h('p', { className: 'notice' }, icon('history'), ` ${doc.name} (${formatBytes(doc.size)}) was too large to keep in history. Send the request again to see it.`));
+      return Promise.resolve<DocumentRenderReport>({ path: doc.path, pages: doc.pages ?? 0, pagesRendered: 0, nonBlank: false, error: 'not kept in history' });
+    }
+    if (doc.mediaType !== 'application/pdf') {
+      panel.append(h('div', { className: 'pdf-toolbar' }, icon('file-binary'), h('strong', {}, doc.name), h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`), h('span', { className: 'spacer' }), button('Save…', 'save', save, { secondary: true })));
+      return Promise.resolve<DocumentRenderReport>({ path: doc.path, pages: 0, pagesRendered: 0, nonBlank: false });
+    }
+    const viewer = createPdfViewer(doc, save);
+    panel.append(viewer.element);
+    return viewer.firstRender;
+  });
+  return Promise.all(reports);
+}

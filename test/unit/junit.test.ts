@@ -1,0 +1,209 @@
+import { strict as assert } from 'node:assert';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { jsonReport } from '../../src/core/runner/reporters/json';
+import { junitXml, xmlAttr, xmlText } from '../../src/core/runner/reporters/junit';
+import { relativeTo } from '../../src/core/runner/reporters/format';
+import { CliReporter } from '../../src/core/runner/reporters/cli';
+import type { PlannedCollection, PlannedTest, RunReport, TestResult } from '../../src/core/runner/types';
+
+const base = '/work/ci';
+const rel = relativeTo(base);
+const loc = (file: string, line: number, column: number) => ({ file, line, column, endLine: line, endColumn: column + 5 });
+
+function collection(name: string): PlannedCollection {
+  return { folder: `${base}/${name}`, name, variables: {} };
+}
+
+function test(coll: PlannedCollection, file: string, binding = 'soap11' as const): PlannedTest {
+  const full = `${coll.folder}/${file}`;
+  return { id: full, file: full, name: `${file} [${binding}]`, collection: coll, binding, location: loc(full, 1, 1), dependsOn: [], captures: [] };
+}
+
+function sampleReport(): RunReport {
+  const bol = collection('examples/collections/bill-of-lading-lifecycle');
+  const errors = collection('examples/collections/error-cases');
+  const t1 = test(bol, '01-create.carrier.json');
+  const t2 = test(bol, '02-pdf.carrier.json');
+  const t3 = test(bol, '03-labels.carrier.json');
+  const t4 = test(errors, 'bad-label.carrier.json');
+  const results: TestResult[] = [
+    { test: t1, status: 'passed', failures: [], durationMs: 12.5, startedAt: '2026-01-05T10:00:00.000Z', captured: { bolId: '123456', pro: '056391174' }, environment: 'sandbox', reply: { endpoint: 'http://127.0.0.1:4000/1.0.1/BillOfLadingService.asmx', status: 200, totalMs: 11 } },
+    {
+      test: t2, status: 'failed', durationMs: 1500, startedAt: '2026-01-05T10:00:00.020Z', captured: {}, environment: 'sandbox',
+      failures: [
+        { kind: 'reply', message: 'Result.Charges[0].Amount: expected a number < 5 & "cheap", got "$1,234.56"', expected: '< 5', actual: '"$1,234.56"', path: 'Result.Charges[0].Amount', location: loc(t2.file, 14, 9) },
+        { kind: 'maxMs', message: 'time: expected at most 1000 ms, took 1500 ms \u0007', location: loc(t2.file, 9, 5) },
+      ],
+    },
+    { test: t3, status: 'skipped', failures: [], skipReason: 'needs {{bolId}} from 01-create.carrier.json [soap11], which failed', durationMs: 0, captured: {} },
+    { test: t4, status: 'passed', failures: [], durationMs: 3, startedAt: '2026-01-05T10:00:01.000Z', captured: {} },
+  ];
+  return { summary: { total: 4, passed: 2, failed: 1, skipped: 1, durationMs: 1530, startedAt: '2026-01-05T10:00:00.000Z' }, results, problems: [] };
+}
+
+type Node = Record<string, unknown>;
+const ordered = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '' });
+
+function children(node: Node): Array<{ name: string; node: Node }> {
+  const name = Object.keys(node).find((k) => k !== ':@')!;
+  return ((node[name] as Node[]) ?? []).filter((c) => !('#text' in c)).map((c) => ({ name: Object.keys(c).find((k) => k !== ':@')!, node: c }));
+}
+const attrsOf = (node: Node) => (node[':@'] ?? {}) as Record<string, string>;
+const textOf = (node: Node) => ((Object.values(node)[0] as Node[]).find((c) => '#text' in c)?.['#text'] as string | undefined) ?? '';
+
+/**
+ * The structure of the JUnit XSD (Ant's JUnit.xsd as CI servers extend it: Jenkins junit-10.xsd,
+ * Surefire): required elements and attributes, element order, numbers where numbers go, and the
+ * counts on testsuites/testsuite agreeing with their testcases.
+ */
+function checkJunitStructure(xml: string): { suites: number; cases: number } {
+  const valid = XMLValidator.validate(xml);
+  assert.equal(valid, true, `well-formed XML: ${JSON.stringify(valid)}`);
+  const doc = ordered.parse(xml) as Node[];
+  const roots = doc.filter((n) => !('?xml' in n));
+  assert.equal(roots.length, 1);
+  assert.ok('testsuites' in roots[0], 'root element is <testsuites>');
+  const root = roots[0];
+  const decimal = /^\d+(\.\d+)?$/;
+  const integer = /^\d+$/;
+  const sums = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  let cases = 0;
+  const suites = children(root);
+  assert.ok(suites.length > 0);
+  for (const { name, node } of suites) {
+    assert.equal(name, 'testsuite');
+    const a = attrsOf(node);
+    for (const required of ['name', 'tests', 'failures', 'errors', 'time', 'timestamp', 'hostname', 'id', 'package']) assert.ok(a[required] !== undefined, `testsuite@${required}`);
+    for (const n of ['tests', 'failures', 'errors', 'skipped', 'id']) assert.match(a[n], integer, `testsuite@${n}`);
+    assert.match(a.time, decimal);
+    assert.match(a.timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'ISO 8601 without zone, as the XSD\'s dateTime pattern');
+    const kids = children(node);
+    const order = kids.map((k) => k.name);
+    assert.equal(order[0], 'properties', 'properties first');
+    assert.deepEqual(order.slice(-2), ['system-out', 'system-err'], 'system-out, system-err last');
+    assert.ok(order.slice(1, -2).every((n) => n === 'testcase'));
+    for (const p of children(kids[0].node)) {
+      assert.equal(p.name, 'property');
+      assert.ok(attrsOf(p.node).name && attrsOf(p.node).value !== undefined);
+    }
+    const testcases = kids.filter((k) => k.name === 'testcase');
+    let failures = 0;
+    let skipped = 0;
+    for (const tc of testcases) {
+      const ta = attrsOf(tc.node);
+      for (const required of ['name', 'classname', 'time']) assert.ok(ta[required] !== undefined, `testcase@${required}`);
+      assert.equal(ta.classname, a.name, 'classname is the collection folder');
+      assert.match(ta.time, decimal, 'time in seconds');
+      const inner = children(tc.node).map((c) => c.name);
+      const rank = (n: string) => ['skipped', 'error', 'failure', 'system-out', 'system-err'].indexOf(n);
+      assert.ok(inner.every((n) => rank(n) >= 0), `testcase children: ${inner}`);
+      assert.deepEqual(inner, [...inner].sort((x, y) => rank(x) - rank(y)), 'testcase children in schema order');
+      for (const f of children(tc.node).filter((c) => c.name === 'failure')) {
+        assert.ok(attrsOf(f.node).message, 'failure@message');
+        assert.ok(attrsOf(f.node).type, 'failure@type');
+        assert.ok(textOf(f.node).length > 0, 'failure details');
+      }
+      if (inner.includes('failure')) failures++;
+      if (inner.includes('skipped')) skipped++;
+    }
+    assert.equal(Number(a.tests), testcases.length, 'testsuite@tests');
+    assert.equal(Number(a.failures), failures, 'testsuite@failures');
+    assert.equal(Number(a.skipped), skipped, 'testsuite@skipped');
+    sums.tests += testcases.length;
+    sums.failures += failures;
+    sums.skipped += skipped;
+    sums.errors += Number(a.errors);
+    cases += testcases.length;
+  }
+  const ra = attrsOf(root);
+  assert.equal(Number(ra.tests), sums.tests, 'testsuites@tests');
+  assert.equal(Number(ra.failures), sums.failures, 'testsuites@failures');
+  assert.equal(Number(ra.errors), sums.errors, 'testsuites@errors');
+  assert.equal(Number(ra.skipped), sums.skipped, 'testsuites@skipped');
+  assert.match(ra.time, decimal);
+  return { suites: suites.length, cases };
+}
+
+describe('junit reporter', () => {
+  it('writes the JUnit XSD structure with consistent counts', () => {
+    const xml = junitXml(sampleReport(), rel, 'ci-host');
+    assert.deepEqual(checkJunitStructure(xml), { suites: 2, cases: 4 });
+  });
+
+  it('puts suites per folder, name = file × binding, time in seconds, failure message + details, skipped', () => {
+    const xml = junitXml(sampleReport(), rel, 'ci-host');
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase'].includes(n) }).parse(xml);
+    const [bol, errors] = doc.testsuites.testsuite;
+    assert.equal(bol.name, 'examples/collections/bill-of-lading-lifecycle');
+    assert.equal(errors.name, 'examples/collections/error-cases');
+    const [created, pdf, labels] = bol.testcase;
+    assert.equal(created.name, '01-create.carrier.json [soap11]');
+    assert.equal(created.time, '0.013');
+    assert.match(created['system-out'], /captured: bolId=123456, pro=056391174/);
+    assert.equal(pdf.time, '1.500');
+    assert.equal(pdf.failure.type, 'reply');
+    assert.equal(pdf.failure.message, 'Result.Charges[0].Amount: expected a number < 5 & "cheap", got "$1,234.56" (and 1 more)');
+    assert.match(pdf.failure['#text'], /examples\/collections\/bill-of-lading-lifecycle\/02-pdf\.carrier\.json:14:9 {2}Result\.Charges\[0\]\.Amount/);
+    assert.match(pdf.failure['#text'], /reply path: Result\.Charges\[0\]\.Amount/);
+    assert.match(pdf.failure['#text'], /02-pdf\.carrier\.json:9:5 {2}time: expected at most 1000 ms/);
+    assert.equal(labels.skipped.message, 'needs {{bolId}} from 01-create.carrier.json [soap11], which failed');
+    assert.equal(doc.testsuites.tests, '4');
+    assert.equal(bol.properties.property.value, 'sandbox');
+  });
+
+  it('escapes markup and drops characters XML 1.0 cannot carry', () => {
+    assert.equal(xmlText('a < b & c > d'), 'a &lt; b &amp; c &gt; d');
+    assert.equal(xmlAttr('say "hi"\nbye'), 'say &quot;hi&quot;&#10;bye');
+    assert.equal(xmlText('bell\u0007'), 'bell\uFFFD');
+    assert.ok(!junitXml(sampleReport(), rel).includes('\u0007'));
+  });
+});
+
+describe('json reporter', () => {
+  it('writes every test with status, failures (expected, actual, path, relative location) and captures', () => {
+    const json = JSON.parse(jsonReport(sampleReport(), rel));
+    assert.equal(json.format, 'carrier-run-report');
+    assert.deepEqual(json.summary, sampleReport().summary);
+    assert.equal(json.tests.length, 4);
+    const pdf = json.tests[1];
+    assert.equal(pdf.id, 'examples/collections/bill-of-lading-lifecycle/02-pdf.carrier.json');
+    assert.equal(pdf.status, 'failed');
+    assert.deepEqual(pdf.failures[0], {
+      kind: 'reply',
+      message: 'Result.Charges[0].Amount: expected a number < 5 & "cheap", got "$1,234.56"',
+      expected: '< 5', actual: '"$1,234.56"', path: 'Result.Charges[0].Amount',
+      location: { file: 'examples/collections/bill-of-lading-lifecycle/02-pdf.carrier.json', line: 14, column: 9, endLine: 14, endColumn: 14 },
+    });
+    assert.deepEqual(json.tests[0].captured, { bolId: '123456', pro: '056391174' });
+    assert.equal(json.tests[2].skipReason, 'needs {{bolId}} from 01-create.carrier.json [soap11], which failed');
+  });
+});
+
+describe('cli reporter', () => {
+  function run(tty: boolean) {
+    let out = '';
+    const r = new CliReporter({ write: (t: string) => { out += t; }, isTTY: tty, columns: 80 }, { rel, redrawMs: 0 });
+    const report = sampleReport();
+    r.runStart(report.results.map((x) => x.test));
+    for (const res of report.results) { if (res.status !== 'skipped') r.testStart(res.test); r.testEnd(res); }
+    r.runEnd(report);
+    return out;
+  }
+  it('prints plain lines when not a TTY, with failure locations and a summary', () => {
+    const out = run(false);
+    assert.ok(!out.includes('\x1b'), 'no escape codes in a log');
+    assert.match(out, /^examples\/collections\/bill-of-lading-lifecycle$/m);
+    assert.match(out, /✓ 01-create\.carrier\.json \[soap11\]/);
+    assert.match(out, /✗ 02-pdf\.carrier\.json \[soap11\]/);
+    assert.match(out, /examples\/collections\/bill-of-lading-lifecycle\/02-pdf\.carrier\.json:14:9 {2}Result\.Charges\[0\]\.Amount: expected/);
+    assert.match(out, /○ 03-labels\.carrier\.json \[soap11\] {2}skipped: needs \{\{bolId\}\}/);
+    assert.match(out, /4 tests: 2 passed, 1 failed, 1 skipped in 1\.53 s/);
+  });
+  it('redraws one progress line in place on a TTY and keeps only failures and skips', () => {
+    const out = run(true);
+    assert.match(out, /\r\x1b\[2K\[0\/4\]/);
+    assert.match(out, /\r\x1b\[2K\[4\/4\]/);
+    assert.ok(!/✓\x1b\[0m 01-create/.test(out) && !out.includes('✓ 01-create'), 'passes are not printed as lines');
+    assert.match(out, /02-pdf\.carrier\.json:14:9/);
+  });
+});

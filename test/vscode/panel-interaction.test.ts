@@ -1,0 +1,136 @@
+/**
+ * The results panel used the way a person uses it: clicks and keys inside the real webview,
+ * driven through the runner's browser. Skipped on a desktop host, which has no page to drive.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { Exchange } from '../../src/core/exchange';
+import type { CarrierApi } from '../../src/extension/api';
+import { largeExchange, pdfExchange } from './fixtures/exchanges';
+import { hasBrowserHost, screenshot, typeIntoWorkbench, webview } from './support/control';
+import { carrierApi } from './support/extension';
+import { nextEvent, waitFor } from './support/wait';
+import { openWorkspaceFile, workspaceRoot } from './support/workspace';
+
+async function show(api: CarrierApi, exchange: Exchange) {
+  const rendered = nextEvent(api.onDidRenderResults, (r) => r.exchangeId === exchange.id, `render of ${exchange.operation}`);
+  await api.showExchange(exchange);
+  return rendered;
+}
+
+describe('results panel, by keyboard and mouse', function () {
+  before(function () {
+    if (!hasBrowserHost()) this.skip();
+  });
+
+  it('moves between tabs with the arrow keys, Home and End', async () => {
+    const api = await carrierApi();
+    await show(api, await pdfExchange());
+    await webview({ action: 'click', selector: '#tab-summary' });
+    await webview({ action: 'press', key: 'ArrowRight' });
+    let focused = await webview({ action: 'focused' });
+    assert.equal(focused.id, 'tab-tree');
+    assert.equal(focused.selected, 'true');
+    await webview({ action: 'press', key: 'End' });
+    assert.equal((await webview({ action: 'focused' })).id, 'tab-timing');
+    await webview({ action: 'press', key: 'Home' });
+    focused = await webview({ action: 'focused' });
+    assert.equal(focused.id, 'tab-summary');
+    assert.equal(await visibleText('#panel-summary h2'), 'Findings');
+  });
+
+  it('jumps from a finding to its node in the parsed tree, and walks the tree by keyboard', async () => {
+    const api = await carrierApi();
+    const exchange = largeExchange(2_000);
+    await show(api, exchange);
+    await webview({ action: 'click', selector: '.finding-path' });
+    let focused = await webview({ action: 'focused' });
+    assert.equal(focused.role, 'treeitem');
+    assert.match(focused.text ?? '', /ErrorMessage: PRO not found/);
+    assert.equal(focused.inView, true, 'the row is scrolled into view');
+    await screenshot('panel-tree');
+
+    await webview({ action: 'press', key: 'ArrowLeft' });
+    focused = await webview({ action: 'focused' });
+    assert.match(focused.text ?? '', /^\[1997\]/, 'ArrowLeft goes to the parent');
+    assert.equal(focused.expanded, 'true');
+    await webview({ action: 'press', key: 'ArrowLeft' });
+    assert.equal((await webview({ action: 'focused' })).expanded, 'false', 'a second ArrowLeft collapses it');
+    await webview({ action: 'press', key: 'ArrowDown' });
+    assert.match((await webview({ action: 'focused' })).text ?? '', /^\[1998\]/);
+  });
+
+  it('searches the parsed reply', async () => {
+    const api = await carrierApi();
+    await show(api, largeExchange(2_000));
+    await webview({ action: 'click', selector: '#tab-tree' });
+    await webview({ action: 'fill', selector: '#panel-tree input[type=search]', text: 'Consignee 1999' });
+    await waitFor(async () => /1 of 1/.test((await webview({ action: 'text', selector: '.search-status' })).text ?? ''), 'one search match');
+    assert.match((await webview({ action: 'text', selector: '.row.current > .row-line' })).text ?? '', /Name: Consignee 1999/);
+  });
+
+  it('caps the raw body and opens the full body in an editor', async () => {
+    const api = await carrierApi();
+    const exchange = largeExchange(30_000);
+    await show(api, exchange);
+    await webview({ action: 'click', selector: '#tab-reply' });
+    assert.match(await visibleText('#panel-reply .notice'), /Showing the first 1\.0 MB of 3\.\d MB/);
+    await webview({ action: 'click', selector: '#panel-reply button:has-text("Open in Editor")' });
+    const full = exchange.reply!.bodyText.length;
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'carrier-body', 'the body editor');
+    const doc = vscode.window.activeTextEditor!.document;
+    assert.equal(doc.getText().length, full, 'the whole body, not the capped copy');
+    assert.equal(doc.languageId, 'xml');
+    assert.equal(doc.isDirty, false);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('saves a PDF through the save dialog', async () => {
+    const api = await carrierApi();
+    const exchange = await pdfExchange();
+    await show(api, exchange);
+    const target = vscode.Uri.joinPath(workspaceRoot(), 'saved-bol.pdf').fsPath;
+    await webview({ action: 'click', selector: 'button:has-text("Save PDF")' });
+    assert.ok(await typeIntoWorkbench(target, { waitForValue: true }), 'typed the path into the save dialog');
+    await waitFor(() => fs.existsSync(target) && fs.statSync(target).size === exchange.documents[0].size, 'the PDF on disk');
+    assert.equal(fs.readFileSync(target).subarray(0, 5).toString('latin1'), '%PDF-');
+  });
+
+  it('comes back after being hidden behind another editor', async () => {
+    const api = await carrierApi();
+    const exchange = await pdfExchange();
+    await show(api, exchange);
+    const panelColumn = vscode.window.tabGroups.activeTabGroup.viewColumn;
+    assert.ok(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview, 'the panel has focus');
+    // The panel keeps no context while hidden; showing it again must render the same exchange.
+    const again = nextEvent(api.onDidRenderResults, (r) => r.exchangeId === exchange.id, 'the re-render after reveal');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(workspaceRoot(), 'README.md'));
+    await vscode.window.showTextDocument(doc, { viewColumn: panelColumn });
+    await vscode.commands.executeCommand('carrier.showResults');
+    const report = await again;
+    assert.equal(report.documents[0].nonBlank, true);
+  });
+
+  it('follows the colour theme', async () => {
+    const api = await carrierApi();
+    await openWorkspaceFile('requests/bol-pdf.carrier.json');
+    await show(api, await pdfExchange());
+    const config = vscode.workspace.getConfiguration('workbench');
+    try {
+      for (const [theme, bodyClass, shot] of [['Default Dark Modern', 'vscode-dark', 'panel-dark'], ['Default High Contrast', 'vscode-high-contrast', 'panel-high-contrast']] as const) {
+        await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+        await waitFor(async () => ((await webview({ action: 'attr', selector: 'body', name: 'class' })).value ?? '').includes(bodyClass), `${bodyClass} on the webview body`);
+        await new Promise((r) => setTimeout(r, 300));
+        await screenshot(shot);
+      }
+    } finally {
+      await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
+
+async function visibleText(selector: string): Promise<string> {
+  await webview({ action: 'waitFor', selector });
+  return ((await webview({ action: 'text', selector })).text ?? '').trim();
+}
