@@ -65,17 +65,19 @@ export function rawReplyBytes(exchange: Exchange): Buffer | undefined {
 export async function send(input: SendInput): Promise<Exchange> {
   const startedAt = new Date().toISOString();
   const { environment } = input;
-  let baseUrl: string | undefined;
+  // A request that cannot be made says so before the sandbox is started for it.
+  let prepared = prepareRequest(input);
   if (environment.embedded) {
     if (!input.resolveEmbedded) throw new RequestError('sandbox', `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
     input.onPhase?.('sandbox');
+    let baseUrl: string;
     try {
       baseUrl = (await input.resolveEmbedded()).replace(/\/+$/, '');
     } catch (err) {
       throw new RequestError('sandbox', `The embedded sandbox did not start: ${String((err as Error).message ?? err).split('\n')[0]}`);
     }
+    prepared = prepareRequest({ ...input, baseUrl });
   }
-  const prepared = prepareRequest({ ...input, baseUrl });
   const { op, binding, spec, display, redactor } = prepared;
   const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
   const maxReplyBytes = input.maxReplyBytes ?? environment.maxReplyBytes;

@@ -13,3 +13,11 @@ export function stableHash(s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
   return h >>> 0;
 }
+
+/**
+ * An object without its empty entries. Content of open records is written generically, which
+ * would print `undefined` and write empty elements; replies leave such fields out instead.
+ */
+export function compact(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}

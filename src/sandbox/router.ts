@@ -9,8 +9,9 @@ import type { SandboxContext } from './context';
 import { BodyTooLarge, readBody } from './http/body';
 import { encodingOf, parseMediaType } from './http/contentType';
 import { httpBindingRoute, httpOperation, type HttpBinding } from './http/httpBindingRoute';
-import { HTML_UTF8, notFound, textReply, XML_UTF8, type Reply } from './http/reply';
+import { notFound, textReply, XML_UTF8, type Reply } from './http/reply';
 import { servicePage } from './pages/servicePage';
+import { testFormPost } from './pages/testFormRoute';
 import { soapRoute, soapRequestOf } from './soap/soapRoute';
 import { wsdlFor } from './wsdl/wsdl';
 
@@ -87,11 +88,20 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
     if (wantsWsdl(url.searchParams)) {
       return { reply: { status: 200, contentType: XML_UTF8, body: wsdlFor(service.path, service.shapes, ctx.namespaces, base) }, label: `WSDL ${service.path}` };
     }
-    return { reply: { status: 200, contentType: HTML_UTF8, body: servicePage({ path: service.path, shapes: service.shapes, namespaces: ctx.namespaces, baseUrl: base, query: url.searchParams }) }, label: `page ${service.path}` };
+    return { reply: servicePage({ path: service.path, shapes: service.shapes, namespaces: ctx.namespaces, baseUrl: base, query: url.searchParams, remoteAddress: req.socket.remoteAddress }), label: `page ${service.path}` };
   }
   if (method !== 'POST') return { reply: methodNotAllowed('GET, POST'), label: `${method} ${service.path}` };
 
   const media = parseMediaType(req.headers['content-type']);
+  // The SOAP test form of an operation page posts back to that page (pages/testFormRoute.ts).
+  if (media.type === 'application/x-www-form-urlencoded' && url.searchParams.has('op')) {
+    const reply = await testFormPost({
+      path: service.path, shapes: service.shapes, query: url.searchParams,
+      remoteAddress: req.socket.remoteAddress, originHeader: req.headers.origin, hostHeader: req.headers.host,
+      readBody: () => decodeBody(req), discardBody: () => req.resume(),
+    }, ctx);
+    return { reply, label: `test form ${service.path}` };
+  }
   const version = media.type === 'text/xml' ? '1.1' : media.type === 'application/soap+xml' ? '1.2' : undefined;
   if (!version) {
     req.resume();

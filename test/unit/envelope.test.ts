@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, findShape, operations, XSI_NS, type Binding } from '../../src/core/catalog';
-import { formatHttpRequest, prepareRequest, RequestError, shellQuote, toCurl } from '../../src/core/envelope';
+import { formatHttpRequest, prepareRequest, previewRequest, RequestError, shellQuote, toCurl } from '../../src/core/envelope';
 import { sandboxEnvironment, type Environment } from '../../src/core/environments';
 import type { HttpRequestSpec } from '../../src/core/exchange';
 import { validateRequestText } from '../../src/core/validation/validate';
@@ -177,6 +177,13 @@ describe('envelope: building the request', () => {
     assert.ok(spec.url.startsWith('http://embedded-sandbox.invalid/1.0.2/'));
     assert.equal(new URL(spec.url).searchParams.get('APIKey'), 'sandbox-key');
     assert.ok(!display.url.includes('sandbox-key'));
+  });
+
+  it('previews a request for a remote environment whose key is not set yet, the key shown as ••••', () => {
+    const preview = previewRequest({ request: terminal('{ "ZipCode": "68507", "CountryCode": "USA" }'), environment: environmentAt(BASE), binding: 'get' });
+    assert.equal(preview.keyMissing, true);
+    assert.equal(new URL(preview.display.url).searchParams.get('APIKey'), '••••');
+    assert.equal(previewRequest({ request: terminal('{ "ZipCode": "1", "CountryCode": "USA" }'), environment: environmentAt(BASE), apiKey: KEY }).keyMissing, false);
   });
 
   it('needs a key for a remote environment', () => {

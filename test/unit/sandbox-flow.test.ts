@@ -70,9 +70,12 @@ describe('sandbox flow: bill of lading → PDF → labels → pickup → trace �
     }
   });
 
-  it('is scheduled for pickup, with no documents yet', async () => {
-    const r = await call(sb.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO')])]), ns);
-    assert.equal(textAt(child(child(r, 'Result'), 'Shipment'), 'ShortStatus'), 'Pickup Scheduled');
+  it('is scheduled for pickup on the pickup request\'s day, with no documents yet', async () => {
+    const r = await call(sb.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO'), el('FormatResults', 'true')])]), ns);
+    const shipment = child(child(r, 'Result'), 'Shipment');
+    assert.equal(textAt(shipment, 'ShortStatus'), 'Pickup Scheduled');
+    // The BOL is dated 11/19; the pickup that links it is on 11/20, ready at 3 PM.
+    assert.equal(textAt(shipment, 'ShipmentDates', 'PickupDate'), '11/20/2026 04:00 PM');
     const types = await call(sb.url, '/1.0.0/DocumentRetrievalService.asmx', el('GetDocumentTypes', [el('APIKey', KEY), el('ProNumber', pro)]), ns);
     assert.deepEqual(children(child(types, 'AvailableDocumentTypes'), 'DocumentType').map((t) => t.text), []);
   });

@@ -157,6 +157,13 @@ describe('send: an exchange over local HTTP', () => {
     assert.equal(x.environment, 'sandbox');
   });
 
+  it('does not start the sandbox for a request that cannot be made', async () => {
+    let asked = 0;
+    const request = { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } };
+    await assert.rejects(send({ request, environment: sandboxEnvironment(), binding: 'get', resolveEmbedded: async () => { asked++; return 'http://127.0.0.1:9'; } }), (e: RequestError) => e.kind === 'binding');
+    assert.equal(asked, 0);
+  });
+
   it('says so, before sending, when the sandbox cannot start or a TLS file is missing', async () => {
     await assert.rejects(send({ request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { throw new Error('port in use\n at stack'); } }), (e: RequestError) => e.kind === 'sandbox' && e.message === 'The embedded sandbox did not start: port in use');
     await assert.rejects(send({ request: terminal, environment: sandboxEnvironment() }), (e: RequestError) => e.kind === 'sandbox');

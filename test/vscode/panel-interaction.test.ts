@@ -90,10 +90,16 @@ describe('results panel, by keyboard and mouse', function () {
     const api = await carrierApi();
     const exchange = await pdfExchange();
     await show(api, exchange);
-    const target = vscode.Uri.joinPath(workspaceRoot(), 'saved-bol.pdf').fsPath;
+    // The dialog proposes the document's own (sanitised) name in the workspace folder; the
+    // simple file dialog re-applies that default while it lists the folder, so a test that typed
+    // another name would race it. Accepting the default checks the proposal too.
+    const target = vscode.Uri.joinPath(workspaceRoot(), exchange.documents[0].name).fsPath;
+    fs.rmSync(target, { force: true });
     await webview({ action: 'click', selector: 'button:has-text("Save PDF")' });
     assert.ok(await typeIntoWorkbench(target, { waitForValue: true }), 'typed the path into the save dialog');
-    await waitFor(() => fs.existsSync(target) && fs.statSync(target).size === exchange.documents[0].size, 'the PDF on disk');
+    await waitFor(() => fs.existsSync(target) && fs.statSync(target).size === exchange.documents[0].size, 'the PDF on disk').catch((err: Error) => {
+      throw new Error(`${err.message}; workspace holds ${fs.readdirSync(workspaceRoot().fsPath).join(', ')}`);
+    });
     assert.equal(fs.readFileSync(target).subarray(0, 5).toString('latin1'), '%PDF-');
   });
 

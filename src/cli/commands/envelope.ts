@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ALL_BINDINGS, type Binding } from '../../core/catalog';
-import { formatHttpRequest, prepareRequest, RequestError, toCurl, type PreparedRequest } from '../../core/envelope';
+import { formatHttpRequest, previewRequest, RequestError, toCurl } from '../../core/envelope';
 import {
   apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, missingApiKeyMessage,
   type Environment, type ResolvedApiKey,
@@ -73,12 +73,9 @@ export const envelope: Command = {
     const { positionals, flags } = parseArgs(rest, FLAGS.filter((f) => f !== VAR_FLAG));
     const ctx = loadRequestContext(positionals, flags, io, 'envelope');
     if (typeof ctx === 'number') return ctx;
-    // Without a key the request is still worth seeing; the placeholder is redacted like a key.
-    const apiKey = ctx.apiKey?.key ?? (ctx.environment.embedded ? undefined : 'no-api-key-set');
-    if (!ctx.apiKey && !ctx.environment.embedded) io.stderr(`carrier envelope: note: ${missingApiKeyMessage(ctx.environment.name)}; the key is shown as ••••\n`);
-    let prepared: PreparedRequest;
+    let prepared: ReturnType<typeof previewRequest>;
     try {
-      prepared = prepareRequest({ request: ctx.request, environment: ctx.environment, variables, ...(apiKey ? { apiKey } : {}), ...(ctx.binding ? { binding: ctx.binding } : {}) });
+      prepared = previewRequest({ request: ctx.request, environment: ctx.environment, variables, ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}), ...(ctx.binding ? { binding: ctx.binding } : {}) });
     } catch (err) {
       if (err instanceof RequestError) {
         io.stderr(`carrier envelope: ${ctx.shown}: ${err.message}\n`);
@@ -86,6 +83,7 @@ export const envelope: Command = {
       }
       throw err;
     }
+    if (prepared.keyMissing) io.stderr(`carrier envelope: note: ${missingApiKeyMessage(ctx.environment.name)}; the key is shown as ••••\n`);
     const spec = flags.has('show-secrets') && ctx.apiKey ? prepared.spec : prepared.display;
     const text = flags.has('curl') ? toCurl(spec) : formatHttpRequest(spec);
     io.stdout(text.endsWith('\n') ? text : `${text}\n`);

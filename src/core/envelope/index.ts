@@ -3,4 +3,4 @@ export { EnvelopeError } from './errors';
 export { formatHttpRequest, toCurl, shellQuote } from './format';
 export { formEncode, httpParameters } from './form';
 export { soapEnvelope } from './soap';
-export { prepareRequest, RequestError, type PrepareInput, type PreparedRequest, type RequestErrorKind, type SendableRequest } from './prepare';
+export { prepareRequest, previewRequest, RequestError, type PrepareInput, type PreparedRequest, type RequestErrorKind, type SendableRequest } from './prepare';

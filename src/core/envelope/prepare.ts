@@ -94,3 +94,15 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   }
   return { op, binding, spec, display: redactor.request(spec), redactor };
 }
+
+/** Stands in for a key nobody has set yet; redacted like a real one, so it shows as ••••. */
+const PREVIEW_KEY = 'no-api-key-set';
+
+/**
+ * The request as Show Envelope, Copy as curl and `carrier envelope` show it: redacted, and built
+ * even when no key is set yet (the key is •••• either way). `keyMissing` says when that happened.
+ */
+export function previewRequest(input: PrepareInput): PreparedRequest & { readonly keyMissing: boolean } {
+  const keyMissing = !input.apiKey && !input.environment.embedded;
+  return { ...prepareRequest({ ...input, apiKey: keyMissing ? PREVIEW_KEY : input.apiKey }), keyMissing };
+}

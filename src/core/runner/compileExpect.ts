@@ -10,6 +10,7 @@ import type { Failure, SourceLocation } from './types';
 import { NumberLiteral, type Expected } from './values';
 import { parseDecimal } from './decimal';
 import { Pattern } from './pattern';
+import { referencedNames } from './variables';
 
 export type CompareOp = 'equals' | 'lt' | 'lte' | 'gt' | 'gte';
 export const COMPARE_OPS: readonly CompareOp[] = ['equals', 'lt', 'lte', 'gt', 'gte'];
@@ -89,8 +90,9 @@ class Compiler {
 
   operand(node: Node, what: string): NumberLiteral | string | undefined {
     if (node.type === 'number') return new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
-    if (node.type === 'string' && parseDecimal(node.value)) return node.value as string;
-    this.problem(node, `${what} needs a number, a decimal string ("0.10") or a money string ("$1,234.56")`);
+    // A {{variable}} is judged when the run has its value.
+    if (node.type === 'string' && (parseDecimal(node.value) || referencedNames(node.value as string).length)) return node.value as string;
+    this.problem(node, `${what} needs a number, a decimal string ("0.10"), a money string ("$1,234.56") or a {{variable}}`);
     return undefined;
   }
 

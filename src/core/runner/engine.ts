@@ -6,6 +6,7 @@
  * Hosts listen through RunObserver (testStart / testEnd with file locations); the CLI's
  * reporters and the Test Explorer are both just observers.
  */
+import { setMaxListeners } from 'node:events';
 import { Redactor } from '../redact';
 import { substituteVariables, UnknownVariableError, type RequestFile } from '../requestFile';
 import type { RunEnvironment, RunnerBackend } from './backend';
@@ -87,13 +88,19 @@ class Run {
   private stopReason: string | undefined;
   private readonly now: () => number;
   private readonly builtins: Readonly<Record<string, string>>;
+  /** One signal for every send of the run; each in-flight send listens to it. */
+  private readonly abort = new AbortController();
+  private readonly redactors = new Map<RunEnvironment, Redactor>();
 
   constructor(private readonly plan: PlannedRun, private readonly options: ExecuteOptions, private readonly observer: RunObserver) {
     this.order = new Map(plan.tests.map((t, i) => [t.id, i]));
     this.now = options.now ?? (() => performance.now());
     this.builtins = options.runVariables ?? runVariables();
-    options.signal?.addEventListener('abort', () => { this.stopReason ??= 'cancelled'; }, { once: true });
-    if (options.signal?.aborted) this.stopReason = 'cancelled';
+    // Hundreds of concurrent sends each add a listener; that is the design, not a leak.
+    setMaxListeners(0, this.abort.signal);
+    const cancel = () => { this.stopReason ??= 'cancelled'; this.abort.abort(); };
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    if (options.signal?.aborted) cancel();
   }
 
   private environment(name: string | undefined): RunEnvironment | string {
@@ -158,7 +165,8 @@ class Run {
     const envName = environmentNameOf(test, file, this.options);
     const env = this.environment(envName);
     if (typeof env === 'string') return done([{ kind: 'environment', message: env, location: file.location }]);
-    const redactor = new Redactor(env.secretValues);
+    let redactor = this.redactors.get(env);
+    if (!redactor) this.redactors.set(env, (redactor = new Redactor(env.secretValues)));
     const vars = this.variablesFor(test, env);
     const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? variableText(vars[name]) : undefined);
 
@@ -181,7 +189,7 @@ class Run {
     try {
       exchange = await this.options.backend.send({
         test, request, binding: test.binding ?? request.binding, environment: env,
-        signal: this.options.signal ?? new AbortController().signal,
+        signal: this.abort.signal,
         ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
       });
     } catch (e) {

@@ -103,7 +103,7 @@ function opCheck(op: ReplyOp, judge: Judge): { expected: string; check: ValueChe
       if (operand === undefined) return undefined;
       const o = decimalOf(operand);
       const expected = `${SYMBOL[op.op]} ${operandText(operand)}`;
-      if (!o) { judge.add({ kind: 'variable', message: `"${operandText(operand)}" is not a number`, location: op.location }); return undefined; }
+      if (!o) { judge.add({ kind: 'variable', message: `the expectation compares with "${operandText(operand)}", which is not a number`, location: op.location }); return undefined; }
       return {
         expected,
         check: (v) => {

@@ -34,7 +34,7 @@ class Stop extends Error {
 }
 
 export function sendHttp(spec: HttpRequestSpec, options: HttpSendOptions): Promise<HttpOutcome> {
-  return new Promise<HttpOutcome>((resolve) => new Exchange(spec, options, resolve).start());
+  return new Promise<HttpOutcome>((resolve) => new HttpCall(spec, options, resolve).start());
 }
 
 function flatten(headers: ReadonlyArray<readonly [string, string]>): string[] {
@@ -52,7 +52,8 @@ function pairs(raw: Buffer[] | null | undefined): [string, string][] {
 
 const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : Math.max(0, Math.round((b - a) * 10) / 10));
 
-class Exchange {
+/** One request in flight: the undici handler, the timers and what has arrived so far. */
+class HttpCall {
   private readonly t0 = performance.now();
   private requestStartAt?: number;
   private firstByteAt?: number;

@@ -12,15 +12,11 @@ import type { OperationHandler } from '../context';
 import { bolDocument } from '../documents/bolData';
 import { openContent } from '../documents/openContent';
 import { base64, bolPdf } from '../documents/pdfs';
-import { arr, num, obj, records } from '../json';
+import { arr, compact, num, obj, records } from '../json';
 import { laneEnd } from '../rating/lane';
 import { parseUsDate, parseUsTime, text } from '../rules/formats';
 import { pickupRules } from '../rules/pickupRules';
 import type { CreatedPickup } from '../state/records';
-
-function compact(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '' && v !== null));
-}
 
 /** Terminal wall-clock time, from the terminal's longitude (standard time; close enough for a sandbox). */
 function terminalLocalTime(now: Date, lon: number): string {

@@ -7,15 +7,10 @@ import type { ChargeLine } from '../data/tariff';
 import { formatMoney } from '../data/format';
 import type { Terminal } from '../data/terminals';
 import type { OperationHandler } from '../context';
-import { obj } from '../json';
+import { compact, obj } from '../json';
 import { quote, type Quote } from '../rating/quote';
 import { rateInput, type RateInput } from '../rating/rateInput';
 import { myCarrierId } from './customer';
-
-/** Compact text for generic (open-record) content: no undefined, no empty strings. */
-function compact(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
-}
 
 function charge(l: ChargeLine): Record<string, unknown> {
   return {

@@ -1,14 +1,14 @@
 /**
- * The page a browser gets for GET on a service path without `?WSDL`.
- *
- * HOOK: this is the single entry point the router calls for service pages. It is deliberately
- * plain (a list of the operations and links to the WSDL); the full service pages (operation
- * pages, test forms for the HTTP POST binding, sample envelopes) replace the body of this
- * function without touching the router. `query` carries `?op=…` and the like for them.
+ * The page a browser gets for GET on a service path without `?WSDL`: the service page, or with
+ * `?op=<Operation>` that operation's page (an unknown name is a 404 page). This is the single
+ * entry point the router calls for service pages; the SOAP test form's POST is testFormRoute.ts.
  */
 import type { Namespaces } from '../../core/catalog';
 import type { OperationDef } from '../../core/catalog/types';
-import { BINDING_LABELS } from '../../core/catalog/types';
+import type { Reply } from '../http/reply';
+import { unknownOperationPage } from './errorPage';
+import { indexPage } from './indexPage';
+import { operationPage } from './operationPage';
 
 export interface ServicePageInput {
   readonly path: string;
@@ -17,23 +17,21 @@ export interface ServicePageInput {
   /** `http://host:port` as the browser reached the sandbox. */
   readonly baseUrl: string;
   readonly query: URLSearchParams;
+  /** The connection's peer address (req.socket.remoteAddress): only loopback callers get the SOAP test form. */
+  readonly remoteAddress: string | undefined;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function servicePage(input: ServicePageInput): string {
-  const service = input.shapes[0]?.service ?? 'Service';
-  const items = input.shapes
-    .map((op) => `<li><b>${escapeHtml(op.operation)}</b> (${op.version}) — ${escapeHtml(op.description)}<br><small>${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}</small></li>`)
-    .join('\n');
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(service)} — Carrier sandbox</title></head>
-<body>
-<h1>${escapeHtml(service)}</h1>
-<p>Carrier sandbox, ${escapeHtml(input.path)}. The following operations are supported. For a formal definition, see the <a href="${escapeHtml(input.path)}?WSDL">service description</a>.</p>
-<ul>
-${items}
-</ul>
-</body></html>
-`;
+export function servicePage(input: ServicePageInput): Reply {
+  const name = input.query.get('op');
+  if (name === null) return indexPage(input.path, input.shapes);
+  const op = input.shapes.find((s) => s.operation === name);
+  if (!op) return unknownOperationPage(input.path, input.shapes, name);
+  return operationPage({
+    path: input.path,
+    op,
+    namespaces: input.namespaces,
+    host: new URL(input.baseUrl).host,
+    remoteAddress: input.remoteAddress,
+    soapVersion: input.query.get('soap') === '1.2' ? '1.2' : '1.1',
+  });
 }

@@ -3,6 +3,7 @@
  * binds the parameters along the catalog as .NET would, runs the handler and wraps its result
  * in `<Operation>Response/<Operation>Result`.
  */
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { getRecord, parametersRecord, type Namespaces } from '../../core/catalog';
 import type { OperationDef } from '../../core/catalog/types';
 import { parseXml, XmlError } from '../../core/xml/dom';
@@ -68,7 +69,7 @@ export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[
   }
 }
 
-function writeResult(body: Parameters<Parameters<typeof replyEnvelope>[1]>[0], op: OperationDef, result: Record<string, unknown>, namespaces: Namespaces): void {
+function writeResult(body: XMLBuilder, op: OperationDef, result: Record<string, unknown>, namespaces: Namespaces): void {
   const response = body.ele(namespaces.service, `${op.operation}Response`);
   const el = response.ele(namespaces.service, `${op.operation}Result`);
   writeRecord(el, getRecord(op.result), result, [], { namespaces });

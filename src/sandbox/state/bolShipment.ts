@@ -51,11 +51,11 @@ function items(bol: JsonObject): ShipmentItem[] {
 }
 
 /**
- * When the freight is picked up: the pickup request's ready time plus an hour (capped at its
- * close time), else 3 PM on the BOL date; never on a closed day and never before the BOL exists.
+ * When the freight is picked up: the pickup's ready time plus an hour (capped at its close time),
+ * else 3 PM on the BOL date; never on a closed day and never before the BOL exists.
  */
-export function plannedPickupAt(created: CreatedBol): Date {
-  const info = obj(created.pickupRequestInfo);
+export function plannedPickupAt(created: CreatedBol, pickupInfo?: JsonObject): Date {
+  const info = obj(pickupInfo ?? created.pickupRequestInfo);
   const day = parseUsDate(info.PickupDate) ?? parseUsDate(created.billOfLading.BOLDate) ?? new Date(created.createdAt);
   const ready = parseUsTime(info.ReadyTime);
   const close = parseUsTime(info.CloseTime);
@@ -66,7 +66,8 @@ export function plannedPickupAt(created: CreatedBol): Date {
   return planned.getTime() >= earliest ? planned : new Date(earliest);
 }
 
-export function shipmentFromBol(created: CreatedBol): Shipment {
+/** `pickupInfo`: PickupDate, ReadyTime and CloseTime of the pickup that collects it, when there is one. */
+export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): Shipment {
   const bol = created.billOfLading;
   const shipperIn = obj(bol.Shipper);
   const consigneeIn = obj(bol.Consignee);
@@ -86,7 +87,7 @@ export function shipmentFromBol(created: CreatedBol): Shipment {
   const hazmat = shipmentItems.some((i) => i.IsHazmat);
 
   const plan = planTimeline({
-    pickupAt: plannedPickupAt(created),
+    pickupAt: plannedPickupAt(created, pickupInfo),
     shipper: { City: shipper.City, State: shipper.State },
     consignee: { City: consignee.City, State: consignee.State },
     route: lane.route,

@@ -70,7 +70,7 @@ export class SandboxStore {
     let s = this.shipmentCache.get(bolId);
     if (!s) {
       try {
-        s = shipmentFromBol(bol);
+        s = shipmentFromBol(bol, this.pickupInfoFor(bolId));
       } catch (e) {
         // A hand-edited or older state file must not break every trace: that one BOL is skipped.
         this.log(`state: bill of lading ${bolId} cannot be planned (${e instanceof Error ? e.message : String(e)}); skipped`);
@@ -79,6 +79,15 @@ export class SandboxStore {
       this.shipmentCache.set(bolId, s);
     }
     return s;
+  }
+
+  /** When the freight is to be picked up: the BOL's own pickup request, else the latest pickup that links it. */
+  private pickupInfoFor(bolId: number): JsonObject | undefined {
+    const own = this.bols.get(bolId)?.pickupRequestInfo;
+    if (own) return own;
+    const linked = [...this.pickups.values()].filter((p) => p.linkedBolId === bolId).pop();
+    const info = linked?.pickup.PickupInformation;
+    return info && typeof info === 'object' && !Array.isArray(info) ? (info as JsonObject) : undefined;
   }
 
   /** Every shipment a trace can find: the seeded history, then the ones created here. */
@@ -129,6 +138,8 @@ export class SandboxStore {
       ...(terminalCode ? { terminalCode } : {}),
     };
     this.pickups.set(record.id, record);
+    // The linked bill of lading is now picked up on the pickup's day: plan it again.
+    if (linkedBolId !== undefined) this.shipmentCache.delete(linkedBolId);
     return record;
   }
 

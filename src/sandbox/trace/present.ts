@@ -7,6 +7,7 @@
  * tracing screen needs (parties, references, dates, events, handling units).
  */
 import { formatPounds, formatUsDateTime, xsdDateTime } from '../data/format';
+import { compact } from '../json';
 import { shipmentStatusAt, type ShortStatus, type Shipment, type StatusEvent } from '../data/shipments';
 
 export interface TraceOptions {
@@ -16,11 +17,6 @@ export interface TraceOptions {
 }
 
 type Json = Record<string, unknown>;
-
-/** Generic (open-record) content must not carry undefined: the writer would print it. */
-function compact(o: Record<string, unknown>): Json {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
-}
 
 const yesNo = (b: boolean) => (b ? 'Y' : 'N');
 
