@@ -1,26 +1,34 @@
 /**
- * The extension's only door into src/core and src/sandbox. The core is written in parallel; every
- * function below whose body throws CoreNotWiredError is a marked wiring point: replace the body
- * with a call into the named module and the editor features behind it start working, with no
- * change anywhere else in src/extension.
+ * The extension's only door into src/core and src/sandbox: the rest of src/extension speaks the
+ * small types below and never imports core directly, so a change in core's signatures is fixed
+ * here, once. A function whose body throws CoreNotWiredError is a marked wiring point.
  *
  * WIRING STATUS
- *   catalog shapes ........................ wired (src/core/catalog)
- *   validateRequestText (diagnostics) ..... NOT WIRED → src/core/validation/validate.ts
- *   sendRequestFile (Send, history resend)  NOT WIRED → src/core/send.ts
- *   previewRequest (Show Envelope, curl) .. NOT WIRED → src/core (envelope builder)
- *   startSandbox .......................... NOT WIRED → src/sandbox/server.ts
- *   listEnvironments ...................... partly: the embedded sandbox only; → core environments
- *   requestTemplate (New Request…) ........ NOT WIRED → core request-file writer
- *   importEnvelope (Import SOAP Envelope…)  NOT WIRED → core envelope reader
- *   wsdlFor (Open WSDL) ................... NOT WIRED → core WSDL generator
- *   completion ............................ by the JSON language server (jsonLanguageParticipants)
- *                                           once package.json `jsonValidation` points at the
- *                                           generated request-file schema
+ *   catalog shapes ........................ wired: core/catalog
+ *   validateRequestText (diagnostics) ..... wired: core/validation/validate
+ *   listEnvironments ...................... wired: core/environments (carrier.environments.json)
+ *   sendRequestFile (Send, history resend)  wired: core/send
+ *   previewRequest (Show Envelope, curl) .. wired: core/envelope previewRequest
+ *   startSandbox .......................... wired: sandbox/server
+ *   requestTemplate (New Request…) ........ wired: core/generate sampleRequestFile
+ *   wsdlFor (Open WSDL) ................... wired: sandbox/wsdl
+ *   importEnvelope (Import SOAP Envelope…)  NOT WIRED: no core envelope reader yet
+ *   completion / hover .................... by the JSON language server, through
+ *                                           package.json jsonLanguageParticipants + jsonValidation
+ *                                           (schemas/carrier-request.schema.json)
  */
-import { operations, shapeLabel } from '../core/catalog';
+import { findShape, operations, servicePath, shapeLabel, shapesAtPath } from '../core/catalog';
 import type { Binding } from '../core/catalog/types';
+import { previewRequest as corePreview } from '../core/envelope';
+import { EMBEDDED_DISPLAY_URL, findEnvironment, loadEnvironments, SANDBOX_ENVIRONMENT, type Environment } from '../core/environments';
 import type { Exchange, HttpRequestSpec, Severity } from '../core/exchange';
+import { sampleRequestFile } from '../core/generate/samples';
+import { RequestFileError, sendRequestFile as coreSendRequestFile, type SendPhase } from '../core/send';
+import { hasErrors, validateRequestText as coreValidate } from '../core/validation/validate';
+import { startSandbox as coreStartSandbox } from '../sandbox/server';
+import { wsdlFor as sandboxWsdl } from '../sandbox/wsdl/wsdl';
+
+export { SANDBOX_ENVIRONMENT };
 
 export class CoreNotWiredError extends Error {
   constructor(readonly feature: string, readonly module: string) {
@@ -56,17 +64,28 @@ export interface RequestFinding {
   readonly severity: Severity;
   readonly message: string;
   readonly range: { readonly start: Position0; readonly end: Position0 };
+  /** A stable kind of problem (core's FindingCode), for quick fixes. */
+  readonly code?: string;
+}
+export interface RequestInfo {
+  readonly operation?: string;
+  readonly version?: string;
+  readonly binding?: Binding;
+  /** The environment the file names, if any; otherwise the selected one applies. */
+  readonly environment?: string;
+  readonly description?: string;
 }
 export interface ValidationResult {
   readonly findings: readonly RequestFinding[];
-  /** The request as core understood it (operation, version, binding …). */
-  readonly request?: { readonly operation?: string; readonly version?: string; readonly binding?: Binding };
+  readonly request?: RequestInfo;
 }
 
-/** Undefined while the validator is not wired: the editor then shows no diagnostics, not a false "all good". */
-export function validateRequestText(_text: string, _fileName?: string): ValidationResult | undefined {
-  // WIRING: return validateRequestText(text, fileName) from '../core/validation/validate'.
-  return undefined;
+export function validateRequestText(text: string, fileName?: string): ValidationResult {
+  const { findings, request } = coreValidate(text, fileName);
+  return {
+    findings: findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
+    request: request && { operation: request.operation, version: request.version, binding: request.binding, environment: request.environment, description: request.description },
+  };
 }
 
 // ---- environments ----
@@ -79,11 +98,32 @@ export interface EnvironmentDef {
   readonly embeddedSandbox?: boolean;
 }
 
-export const SANDBOX_ENVIRONMENT = 'sandbox';
+export interface EnvironmentProblemInfo {
+  readonly file?: string;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  readonly range: { readonly start: Position0; readonly end: Position0 };
+}
 
-export function listEnvironments(_workspaceFolder: string | undefined): EnvironmentDef[] {
-  // WIRING: add the environments core reads from the workspace (base URL, namespaces).
-  return [{ name: SANDBOX_ENVIRONMENT, description: 'Embedded sandbox on this machine', embeddedSandbox: true }];
+export function listEnvironments(workspaceFolder: string | undefined): EnvironmentDef[] {
+  return loadEnvironments(workspaceFolder).environments.map((e) => ({
+    name: e.name,
+    description: e.description,
+    baseUrl: e.embedded ? undefined : e.baseUrl,
+    embeddedSandbox: e.embedded,
+  }));
+}
+
+/** Problems in carrier.environments.json, for the Problems panel. */
+export function environmentProblems(workspaceFolder: string | undefined): EnvironmentProblemInfo[] {
+  const loaded = loadEnvironments(workspaceFolder);
+  return loaded.problems.map((p) => ({ file: loaded.file, severity: p.severity, message: p.message, range: p.range }));
+}
+
+function coreEnvironment(workspaceFolder: string | undefined, name: string): Environment {
+  const env = findEnvironment(loadEnvironments(workspaceFolder), name);
+  if (!env) throw new Error(`There is no environment named "${name}" (carrier.environments.json)`);
+  return env;
 }
 
 // ---- sending ----
@@ -91,6 +131,7 @@ export function listEnvironments(_workspaceFolder: string | undefined): Environm
 export interface SendInput {
   readonly text: string;
   readonly fileName: string;
+  readonly workspaceFolder?: string;
   readonly environment: EnvironmentDef;
   /** Read from SecretStorage just before the call; core puts it on the wire and redacts it everywhere else. */
   readonly apiKey?: string;
@@ -99,17 +140,41 @@ export interface SendInput {
   readonly defaultBinding: Binding;
   readonly timeoutMs: number;
   readonly maxReplyBytes: number;
+  /** Starts (or finds) the embedded sandbox; core calls it only for an embedded environment. */
+  readonly resolveEmbedded: () => Promise<string>;
+  readonly onPhase?: (phase: string) => void;
 }
 
-export async function sendRequestFile(_input: SendInput, _signal: AbortSignal): Promise<Exchange> {
-  // WIRING: return sendRequestFile(...) from '../core/send' mapped from SendInput.
-  throw new CoreNotWiredError('Send', 'src/core/send.ts');
+/** A request that cannot be made (file errors, missing key …): nothing was sent. */
+export function isRequestFileError(err: unknown): err is Error & { readonly findings: readonly unknown[] } {
+  return err instanceof RequestFileError;
 }
+
+export async function sendRequestFile(input: SendInput, signal: AbortSignal): Promise<Exchange> {
+  return coreSendRequestFile({
+    text: input.text,
+    fileName: input.fileName,
+    defaultBinding: input.defaultBinding,
+    environment: coreEnvironment(input.workspaceFolder, input.environment.name),
+    apiKey: input.apiKey,
+    binding: input.binding,
+    timeoutMs: input.timeoutMs,
+    maxReplyBytes: input.maxReplyBytes,
+    signal,
+    resolveEmbedded: input.resolveEmbedded,
+    onPhase: input.onPhase as ((phase: SendPhase) => void) | undefined,
+  });
+}
+
+export type PreviewInput = Omit<SendInput, 'apiKey' | 'resolveEmbedded' | 'onPhase'> & { readonly sandboxUrl?: string };
 
 /** The request as it would go on the wire, redacted: for Show Envelope and Copy as curl. */
-export async function previewRequest(_input: Omit<SendInput, 'apiKey'>): Promise<HttpRequestSpec> {
-  // WIRING: the core envelope builder used by sendRequestFile, without sending.
-  throw new CoreNotWiredError('Show Envelope', 'the core envelope builder');
+export function previewRequest(input: PreviewInput): HttpRequestSpec {
+  const { findings, request } = coreValidate(input.text, input.fileName, { defaultBinding: input.defaultBinding });
+  if (!request || hasErrors(findings)) throw new RequestFileError(input.fileName, findings);
+  const environment = coreEnvironment(input.workspaceFolder, input.environment.name);
+  const baseUrl = environment.embedded ? (input.sandboxUrl ?? EMBEDDED_DISPLAY_URL) : undefined;
+  return corePreview({ request, environment, binding: input.binding, ...(baseUrl ? { baseUrl } : {}) }).display;
 }
 
 // ---- sandbox ----
@@ -119,24 +184,30 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-export async function startSandbox(): Promise<SandboxHandle> {
-  // WIRING: return startSandbox({ port: 0, host: '127.0.0.1' }) from '../sandbox/server'.
-  throw new CoreNotWiredError('Start Sandbox', 'src/sandbox/server.ts');
+export async function startSandbox(options: { workspaceFolder?: string; dataDir?: string; log?: (line: string) => void }): Promise<SandboxHandle> {
+  const sandbox = coreEnvironment(options.workspaceFolder, SANDBOX_ENVIRONMENT);
+  // Loopback only, a free port: nothing outside this machine can reach it.
+  return coreStartSandbox({ port: 0, host: '127.0.0.1', namespaces: sandbox.namespaces, dataDir: options.dataDir, log: options.log });
 }
 
 // ---- authoring ----
 
-export function requestTemplate(_shape: ShapeInfo, _binding: Binding): string {
-  // WIRING: the core writer of a new request file for a shape.
-  throw new CoreNotWiredError('New Request', 'the core request-file writer');
+export function requestTemplate(shape: ShapeInfo, binding: Binding): string {
+  const op = findShape(shape.operation, shape.version);
+  if (!op) throw new Error(`${shape.label} is not in the catalog`);
+  return `${JSON.stringify(sampleRequestFile(op, op.bindings.includes(binding) ? binding : undefined), null, 2)}\n`;
 }
 
 export function importEnvelope(_xml: string): { text: string; suggestedName: string } {
-  // WIRING: the core reader that turns a SOAP envelope into a request file.
-  throw new CoreNotWiredError('Import SOAP Envelope', 'the core envelope reader');
+  // WIRING: the core reader that turns a SOAP envelope into a request file (none exists yet).
+  throw new CoreNotWiredError('Import SOAP Envelope', 'a core envelope reader');
 }
 
-export function wsdlFor(_shape: ShapeInfo, _environment: EnvironmentDef): string {
-  // WIRING: the core WSDL generator for the shape's service path.
-  throw new CoreNotWiredError('Open WSDL', 'the core WSDL generator');
+export function wsdlFor(shape: ShapeInfo, environment: EnvironmentDef, workspaceFolder: string | undefined): string {
+  const op = findShape(shape.operation, shape.version);
+  if (!op) throw new Error(`${shape.label} is not in the catalog`);
+  const env = coreEnvironment(workspaceFolder, environment.name);
+  const path = servicePath(op);
+  const baseUrl = env.embedded ? (environment.baseUrl ?? EMBEDDED_DISPLAY_URL) : env.baseUrl;
+  return sandboxWsdl(path, shapesAtPath(path), env.namespaces, baseUrl);
 }

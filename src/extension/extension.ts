@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { createApi, type CarrierApi } from './api';
 import { registerAuthoringCommands } from './authoring/authoringCommands';
 import { readSettings } from './config';
+import { watchEnvironmentsFile } from './environments/environmentsFile';
 import { createEnvironmentStatus } from './environments/environmentStatus';
 import { EnvironmentStore } from './environments/environmentStore';
 import { registerSelectEnvironment } from './environments/selectEnvironment';
@@ -28,19 +29,20 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const environments = new EnvironmentStore(context.workspaceState);
   const history = new HistoryStore(context.workspaceState, context.storageUri, () => readSettings().historySize);
   const panel = new ResultsPanel(context.extensionUri, history, log);
-  const sandbox = new SandboxController(environments, log);
+  const sandbox = new SandboxController(environments, log, context.storageUri && vscode.Uri.joinPath(context.storageUri, 'sandbox').fsPath);
   const sender = new SendController(environments, keys, sandbox, history, panel, log);
 
   context.subscriptions.push(
     log, keys, environments, history, panel, sandbox, sender,
     createEnvironmentStatus(environments, keys),
+    watchEnvironmentsFile(environments),
     registerSelectEnvironment(environments, keys, log),
     ...registerApiKeyCommands(keys, environments, log),
     vscode.window.createTreeView('carrier.history', { treeDataProvider: new HistoryTreeProvider(history) }),
     ...registerHistoryCommands(history, panel, log),
     registerPanelSerializer(panel),
     registerBodyDocuments(history),
-    ...registerSendCommands(sender, environments, log),
+    ...registerSendCommands(sender, environments, sandbox, log),
     ...registerSandboxCommands(sandbox, log),
     ...registerAuthoringCommands(environments, log),
     registerDiagnostics(),

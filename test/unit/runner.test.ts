@@ -302,3 +302,41 @@ describe('runner: concurrency', () => {
     assert.ok(spans.get('b.carrier.json')!.start >= spans.get('a.carrier.json')!.end);
   });
 });
+
+// ---- variables the runner provides, and variables in patterns ----
+
+describe('runner: variables', () => {
+  it('run.* variables: today, the next business day on the carrier calendar, an id', async () => {
+    const { runVariables } = await import('../../src/core/runner/runVariables');
+    const wednesday = runVariables(new Date('2026-11-25T15:00:00Z'), 'abc123');
+    assert.deepEqual(wednesday, {
+      'run.id': 'abc123',
+      'run.today': '11/25/2026',
+      'run.nextBusinessDay': '11/30/2026', // Thanksgiving and the Friday after are carrier holidays
+      'run.date': '2026-11-25',
+      'run.timestamp': '2026-11-25T15:00:00Z',
+    });
+    assert.equal(runVariables(new Date('2026-11-21T23:00:00Z'))['run.nextBusinessDay'], '11/23/2026', 'Saturday → Monday');
+  });
+
+  it('fills run.* and captured values into params and expectations, matching variables in patterns literally', async () => {
+    write('v/1.carrier.json', req('1', { capture: { when: 'Date' } }));
+    write('v/2.carrier.json', req('2', { expect: { reply: { Text: { matches: '^due {{when}} \\(day {{run.today}}\\)$' } } } }, { billOfLadingId: 1, note: '{{run.id}}' }));
+    const backend = fakeBackend((call) => (call.test.name.startsWith('1') ? reply({ Date: '11/23/2026' }) : reply({ Text: 'due 11/23/2026 (day 11/21/2026)' })));
+    const report = await executePlan(loadRun(['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/21/2026' } });
+    assert.deepEqual(report.results.map((r) => r.failures.map((f) => f.message)), [[], []]);
+    assert.equal(backend.calls[1].request.params.note, 'r1');
+    const wrong = await executePlan(loadRun(['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/22/2026' } });
+    assert.match(wrong.results[1].failures[0].message, /expected text matching \/\^due 11\\\/23\\\/2026 \\\(day 11\\\/22\\\/2026\\\)\$\//);
+  });
+
+  it('finds the variables a file uses even after the validator has looked at it', () => {
+    write('w/1.carrier.json', req('1', { capture: { bolId: 'BolID' } }));
+    write('w/2.carrier.json', req('2', {}, { billOfLadingId: '{{bolId}}' }));
+    // The validator scans for {{…}} with a shared global regex; the runner must not depend on its state.
+    const { validateRequestText } = require('../../src/core/validation/validate') as typeof import('../../src/core/validation/validate');
+    const plan = loadRun(['w'], { baseDir: tmp, validate: (text, file) => validateRequestText(text, file).findings });
+    assert.deepEqual(plan.files.get(plan.tests[1].file)!.uses, ['bolId']);
+    assert.deepEqual(plan.tests[1].dependsOn, [plan.tests[0].id]);
+  });
+});

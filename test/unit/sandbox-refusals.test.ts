@@ -284,8 +284,8 @@ describe('sandbox refusals and tolerance', () => {
       const r = await http(sb.url + BOL);
       assert.equal(r.status, 200);
       assert.match(r.contentType, /^text\/html/);
-      for (const op of ['GetHazmatDescription', 'GetBillOfLadingLabelPDF', 'GetBillOfLadingPdf']) assert.ok(r.text.includes(op));
-      assert.ok(!r.text.includes('CreateBillOfLading'), 'CreateBillOfLading lives at /1.0.1/, not at /sandbox/');
+      for (const op of ['GetHazmatDescription', 'GetBillOfLadingLabelPDF', 'GetBillOfLadingPdf']) assert.ok(r.text.includes(`op=${op}`), op);
+      assert.ok(!r.text.includes(`${BOL}?op=CreateBillOfLading`), 'CreateBillOfLading lives at /1.0.1/, not at /sandbox/');
     });
     it('matches service paths without regard to case, as IIS does', async () => {
       const r = await http(`${sb.url}/SANDBOX/billofladingservice.ASMX/GetHazmatDescription?APIKey=${KEY}&UNNANumber=1203`);

@@ -24,7 +24,7 @@ export function registerAuthoringCommands(environments: EnvironmentStore, log: L
     vscode.commands.registerCommand('carrier.openWsdl', guarded(log, 'Open WSDL', async () => {
       const shape = await pickShape('Carrier: Open WSDL');
       if (!shape) return;
-      const doc = await vscode.workspace.openTextDocument({ content: wsdlFor(shape, environments.selected()), language: 'xml' });
+      const doc = await vscode.workspace.openTextDocument({ content: wsdlFor(shape, environments.selected(), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath), language: 'xml' });
       await vscode.window.showTextDocument(doc, { preview: false });
     })),
   ];

@@ -30,6 +30,11 @@ export class EnvironmentStore implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** The environments file changed: whoever shows the list should read it again. */
+  refresh(): void {
+    this.changed.fire();
+  }
+
   setSandboxUrl(url: string | undefined): void {
     this.sandboxUrl = url;
     this.changed.fire();

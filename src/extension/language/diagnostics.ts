@@ -20,10 +20,10 @@ export function registerDiagnostics(): vscode.Disposable {
   const validate = (doc: vscode.TextDocument): void => {
     if (doc.languageId !== REQUEST_LANGUAGE) return;
     const result = validateRequestText(doc.getText(), doc.uri.fsPath);
-    if (!result) return; // Validator not wired yet: show nothing rather than pretend the file is fine.
     collection.set(doc.uri, result.findings.map((f) => {
       const d = new vscode.Diagnostic(new vscode.Range(f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character), f.message, SEVERITY[f.severity]);
       d.source = 'carrier';
+      if (f.code) d.code = f.code;
       return d;
     }));
   };

@@ -12,7 +12,12 @@ export class SandboxController implements vscode.Disposable {
   private handle: SandboxHandle | undefined;
   private starting: Promise<SandboxHandle> | undefined;
 
-  constructor(private readonly environments: EnvironmentStore, private readonly log: Log) {}
+  constructor(
+    private readonly environments: EnvironmentStore,
+    private readonly log: Log,
+    /** Where the sandbox keeps its state (created bills of lading …) between sessions. */
+    private readonly dataDir: string | undefined,
+  ) {}
 
   get url(): string | undefined {
     return this.handle?.url;
@@ -21,7 +26,11 @@ export class SandboxController implements vscode.Disposable {
   async start(): Promise<string> {
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
-    this.starting ??= startSandbox();
+    this.starting ??= startSandbox({
+      workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      dataDir: this.dataDir,
+      log: (line) => this.log.trace(`sandbox: ${line}`),
+    });
     try {
       this.handle = await this.starting;
     } finally {

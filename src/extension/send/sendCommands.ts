@@ -3,23 +3,27 @@ import * as vscode from 'vscode';
 import { ALL_BINDINGS, BINDING_LABELS, type Binding } from '../../core/catalog/types';
 import { readSettings } from '../config';
 import { listShapes, previewRequest, validateRequestText } from '../core-adapter';
+import type { SandboxController } from '../sandbox/sandboxController';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
 import type { Log } from '../log';
-import { toCurl } from './curl';
+import { curlWithKeyVariable } from './curl';
 import type { SendController } from './sendController';
-import { targetDocument } from './targetDocument';
+import { targetDocument, workspaceFolderOf } from './targetDocument';
 
-export function registerSendCommands(controller: SendController, environments: EnvironmentStore, log: Log): vscode.Disposable[] {
-  const preview = async (doc: vscode.TextDocument) => {
+export function registerSendCommands(controller: SendController, environments: EnvironmentStore, sandbox: SandboxController, log: Log): vscode.Disposable[] {
+  const preview = (doc: vscode.TextDocument) => {
     const settings = readSettings(doc.uri);
+    const named = validateRequestText(doc.getText(), doc.uri.fsPath).request?.environment;
     return previewRequest({
       text: doc.getText(),
       fileName: doc.uri.fsPath,
-      environment: environments.selected(),
+      workspaceFolder: workspaceFolderOf(doc.uri),
+      environment: (named && environments.all().find((e) => e.name === named)) || environments.selected(),
       defaultBinding: settings.defaultBinding,
       timeoutMs: settings.timeoutMs,
       maxReplyBytes: settings.maxReplyBytes,
+      sandboxUrl: sandbox.url,
     });
   };
   return [
@@ -37,15 +41,17 @@ export function registerSendCommands(controller: SendController, environments: E
     vscode.commands.registerCommand('carrier.showEnvelope', guarded(log, 'Show Envelope', async (arg?: unknown) => {
       const doc = await targetDocument(arg);
       if (!doc) return;
-      const request = await preview(doc);
-      const content = request.body !== '' ? request.body : `${request.method} ${request.url}\n`;
-      const shown = await vscode.workspace.openTextDocument({ content, language: request.body !== '' ? 'xml' : 'plaintext' });
+      const request = preview(doc);
+      // SOAP and form bodies read best as themselves; a GET has only its URL.
+      const xml = request.body.trimStart().startsWith('<');
+      const content = xml ? request.body : `${request.method} ${request.url}\n${request.body ? `\n${request.body}\n` : ''}`;
+      const shown = await vscode.workspace.openTextDocument({ content, language: xml ? 'xml' : 'plaintext' });
       await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: true });
     })),
     vscode.commands.registerCommand('carrier.copyAsCurl', guarded(log, 'Copy as curl', async (arg?: unknown) => {
       const doc = await targetDocument(arg);
       if (!doc) return;
-      await vscode.env.clipboard.writeText(toCurl(await preview(doc)));
+      await vscode.env.clipboard.writeText(curlWithKeyVariable(preview(doc)));
       vscode.window.setStatusBarMessage('$(copy) Copied as curl (the API key is read from $CARRIER_API_KEY)', 4000);
     })),
   ];

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Binding } from '../../core/catalog/types';
 import { readSettings } from '../config';
 import { setContext } from '../contextKeys';
-import { sendRequestFile, type EnvironmentDef, type SendInput } from '../core-adapter';
+import { sendRequestFile, validateRequestText, type EnvironmentDef, type SendInput } from '../core-adapter';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { titleOf } from '../history/historyEntry';
 import type { HistoryStore } from '../history/historyStore';
@@ -15,6 +15,7 @@ import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
+import { workspaceFolderOf } from './targetDocument';
 
 export class SendController implements vscode.Disposable {
   private readonly inFlight = new Set<AbortController>();
@@ -29,20 +30,25 @@ export class SendController implements vscode.Disposable {
   ) {}
 
   async send(doc: vscode.TextDocument, binding?: Binding): Promise<void> {
-    const environment = await this.readyEnvironment();
+    const text = doc.getText();
+    const fileName = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString();
+    const environment = this.environmentFor(text, fileName);
     if (!environment) return;
     const apiKey = await this.keyFor(environment);
     if (apiKey === null) return;
     const settings = readSettings(doc.uri);
     const input: SendInput = {
-      text: doc.getText(),
-      fileName: doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString(),
+      text,
+      fileName,
+      workspaceFolder: workspaceFolderOf(doc.uri),
       environment,
       apiKey,
       binding,
       defaultBinding: settings.defaultBinding,
       timeoutMs: settings.timeoutMs,
       maxReplyBytes: settings.maxReplyBytes,
+      // Core asks for the embedded sandbox only when the environment is it: started on demand.
+      resolveEmbedded: () => this.sandbox.start(),
     };
     const abort = new AbortController();
     this.inFlight.add(abort);
@@ -69,14 +75,13 @@ export class SendController implements vscode.Disposable {
     for (const a of this.inFlight) a.abort();
   }
 
-  /** The selected environment, with the embedded sandbox started on demand. */
-  private async readyEnvironment(): Promise<EnvironmentDef | undefined> {
-    const env = this.environments.selected();
-    if (!env.embeddedSandbox || env.baseUrl) return env;
-    const start = await vscode.window.showInformationMessage(`Carrier: the embedded sandbox is not running.`, 'Start Sandbox and Send');
-    if (start !== 'Start Sandbox and Send') return undefined;
-    await this.sandbox.start();
-    return this.environments.selected();
+  /** The environment the file names, else the selected one. */
+  private environmentFor(text: string, fileName: string): EnvironmentDef | undefined {
+    const named = validateRequestText(text, fileName).request?.environment;
+    if (!named) return this.environments.selected();
+    const env = this.environments.all().find((e) => e.name === named);
+    if (!env) void vscode.window.showErrorMessage(`Carrier: the request names environment "${named}", which carrier.environments.json does not define.`);
+    return env;
   }
 
   /** The key, undefined to send without one, or null when the user backed out. */
