@@ -129,6 +129,8 @@ async function runInCodeServer(options) {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // The extension's clipboard (Copy as curl, copy value) is the browser's here.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${server.port}` });
     page = await context.newPage();
 
     let settle;

@@ -11,6 +11,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./activation.test'),
   () => require('./panel.test'),
   () => require('./panel-interaction.test'),
+  () => require('./send.test'),
   () => require('./secrets.test'),
 ];
 

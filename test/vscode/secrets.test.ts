@@ -4,8 +4,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { carrierApi } from './support/extension';
 import { hasBrowserHost, typeIntoWorkbench } from './support/control';
-import { waitFor } from './support/wait';
-import { workspaceRoot } from './support/workspace';
+import { nextEvent, waitFor } from './support/wait';
+import { openWorkspaceFile, workspaceRoot } from './support/workspace';
 
 describe('API keys', () => {
   // Looks like a real key (50 mixed-case letters and digits) and is unique to this run.
@@ -20,6 +20,12 @@ describe('API keys', () => {
     assert.ok(await typeIntoWorkbench(key), 'typed the key into the input box');
     await done;
     await waitFor(() => api.hasApiKey('sandbox'), 'the key to be stored');
+
+    // A real send with the key: it is on the wire, and must be nowhere in history, state or logs.
+    await openWorkspaceFile('requests/terminal.carrier.json');
+    const shown = nextEvent(api.onDidRenderResults, (r) => r.summary.title === 'GetTerminalInformation 1.0.2', 'the send with the key');
+    await vscode.commands.executeCommand('carrier.send');
+    await shown;
 
     // Give state and logs a moment to flush before looking for the key on disk.
     await new Promise((r) => setTimeout(r, 1500));

@@ -9,6 +9,7 @@
  * out for delivery, delivered, exception); the rest follow business-day timelines.
  */
 import { rollToBusinessDay } from './calendar';
+import { standardServiceDays } from './serviceDays';
 import { formatUsDateTime } from './format';
 import { distanceMiles, locate, type CountryIso3 } from './geography';
 import { lookupHazmat } from './hazmat';
@@ -145,14 +146,6 @@ function party(c: Company | typeof THIRD_PARTY_BILL_TO): Party {
   };
 }
 
-function transitDaysFor(miles: number, origin: Party, destination: Party): number {
-  const base = miles <= 450 ? 1 : miles <= 900 ? 2 : miles <= 1400 ? 3 : miles <= 1900 ? 4 : miles <= 2500 ? 5 : 6;
-  const offshore = (p: Party) => p.State === 'AK' || p.State === 'HI' || p.Country === 'PRI';
-  const crossBorder = (origin.Country === 'CAN') !== (destination.Country === 'CAN');
-  // Ocean or barge legs to AK/HI/PR add about a week; customs at the border a day.
-  return base + (offshore(origin) || offshore(destination) ? 5 : 0) + (crossBorder ? 1 : 0);
-}
-
 function buildItems(random: Random, goods: string): ShipmentItem[] {
   const commodity = COMMODITIES[goods]!;
   const lines = random() < 0.3 ? 2 : 1;
@@ -273,7 +266,7 @@ function buildShipment(index: number, anchor: Date): Shipment {
   const to = locate(consignee.ZipCode, consignee.Country)!;
   const miles = distanceMiles(from, to);
   const route = routeFor(shipper, consignee, miles);
-  const transitDays = transitDaysFor(miles, shipper, consignee);
+  const transitDays = standardServiceDays(miles, { state: shipper.State, country: shipper.Country }, { state: consignee.State, country: consignee.Country });
 
   const serviceLevel = index === 0 ? 'StandardService' : pick(random, SERVICE_LEVELS);
   const accessorials = ACCESSORIAL_POOL.filter(() => random() < 0.18);

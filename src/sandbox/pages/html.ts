@@ -66,7 +66,9 @@ ${options.body}
     headers: {
       'Content-Security-Policy': contentSecurityPolicy(nonce),
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
+      // Not no-referrer: that also makes the browser send `Origin: null` on the page's own form
+      // posts, which the SOAP test form must tell apart from another site's.
+      'Referrer-Policy': 'same-origin',
       // Pages echo API keys typed into the test form; they must not linger in caches.
       'Cache-Control': 'no-store',
     },

@@ -5,6 +5,7 @@
  * the trace of the shipment agree.
  */
 import { distanceMiles, locate, normalizeCountry, type CountryIso3, type Place } from '../data/geography';
+import { standardServiceDays } from '../data/serviceDays';
 import { breakbulkFor, findTerminalsFor, type Terminal } from '../data/terminals';
 
 export interface LaneEnd {
@@ -31,16 +32,8 @@ export function laneEnd(zip: string | undefined, country: string | undefined): L
   return place && terminal ? { place, country: iso, terminal } : undefined;
 }
 
-const offshore = (e: LaneEnd) => e.place.state === 'AK' || e.place.state === 'HI' || e.place.country === 'PRI' || e.place.country === 'VIR';
-
-/**
- * Standard service days by distance, plus about a week for an ocean or barge leg (AK, HI, PR)
- * and a day for customs across the border. The same rule the seeded history plans with.
- */
 export function serviceDaysFor(miles: number, origin: LaneEnd, destination: LaneEnd): number {
-  const base = miles <= 450 ? 1 : miles <= 900 ? 2 : miles <= 1400 ? 3 : miles <= 1900 ? 4 : miles <= 2500 ? 5 : 6;
-  const crossBorder = (origin.country === 'CAN') !== (destination.country === 'CAN');
-  return base + (offshore(origin) || offshore(destination) ? 5 : 0) + (crossBorder ? 1 : 0);
+  return standardServiceDays(miles, { state: origin.place.state, country: origin.country }, { state: destination.place.state, country: destination.country });
 }
 
 export function laneBetween(origin: LaneEnd, destination: LaneEnd): Lane {

@@ -1,0 +1,90 @@
+/**
+ * Sending for real: the request files of the test workspace go to the embedded sandbox (started
+ * on demand) and what comes back is what the results panel shows.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RenderReport } from '../../src/webview/protocol';
+import { carrierApi } from './support/extension';
+import { screenshot } from './support/control';
+import { nextEvent, waitFor } from './support/wait';
+import { openWorkspaceFile, workspaceRoot } from './support/workspace';
+
+function rendered(api: Awaited<ReturnType<typeof carrierApi>>, title: string, timeoutMs = 60_000): Promise<RenderReport> {
+  return nextEvent(api.onDidRenderResults, (r) => r.summary.title === title, `the results of ${title}`, timeoutMs);
+}
+
+describe('sending', () => {
+  it('sends the active request file to the embedded sandbox and shows its PDF', async () => {
+    const api = await carrierApi();
+    await openWorkspaceFile('requests/bol-pdf.carrier.json');
+    const before = api.historyIds().length;
+    const shown = rendered(api, 'GetBillOfLadingPdf sandbox');
+    await vscode.commands.executeCommand('carrier.send');
+    const report = await shown;
+    assert.equal(report.tab, 'documents');
+    assert.equal(report.documents.length, 1);
+    assert.equal(report.documents[0].error, undefined);
+    assert.ok(report.documents[0].pages >= 1);
+    assert.equal(report.documents[0].nonBlank, true);
+    assert.equal(api.historyIds().length, before + 1, 'the exchange went into history');
+    await screenshot('send-bol-pdf');
+  });
+
+  it('sends again from the History view', async () => {
+    const api = await carrierApi();
+    await openWorkspaceFile('requests/terminal.carrier.json');
+    let shown = rendered(api, 'GetTerminalInformation 1.0.2');
+    await vscode.commands.executeCommand('carrier.send');
+    const first = await shown;
+    assert.ok(first.tree.totalNodes > 10, `parsed reply has ${first.tree.totalNodes} nodes`);
+
+    shown = rendered(api, 'GetTerminalInformation 1.0.2');
+    await vscode.commands.executeCommand('carrier.history.resend', { id: first.exchangeId, source: vscode.Uri.joinPath(workspaceRoot(), 'requests/terminal.carrier.json').toString() });
+    const again = await shown;
+    assert.notEqual(again.exchangeId, first.exchangeId, 'a new exchange');
+  });
+
+  it('reports request-file problems as diagnostics', async () => {
+    const doc = await openWorkspaceFile('requests/broken.carrier.json');
+    await waitFor(() => vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'carrier'), 'carrier diagnostics');
+    const diagnostics = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'carrier');
+    const unknown = diagnostics.find((d) => d.severity === vscode.DiagnosticSeverity.Error);
+    assert.ok(unknown, 'an error for the unknown parameter');
+    assert.match(unknown.message, /did you mean "ZipCode"/);
+    assert.equal(unknown.range.start.line, 4, 'located on the ZipCod line');
+  });
+
+  it('completes parameter names from the request-file schema', async () => {
+    const uri = vscode.Uri.joinPath(workspaceRoot(), 'requests/new.carrier.json');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": {\n    \n  }\n}\n'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    let labels: string[] = [];
+    // The JSON language server starts lazily and fetches the schema: ask until it answers.
+    await waitFor(async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 4));
+      labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      return labels.some((l) => l.includes('ZipCode'));
+    }, 'ZipCode among the completions', 30_000).catch((err: Error) => {
+      throw new Error(`${err.message}; got ${labels.slice(0, 20).join(', ')}`);
+    });
+  });
+
+  it('shows the envelope with the key masked, and copies it as curl without the key', async () => {
+    await openWorkspaceFile('requests/terminal.carrier.json');
+    await vscode.commands.executeCommand('carrier.showEnvelope');
+    await waitFor(() => vscode.window.activeTextEditor?.document.languageId === 'xml', 'the envelope editor');
+    const envelope = vscode.window.activeTextEditor!.document.getText();
+    assert.match(envelope, /<GetTerminalInformation /);
+    assert.match(envelope, /<APIKey>••••<\/APIKey>/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+    await openWorkspaceFile('requests/terminal.carrier.json');
+    await vscode.commands.executeCommand('carrier.copyAsCurl');
+    const curl = await vscode.env.clipboard.readText();
+    assert.match(curl, /^curl /);
+    assert.ok(curl.includes(`'"$CARRIER_API_KEY"'`), 'the key is a shell variable');
+    assert.ok(!curl.includes('••••'));
+  });
+});
