@@ -16,6 +16,7 @@ import { createLog } from './log';
 import { registerBodyDocuments } from './panel/bodyDocuments';
 import { registerPanelSerializer } from './panel/panelSerializer';
 import { ResultsPanel } from './panel/resultsPanel';
+import { registerOpenServicePage } from './sandbox/openServicePage';
 import { registerSandboxCommands } from './sandbox/sandboxCommands';
 import { SandboxController } from './sandbox/sandboxController';
 import { registerApiKeyCommands } from './secrets/apiKeyCommands';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     registerBodyDocuments(history),
     ...registerSendCommands(sender, environments, sandbox, log),
     ...registerSandboxCommands(sandbox, log),
+    registerOpenServicePage(sandbox, log),
     ...registerAuthoringCommands(environments, log),
     registerDiagnostics(),
     registerCodeLens(),

@@ -67,8 +67,8 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   };
 }
 
-export function renderMessage(root: HTMLElement, message: string, busy = false): void {
-  root.replaceChildren(h('p', { className: busy ? 'placeholder busy' : 'placeholder' }, busy ? h('span', { className: 'codicon codicon-loading codicon-modifier-spin', attrs: { 'aria-hidden': 'true' } }) : null, ` ${message}`));
+export function renderMessage(root: HTMLElement, message: string): void {
+  root.replaceChildren(h('p', { className: 'placeholder' }, message));
 }
 
 

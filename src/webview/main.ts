@@ -35,9 +35,6 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       setState({});
       renderMessage(root, message.message);
       return;
-    case 'busy':
-      renderMessage(root, message.label, true);
-      return;
   }
 });
 

@@ -5,5 +5,5 @@ export function isToWebview(value: unknown): value is ToWebview {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as { type?: unknown; view?: { exchange?: { id?: unknown } } };
   if (m.type === 'show') return typeof m.view?.exchange?.id === 'string';
-  return m.type === 'empty' || m.type === 'busy';
+  return m.type === 'empty';
 }

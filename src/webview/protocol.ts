@@ -31,8 +31,7 @@ export interface PanelState {
 
 export type ToWebview =
   | { readonly type: 'show'; readonly view: ExchangeView; readonly tab?: TabId }
-  | { readonly type: 'empty'; readonly message: string }
-  | { readonly type: 'busy'; readonly label: string };
+  | { readonly type: 'empty'; readonly message: string };
 
 // ---- webview → extension ----
 

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Exchange } from '../../src/core/exchange';
+import { runVariables } from '../../src/core/runner/runVariables';
+import { validateRequestText } from '../../src/core/validation/validate';
 import {
   executePlan, loadRun, naturalSort, type PlannedTest, type RunEnvironment, type RunnerBackend, type SendCall, type TestResult,
 } from '../../src/core/runner';
@@ -306,8 +308,7 @@ describe('runner: concurrency', () => {
 // ---- variables the runner provides, and variables in patterns ----
 
 describe('runner: variables', () => {
-  it('run.* variables: today, the next business day on the carrier calendar, an id', async () => {
-    const { runVariables } = await import('../../src/core/runner/runVariables');
+  it('run.* variables: today, the next business day on the carrier calendar, an id', () => {
     const wednesday = runVariables(new Date('2026-11-25T15:00:00Z'), 'abc123');
     assert.deepEqual(wednesday, {
       'run.id': 'abc123',
@@ -334,7 +335,6 @@ describe('runner: variables', () => {
     write('w/1.carrier.json', req('1', { capture: { bolId: 'BolID' } }));
     write('w/2.carrier.json', req('2', {}, { billOfLadingId: '{{bolId}}' }));
     // The validator scans for {{…}} with a shared global regex; the runner must not depend on its state.
-    const { validateRequestText } = require('../../src/core/validation/validate') as typeof import('../../src/core/validation/validate');
     const plan = loadRun(['w'], { baseDir: tmp, validate: (text, file) => validateRequestText(text, file).findings });
     assert.deepEqual(plan.files.get(plan.tests[1].file)!.uses, ['bolId']);
     assert.deepEqual(plan.tests[1].dependsOn, [plan.tests[0].id]);

@@ -156,6 +156,7 @@ describe('sandbox service pages', () => {
       assert.doesNotMatch(r.text, /<script|\sstyle="|\son[a-z]+="/i);
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(r.headers.get('cache-control'), 'no-store');
+      assert.equal(r.headers.get('referrer-policy'), 'same-origin', 'no-referrer would make the page\'s own form posts say Origin: null');
       const again = await page(BOL, '?op=GetHazmatDescription');
       assert.notEqual(again.headers.get('content-security-policy'), csp, 'a fresh nonce per page');
     });

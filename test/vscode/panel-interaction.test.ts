@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { Exchange } from '../../src/core/exchange';
 import type { CarrierApi } from '../../src/extension/api';
-import { largeExchange, pdfExchange } from './fixtures/exchanges';
+import { faultExchange, largeExchange, pdfExchange } from './fixtures/exchanges';
 import { hasBrowserHost, screenshot, typeIntoWorkbench, webview } from './support/control';
 import { carrierApi } from './support/extension';
 import { nextEvent, waitFor } from './support/wait';
@@ -116,6 +116,21 @@ describe('results panel, by keyboard and mouse', function () {
     await vscode.commands.executeCommand('carrier.showResults');
     const report = await again;
     assert.equal(report.documents[0].nonBlank, true);
+  });
+
+  it('spells out a SOAP fault, and shows reply values as text, never as markup', async () => {
+    const api = await carrierApi();
+    const report = await show(api, faultExchange());
+    assert.equal(report.tab, 'summary');
+    assert.match(await visibleText('#panel-summary .callout-error strong'), /^SOAP 1\.1 fault: Server was unable to read request\. ---> There is an error/);
+    assert.match(await visibleText('header .pill'), /500 SOAP fault/);
+    // The fault detail holds a '<script>' key: it must arrive as characters, not as an element.
+    assert.equal((await webview({ action: 'count', selector: '#panel-summary script' })).count, 0);
+    await webview({ action: 'click', selector: '#panel-summary details > summary' });
+    assert.match(await visibleText('#panel-summary details pre'), /"<script>": "alert\(1\)"/);
+    await webview({ action: 'click', selector: '#tab-timing' });
+    assert.match(await visibleText('#panel-timing tr.total'), /Total\s*13\.9\d? ms|Total\s*14 ms/);
+    await screenshot('panel-fault-timing');
   });
 
   it('follows the colour theme', async () => {

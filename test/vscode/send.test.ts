@@ -55,6 +55,19 @@ describe('sending', () => {
     assert.equal(unknown.range.start.line, 4, 'located on the ZipCod line');
   });
 
+  it('shows no problem for a valid file with comments', async () => {
+    const doc = await openWorkspaceFile('requests/terminal.carrier.json');
+    // The JSON language server starts lazily: wait until it has certainly looked at the file
+    // (it answers a completion request), then give its diagnostics a moment to arrive.
+    await waitFor(async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(6, 4));
+      return list.items.length > 0;
+    }, 'the JSON language server', 30_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const problems = vscode.languages.getDiagnostics(doc.uri).map((d) => `${d.source}: ${d.message}`);
+    assert.deepEqual(problems, []);
+  });
+
   it('completes parameter names from the request-file schema', async () => {
     const uri = vscode.Uri.joinPath(workspaceRoot(), 'requests/new.carrier.json');
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": {\n    \n  }\n}\n'));

@@ -26,6 +26,8 @@ function typeHtml(field: FieldDef): string {
 }
 
 function describe(field: FieldDef): string {
+  // The catalog's note on APIKey is about request files; on this page the reader types the key.
+  if (field.secret) return 'The API key that identifies the caller (authentication rule 1).';
   const doc = field.doc ?? (field.record ? getRecord(field.record).doc : undefined);
   return doc ? esc(doc) : '';
 }
@@ -74,7 +76,7 @@ export function recordsHtml(op: OperationDef): string {
       const body = r.open
         ? `<p class="muted">${esc(r.doc ?? 'Inner fields not expanded by the interface document.')} Any content is accepted.</p>`
         : `${r.doc ? `<p class="muted">${esc(r.doc)}</p>` : ''}${fieldsTable(r.fields, `Fields of ${r.name}`)}`;
-      return `<h3 id="${esc(recordId(r.name))}"><code>${esc(r.name)}</code> <span class="muted">children in ${esc(r.ns === 'service' ? '{service_namespace}' : r.ns === 'data' ? '{data_namespace}' : '{pickup_namespace}')}</span></h3>\n${body}`;
+      return `<h3 id="${esc(recordId(r.name))}"><code>${esc(r.name)}</code><span class="ns">children in ${esc(r.ns === 'service' ? '{service_namespace}' : r.ns === 'data' ? '{data_namespace}' : '{pickup_namespace}')}</span></h3>\n${body}`;
     })
     .join('\n');
 }

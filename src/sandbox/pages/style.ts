@@ -23,8 +23,9 @@ a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 code, pre, textarea { font-family: var(--mono); font-size: 13px; }
-h1 { font-size: 1.6rem; font-weight: 600; margin: 18px 0 4px; overflow-wrap: anywhere; }
-h1 .version { font-size: 1rem; font-weight: 500; color: var(--muted); margin-left: 8px; }
+h1 { font-size: 1.6rem; font-weight: 600; margin: 18px 0 4px; overflow-wrap: break-word; }
+p code { overflow-wrap: anywhere; }
+h1 .version { display: inline-block; font-size: 1rem; font-weight: 500; color: var(--muted); margin-left: 8px; }
 h2 { font-size: 1.1rem; font-weight: 600; margin: 28px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--border); }
 h3 { font-size: 0.95rem; font-weight: 600; margin: 18px 0 6px; }
 p { margin: 6px 0; }
@@ -51,7 +52,8 @@ footer { max-width: 62rem; margin: 0 auto; padding: 16px 24px 24px; color: var(-
 table { border-collapse: collapse; width: 100%; margin: 6px 0 10px; font-size: 14px; }
 th, td { text-align: left; vertical-align: top; padding: 6px 10px; border-bottom: 1px solid var(--border); }
 th { font-weight: 600; color: var(--muted); font-size: 13px; }
-td code { overflow-wrap: anywhere; }
+td code { white-space: nowrap; }
+h3 .ns { font-weight: 400; font-size: 13px; color: var(--muted); margin-left: 6px; }
 .values { display: block; color: var(--muted); font-size: 13px; }
 .req { font-size: 12px; color: var(--accent); white-space: nowrap; }
 pre { margin: 6px 0 12px; padding: 12px 14px; background: var(--panel); border: 1px solid var(--border); border-radius: 6px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -62,13 +64,15 @@ form.test .row { display: grid; grid-template-columns: minmax(9rem, 14rem) minma
 form.test label { font-weight: 600; font-family: var(--mono); font-size: 13px; overflow-wrap: anywhere; }
 form.test .hint { grid-column: 2; font-size: 12px; color: var(--muted); margin-top: -2px; }
 input[type=text], textarea { width: 100%; padding: 6px 8px; color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: 4px; }
-textarea { min-height: 22rem; resize: vertical; line-height: 1.4; }
+textarea { min-height: 22rem; resize: vertical; line-height: 1.4; white-space: pre; overflow-wrap: normal; overflow-x: auto; }
 fieldset { border: none; margin: 8px 0; padding: 0; display: flex; gap: 18px; flex-wrap: wrap; align-items: center; }
 legend { font-weight: 600; float: left; margin-right: 12px; padding: 0; }
+form.test fieldset label { font: inherit; display: inline-flex; gap: 6px; align-items: center; }
 .actions { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; margin-top: 12px; }
 button { font: inherit; font-weight: 600; padding: 6px 18px; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: var(--accent-fg); cursor: pointer; }
 button:hover { filter: brightness(1.08); }
 .notice { padding: 10px 14px; border-left: 3px solid var(--ph); background: var(--panel); border-radius: 0 6px 6px 0; }
+#result { scroll-margin-top: 12px; }
 .status { font-weight: 600; }
 .status.ok { color: var(--ok); }
 .status.bad { color: var(--bad); }

@@ -57,7 +57,7 @@ function exchangeHtml(x: SoapExchange): string {
   const indented = x.replyBodyIndented !== undefined && x.replyBodyIndented !== x.replyBody;
   return `<section id="result" aria-labelledby="result-title">
 <h3 id="result-title">Reply <span class="status ${ok ? 'ok' : 'bad'}">${esc(statusText)}</span></h3>
-<pre class="reply">${esc(x.replyHead)}\n\n${esc(indented ? x.replyBodyIndented! : x.replyBody)}</pre>
+${indented ? '<p class="sample-note">The body is indented here for reading; the exact bytes follow the reply.</p>\n' : ''}<pre class="reply">${esc(x.replyHead)}\n\n${esc(indented ? x.replyBodyIndented! : x.replyBody)}</pre>
 ${indented ? `<details><summary>Reply body exactly as sent</summary><pre class="reply-exact">${esc(x.replyBody)}</pre></details>` : ''}
 <h3>Request</h3>
 <pre class="request">${esc(x.request)}</pre>

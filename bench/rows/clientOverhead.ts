@@ -1,0 +1,60 @@
+/**
+ * Row 1 — what the workbench's client costs on top of the wire: `send()` with a prepared request
+ * (envelope build, HTTP, reply parse, redaction) against undici posting the same prebuilt
+ * envelope and reading the body, at concurrency 1 and 16.
+ */
+import { Agent, request } from 'undici';
+import { exchangeSucceeded, send } from '../../src/core/send';
+import { closeTransport } from '../../src/core/transport';
+import { benchEnvironment, BENCH_KEY, rateQuoteRequest, wireRequest } from '../fixtures/rateQuote';
+import { interleave } from '../lib/interleave';
+import { throughput } from '../lib/load';
+import { atLeast, type BenchRow, type RowResult } from '../lib/row';
+
+const SETTINGS = [
+  { concurrency: 1, requests: 400 },
+  { concurrency: 16, requests: 800 },
+] as const;
+
+export const clientOverhead: BenchRow = {
+  id: 'client-overhead',
+  title: 'Client overhead: send() against raw undici',
+  async run(ctx) {
+    const environment = benchEnvironment(ctx.sandboxUrl);
+    const sendable = rateQuoteRequest();
+    const spec = wireRequest(sendable, environment);
+    const body = Buffer.from(spec.body, 'utf8');
+    const headers = Object.fromEntries(spec.headers);
+    const agent = new Agent();
+
+    const first = await send({ request: sendable, environment, apiKey: BENCH_KEY });
+    if (!exchangeSucceeded(first)) throw new Error(`the sandbox did not answer the rate quote cleanly: ${first.findings.map((f) => f.message).join('; ')}`);
+
+    const ours = () => send({ request: sendable, environment, apiKey: BENCH_KEY });
+    const raw = async () => {
+      const r = await request(spec.url, { method: 'POST', headers, body, dispatcher: agent });
+      await r.body.arrayBuffer();
+    };
+    const results: RowResult[] = [];
+    try {
+      for (const { concurrency, requests } of SETTINGS) {
+        const p = await interleave(ctx.runs, () => throughput(requests, concurrency, ours), () => throughput(requests, concurrency, raw));
+        results.push({
+          id: `client-overhead.c${concurrency}`,
+          measured: `GetRateQuote 1.0.3 SOAP 1.1, concurrency ${concurrency}: send() (build + HTTP + parse) vs raw undici POST of the prebuilt envelope`,
+          a: { label: 'send()', value: p.medianA, unit: 'req/s' },
+          b: { label: 'raw undici', value: p.medianB, unit: 'req/s' },
+          ratio: p.ratio,
+          ratioText: 'send / raw',
+          target: atLeast(0.87, ''),
+          runs: p.runs,
+          note: `${requests} requests per run`,
+        });
+      }
+    } finally {
+      await agent.close();
+      await closeTransport();
+    }
+    return results;
+  },
+};
