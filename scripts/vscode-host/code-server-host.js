@@ -104,7 +104,7 @@ function testUrl(port, workspace, extensionDevelopmentPath, extensionTestsPath) 
  * @param {{ workspace: string, extensionDevelopmentPath: string, extensionTestsPath: string,
  *           env: NodeJS.ProcessEnv, screenshotsDir: string, timeoutMs: number,
  *           onPageReady: (actions: { screenshot: (name: string) => Promise<string>,
- *                                    type: (text: string, selector: string, waitForValue: boolean) => Promise<boolean> }) => void }} options
+ *                                    type: (text: string | null, selector: string, waitForValue: boolean) => Promise<boolean> }) => void }} options
  * @returns {Promise<number>} the suite's exit code
  */
 async function runInCodeServer(options) {
@@ -140,18 +140,20 @@ async function runInCodeServer(options) {
     page.on('pageerror', (err) => log(`page error: ${err.message}`));
     options.onPageReady({
       screenshot: takeScreenshot,
+      // `text` null accepts what the box holds (a dialog's default path) instead of typing.
       type: async (text, selector, waitForValue) => {
         const input = page.locator(selector).first();
         await input.waitFor({ state: 'visible', timeout: 15_000 });
         // A file dialog fills in its default path after it opens; typing earlier gets overwritten.
-        if (waitForValue) {
+        if (waitForValue || text === null) {
           const until = Date.now() + 10_000;
           while ((await input.inputValue()) === '' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
         }
         // A dialog still busy (listing a folder) ignores Enter: submit until the box closes.
         for (let attempt = 0; attempt < 5; attempt++) {
-          if ((await input.inputValue()) !== text) await input.fill(text);
-          await input.press('Enter');
+          if (!(await input.isVisible())) return true;
+          if (text !== null && (await input.inputValue()) !== text) await input.fill(text);
+          await input.press('Enter', { timeout: 2_000 }).catch(() => undefined);
           const closed = await input.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
           if (closed) return true;
         }
@@ -256,6 +258,8 @@ function printWorkbenchLog(type, args) {
   const list = Array.isArray(args) ? args : [args];
   const text = util.format(...list.map((a) => (a !== null && typeof a === 'object' ? JSON.stringify(a) : a)));
   if (/gallery|marketplace|ENOTFOUND|getaddrinfo/i.test(text)) return;
+  // Connection bookkeeping of the workbench: says nothing about the suite.
+  if (/^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\[Service Worker\]|^ChatSessionStore/.test(text)) return;
   console.log(type === 'error' ? `[workbench:error] ${text}` : text);
 }
 

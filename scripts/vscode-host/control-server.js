@@ -8,7 +8,7 @@ const http = require('node:http');
 
 /**
  * @param {{ screenshot: (name: string) => Promise<string | undefined>,
- *           type: (text: string, selector: string, waitForValue: boolean) => Promise<boolean>,
+ *           type: (text: string | null, selector: string, waitForValue: boolean) => Promise<boolean>,
  *           webview: (op: object) => Promise<object | undefined> }} handlers
  * @returns {Promise<{ url: string, result: () => any, close: () => Promise<void> }>}
  */
@@ -29,7 +29,7 @@ async function startControlServer(handlers) {
       if (req.method === 'POST' && url.pathname === '/type') {
         // Types into the real workbench (e.g. an input box a command opened), then presses Enter.
         const { text, selector, waitForValue } = JSON.parse(await readBody(req));
-        const ok = await handlers.type(String(text), String(selector || '.quick-input-widget input'), Boolean(waitForValue));
+        const ok = await handlers.type(text === null ? null : String(text), String(selector || '.quick-input-widget input'), Boolean(waitForValue));
         return send(res, ok ? 200 : 501, ok ? { ok } : { error: 'typing needs the browser host' });
       }
       if (req.method === 'POST' && url.pathname === '/webview') {

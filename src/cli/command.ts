@@ -6,6 +6,10 @@ export interface CliIo {
   /** Relative paths in arguments are resolved against this. */
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** stdout is a terminal (progress lines redraw in place); absent: treat as a log. */
+  readonly isTTY?: boolean;
+  /** Terminal width, when stdout is one. */
+  readonly columns?: number;
 }
 
 export interface Command {

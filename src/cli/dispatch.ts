@@ -9,6 +9,8 @@ export function processIo(): CliIo {
     stderr: (text) => void process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
+    isTTY: process.stdout.isTTY === true,
+    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
   };
 }
 

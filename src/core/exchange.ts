@@ -8,7 +8,8 @@ export type Severity = 'error' | 'warning' | 'info';
 
 /** The exact HTTP request, as it goes (or went) on the wire — with secrets redacted. */
 export interface HttpRequestSpec {
-  readonly method: 'GET' | 'POST';
+  /** GET or POST for every request the workbench makes; a recorded request keeps the method its client used. */
+  readonly method: 'GET' | 'POST' | (string & {});
   readonly url: string;
   /** In the order sent; names as sent. */
   readonly headers: ReadonlyArray<readonly [string, string]>;
@@ -65,7 +66,8 @@ export interface SoapFault {
 /** Something the workbench found in a reply (or a request): a fault, an in-body error, a problem. */
 export interface Finding {
   readonly severity: Severity;
-  readonly kind: 'fault' | 'in-body' | 'transport' | 'reply' | 'namespace' | 'document';
+  /** `request`: something about a request the workbench did not build itself (a recorded one). */
+  readonly kind: 'fault' | 'in-body' | 'transport' | 'reply' | 'namespace' | 'document' | 'request';
   readonly message: string;
   /** Path in the parsed reply (`Result.Shipment[0].ErrorMessage`), where there is one. */
   readonly path?: string;
@@ -110,4 +112,28 @@ export interface Exchange {
   readonly parsed?: unknown;
   readonly documents: readonly DecodedDocument[];
   readonly error?: ExchangeError;
+  /** Present when the traffic inspector recorded this exchange between another program and a service. */
+  readonly recorded?: RecordedMarker;
+}
+
+/**
+ * How the traffic inspector saw an exchange it forwarded: the workbench did not send it, so its
+ * request is the client's own (redacted) and the catalog's reading of it is kept here.
+ */
+export interface RecordedMarker {
+  readonly direction: 'recorded';
+  /** Order of arrival at the inspector, from 1. */
+  readonly seq: number;
+  /** Where the inspector forwarded it (base URL, redacted). */
+  readonly target: string;
+  /** The client's address, as the inspector saw it. */
+  readonly client?: string;
+  /** False when the request is not a call of the catalog; `reason` says why. */
+  readonly recognised: boolean;
+  readonly reason?: string;
+  /** The request's parameters read along the catalog (APIKey masked). */
+  readonly params?: unknown;
+  /** How much of each body was kept when it was larger than the inspector keeps in memory. */
+  readonly requestBodyTruncated?: boolean;
+  readonly replyBodyTruncated?: boolean;
 }

@@ -1,7 +1,7 @@
 /**
  * The extension's only door into src/core and src/sandbox: the rest of src/extension speaks the
  * small types below and never imports core directly, so a change in core's signatures is fixed
- * here, once. A function whose body throws CoreNotWiredError is a marked wiring point.
+ * here, once.
  *
  * WIRING STATUS
  *   catalog shapes ........................ wired: core/catalog
@@ -12,7 +12,7 @@
  *   startSandbox .......................... wired: sandbox/server
  *   requestTemplate (New Request…) ........ wired: core/generate sampleRequestFile
  *   wsdlFor (Open WSDL) ................... wired: sandbox/wsdl
- *   importEnvelope (Import SOAP Envelope…)  NOT WIRED: no core envelope reader yet
+ *   importEnvelope (Import SOAP Envelope…)  wired: core/recognize
  *   completion / hover .................... by the JSON language server, through
  *                                           package.json jsonLanguageParticipants + jsonValidation
  *                                           (schemas/carrier-request.schema.json)
@@ -23,19 +23,13 @@ import { previewRequest as corePreview } from '../core/envelope';
 import { EMBEDDED_DISPLAY_URL, findEnvironment, loadEnvironments, SANDBOX_ENVIRONMENT, type Environment } from '../core/environments';
 import type { Exchange, HttpRequestSpec, Severity } from '../core/exchange';
 import { sampleRequestFile } from '../core/generate/samples';
+import { recognizeEnvelopeText, requestFileFromRecognized } from '../core/recognize';
 import { RequestFileError, sendRequestFile as coreSendRequestFile, type SendPhase } from '../core/send';
 import { hasErrors, validateRequestText as coreValidate } from '../core/validation/validate';
 import { startSandbox as coreStartSandbox } from '../sandbox/server';
 import { wsdlFor as sandboxWsdl } from '../sandbox/wsdl/wsdl';
 
 export { SANDBOX_ENVIRONMENT };
-
-export class CoreNotWiredError extends Error {
-  constructor(readonly feature: string, readonly module: string) {
-    super(`${feature} is not connected yet: it waits for ${module} (see src/extension/core-adapter.ts).`);
-    this.name = 'CoreNotWiredError';
-  }
-}
 
 // ---- catalog ----
 
@@ -198,9 +192,19 @@ export function requestTemplate(shape: ShapeInfo, binding: Binding): string {
   return `${JSON.stringify(sampleRequestFile(op, op.bindings.includes(binding) ? binding : undefined), null, 2)}\n`;
 }
 
-export function importEnvelope(_xml: string): { text: string; suggestedName: string } {
-  // WIRING: the core reader that turns a SOAP envelope into a request file (none exists yet).
-  throw new CoreNotWiredError('Import SOAP Envelope', 'a core envelope reader');
+/**
+ * A pasted envelope (or a whole HTTP request) as a request file. The environment's namespaces
+ * are the first guess; the envelope's own namespace wins when they differ. The APIKey is never
+ * carried over.
+ */
+export function importEnvelope(text: string, environment: EnvironmentDef, workspaceFolder: string | undefined): { text: string; suggestedName: string } {
+  const { namespaces } = coreEnvironment(workspaceFolder, environment.name);
+  const recognized = recognizeEnvelopeText(text, namespaces);
+  if (recognized.kind !== 'operation') throw new Error(`That is not a request of the service: ${recognized.reason}`);
+  return {
+    text: requestFileFromRecognized(recognized, { comment: ['Imported from a SOAP envelope.'] }),
+    suggestedName: `${recognized.operation}-${recognized.version}`,
+  };
 }
 
 export function wsdlFor(shape: ShapeInfo, environment: EnvironmentDef, workspaceFolder: string | undefined): string {

@@ -1,14 +1,9 @@
 /** How a command failure reaches the user: one message, details in the log. */
 import * as vscode from 'vscode';
-import { CoreNotWiredError, isRequestFileError } from './core-adapter';
+import { isRequestFileError } from './core-adapter';
 import type { Log } from './log';
 
 export async function reportError(log: Log, action: string, err: unknown): Promise<void> {
-  if (err instanceof CoreNotWiredError) {
-    log.warn(`${action}: ${err.message}`);
-    await vscode.window.showWarningMessage(`Carrier: ${err.message}`);
-    return;
-  }
   if (isRequestFileError(err)) {
     // The findings are already in the Problems panel, located; no need to repeat them here.
     log.warn(`${action}: ${err.message}`);

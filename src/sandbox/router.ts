@@ -3,8 +3,8 @@
  * and its HTTP GET/POST operation URLs. Everything else is 404.
  */
 import type { IncomingMessage } from 'node:http';
-import { servicePaths } from '../core/catalog';
-import type { OperationDef } from '../core/catalog/types';
+import { findOperationUrl, findService, serviceTable, wantsWsdl, type ServiceRoute, type ServiceTable } from '../core/recognize/servicePaths';
+import { soapVersionOf } from '../core/recognize/mediaType';
 import type { SandboxContext } from './context';
 import { BodyTooLarge, readBody } from './http/body';
 import { encodingOf, parseMediaType } from './http/contentType';
@@ -15,11 +15,7 @@ import { testFormPost } from './pages/testFormRoute';
 import { soapRoute, soapRequestOf } from './soap/soapRoute';
 import { wsdlFor } from './wsdl/wsdl';
 
-export interface ServiceRoute {
-  /** The catalog's spelling, e.g. `/1.0.3/RateQuoteService.asmx`. */
-  readonly path: string;
-  readonly shapes: readonly OperationDef[];
-}
+export type { ServiceRoute } from '../core/recognize/servicePaths';
 
 export interface RouteResult {
   readonly reply: Reply;
@@ -28,15 +24,8 @@ export interface RouteResult {
 }
 
 /** Service paths by lower-cased path: IIS matches paths without regard to case. */
-export function routeTable(): ReadonlyMap<string, ServiceRoute> {
-  const table = new Map<string, ServiceRoute>();
-  for (const [path, shapes] of servicePaths()) table.set(path.toLowerCase(), { path, shapes });
-  return table;
-}
-
-function wantsWsdl(query: URLSearchParams): boolean {
-  for (const key of query.keys()) if (key.toLowerCase() === 'wsdl') return true;
-  return false;
+export function routeTable(): ServiceTable {
+  return serviceTable();
 }
 
 /** Where clients reach this sandbox, as the request names it (so a WSDL's addresses work through any host name). */
@@ -61,24 +50,17 @@ async function decodeBody(req: IncomingMessage): Promise<{ text: string } | Repl
   }
 }
 
-export async function route(req: IncomingMessage, ctx: SandboxContext, table: ReadonlyMap<string, ServiceRoute>, fallbackBase: string): Promise<RouteResult> {
+export async function route(req: IncomingMessage, ctx: SandboxContext, table: ServiceTable, fallbackBase: string): Promise<RouteResult> {
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
-  const lower = url.pathname.toLowerCase();
 
-  const service = table.get(lower);
+  const service = findService(table, url.pathname);
   if (service) return serviceRoute(req, method, url, service, ctx, baseUrlOf(req, fallbackBase));
 
-  const slash = url.pathname.lastIndexOf('/');
-  const parent = table.get(lower.slice(0, slash));
-  if (parent && slash > 0) {
-    let operation: string;
-    try {
-      operation = decodeURIComponent(url.pathname.slice(slash + 1));
-    } catch {
-      return { reply: textReply(400, `Bad Request: the URL ${url.pathname} is not correctly percent-encoded.`), label: '400' };
-    }
-    return operationRoute(req, method, url, parent, operation, ctx);
+  const opUrl = findOperationUrl(table, url.pathname);
+  if (opUrl) {
+    if ('badEncoding' in opUrl) return { reply: textReply(400, `Bad Request: the URL ${url.pathname} is not correctly percent-encoded.`), label: '400' };
+    return operationRoute(req, method, url, opUrl.route, opUrl.operation, ctx);
   }
   return { reply: notFound(url.pathname), label: '404' };
 }
@@ -102,7 +84,7 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
     }, ctx);
     return { reply, label: `test form ${service.path}` };
   }
-  const version = media.type === 'text/xml' ? '1.1' : media.type === 'application/soap+xml' ? '1.2' : undefined;
+  const version = soapVersionOf(media);
   if (!version) {
     req.resume();
     const got = media.type ? `"${media.type}"` : 'no Content-Type';

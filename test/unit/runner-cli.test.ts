@@ -38,6 +38,7 @@ describe('carrier run (child process)', function () {
   let baseUrl: string;
   let tmp: string;
   const seenKeys: string[] = [];
+  const timers = new Set<NodeJS.Timeout>();
 
   before(async () => {
     server = http.createServer((req, res) => {
@@ -45,14 +46,25 @@ describe('carrier run (child process)', function () {
       req.on('data', (c) => { body += c; });
       req.on('end', () => {
         seenKeys.push(/<APIKey>([^<]*)<\/APIKey>/.exec(body)?.[1] ?? '');
-        res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
-        res.end(terminalReply('NE'));
+        // ZIP 99999 is the slow terminal: it answers after two seconds.
+        const wait = body.includes('<ZipCode>99999</ZipCode>') ? 2000 : 0;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (res.destroyed) return;
+          res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
+          res.end(terminalReply('NE'));
+        }, wait);
+        timers.add(timer);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  after(() => new Promise<void>((resolve) => {
+    for (const t of timers) clearTimeout(t);
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }));
 
   beforeEach(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-run-cli-'));
@@ -87,6 +99,13 @@ describe('carrier run (child process)', function () {
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stdout, /t\/wrong\.carrier\.json:\d+:\d+ {2}Result\[0\]\.TerminalDetails\.TerminalMailingState: expected "KS", got "NE"/);
     assert.match(r.stdout, /1 test: 0 passed, 1 failed, 0 skipped/);
+  });
+
+  it('--timeout bounds each request: a slow reply fails its test as a timeout', async () => {
+    requestFile('slow.carrier.json', { status: 200 }, { params: { ZipCode: '99999', CountryCode: 'USA' } });
+    const r = await carrier(['run', 'slow.carrier.json', '--env', 'local', '--timeout', '300'], tmp, { CARRIER_API_KEY: API_KEY });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /slow\.carrier\.json:1:1 {2}no reply: timeout: /);
   });
 
   it('exits 2 on usage errors', async () => {

@@ -240,6 +240,8 @@ describe('runner: concurrency', () => {
     server = http.createServer((req, res) => setTimeout(() => res.end('ok'), Number(new URL(req.url!, 'http://x').searchParams.get('ms') ?? 150)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // The first fetch of a process sets up its client; keep that out of the measured requests.
+    await (await fetch(`${url}?ms=0`)).text();
   });
   after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
 
@@ -263,8 +265,9 @@ describe('runner: concurrency', () => {
     const { backend, spans } = timedBackend();
     const report = await executePlan(loadRun(['p'], { baseDir: tmp }), { backend, concurrency: 2 });
     assert.equal(report.summary.passed, 2);
-    assert.ok(overlap(spans.get('a.carrier.json')!, spans.get('b.carrier.json')!), JSON.stringify([...spans]));
-    assert.ok(report.summary.durationMs < 290, `ran in parallel: ${report.summary.durationMs} ms`);
+    const [a, b] = [spans.get('a.carrier.json')!, spans.get('b.carrier.json')!];
+    assert.ok(overlap(a, b), JSON.stringify([...spans]));
+    assert.ok(report.summary.durationMs < (a.end - a.start) + (b.end - b.start), `the run took less than the two requests one after the other: ${report.summary.durationMs} ms`);
   });
 
   it('without --concurrency requests go one after another', async () => {

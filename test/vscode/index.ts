@@ -12,6 +12,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./panel.test'),
   () => require('./panel-interaction.test'),
   () => require('./send.test'),
+  () => require('./authoring.test'),
   () => require('./secrets.test'),
 ];
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Exchange } from '../../src/core/exchange';
 import type { CarrierApi } from '../../src/extension/api';
 import { faultExchange, largeExchange, pdfExchange } from './fixtures/exchanges';
-import { hasBrowserHost, screenshot, typeIntoWorkbench, webview } from './support/control';
+import { acceptInWorkbench, hasBrowserHost, screenshot, webview } from './support/control';
 import { carrierApi } from './support/extension';
 import { nextEvent, waitFor } from './support/wait';
 import { openWorkspaceFile, workspaceRoot } from './support/workspace';
@@ -90,13 +90,13 @@ describe('results panel, by keyboard and mouse', function () {
     const api = await carrierApi();
     const exchange = await pdfExchange();
     await show(api, exchange);
-    // The dialog proposes the document's own (sanitised) name in the workspace folder; the
-    // simple file dialog re-applies that default while it lists the folder, so a test that typed
-    // another name would race it. Accepting the default checks the proposal too.
+    // The dialog proposes the document's own (sanitised) name in the workspace folder. The
+    // browser's simple file dialog rewrites typed paths while it lists the folder, so the test
+    // accepts the proposal, which checks the proposal too.
     const target = vscode.Uri.joinPath(workspaceRoot(), exchange.documents[0].name).fsPath;
     fs.rmSync(target, { force: true });
     await webview({ action: 'click', selector: 'button:has-text("Save PDF")' });
-    assert.ok(await typeIntoWorkbench(target, { waitForValue: true }), 'typed the path into the save dialog');
+    assert.ok(await acceptInWorkbench(), 'accepted the proposed path in the save dialog');
     await waitFor(() => fs.existsSync(target) && fs.statSync(target).size === exchange.documents[0].size, 'the PDF on disk').catch((err: Error) => {
       throw new Error(`${err.message}; workspace holds ${fs.readdirSync(workspaceRoot().fsPath).join(', ')}`);
     });

@@ -1,9 +1,10 @@
 /** Every `carrier` command. To add one: write commands/<name>.ts exporting a Command, add it here. */
 import type { Command } from '../command';
 import { envelope } from './envelope';
+import { inspect } from './inspect';
 import { run } from './run';
 import { sandbox } from './sandbox';
 import { sendCommand } from './send';
 import { validate } from './validate';
 
-export const commands: readonly Command[] = [validate, run, envelope, sendCommand, sandbox];
+export const commands: readonly Command[] = [validate, run, envelope, sendCommand, sandbox, inspect];

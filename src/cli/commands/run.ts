@@ -119,14 +119,8 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
 }
 
 /** The terminal, for the CLI reporter: redraws only when stdout is a real TTY. */
-interface TerminalIo extends CliIo {
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-}
-
-function terminalOf(io: TerminalIo): { isTTY: boolean; columns?: number } {
-  if (io.isTTY !== undefined) return { isTTY: io.isTTY, columns: io.columns };
-  return { isTTY: false };
+function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
+  return { isTTY: io.isTTY === true, ...(io.columns ? { columns: io.columns } : {}) };
 }
 
 function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: (f: string) => string): string[] {
@@ -168,7 +162,7 @@ export const run: Command = {
       }
       const observers: RunObserver[] = [];
       if (settings.reporters.includes('cli')) {
-        const term = terminalOf(io as TerminalIo);
+        const term = terminalOf(io);
         observers.push(new CliReporter({ write: (t) => io.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR }));
       }
       const observer: RunObserver = {

@@ -38,6 +38,7 @@ export interface RecognizeOptions {
 export type ProblemCode =
   | 'version-mismatch'   // a SOAP 1.2 envelope announced as SOAP 1.1, or the other way round
   | 'action-unknown'     // the SOAP action names no operation of the path
+  | 'operation-unknown'  // no action, and the body holds no operation of the path
   | 'action-mismatch'    // the SOAP action names another operation than the body holds
   | 'wrapper-namespace'  // the operation element is outside the service namespace
   | 'truncated';         // only the start of the body was at hand: parameters not read

@@ -98,13 +98,14 @@ class Compiler {
 
   compare(node: Node, what: string, integer: boolean): CompareSpec | undefined {
     if (node.type === 'number') {
+      if (integer && !(Number.isInteger(node.value) && node.value >= 0)) { this.problem(node, `${what} must be a whole number, 0 or more`); return undefined; }
       const operand = this.operand(node, what);
       return operand === undefined ? undefined : [{ op: 'equals', operand, location: this.loc(node) }];
     }
     const spec: Array<CompareSpec[number]> = [];
     for (const [key, value, prop] of this.properties(node, what)) {
       if (!(COMPARE_OPS as readonly string[]).includes(key)) { this.problem(prop, `${what}: unknown comparison "${key}"; use ${COMPARE_OPS.join(', ')}`); continue; }
-      if (integer && (value.type !== 'number' || !Number.isInteger(value.value))) { this.problem(value, `${what}.${key} must be a whole number`); continue; }
+      if (integer && (value.type !== 'number' || !Number.isInteger(value.value) || value.value < 0)) { this.problem(value, `${what}.${key} must be a whole number, 0 or more`); continue; }
       const operand = this.operand(value, `${what}.${key}`);
       if (operand !== undefined) spec.push({ op: key as CompareOp, operand, location: this.loc(prop) });
     }

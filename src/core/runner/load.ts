@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { discover } from './discover';
-import { loadRequestFile, type FileValidator, type LoadedFile } from './loadFile';
+import { loadRequestFile, type FileReader, type FileValidator, type LoadedFile } from './loadFile';
 import { planRun, type BindingChoice, type PlannedRun } from './plan';
 
 export interface LoadOptions {
@@ -14,12 +14,14 @@ export interface LoadOptions {
   readonly binding?: BindingChoice;
   /** The params validator (src/core/validation), when the host has it. */
   readonly validate?: FileValidator;
+  /** Reads request files (the editor passes unsaved contents); the file system by default. */
+  readonly read?: FileReader;
 }
 
 export function loadRun(inputs: readonly string[], options: LoadOptions): PlannedRun {
   const baseDir = path.resolve(options.baseDir);
   const discovery = discover(inputs, baseDir);
   const files = new Map<string, LoadedFile>();
-  for (const { file } of discovery.files) files.set(file, loadRequestFile(file, options.validate));
+  for (const { file } of discovery.files) files.set(file, loadRequestFile(file, options.validate, options.read));
   return planRun(discovery, files, baseDir, options.binding);
 }

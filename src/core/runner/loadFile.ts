@@ -31,9 +31,12 @@ export interface LoadedFile {
 /** Extra checks of a file's params (the validator), given the text and file name. */
 export type FileValidator = (text: string, fileName: string) => readonly FileFinding[];
 
-export function loadRequestFile(file: string, validate?: FileValidator): LoadedFile {
+/** Reads a file's text; a host with unsaved editor contents supplies its own. */
+export type FileReader = (file: string) => string;
+
+export function loadRequestFile(file: string, validate?: FileValidator, read: FileReader = (f) => fs.readFileSync(f, 'utf8')): LoadedFile {
   let text: string;
-  try { text = fs.readFileSync(file, 'utf8'); } catch (e) {
+  try { text = read(file); } catch (e) {
     const location = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
     return { file, expect: EMPTY_EXPECT, captures: [], uses: [], location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
   }

@@ -17,8 +17,11 @@ export interface RunBackendOptions {
   readonly cwd: string;
   /** Where API keys are looked up (CARRIER_API_KEY_<ENV>, CARRIER_API_KEY). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** The key of an environment from elsewhere (the extension's secret storage); over `env`. */
-  readonly apiKeyFor?: (environment: string) => string | undefined;
+  /**
+   * Keys by environment name from elsewhere (the extension reads its secret storage before the
+   * run, since that is asynchronous); over `env`.
+   */
+  readonly apiKeys?: Readonly<Record<string, string>>;
   /** An already running sandbox to use for embedded environments (the extension's). */
   readonly embeddedUrl?: () => Promise<string>;
 }
@@ -53,7 +56,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     if (!environment) {
       result = `unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})`;
     } else {
-      const apiKey = options.apiKeyFor?.(environment.name) ?? apiKeyFromVariables(environment.name, options.env, environment.embedded)?.key;
+      const apiKey = options.apiKeys?.[environment.name] || apiKeyFromVariables(environment.name, options.env, environment.embedded)?.key;
       if (!apiKey && !environment.embedded) result = missingApiKeyMessage(environment.name);
       else {
         const secretValues = [apiKey, ...environment.secrets.map((s) => environment.variables[s])].filter((v): v is string | number | boolean => v !== undefined && v !== '').map(String);

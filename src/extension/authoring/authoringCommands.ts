@@ -18,7 +18,7 @@ export function registerAuthoringCommands(environments: EnvironmentStore, log: L
     vscode.commands.registerCommand('carrier.importEnvelope', guarded(log, 'Import SOAP Envelope', async () => {
       const xml = await readEnvelope();
       if (xml === undefined) return;
-      const { text, suggestedName } = importEnvelope(xml);
+      const { text, suggestedName } = importEnvelope(xml, environments.selected(), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
       await openUntitled(suggestedName.endsWith('.carrier.json') ? suggestedName : `${suggestedName}.carrier.json`, text, 'carrier-request');
     })),
     vscode.commands.registerCommand('carrier.openWsdl', guarded(log, 'Open WSDL', async () => {

@@ -1,12 +1,13 @@
 /**
- * Parameters of the HTTP GET and POST bindings: every one travels as text (transport rule 7)
- * and names are case-sensitive (rule 9), so `apikey` is not `APIKey`: it is an unknown
- * parameter, and APIKey is then missing.
+ * Parameters of the HTTP GET and POST bindings: core recognition reads them (every one travels
+ * as text, transport rule 7); the sandbox refuses what an ASMX service refuses. Names are
+ * case-sensitive (rule 9), so `apikey` is not `APIKey`: it is an unknown parameter, and APIKey
+ * is then missing.
  */
 import type { OperationDef } from '../../core/catalog/types';
 import { parametersRecord } from '../../core/catalog';
+import { readFormParameters } from '../../core/recognize/parameters';
 import type { JsonObject } from '../../core/xml/read';
-import { fromXsdText } from '../../core/xml/values';
 import { clientFault } from '../soap/fault';
 import { normaliseRequest } from './normalise';
 
@@ -16,22 +17,23 @@ import { normaliseRequest } from './normalise';
  */
 export function httpParameters(op: OperationDef, form: URLSearchParams): JsonObject {
   const names = op.parameters.map((p) => p.name);
-  for (const key of new Set(form.keys())) {
-    if (!names.includes(key)) {
-      const twin = names.find((n) => n.toLowerCase() === key.toLowerCase());
-      throw clientFault(`Unknown parameter: ${key}.${twin ? ` Parameter names are case-sensitive: did you mean ${twin}?` : ''} ${op.operation} takes ${names.join(', ')}.`);
-    }
+  const { params, issues } = readFormParameters(op, form);
+  const unknown = issues.find((i) => i.kind === 'unknown');
+  if (unknown) {
+    const key = unknown.path;
+    const twin = names.find((n) => n.toLowerCase() === key.toLowerCase());
+    throw clientFault(`Unknown parameter: ${key}.${twin ? ` Parameter names are case-sensitive: did you mean ${twin}?` : ''} ${op.operation} takes ${names.join(', ')}.`);
   }
   const raw: JsonObject = {};
   for (const field of op.parameters) {
-    const text = form.get(field.name);
-    if (text === null) {
+    if (!(field.name in params)) {
       if (field.required) throw clientFault(`Missing parameter: ${field.name}.`);
       continue;
     }
-    const r = fromXsdText(field.type === 'record' ? 'string' : field.type, text);
-    if (r.problem) throw clientFault(`Cannot convert '${text}' to ${field.type} for parameter ${field.name}.`);
-    raw[field.name] = r.value;
+    if (issues.some((i) => i.kind === 'type' && i.path === field.name)) {
+      throw clientFault(`Cannot convert '${form.get(field.name)}' to ${field.type} for parameter ${field.name}.`);
+    }
+    raw[field.name] = params[field.name];
   }
   return normaliseRequest(parametersRecord(op), raw, []).value;
 }

@@ -5,7 +5,8 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS } from '../../core/catalog';
+import { XSI_NS } from '../../core/catalog';
+import { soapParts } from '../../core/recognize/soapEnvelope';
 import { attr, type XmlElement } from '../../core/xml/dom';
 import { envelopeNs, SandboxFault, type SoapVersion } from './fault';
 
@@ -19,23 +20,14 @@ function mustUnderstand(el: XmlElement, version: SoapVersion): boolean {
 
 /** The operation wrapper: the first element inside Body. Faults for anything that is not an envelope of `version`. */
 export function bodyWrapper(root: XmlElement, version: SoapVersion): XmlElement {
-  const ns = envelopeNs(version);
-  if (root.local === 'Envelope' && root.ns !== ns && (root.ns === SOAP11_ENVELOPE_NS || root.ns === SOAP12_ENVELOPE_NS)) {
-    const other = root.ns === SOAP11_ENVELOPE_NS ? '1.1' : '1.2';
-    throw new SandboxFault('client', `The envelope is SOAP ${other} but the Content-Type announces SOAP ${version}; send ${other === '1.1' ? 'text/xml' : 'application/soap+xml'} for a SOAP ${other} envelope.`, 'VersionMismatch');
-  }
-  if (root.local !== 'Envelope' || root.ns !== ns) {
-    throw new SandboxFault('client', `The request is not a SOAP ${version} envelope: its root element is <${root.prefix ? `${root.prefix}:` : ''}${root.local}>${root.ns ? ` in namespace ${root.ns}` : ' in no namespace'}; expected Envelope in ${ns}.`);
-  }
-  const header = root.children.find((c) => c.ns === ns && c.local === 'Header');
+  const parts = soapParts(root, version);
+  if (parts.problem?.code === 'version-mismatch') throw new SandboxFault('client', parts.problem.message, 'VersionMismatch');
+  if (parts.problem?.code === 'not-envelope') throw new SandboxFault('client', parts.problem.message);
   // No header block is understood here, so one that must be understood cannot be processed.
-  const blocking = header?.children.find((c) => mustUnderstand(c, version));
+  const blocking = parts.header?.children.find((c) => mustUnderstand(c, version));
   if (blocking) throw new SandboxFault('client', `SOAP header ${blocking.local} was not understood.`, 'MustUnderstand');
-  const body = root.children.find((c) => c.ns === ns && c.local === 'Body');
-  if (!body) throw new SandboxFault('client', 'The SOAP envelope has no Body element.');
-  const wrapper = body.children[0];
-  if (!wrapper) throw new SandboxFault('client', 'The SOAP Body is empty: it must hold the operation element.');
-  return wrapper;
+  if (parts.problem || !parts.wrapper) throw new SandboxFault('client', parts.problem?.message ?? 'The SOAP Body is empty: it must hold the operation element.');
+  return parts.wrapper;
 }
 
 /** A reply envelope; `fill` writes the Body's content. */

@@ -7,13 +7,14 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { getRecord, parametersRecord, type Namespaces } from '../../core/catalog';
 import type { OperationDef } from '../../core/catalog/types';
 import { parseXml, XmlError } from '../../core/xml/dom';
-import { readRecord, type ReadIssue } from '../../core/xml/read';
 import { writeRecord } from '../../core/xml/write';
 import type { SandboxContext } from '../context';
 import { normaliseRequest } from '../decode/normalise';
 import { SOAP12_UTF8, XML_UTF8, type Reply } from '../http/reply';
 import { invoke } from '../operations';
-import { soapActionHeader, selectOperation } from './action';
+import { soapActionOf } from '../../core/recognize/soapOperation';
+import { readSoapParameters } from '../../core/recognize/parameters';
+import { selectOperation } from './action';
 import { bodyWrapper, replyEnvelope } from './envelope';
 import { clientFault, faultEnvelope, SandboxFault, type SoapVersion } from './fault';
 
@@ -25,8 +26,7 @@ export interface SoapRequest {
 }
 
 export function soapRequestOf(version: SoapVersion, soapActionHeaderValue: string | string[] | undefined, contentTypeAction: string | undefined, text: string): SoapRequest {
-  const action = version === '1.1' ? soapActionHeader(soapActionHeaderValue) : contentTypeAction?.trim() || undefined;
-  return { version, action, text };
+  return { version, action: soapActionOf(version, soapActionHeaderValue, contentTypeAction), text };
 }
 
 const contentTypeOf = (version: SoapVersion) => (version === '1.1' ? XML_UTF8 : SOAP12_UTF8);
@@ -57,8 +57,7 @@ export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[
     }
     const wrapper = bodyWrapper(root, req.version);
     op = selectOperation(shapes, wrapper, req.action, req.version, ctx.namespaces);
-    const issues: ReadIssue[] = [];
-    const raw = readRecord(wrapper, parametersRecord(op), '', { namespaces: ctx.namespaces, outOfNamespace: 'absent', issues });
+    const { params: raw, issues } = readSoapParameters(op, wrapper, ctx.namespaces, 'absent');
     const { value, ignored } = normaliseRequest(parametersRecord(op), raw, issues);
     if (ignored.length) ctx.log(`  ignored: ${ignored.join(', ')}`);
     const result = await invoke({ op, binding: req.version === '1.1' ? 'soap11' : 'soap12', params: value, ignored }, ctx);

@@ -35,13 +35,21 @@ export async function screenshot(name: string): Promise<string | undefined> {
 
 /**
  * Types into the workbench page as a person would (into the input box a command just opened,
- * by default) and presses Enter. `waitForValue` first waits for a pre-filled value (a file
- * dialog's default path) so it is replaced, not raced. False when there is no browser.
+ * by default) and presses Enter until the box closes. `waitForValue` first waits for a
+ * pre-filled value so it is replaced, not raced. False when there is no browser.
  */
 export async function typeIntoWorkbench(text: string, options: { selector?: string; waitForValue?: boolean } = {}): Promise<boolean> {
   const base = controlUrl();
   if (!base) return false;
   const res = await fetch(`${base}/type`, { method: 'POST', body: JSON.stringify({ text, selector: options.selector ?? '.quick-input-widget input', waitForValue: options.waitForValue ?? false }) });
+  return res.ok;
+}
+
+/** Accepts what an input box proposes (a save dialog's default path): Enter, once it is filled in. */
+export async function acceptInWorkbench(selector = '.quick-input-widget input'): Promise<boolean> {
+  const base = controlUrl();
+  if (!base) return false;
+  const res = await fetch(`${base}/type`, { method: 'POST', body: JSON.stringify({ text: null, selector, waitForValue: true }) });
   return res.ok;
 }
 

@@ -56,12 +56,13 @@ export class CliReporter implements RunObserver {
     if (!force && now - this.lastDraw < (this.options.redrawMs ?? 50)) return;
     this.lastDraw = now;
     const current = [...this.running.values()].map((t) => t.name);
-    const counts = `${this.paint('32', `✓ ${this.passed}`)}  ${this.paint('31', `✗ ${this.failed}`)}  ${this.paint('33', `○ ${this.skipped}`)}`;
-    let text = `[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${counts}${current.length ? `  ${this.paint('2', `running ${current.length}: ${current.slice(0, 2).join(', ')}${current.length > 2 ? ', …' : ''}`)}` : ''}`;
-    const width = this.out.columns ?? 120;
-    // Colour codes take no room on screen; cut on the visible length only.
-    const visible = text.replace(/\x1b\[[0-9;]*m/g, '');
-    if (visible.length > width - 1) text = visible.slice(0, width - 2) + '…';
+    const head = `[${String(this.done).padStart(String(this.total).length)}/${this.total}] `;
+    const counts = [`✓ ${this.passed}`, `✗ ${this.failed}`, `○ ${this.skipped}`];
+    let running = current.length ? `  running ${current.length}: ${current.slice(0, 2).join(', ')}${current.length > 2 ? ', …' : ''}` : '';
+    // Only the names of running tests are cut to fit; colour codes take no room on screen.
+    const room = (this.out.columns ?? 120) - 1 - head.length - counts.join('  ').length;
+    if (running.length > room) running = room > 1 ? `${running.slice(0, room - 1)}…` : '';
+    const text = `${head}${this.paint('32', counts[0])}  ${this.paint('31', counts[1])}  ${this.paint('33', counts[2])}${running ? this.paint('2', running) : ''}`;
     this.out.write(`${CLEAR_LINE}${text}`);
     this.progressShown = true;
   }

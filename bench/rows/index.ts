@@ -1,0 +1,21 @@
+/**
+ * The rows of `npm run bench`, in the order the table prints them. A new row is a module in this
+ * folder exporting a BenchRow, added to this list — nothing else changes.
+ */
+import type { BenchRow } from '../lib/row';
+import { bundle } from './bundle';
+import { clientOverhead } from './clientOverhead';
+import { largeReplies } from './largeReplies';
+import { nodeSoap } from './nodeSoap';
+import { runnerVsNewman } from './runnerVsNewman';
+import { validation } from './validation';
+
+export const ROWS: readonly BenchRow[] = [
+  clientOverhead,
+  nodeSoap,
+  runnerVsNewman,
+  largeReplies,
+  validation,
+  bundle,
+  // The inspector's overhead row goes here (rows/inspector.ts).
+];

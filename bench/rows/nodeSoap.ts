@@ -1,0 +1,80 @@
+/**
+ * Row 2 — the workbench's client against node-soap, the usual Node.js SOAP client: its client is
+ * built once from the sandbox's own ?WSDL (outside the timing), then both call the same
+ * operations with the same parameters, one request at a time.
+ */
+import * as soap from 'soap';
+import { findShape, servicePath } from '../../src/core/catalog';
+import { exchangeSucceeded, send } from '../../src/core/send';
+import { closeTransport } from '../../src/core/transport';
+import { nodeSoapArgs } from '../fixtures/nodeSoapArgs';
+import { benchEnvironment, BENCH_KEY, sampleRequest } from '../fixtures/rateQuote';
+import { interleave } from '../lib/interleave';
+import { throughput } from '../lib/load';
+import { atLeast, type BenchRow, type RowResult } from '../lib/row';
+
+const OPERATIONS = [
+  { operation: 'GetRateQuote', version: '1.0.3' },
+  { operation: 'TraceShipment', version: '1.0.2' },
+  { operation: 'GetTransitTimes', version: undefined },
+  { operation: 'GetTerminalInformation', version: undefined },
+] as const;
+
+const REQUESTS = 150;
+
+type PortMethod = (args: unknown, callback: (err: unknown, result: unknown) => void) => void;
+
+/** The operation on the WSDL's SOAP 1.1 port (the WSDL also has a 1.2 port), as a promise. */
+function soap11Method(client: soap.Client, operation: string): (args: unknown) => Promise<unknown> {
+  const services = client.describe() as Record<string, Record<string, unknown>>;
+  const service = Object.keys(services)[0];
+  const ports = Object.keys(services[service]);
+  const port = ports.find((p) => !/12$/.test(p)) ?? ports[0];
+  const method = (client as unknown as Record<string, Record<string, Record<string, PortMethod>>>)[service][port][operation];
+  if (!method) throw new Error(`node-soap found no ${operation} on ${service}/${port}`);
+  return (args) => new Promise((resolve, reject) => method(args, (err, result) => (err ? reject(err) : resolve(result))));
+}
+
+export const nodeSoap: BenchRow = {
+  id: 'node-soap',
+  title: 'Against node-soap',
+  async run(ctx) {
+    const environment = benchEnvironment(ctx.sandboxUrl);
+    const results: RowResult[] = [];
+    try {
+      for (const { operation, version } of OPERATIONS) {
+        const op = findShape(operation, version);
+        if (!op) throw new Error(`no shape ${operation} ${version ?? ''}`);
+        const sendable = sampleRequest(op.operation, op.version);
+        const client = await soap.createClientAsync(`${ctx.sandboxUrl}${servicePath(op)}?WSDL`);
+        const fn = soap11Method(client, op.operation);
+        const args = nodeSoapArgs(op, sendable.params, BENCH_KEY);
+
+        const check = await send({ request: sendable, environment, apiKey: BENCH_KEY });
+        if (!exchangeSucceeded(check)) throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
+        const theirs = await fn(args);
+        if (!theirs || typeof theirs !== 'object') throw new Error(`${op.operation}: node-soap returned ${JSON.stringify(theirs)}`);
+
+        const p = await interleave(
+          ctx.runs,
+          () => throughput(REQUESTS, 1, () => send({ request: sendable, environment, apiKey: BENCH_KEY })),
+          () => throughput(REQUESTS, 1, () => fn(args)),
+        );
+        results.push({
+          id: `node-soap.${op.operation}`,
+          measured: `${op.operation} ${op.version} SOAP 1.1, one at a time: send() vs node-soap client (from ?WSDL)`,
+          a: { label: 'send()', value: p.medianA, unit: 'req/s' },
+          b: { label: 'node-soap', value: p.medianB, unit: 'req/s' },
+          ratio: p.ratio,
+          ratioText: 'send / node-soap',
+          target: atLeast(3),
+          runs: p.runs,
+          note: `${REQUESTS} requests per run`,
+        });
+      }
+    } finally {
+      await closeTransport();
+    }
+    return results;
+  },
+};

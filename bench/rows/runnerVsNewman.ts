@@ -1,0 +1,72 @@
+/**
+ * Row 3 — a 1,000-request collection with a status check on each: `carrier run`'s engine against
+ * newman, both in this process through their node APIs, one request at a time (newman's only
+ * mode). Each run starts from the files — ours loads and validates the 1,000 request files,
+ * newman reads its collection — and ends when the last check has been judged.
+ */
+import * as newman from 'newman';
+import { performance } from 'node:perf_hooks';
+import { executePlan, loadRun } from '../../src/core/runner';
+import { createRunBackend } from '../../src/core/runner/wire';
+import { validateRequestText } from '../../src/core/validation/validate';
+import { closeTransport } from '../../src/core/transport';
+import { BENCH_KEY, ENVIRONMENT, writeCollection, type BenchCollection } from '../fixtures/collection';
+import { interleave } from '../lib/interleave';
+import { pairedRatio } from '../lib/stats';
+import { atLeast, type BenchRow } from '../lib/row';
+
+const REQUESTS = 1000;
+
+async function ours(c: BenchCollection): Promise<number> {
+  const t0 = performance.now();
+  const plan = loadRun([c.requests], { baseDir: c.dir, validate: (text, fileName) => validateRequestText(text, fileName).findings });
+  const backend = createRunBackend({ cwd: c.dir, env: { CARRIER_API_KEY: BENCH_KEY } });
+  try {
+    const report = await executePlan(plan, { backend, environment: ENVIRONMENT, concurrency: 1 });
+    const seconds = (performance.now() - t0) / 1000;
+    if (report.summary.passed !== c.count) {
+      const failure = report.results.find((r) => r.status !== 'passed');
+      throw new Error(`carrier run: ${report.summary.passed}/${c.count} passed (${failure?.test.name}: ${failure?.failures[0]?.message ?? failure?.skipReason})`);
+    }
+    return seconds;
+  } finally {
+    await backend.close?.();
+  }
+}
+
+function theirs(c: BenchCollection): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    newman.run({ collection: c.postman, reporters: [] }, (err, summary) => {
+      const seconds = (performance.now() - t0) / 1000;
+      if (err) return reject(err);
+      const { requests, assertions } = summary.run.stats;
+      if (requests.total !== c.count || assertions.failed || requests.failed) return reject(new Error(`newman: ${requests.total} requests, ${assertions.failed} failed checks`));
+      resolve(seconds);
+    });
+  });
+}
+
+export const runnerVsNewman: BenchRow = {
+  id: 'runner',
+  title: 'Collection runner against newman',
+  async run(ctx) {
+    const collection = writeCollection(ctx.tmp, ctx.sandboxUrl, REQUESTS);
+    try {
+      const p = await interleave(ctx.runs, () => ours(collection), () => theirs(collection));
+      return [{
+        id: 'runner.newman',
+        measured: `${REQUESTS} SOAP 1.1 requests (4 operations) with a status check each, sequential: carrier run engine vs newman, both in-process`,
+        a: { label: 'carrier run', value: p.medianA, unit: 's' },
+        b: { label: 'newman', value: p.medianB, unit: 's' },
+        // Faster is the claim: newman's time over ours.
+        ratio: pairedRatio(p.b, p.a),
+        ratioText: 'newman / carrier run',
+        target: atLeast(3),
+        runs: p.runs,
+      }];
+    } finally {
+      await closeTransport();
+    }
+  },
+};

@@ -1,0 +1,204 @@
+/**
+ * `carrier inspect`: the traffic inspector in the foreground. It listens on loopback, forwards
+ * every request to the target (the embedded sandbox unless told otherwise) and prints one line
+ * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
+ * `carrier inspect --show <file>` prints one recorded exchange readably.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BINDING_LABELS } from '../../core/catalog';
+import {
+  apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, SANDBOX_ENVIRONMENT,
+  type Environment,
+} from '../../core/environments';
+import { secretValues } from '../../core/redact';
+import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, type InspectorOptions, type RecordedExchange } from '../../inspector';
+import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
+import type { SandboxHandle } from '../../sandbox/options';
+import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { UsageError, type CliIo, type Command } from '../command';
+import { displayPath } from './envelope';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'target', short: 't', value: true, description: `where to forward: an http(s) base URL or an environment of ${ENVIRONMENTS_FILE} (default: the embedded sandbox, started here)` },
+  { name: 'port', short: 'p', value: true, description: 'TCP port to listen on (default 0: a free port chosen by the system)' },
+  { name: 'host', value: true, description: 'loopback address to listen on (default 127.0.0.1)' },
+  { name: 'record', short: 'r', value: true, description: 'folder to write every exchange to (JSON, raw bodies, and a request file per call)' },
+  { name: 'max-body', value: true, description: `bytes of each body kept, parsed and recorded (default ${DEFAULT_MAX_BODY_BYTES}); the rest is forwarded only` },
+  { name: 'quiet', short: 'q', description: 'do not print a line per exchange' },
+  { name: 'show', value: true, description: 'print a recorded exchange (NNN-<Operation>.exchange.json) readably and exit' },
+];
+
+function portOf(value: string | true | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (value === true || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port needs a whole number from 0 to 65535, got ${String(value)}`);
+  return n;
+}
+
+function text(value: string | true | undefined, name: string): string | undefined {
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+function stopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+
+interface ResolvedTarget {
+  readonly environment?: Environment;
+  /** A base URL, or undefined for the embedded sandbox. */
+  readonly url?: string;
+}
+
+/** An environment by name, or a URL (whose namespaces are those of the environment at that URL, if one is). */
+function resolveTarget(target: string | undefined, io: CliIo): ResolvedTarget | number {
+  const loaded = loadEnvironments(io.cwd);
+  const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
+  if (target !== undefined && isUrl(target)) {
+    const trimmed = target.replace(/\/+$/, '');
+    const environment = loaded.environments.find((e) => !e.embedded && e.baseUrl.replace(/\/+$/, '') === trimmed);
+    return { url: target, ...(environment ? { environment } : {}) };
+  }
+  const name = target ?? SANDBOX_ENVIRONMENT;
+  const environment = findEnvironment(loaded, name);
+  if (!environment) {
+    for (const p of loaded.problems) io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
+    io.stderr(`carrier inspect: "${name}" is neither a URL nor an environment (environments: ${loaded.environments.map((e) => e.name).join(', ')})\n`);
+    return 2;
+  }
+  return { environment, ...(environment.embedded ? {} : { url: environment.baseUrl }) };
+}
+
+function tlsOf(environment: Environment | undefined): InspectorOptions['tls'] {
+  const tls = environment?.tls;
+  if (!tls) return undefined;
+  const read = (p: string | undefined) => (p ? fs.readFileSync(p) : undefined);
+  return { ca: read(tls.caPath), cert: read(tls.certPath), key: read(tls.keyPath), rejectUnauthorized: tls.rejectUnauthorized };
+}
+
+function clock(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toTimeString().slice(0, 8);
+}
+
+/** One line per exchange: time, number, request line, what it was, status and time taken. */
+export function exchangeLine(r: RecordedExchange): string {
+  const x = r.exchange;
+  const shownPath = x.request.url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\?.*$/, (q) => (q.length > 60 ? `${q.slice(0, 59)}…` : q));
+  const what = x.operation ? `${x.operation} ${x.version} ${x.binding ? BINDING_LABELS[x.binding] : ''}`.trim() : `unknown (${r.recognition.kind === 'unknown' ? r.recognition.reason : 'not read'})`;
+  const outcome = x.error ? `✗ ${x.error.kind}` : x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}` : 'no reply';
+  const errors = x.findings.filter((f) => f.severity === 'error' && f.kind === 'in-body').length;
+  return `${clock(x.startedAt)} #${r.seq} ${x.request.method} ${shownPath}  ${what} → ${outcome}${errors ? ' (in-body error)' : ''}  ${x.timing ? `${Math.round(x.timing.totalMs * 10) / 10} ms` : ''}`;
+}
+
+function show(file: string, io: CliIo): number {
+  try {
+    const { doc } = readRecording(path.resolve(io.cwd, file));
+    io.stdout(formatExchange(doc.exchange, doc.files));
+    return 0;
+  } catch (e) {
+    if (!(e instanceof RecordingError)) throw e;
+    io.stderr(`carrier inspect: ${e.message}\n`);
+    return 2;
+  }
+}
+
+export const inspect: Command = {
+  name: 'inspect',
+  summary: 'record what a program sends to the service and gets back (a forward proxy on loopback)',
+  usage: [
+    'Usage: carrier inspect [options]',
+    '       carrier inspect --show <NNN-Operation.exchange.json>',
+    '',
+    'Listens on loopback and forwards every request, unchanged, to the target: point your program at',
+    'the printed URL instead of the service. Each exchange is read along the catalog (operation,',
+    'version, binding, parameters, reply, fault, findings) and printed as one line; with --record',
+    'each is written to the folder as NNN-<Operation>.exchange.json, the raw bodies beside it and,',
+    'for a call of the catalog, NNN-<Operation>.carrier.json — so `carrier run <folder>` replays it.',
+    'API keys (body, URL, form fields) and credentials in headers are never written or printed.',
+    'Runs until SIGINT or SIGTERM.',
+    '',
+    'Options:',
+    describeFlags(FLAGS),
+  ].join('\n'),
+  async run(args, io) {
+    const { positionals, flags } = parseArgs(args, FLAGS);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const showFile = text(flags.get('show'), 'show');
+    if (showFile !== undefined) return show(showFile, io);
+
+    const host = text(flags.get('host'), 'host') ?? '127.0.0.1';
+    if (!isLoopback(host)) throw new UsageError(`--host ${host}: the inspector listens on loopback only (127.0.0.1, ::1 or localhost)`);
+    const port = portOf(flags.get('port'));
+    const maxBody = text(flags.get('max-body'), 'max-body');
+    const maxBodyBytes = maxBody === undefined ? undefined : Number(maxBody);
+    if (maxBodyBytes !== undefined && (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024)) throw new UsageError(`--max-body needs a whole number of bytes, 1024 or more, got ${maxBody}`);
+    const recordArg = text(flags.get('record'), 'record');
+    const recordDir = recordArg === undefined ? undefined : path.resolve(io.cwd, recordArg);
+    const quiet = flags.has('quiet');
+
+    const resolved = resolveTarget(text(flags.get('target'), 'target'), io);
+    if (typeof resolved === 'number') return resolved;
+    const environment = resolved.environment;
+    const namespaces = environment?.namespaces ?? findEnvironment(loadEnvironments(io.cwd), SANDBOX_ENVIRONMENT)!.namespaces;
+    // Keys known beforehand are hidden even where a program puts them somewhere unexpected.
+    const key = environment && !environment.embedded ? apiKeyFromVariables(environment.name, io.env, false)?.key : undefined;
+    const secrets = environment ? secretValues(key, environment.variables, environment.secrets) : [];
+
+    const stopped = stopSignal();
+    let sandbox: SandboxHandle | undefined;
+    let targetUrl = resolved.url;
+    try {
+      if (!targetUrl) {
+        // Loaded only when needed: inspecting a remote service never pays for the sandbox.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { startSandbox } = require('../../sandbox/server') as typeof import('../../sandbox/server');
+        sandbox = await startSandbox({ port: 0, host: '127.0.0.1', namespaces });
+        targetUrl = sandbox.url;
+      }
+      let inspector;
+      try {
+        inspector = await startInspector({
+          target: targetUrl,
+          namespaces,
+          ...(environment ? { environment: environment.name } : {}),
+          port,
+          host,
+          ...(recordDir ? { recordDir } : {}),
+          ...(maxBodyBytes ? { maxBodyBytes } : {}),
+          secrets,
+          tls: tlsOf(environment),
+          log: (line) => io.stderr(`carrier inspect: ${line}\n`),
+        });
+      } catch (e) {
+        if (e instanceof TargetError || e instanceof InspectorHostError) throw new UsageError(e.message);
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+          io.stderr(`carrier inspect: cannot listen on ${host}:${port}: ${(e as Error).message}\n`);
+          return 1;
+        }
+        throw e;
+      }
+      if (!quiet) inspector.onExchange((r) => io.stdout(`${exchangeLine(r)}\n`));
+      io.stdout(`Carrier inspector listening on ${inspector.url} → ${sandbox ? `embedded sandbox ${inspector.target}` : inspector.target}\n`);
+      if (recordDir) io.stdout(`Recording to ${displayPath(recordDir, io.cwd)}\n`);
+      const signal = await stopped;
+      if (!quiet) io.stdout(`${signal}: stopping the inspector\n`);
+      await inspector.close();
+      return 0;
+    } finally {
+      await sandbox?.close();
+    }
+  },
+};

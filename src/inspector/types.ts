@@ -1,0 +1,72 @@
+/**
+ * The traffic inspector: a recording forward proxy on loopback. A program under development
+ * points at it instead of the service; every request goes on to the target unchanged, and every
+ * exchange is recorded — the bytes, the headers, the timing, and the catalog's reading of both
+ * sides — with the API key redacted before anything is kept.
+ */
+import type { Namespaces } from '../core/catalog';
+import type { Exchange } from '../core/exchange';
+import type { Binding } from '../core/catalog/types';
+import type { RecognitionProblem, UnknownRequest } from '../core/recognize/types';
+import type { JsonObject, ReadIssue } from '../core/xml/read';
+
+export interface InspectorOptions {
+  /** Where requests go: an http(s) base URL, possibly with a path prefix. */
+  readonly target: string;
+  /** Namespaces the target uses, for reading its requests and replies. */
+  readonly namespaces: Namespaces;
+  /** The environment's name, for the exchanges' `environment`. */
+  readonly environment?: string;
+  /** TCP port; 0 (the default) lets the OS pick one. */
+  readonly port?: number;
+  /** A loopback address; 127.0.0.1 by default. */
+  readonly host?: string;
+  /** A folder to write every exchange to (created when missing). */
+  readonly recordDir?: string;
+  /** Largest part of each body kept in memory, parsed and recorded; the rest is forwarded but not kept. */
+  readonly maxBodyBytes?: number;
+  /** How many recorded exchanges stay in memory (oldest dropped first). */
+  readonly keep?: number;
+  /** More values to redact wherever they appear (keys known beforehand, secret variables). */
+  readonly secrets?: readonly string[];
+  /** Options for an https target: a CA to trust, a client certificate, or no verification. */
+  readonly tls?: { readonly ca?: string | Buffer; readonly cert?: string | Buffer; readonly key?: string | Buffer; readonly rejectUnauthorized?: boolean };
+  /** Notable events (a recording that could not be written, an internal error). */
+  readonly log?: (line: string) => void;
+}
+
+/** Files written for one exchange, relative to the recording folder. */
+export interface RecordingFiles {
+  readonly exchange: string;
+  readonly requestBody?: string;
+  readonly replyBody?: string;
+  readonly requestFile?: string;
+}
+
+export interface RecordedExchange {
+  readonly seq: number;
+  /** Redacted; `recorded` is set. */
+  readonly exchange: Exchange;
+  /** The catalog's reading of the request (its parameters redacted). */
+  readonly recognition: RecognitionSummary;
+  readonly files?: RecordingFiles;
+}
+
+/** A Recognition without the catalog entry it points to, fit for JSON. */
+export type RecognitionSummary =
+  | { readonly kind: 'operation'; readonly operation: string; readonly version: string; readonly binding: Binding; readonly servicePath: string; readonly action?: string; readonly params?: JsonObject; readonly issues: readonly ReadIssue[]; readonly problems: readonly RecognitionProblem[] }
+  | UnknownRequest;
+
+export interface InspectorHandle {
+  /** `http://127.0.0.1:PORT`: what a client uses instead of the target's base URL. */
+  readonly url: string;
+  readonly target: string;
+  /** Called for every exchange once it is read and recorded. Returns a function that stops the calls. */
+  onExchange(listener: (recorded: RecordedExchange) => void): () => void;
+  /** The exchanges kept in memory, oldest first. */
+  exchanges(): readonly RecordedExchange[];
+  /** Resolves when every exchange forwarded so far is read and written. */
+  flush(): Promise<void>;
+  /** Stops listening, lets open exchanges finish briefly, then records what is left. */
+  close(): Promise<void>;
+}
