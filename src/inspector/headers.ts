@@ -3,7 +3,7 @@
  * message (RFC 9110 §7.6.1), so they stop here; `Expect: 100-continue` is answered here too
  * (.NET clients send it on every POST), and Host names the target.
  */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-authorization', 'proxy-authenticate', 'expect']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'x-hop', 'proxy-authorization', 'proxy-authenticate', 'expect']);
 
 /** rawHeaders ([name, value, name, value …]) → pairs, as sent. */
 export function pairsOf(raw: readonly string[]): Array<[string, string]> {
@@ -28,7 +28,7 @@ export function forwardHeaders(raw: readonly string[], host?: string): string[] 
   if (host !== undefined) out.push('Host', host);
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i].toLowerCase();
-    if (HOP_BY_HOP.has(name) || named.has(name) || (host !== undefined && name === 'host')) continue;
+    if (HOP_BY_HOP.has(name) || (host !== undefined && name === 'host')) continue;
     out.push(raw[i], raw[i + 1]);
   }
   return out;

@@ -126,7 +126,7 @@ describe('carrier run (child process)', function () {
     fs.writeFileSync(path.join(tmp, 'broken.carrier.json'), '{\n  "operation": "GetTerminalInformation",\n  "params": { "ZipCode": }\n}');
     const broken = await carrier(['run', 'broken.carrier.json', '--env', 'local'], tmp, { CARRIER_API_KEY: API_KEY });
     assert.equal(broken.code, 2);
-    assert.match(broken.stderr, /broken\.carrier\.json:3:\d+ {2}error: /);
+    assert.match(broken.stderr, /^broken\.carrier\.json:3:\d+: error: /m);
     assert.match(broken.stderr, /nothing was sent/);
     requestFile('ok.carrier.json', { status: 200 });
     const unknownEnv = await carrier(['run', 'ok.carrier.json', '--env', 'staging'], tmp);

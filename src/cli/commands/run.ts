@@ -7,9 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ALL_BINDINGS, type Binding } from '../../core/catalog';
-import { environmentProblems, executePlan, loadRun, type BindingChoice, type RunObserver, type RunReport } from '../../core/runner';
+import { environmentProblems, executePlan, loadRun, type BindingChoice, type Failure, type RunObserver, type RunReport } from '../../core/runner';
 import { CliReporter } from '../../core/runner/reporters/cli';
-import { failureLine, relativeTo } from '../../core/runner/reporters/format';
+import { relativeTo, where } from '../../core/runner/reporters/format';
 import { jsonReport } from '../../core/runner/reporters/json';
 import { junitXml } from '../../core/runner/reporters/junit';
 import { createRunBackend } from '../../core/runner/wire';
@@ -118,6 +118,11 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
   };
 }
 
+/** `path:line:col: error: message`, as `carrier validate` prints findings. */
+function problemLine(p: Failure, rel: (f: string) => string): string {
+  return `${p.location ? `${where(p.location, rel)}: ` : ''}error: ${p.message}\n`;
+}
+
 /** The terminal, for the CLI reporter: redraws only when stdout is a real TTY. */
 function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
   return { isTTY: io.isTTY === true, ...(io.columns ? { columns: io.columns } : {}) };
@@ -149,7 +154,7 @@ export const run: Command = {
       validate: (text, fileName) => validateRequestText(text, fileName).findings,
     });
     if (plan.problems.length) {
-      for (const p of plan.problems) io.stderr(`${p.location ? `${failureLine({ ...p, message: `error: ${p.message}` }, rel)}` : `error: ${p.message}`}\n`);
+      for (const p of plan.problems) io.stderr(problemLine(p, rel));
       io.stderr(`carrier run: ${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'} in the files to run; nothing was sent\n`);
       return 2;
     }
@@ -157,7 +162,7 @@ export const run: Command = {
     try {
       const envProblems = [...backend.problems, ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) })];
       if (envProblems.length) {
-        for (const p of envProblems) io.stderr(`${p.location ? failureLine({ ...p, message: `error: ${p.message}` }, rel) : `error: ${p.message}`}\n`);
+        for (const p of envProblems) io.stderr(problemLine(p, rel));
         return 2;
       }
       const observers: RunObserver[] = [];

@@ -13,7 +13,6 @@ import { decodeDocuments } from './documents';
 import { decodeFault, describeFault, isFault } from './fault';
 import { looksLikeHtml, summarizeHtml } from './html';
 import { mediaType } from './decodeText';
-import { restore, skeletonize } from './skeleton';
 
 export interface ReplyInput {
   readonly op: OperationDef;
@@ -42,21 +41,6 @@ const EXPECTED_MEDIA: Record<Binding, string> = {
 };
 
 const MAX_ISSUES_PER_KIND = 50;
-
-/** Parses XML; the huge text runs of a big reply are set aside first (see skeleton.ts). */
-export function parseReplyXml(text: string): XmlElement {
-  const skeleton = skeletonize(text);
-  if (!skeleton.blobs.length) return parseXml(text);
-  let root: XmlElement;
-  try {
-    root = parseXml(skeleton.text);
-  } catch (err) {
-    // Positions must point into the real text: parse it whole to report the error there.
-    parseXml(text);
-    throw err;
-  }
-  return restore(root, skeleton.blobs);
-}
 
 function status(input: ReplyInput): string {
   return `HTTP ${input.status}${input.statusText ? ` ${input.statusText}` : ''}`;
@@ -91,7 +75,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
 
   let root: XmlElement;
   try {
-    root = parseReplyXml(text);
+    root = parseXml(text);
   } catch (err) {
     if (!(err instanceof XmlError)) throw err;
     const what = err.code === 'doctype' ? err.message : err.code === 'truncated' ? `The reply XML is cut short: ${err.message}` : err.code === 'empty' ? err.message : `The reply is not well-formed XML: ${err.message}`;

@@ -127,7 +127,7 @@ class Run {
       const r = this.results.get(id);
       if (!r || r.status === 'passed') continue;
       const file = this.plan.files.get(test.file);
-      const names = test.dependsOn.length && file ? file.uses.filter((n) => r.test.captures.includes(n)) : [];
+      const names = file ? file.uses.filter((n) => r.test.captures.includes(n)) : [];
       const what = names.length ? names.map((n) => `{{${n}}}`).join(', ') : 'a captured value';
       return `needs ${what} from ${r.test.name}, which ${r.status === 'failed' ? 'failed' : 'was skipped'}`;
     }
