@@ -13,6 +13,7 @@
  *   requestTemplate (New Request…) ........ wired: core/generate sampleRequestFile
  *   wsdlFor (Open WSDL) ................... wired: sandbox/wsdl
  *   importEnvelope (Import SOAP Envelope…)  wired: core/recognize
+ *   startTrafficInspector ................. wired: inspector (recording forward proxy)
  *   completion / hover .................... by the JSON language server, through
  *                                           package.json jsonLanguageParticipants + jsonValidation
  *                                           (schemas/carrier-request.schema.json)
@@ -22,10 +23,12 @@ import type { Binding } from '../core/catalog/types';
 import { previewRequest as corePreview } from '../core/envelope';
 import { EMBEDDED_DISPLAY_URL, findEnvironment, loadEnvironments, SANDBOX_ENVIRONMENT, type Environment } from '../core/environments';
 import type { Exchange, HttpRequestSpec, Severity } from '../core/exchange';
-import { sampleRequestFile } from '../core/generate/samples';
+import { sampleRequestFile, TEMPLATE } from '../core/generate/samples';
 import { recognizeEnvelopeText, requestFileFromRecognized } from '../core/recognize';
 import { RequestFileError, sendRequestFile as coreSendRequestFile, type SendPhase } from '../core/send';
 import { hasErrors, validateRequestText as coreValidate } from '../core/validation/validate';
+import { secretValues } from '../core/redact';
+import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
 import { startSandbox as coreStartSandbox } from '../sandbox/server';
 import { wsdlFor as sandboxWsdl } from '../sandbox/wsdl/wsdl';
 
@@ -189,7 +192,7 @@ export async function startSandbox(options: { workspaceFolder?: string; dataDir?
 export function requestTemplate(shape: ShapeInfo, binding: Binding): string {
   const op = findShape(shape.operation, shape.version);
   if (!op) throw new Error(`${shape.label} is not in the catalog`);
-  return `${JSON.stringify(sampleRequestFile(op, op.bindings.includes(binding) ? binding : undefined), null, 2)}\n`;
+  return `${JSON.stringify(sampleRequestFile(op, op.bindings.includes(binding) ? binding : undefined, TEMPLATE), null, 2)}\n`;
 }
 
 /**
@@ -214,4 +217,38 @@ export function wsdlFor(shape: ShapeInfo, environment: EnvironmentDef, workspace
   const path = servicePath(op);
   const baseUrl = env.embedded ? (environment.baseUrl ?? EMBEDDED_DISPLAY_URL) : env.baseUrl;
   return sandboxWsdl(path, shapesAtPath(path), env.namespaces, baseUrl);
+}
+
+// ---- traffic inspector ----
+
+export type { InspectorHandle, RecordedExchange };
+
+export interface TrafficInspectorInput {
+  readonly environment: EnvironmentDef;
+  readonly workspaceFolder?: string;
+  /** Where to forward: the environment's base URL, or the running sandbox's. */
+  readonly targetUrl: string;
+  /** Values hidden in every recorded copy besides the keys found in requests (the stored API key). */
+  readonly secrets: readonly string[];
+  readonly log?: (line: string) => void;
+}
+
+/** A recording forward proxy on a free loopback port in front of the environment. */
+export function startTrafficInspector(input: TrafficInspectorInput): Promise<InspectorHandle> {
+  const env = coreEnvironment(input.workspaceFolder, input.environment.name);
+  return startInspector({
+    target: input.targetUrl,
+    namespaces: env.namespaces,
+    environment: env.name,
+    host: '127.0.0.1',
+    port: 0,
+    secrets: [...input.secrets, ...secretValues(undefined, env.variables, env.secrets)],
+    tls: env.embedded ? undefined : tlsOptionsOf(env),
+    ...(input.log ? { log: input.log } : {}),
+  });
+}
+
+/** A recorded call of the service as request-file text that makes it again; undefined for anything else. */
+export function recordedAsRequestFile(recorded: RecordedExchange, secrets: readonly string[]): string | undefined {
+  return recordedRequestFile(recorded, secrets);
 }

@@ -33,9 +33,9 @@ function readRequest(text: string, fileName = 'test.carrier.json'): RequestFile 
   return request;
 }
 
-/** Collection files use {{variables}} captured at run time; any text stands in for them here. */
+/** Collection files use {{variables}} captured at run time; any text stands in for them here (run.* are built in). */
 function standIns(request: RequestFile): Record<string, string> {
-  return Object.fromEntries(findVariables(request.params).map((u) => [u.name, '1']));
+  return Object.fromEntries(findVariables(request.params).filter((u) => !u.name.startsWith('run.')).map((u) => [u.name, '1']));
 }
 
 function prepare(request: RequestFile, binding?: Binding, environment: Environment = environmentAt(BASE), apiKey = KEY) {

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { getEnumeration, getRecord, operations, parametersRecord, shapeLabel, shapesOf, findShape, type FieldDef, type RecordDef } from '../../src/core/catalog';
 import {
-  generatedFiles, requestSchema, sampleRequestFile, SAMPLE_INCLUDES, SAMPLE_VALUES, shapeSchema, shapeSchemaPath, snippets, staleFiles, plain, sampleFile,
+  generatedFiles, requestSchema, sampleRequestFile, TEMPLATE, SAMPLE_INCLUDES, SAMPLE_VALUES, shapeSchema, shapeSchemaPath, snippets, staleFiles, plain, sampleFile,
   type GeneratedFile, type JsonSchema,
 } from '../../src/core/generate';
 import { requestFileValidator, validateRequestText } from '../../src/core/validation';
@@ -201,7 +201,7 @@ describe('generated snippets', () => {
       assert.equal(request?.operation, op.operation);
       assert.equal(request?.version, op.version);
       // The snippet, the schema's defaultSnippet and New Request… come from one sample.
-      assert.deepEqual(JSON.parse(text), sampleRequestFile(op));
+      assert.deepEqual(JSON.parse(text), sampleRequestFile(op, undefined, TEMPLATE));
       const stops = [...snippet.body.join('\n').matchAll(/\$\{(\d+)[:|]/g)].map((m) => Number(m[1]));
       assert.deepEqual(stops, stops.map((_, i) => i + 1), 'tab stops numbered 1, 2, 3 … in order');
       assert.ok(stops.length >= 3, 'tab stops on the key values');

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Exchange } from '../../src/core/exchange';
-import { runVariables } from '../../src/core/runner/runVariables';
+import { runVariables } from '../../src/core/requestFile/runVariables';
 import { validateRequestText } from '../../src/core/validation/validate';
 import {
   executePlan, loadRun, naturalSort, type PlannedTest, type RunEnvironment, type RunnerBackend, type SendCall, type TestResult,

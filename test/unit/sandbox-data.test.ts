@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DOCUMENT_TYPES, availableDocuments, documentDate } from '../../src/sandbox/data/archive';
-import { addBusinessDays, businessDaysBetween, holidayName, holidaysFor, isBusinessDay, rollToBusinessDay } from '../../src/sandbox/data/calendar';
+import { addBusinessDays, businessDaysBetween, holidayName, holidaysFor, isBusinessDay, rollToBusinessDay } from '../../src/core/calendar';
 import { formatMoney, formatPounds, formatUsDate, formatUsTime, xsdDateTime } from '../../src/sandbox/data/format';
 import { distanceMiles, isValidZip, locate, normalizeCountry } from '../../src/sandbox/data/geography';
 import { HAZMAT_ENTRIES, lookupHazmat } from '../../src/sandbox/data/hazmat';

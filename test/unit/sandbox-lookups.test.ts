@@ -3,7 +3,7 @@
  * holidays, GetTerminalInformation, GetHazmatDescription, the document archive and the PDFs.
  */
 import { strict as assert } from 'node:assert';
-import { addBusinessDays, isBusinessDay } from '../../src/sandbox/data/calendar';
+import { addBusinessDays, isBusinessDay } from '../../src/core/calendar';
 import { seededShipments } from '../../src/sandbox/data/shipments';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { at, call, callFault, child, children, Clock, el, KEY, messagesOf, NS_DISTINCT, pdfPages, textAt, type Node } from './sandbox-kit';

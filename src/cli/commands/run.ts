@@ -13,6 +13,7 @@ import { relativeTo, where } from '../../core/runner/reporters/format';
 import { jsonReport } from '../../core/runner/reporters/json';
 import { junitXml } from '../../core/runner/reporters/junit';
 import { createRunBackend } from '../../core/runner/wire';
+import { EmbeddedSandbox } from '../embeddedSandbox';
 import { validateRequestText } from '../../core/validation/validate';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
@@ -158,7 +159,8 @@ export const run: Command = {
       io.stderr(`carrier run: ${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'} in the files to run; nothing was sent\n`);
       return 2;
     }
-    const backend = createRunBackend({ cwd: io.cwd, env: io.env });
+    const sandbox = new EmbeddedSandbox();
+    const backend = createRunBackend({ cwd: io.cwd, env: io.env, embeddedUrl: () => sandbox.url() });
     try {
       const envProblems = [...backend.problems, ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) })];
       if (envProblems.length) {
@@ -200,6 +202,7 @@ export const run: Command = {
       return report.summary.failed > 0 || cancelled ? 1 : 0;
     } finally {
       await backend.close?.();
+      await sandbox.close();
     }
   },
 };

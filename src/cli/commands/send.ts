@@ -13,7 +13,7 @@ import type { DecodedDocument, Exchange, Finding } from '../../core/exchange';
 import { mediaType } from '../../core/reply/decodeText';
 import { exchangeSucceeded, rawReplyBytes, RequestError, send } from '../../core/send';
 import { closeTransport } from '../../core/transport/agents';
-import type { SandboxHandle } from '../../sandbox/options';
+import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { CliIo, Command } from '../command';
 import { BINDING_FLAG, displayPath, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
@@ -57,7 +57,7 @@ export const sendCommand: Command = {
     }
     const out = typeof flags.get('out') === 'string' ? path.resolve(io.cwd, flags.get('out') as string) : undefined;
 
-    let sandbox: SandboxHandle | undefined;
+    const sandbox = new EmbeddedSandbox();
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
@@ -71,13 +71,7 @@ export const sendCommand: Command = {
         variables,
         signal: controller.signal,
         source: ctx.shown,
-        resolveEmbedded: async () => {
-          // Loaded only when needed: a send to a remote environment never pays for the sandbox.
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
-          const { startSandbox } = require('../../sandbox/server') as typeof import('../../sandbox/server');
-          sandbox = await startSandbox({ port: 0, host: '127.0.0.1', namespaces: ctx.environment.namespaces });
-          return sandbox.url;
-        },
+        resolveEmbedded: () => sandbox.url(ctx.environment.namespaces),
       });
     } catch (err) {
       if (!(err instanceof RequestError)) throw err;
@@ -86,7 +80,7 @@ export const sendCommand: Command = {
     } finally {
       process.off('SIGINT', onSigint);
       await closeTransport();
-      await sandbox?.close();
+      await sandbox.close();
     }
 
     const summary = jsonSummary(exchange);

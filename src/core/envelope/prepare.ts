@@ -10,6 +10,7 @@ import type { Environment } from '../environments/types';
 import type { HttpRequestSpec } from '../exchange';
 import { Redactor, secretValues } from '../redact';
 import { numberKey } from '../requestFile/jsonPath';
+import { runVariables } from '../requestFile/runVariables';
 import { substituteVariables, UnknownVariableError } from '../requestFile/variables';
 import type { PathSegment } from '../xml/write';
 import { buildHttpRequest } from './build';
@@ -72,7 +73,8 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const apiKey = input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
   if (!apiKey) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
 
-  const variables = { ...environment.variables, ...(input.variables ?? {}) };
+  // run.* first so a single send understands what a collection run does ({{run.nextBusinessDay}}).
+  const variables = { ...runVariables(), ...environment.variables, ...(input.variables ?? {}) };
   const secrets = [...environment.secrets, ...(input.secretVariables ?? [])];
   const redactor = new Redactor([apiKey, ...secretValues(undefined, variables, secrets)]);
   let params: Record<string, unknown>;

@@ -24,25 +24,37 @@ export type SampleObject = { readonly [key: string]: SampleNode };
 
 const FORMAT_SAMPLES: Record<StringFormat, string> = { 'MM/DD/YYYY': SAMPLE_DATE.us, 'hh:mm AM/PM': '03:00 PM' };
 
+export interface SampleOptions {
+  /**
+   * Dates as the built-in `{{run.*}}` variables instead of a fixed day. Templates (snippets,
+   * New Request…) want them, so a file made today still books a valid pickup next month; the
+   * concrete samples of service pages and tests want literal values.
+   */
+  readonly relativeDates?: boolean;
+}
+
+/** What snippets and New Request… write: a file that is still right whenever it is sent. */
+export const TEMPLATE: SampleOptions = { relativeDates: true };
+
 /** The operation's parameters, as a sample (APIKey left out: it comes from the environment). */
-export function sampleParams(op: OperationDef): SampleObject {
-  return sampleRecord(parametersRecord(op), '');
+export function sampleParams(op: OperationDef, options: SampleOptions = {}): SampleObject {
+  return sampleRecord(parametersRecord(op), '', options);
 }
 
 /** A whole request file for `op`, with stops on the binding, the description and every parameter value. */
-export function sampleFile(op: OperationDef, binding: Binding = preferredBinding(op)): SampleObject {
+export function sampleFile(op: OperationDef, binding: Binding = preferredBinding(op), options: SampleOptions = {}): SampleObject {
   return {
     operation: op.operation,
     version: op.version,
     binding: new Stop(binding, [binding, ...op.bindings.filter((b) => b !== binding)]),
     description: new Stop(op.description),
-    params: sampleParams(op),
+    params: sampleParams(op, options),
   };
 }
 
 /** The same sample as plain JSON (what `New Request…` writes and the sandbox reads). */
-export function sampleRequestFile(op: OperationDef, binding?: Binding): Record<string, unknown> {
-  return plain(sampleFile(op, binding)) as Record<string, unknown>;
+export function sampleRequestFile(op: OperationDef, binding?: Binding, options: SampleOptions = {}): Record<string, unknown> {
+  return plain(sampleFile(op, binding, options)) as Record<string, unknown>;
 }
 
 export function plain(node: SampleNode): unknown {
@@ -61,10 +73,10 @@ function preferredBinding(op: OperationDef): Binding {
   return op.bindings.includes(DEFAULT_BINDING) ? DEFAULT_BINDING : op.bindings[0];
 }
 
-function sampleRecord(record: RecordDef, context: string): SampleObject {
+function sampleRecord(record: RecordDef, context: string, options: SampleOptions): SampleObject {
   const out: Record<string, SampleNode> = {};
   for (const field of record.fields) {
-    const value = sampleField(field, context);
+    const value = sampleField(field, context, options);
     if (value !== undefined) out[field.name] = value;
   }
   return out;
@@ -78,24 +90,31 @@ function included(context: string, field: FieldDef): boolean {
   return !!field.required || SAMPLE_INCLUDES.includes(field.name) || SAMPLE_INCLUDES.includes(`${context}.${field.name}`);
 }
 
-function sampleField(field: FieldDef, context: string): SampleNode | undefined {
+function sampleField(field: FieldDef, context: string, options: SampleOptions): SampleNode | undefined {
   if (field.secret) return undefined;
   if (field.list) {
     const given = lookup(context, field.name);
     if (!included(context, field) && given === undefined) return undefined;
-    if (field.type === 'record') return [recordSample(field, field.name)];
+    if (field.type === 'record') return [recordSample(field, field.name, options)];
     const values = Array.isArray(given) ? given : [derive(field)];
     return values.map((v) => stop(field, v));
   }
-  if (field.type === 'record') return included(context, field) ? recordSample(field, field.name) : undefined;
+  if (field.type === 'record') return included(context, field) ? recordSample(field, field.name, options) : undefined;
   const given = lookup(context, field.name);
   if (given === undefined && !field.required) return undefined;
-  return stop(field, given !== undefined && !Array.isArray(given) ? (given as SampleLeaf) : derive(field));
+  const relative = options.relativeDates ? relativeDate(field) : undefined;
+  return stop(field, relative ?? (given !== undefined && !Array.isArray(given) ? (given as SampleLeaf) : derive(field)));
 }
 
-function recordSample(field: FieldDef, context: string): SampleObject {
+function relativeDate(field: FieldDef): string | undefined {
+  if (field.format === 'MM/DD/YYYY') return '{{run.nextBusinessDay}}';
+  if (field.type === 'dateTime') return '{{run.date}}';
+  return undefined;
+}
+
+function recordSample(field: FieldDef, context: string, options: SampleOptions): SampleObject {
   const record = getRecord(field.record!);
-  return record.open ? {} : sampleRecord(record, context);
+  return record.open ? {} : sampleRecord(record, context, options);
 }
 
 function stop(field: FieldDef, value: SampleLeaf): Stop {

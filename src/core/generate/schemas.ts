@@ -10,7 +10,7 @@ import { DEFAULT_BINDING, REQUEST_FILE_KEYS } from '../requestFile/format';
 import { captureSchema, expectSchema } from '../runner/expectSchema';
 import { fieldDescription, shapeDescription } from './describe';
 import { simpleValueSchema, type JsonSchema } from './jsonSchema';
-import { sampleFile, sampleParams } from './samples';
+import { sampleFile, sampleParams, TEMPLATE } from './samples';
 import { defaultSnippetBody } from './snippetText';
 
 const DRAFT = 'http://json-schema.org/draft-07/schema#';
@@ -73,7 +73,7 @@ export function requestSchema(): JsonSchema {
         then: { $ref: shapeSchemaPath(op) },
       })),
     ],
-    defaultSnippets: operations.map((op) => ({ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op)) })),
+    defaultSnippets: operations.map((op) => ({ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)) })),
   };
 }
 
@@ -107,7 +107,7 @@ export function shapeSchema(op: OperationDef): JsonSchema {
       capture: key('capture', captureSchema(op)),
     },
     additionalProperties: false,
-    defaultSnippets: [{ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op)) }],
+    defaultSnippets: [{ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)) }],
     definitions,
   };
 }

@@ -51,8 +51,11 @@ export function defaultSnippetBody(sample: SampleNode): unknown {
   let n = 0;
   const convert = (v: SampleNode): unknown => {
     if (v instanceof Stop) {
-      const text = placeholder(v, ++n, (s) => s);
-      return typeof v.value === 'string' ? text : `^${text}`;
+      if (typeof v.value !== 'string') return `^${placeholder(v, ++n, (s) => s)}`;
+      // VS Code JSON-quotes a plain string body value, which doubles every backslash and so undoes
+      // the snippet escapes of `\`, `$` and `}` (as in {{run.nextBusinessDay}}): such values go
+      // in raw, `^`-prefixed, already quoted.
+      return /[\\$}]/.test(v.value) ? `^"${placeholder(v, ++n, jsonInner)}"` : placeholder(v, ++n, (s) => s);
     }
     if (Array.isArray(v)) return v.map(convert);
     if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, convert(item as SampleNode)]));

@@ -1,6 +1,6 @@
 /** VS Code snippets for new request files: one per shape, from the same samples as the schema. */
 import { operations, shapeLabel, shapesOf } from '../catalog';
-import { sampleFile } from './samples';
+import { sampleFile, TEMPLATE } from './samples';
 import { snippetLines } from './snippetText';
 
 export const SNIPPETS_FILE = 'snippets/carrier-request.code-snippets.json';
@@ -19,7 +19,7 @@ export function snippets(): Record<string, SnippetDef> {
     out[label] = {
       prefix: [op.operation, label],
       description: `${op.description} (${several ? `version ${op.version}; ` : ''}${op.bindings.join(', ')})`,
-      body: snippetLines(sampleFile(op)),
+      body: snippetLines(sampleFile(op, undefined, TEMPLATE)),
     };
   }
   return out;

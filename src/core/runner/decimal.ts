@@ -64,7 +64,3 @@ export function compareDecimals(a: Decimal, b: Decimal): number {
   if (fa === fb) return 0;
   return sign * (fa < fb ? -1 : 1);
 }
-
-export function decimalText(d: Decimal): string {
-  return `${d.negative ? '-' : ''}${d.int || '0'}${d.frac ? `.${d.frac}` : ''}`;
-}

@@ -15,7 +15,7 @@ import { evaluateExchange } from './evaluate';
 import type { LoadedFile } from './loadFile';
 import { withProducers, type PlannedRun } from './plan';
 import type { Failure, PlannedTest, ReplySummary, RunObserver, RunReport, TestResult } from './types';
-import { runVariables } from './runVariables';
+import { runVariables } from '../requestFile/runVariables';
 import { variableText } from './variables';
 
 export interface ExecuteOptions {

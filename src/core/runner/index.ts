@@ -14,10 +14,9 @@ export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoi
 export { executePlan, environmentProblems, environmentNameOf, type ExecuteOptions } from './engine';
 export { compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader } from './loadFile';
 export { createRunBackend, type RunBackendOptions, type StandardBackend } from './wire';
-export { runVariables } from './runVariables';
+export { runVariables } from '../requestFile/runVariables';
 export { evaluateExchange } from './evaluate';
 export { parseReplyPath, checkPath, valueAt, type ReplyPath } from './replyPath';
 export { parseDecimal, compareDecimals } from './decimal';
 export { naturalCompare, naturalSort } from './naturalSort';
 export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_FILE } from './expectSchema';
-export { formatLocation } from './locate';

@@ -27,7 +27,3 @@ export class LineIndex {
     return this.range(target.offset, target.length);
   }
 }
-
-export function formatLocation(loc: SourceLocation, relativeTo?: (file: string) => string): string {
-  return `${relativeTo ? relativeTo(loc.file) : loc.file}:${loc.line}:${loc.column}`;
-}

@@ -78,8 +78,3 @@ export function textOf(value: unknown): string | undefined {
 export function countOf(value: unknown): number {
   return asList(value).length;
 }
-
-/** Replaces NumberLiteral with numbers so an expected value can be shown or serialised. */
-export function plainExpected(value: Expected): unknown {
-  return JSON.parse(JSON.stringify(value));
-}

@@ -1,14 +1,14 @@
 /**
  * The standard RunnerBackend: environments from `carrier.environments.json`, API keys from the
- * given variables (CARRIER_API_KEY…), sends through core/send with its pooled client, and one
- * embedded sandbox for the whole run, started on first use and closed with the backend.
+ * given variables (CARRIER_API_KEY…), sends through core/send with its pooled client. Embedded
+ * environments reach the sandbox the caller provides (the CLI starts one per run, the extension
+ * has its own): core does not start servers.
  *
  * Core never reads process.env: the caller passes the variables in (the CLI its environment,
  * the extension its secret storage through `apiKeyFor`).
  */
 import { apiKeyFromVariables, findEnvironment, loadEnvironments, missingApiKeyMessage, type Environment } from '../environments';
 import { send } from '../send';
-import type { SandboxHandle } from '../../sandbox/options';
 import type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 import type { Failure } from './types';
 
@@ -22,7 +22,7 @@ export interface RunBackendOptions {
    * run, since that is asynchronous); over `env`.
    */
   readonly apiKeys?: Readonly<Record<string, string>>;
-  /** An already running sandbox to use for embedded environments (the extension's). */
+  /** The embedded sandbox's base URL, started by the caller on first use; needed for embedded environments. */
   readonly embeddedUrl?: () => Promise<string>;
 }
 
@@ -45,7 +45,6 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     ...(loaded.file ? { location: { file: loaded.file, line: p.range.start.line + 1, column: p.range.start.character + 1, endLine: p.range.end.line + 1, endColumn: p.range.end.character + 1 } } : {}),
   }));
   const resolved = new Map<string, Resolved | string>();
-  let sandbox: Promise<SandboxHandle> | undefined;
 
   const resolve = (name: string | undefined): Resolved | string => {
     const key = name ?? '\0default';
@@ -67,13 +66,8 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     return result;
   };
 
-  // Loaded on first use: a run against a remote environment never pays for the sandbox.
-  const resolveEmbedded = options.embeddedUrl ?? (async () => {
-    sandbox ??= Promise.resolve().then(() => {
-      const { startSandbox } = require('../../sandbox/server') as typeof import('../../sandbox/server');
-      return startSandbox({ port: 0, host: '127.0.0.1' });
-    });
-    return (await sandbox).url;
+  const resolveEmbedded = options.embeddedUrl ?? (async (): Promise<string> => {
+    throw new Error('this run has no embedded sandbox to send to');
   });
 
   return {
@@ -97,11 +91,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       });
     },
     async close() {
-      const s = sandbox;
-      sandbox = undefined;
-      // A sandbox that failed to start has nothing to close; its error was reported per test.
-      const handle = s && (await s.catch(() => undefined));
-      if (handle) await handle.close();
+      // Nothing of its own to release: the pooled client is shared, the sandbox is the caller's.
     },
   };
 }

@@ -5,6 +5,9 @@
  * Sandbox time is read in UTC everywhere, so the same instant prints the same way on every
  * machine and in every test, whatever the local time zone.
  */
+import { isoDay } from '../../core/calendar';
+
+export { isoDay };
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
@@ -32,10 +35,6 @@ export function formatUsDateTime(date: Date): string {
   return `${formatUsDate(date)} ${formatUsTime(date)}`;
 }
 
-/** `YYYY-MM-DD` of the UTC calendar day: the key the holiday calendar uses. */
-export function isoDay(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
 
 /**
  * xs:dateTime without a zone suffix, as .NET services of this kind write it

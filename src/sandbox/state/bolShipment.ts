@@ -3,7 +3,7 @@
  * tariff and planned timeline, so tracing, documents and PDFs treat both alike. The plan is a
  * pure function of the stored BOL, so nothing but the request needs persisting.
  */
-import { rollToBusinessDay } from '../data/calendar';
+import { rollToBusinessDay } from '../../core/calendar';
 import { normalizeCountry } from '../data/geography';
 import { pick, seededRandom } from '../data/prng';
 import { SIGNERS } from '../data/shipment-catalog';

@@ -1,5 +1,6 @@
 /**
- * Variables every run provides, under `run.` so they never collide with a collection's own:
+ * Variables every send and every run provides, under `run.` so they never collide with an
+ * environment's or a collection's own (theirs win when they do define one):
  *
  *   {{run.id}}               a short id unique to this run (for PO and shipper reference numbers)
  *   {{run.today}}            today, MM/DD/YYYY
@@ -12,7 +13,7 @@
  * calendar days, as the sandbox reads them, on the carrier's holiday calendar.
  */
 import { randomBytes } from 'node:crypto';
-import { addBusinessDays } from '../../sandbox/data/calendar';
+import { addBusinessDays } from '../calendar';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const usDate = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;

@@ -17,9 +17,15 @@
  * Christmas Mon 26; Christmas on Monday: Eve Fri 22). New Year's Day on a Saturday is observed on
  * Friday December 31 of the year before, which therefore belongs to that earlier year's closures.
  *
- * Days are UTC calendar days (see format.ts): the sandbox reads all its time in UTC.
+ * Days are UTC calendar days: the sandbox reads all its time in UTC, and so do the built-in
+ * `run.*` variables that request files use for pickup dates.
  */
-import { isoDay } from './format';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` of the UTC calendar day: the key the holiday calendar uses. */
+export function isoDay(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
 
 export interface Holiday {
   /** Observed day, `YYYY-MM-DD`. */

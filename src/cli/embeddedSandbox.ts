@@ -1,0 +1,30 @@
+/**
+ * The embedded sandbox for one CLI command: started on first need (a command against a remote
+ * environment never pays for it), shared by every request of the command, closed once at the end.
+ * Core only asks for a base URL; starting servers is the caller's business.
+ */
+import type { Namespaces } from '../core/catalog';
+import type { SandboxHandle } from '../sandbox/options';
+
+export class EmbeddedSandbox {
+  private handle?: Promise<SandboxHandle>;
+
+  /** The base URL, starting the sandbox with these namespaces if it is not running yet. */
+  readonly url = async (namespaces?: Namespaces): Promise<string> => {
+    this.handle ??= Promise.resolve().then(() => {
+      // Required lazily so that loading the CLI does not load the sandbox and its data sets.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { startSandbox } = require('../sandbox/server') as typeof import('../sandbox/server');
+      return startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) });
+    });
+    return (await this.handle).url;
+  };
+
+  async close(): Promise<void> {
+    const h = this.handle;
+    this.handle = undefined;
+    // A sandbox that failed to start has nothing to close; its error was already reported.
+    const started = h && (await h.catch(() => undefined));
+    await started?.close();
+  }
+}
