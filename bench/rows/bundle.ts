@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { VSCODE_STUB } from '../fixtures/vscodeStub';
+import { vscodeStub } from '../fixtures/vscodeStub';
 import { ROOT } from '../lib/child';
 import { interleave } from '../lib/interleave';
 import { median } from '../lib/stats';
@@ -60,7 +60,7 @@ export const bundle: BenchRow = {
     const size = fs.statSync(extension).size;
 
     fs.mkdirSync(path.join(dir, 'node_modules', 'vscode'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'node_modules', 'vscode', 'index.js'), VSCODE_STUB);
+    fs.writeFileSync(path.join(dir, 'node_modules', 'vscode', 'index.js'), vscodeStub());
     const empty = path.join(dist, 'empty.js');
     fs.writeFileSync(empty, '');
     const requireMs: number[] = [];

@@ -5,6 +5,7 @@
  * newman reads its collection — and ends when the last check has been judged.
  */
 import * as newman from 'newman';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { executePlan, loadRun } from '../../src/core/runner';
 import { createRunBackend } from '../../src/core/runner/wire';
@@ -16,6 +17,8 @@ import { pairedRatio } from '../lib/stats';
 import { atLeast, type BenchRow } from '../lib/row';
 
 const REQUESTS = 1000;
+/** A warm-up run of each on a small collection: loads newman's modules and JIT-compiles ours. */
+const WARM_UP = 40;
 
 async function ours(c: BenchCollection): Promise<number> {
   const t0 = performance.now();
@@ -51,9 +54,12 @@ export const runnerVsNewman: BenchRow = {
   id: 'runner',
   title: 'Collection runner against newman',
   async run(ctx) {
-    const collection = writeCollection(ctx.tmp, ctx.sandboxUrl, REQUESTS);
+    const collection = writeCollection(path.join(ctx.tmp, 'full'), ctx.sandboxUrl, REQUESTS);
+    const warm = writeCollection(path.join(ctx.tmp, 'warm'), ctx.sandboxUrl, WARM_UP);
     try {
-      const p = await interleave(ctx.runs, () => ours(collection), () => theirs(collection));
+      await ours(warm);
+      await theirs(warm);
+      const p = await interleave(ctx.runs, () => ours(collection), () => theirs(collection), 0);
       return [{
         id: 'runner.newman',
         measured: `${REQUESTS} SOAP 1.1 requests (4 operations) with a status check each, sequential: carrier run engine vs newman, both in-process`,

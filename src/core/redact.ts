@@ -13,8 +13,21 @@ export const MASK = '••••';
 const XML_TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const XML_ALL: Record<string, string> = { ...XML_TEXT, '"': '&quot;', "'": '&apos;' };
 
+/** Spellings by secret: every send of a run redacts the same key, and working them out is most of the cost. */
+const spellingCache = new Map<string, readonly string[]>();
+const SPELLING_CACHE_LIMIT = 64;
+
 /** Every spelling of `secret` that the envelope builder, URLs, forms or JSON could give it. */
 export function secretSpellings(secret: string): string[] {
+  let cached = spellingCache.get(secret);
+  if (!cached) {
+    if (spellingCache.size >= SPELLING_CACHE_LIMIT) spellingCache.clear();
+    spellingCache.set(secret, (cached = spellingsOf(secret)));
+  }
+  return [...cached];
+}
+
+function spellingsOf(secret: string): string[] {
   const forms = new Set<string>([secret]);
   forms.add(secret.replace(/[&<>]/g, (c) => XML_TEXT[c]));
   forms.add(secret.replace(/[&<>"']/g, (c) => XML_ALL[c]));
@@ -73,22 +86,25 @@ export class Redactor {
     return this.walk(value) as T;
   }
 
+  // Copies are made on the first change only: a reply without secrets allocates nothing here.
   private walk(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) {
-      let changed = false;
-      const out = value.map((v) => { const w = this.walk(v); if (w !== v) changed = true; return w; });
-      return changed ? out : value;
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const w = this.walk(value[i]);
+        if (w !== value[i]) (out ??= value.slice())[i] = w;
+      }
+      return out ?? value;
     }
     if (value !== null && typeof value === 'object') {
-      let changed = false;
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
-        const w = this.walk(v);
-        if (w !== v) changed = true;
-        out[k] = w;
+      let out: Record<string, unknown> | undefined;
+      const obj = value as Record<string, unknown>;
+      for (const k of Object.keys(obj)) {
+        const w = this.walk(obj[k]);
+        if (w !== obj[k]) (out ??= { ...obj })[k] = w;
       }
-      return changed ? out : value;
+      return out ?? value;
     }
     return value;
   }

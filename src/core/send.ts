@@ -153,16 +153,23 @@ export async function send(input: SendInput): Promise<Exchange> {
   return exchange;
 }
 
-/** Every text of the exchange through the redactor; document bytes are the server's and stay. */
+/**
+ * Every text of the exchange through the redactor; document bytes are the server's and stay.
+ * The parsed reply and the fault are read out of the body text: every string in them is a piece
+ * of it, entity-decoded only where the body has an `&`. A body with no `&` and no spelling of a
+ * secret therefore cannot have put one in them, and they are not walked.
+ */
 function redactExchange(x: Exchange, r: Redactor): Exchange {
   if (r.empty) return x;
+  const body = x.reply?.bodyText;
+  const fromBodyClean = body !== undefined && !body.includes('&') && !r.finds(body);
   return {
     ...x,
     endpoint: x.endpoint && r.text(x.endpoint),
     ...(x.reply ? { reply: { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: r.text(x.reply.bodyText) } } : {}),
-    ...(x.fault ? { fault: r.deep(x.fault) } : {}),
+    ...(x.fault ? { fault: fromBodyClean ? x.fault : r.deep(x.fault) } : {}),
     findings: r.deep(x.findings),
-    ...(x.parsed !== undefined ? { parsed: r.deep(x.parsed) } : {}),
+    ...(x.parsed !== undefined ? { parsed: fromBodyClean ? x.parsed : r.deep(x.parsed) } : {}),
     documents: x.documents.map((d) => ({ ...d, name: r.text(d.name), path: r.text(d.path) })),
     ...(x.error ? { error: { ...x.error, message: r.text(x.error.message) } } : {}),
   };

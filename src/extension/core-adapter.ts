@@ -14,6 +14,7 @@
  *   wsdlFor (Open WSDL) ................... wired: sandbox/wsdl
  *   importEnvelope (Import SOAP Envelope…)  wired: core/recognize
  *   startTrafficInspector ................. wired: inspector (recording forward proxy)
+ *   planTests, executePlan (Test Explorer)  wired: core/runner, the engine of `carrier run`
  *   completion / hover .................... by the JSON language server, through
  *                                           package.json jsonLanguageParticipants + jsonValidation
  *                                           (schemas/carrier-request.schema.json)
@@ -27,7 +28,8 @@ import { sampleRequestFile, TEMPLATE } from '../core/generate/samples';
 import { recognizeEnvelopeText, requestFileFromRecognized } from '../core/recognize';
 import { RequestFileError, sendRequestFile as coreSendRequestFile, type SendPhase } from '../core/send';
 import { hasErrors, validateRequestText as coreValidate } from '../core/validation/validate';
-import { secretValues } from '../core/redact';
+import { redactText, secretValues } from '../core/redact';
+import { createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
 import { startSandbox as coreStartSandbox } from '../sandbox/server';
 import { wsdlFor as sandboxWsdl } from '../sandbox/wsdl/wsdl';
@@ -251,4 +253,25 @@ export function startTrafficInspector(input: TrafficInspectorInput): Promise<Ins
 /** A recorded call of the service as request-file text that makes it again; undefined for anything else. */
 export function recordedAsRequestFile(recorded: RecordedExchange, secrets: readonly string[]): string | undefined {
   return recordedRequestFile(recorded, secrets);
+}
+
+// ---- test runner (Test Explorer) ----
+
+export { executePlan, naturalCompare, redactText };
+export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, TestResult, SourceLocation, Failure as RunFailure, LoadedFile as LoadedRequest } from '../core/runner';
+
+/**
+ * The tests under `inputs`, listed as `carrier run` lists them (same discovery, parser and
+ * validator) without sending anything; `read` supplies unsaved editor text.
+ */
+export function planTests(inputs: readonly string[], baseDir: string, read?: (file: string) => string): PlannedRun {
+  return loadRun(inputs, { baseDir, validate: (text, fileName) => coreValidate(text, fileName).findings, ...(read ? { read } : {}) });
+}
+
+/**
+ * The CLI's backend with the editor's keys and sandbox. `env` stays empty: the editor keeps keys
+ * in SecretStorage only and never takes CARRIER_API_KEY from its own process environment.
+ */
+export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Record<string, string>>, embeddedUrl: () => Promise<string>): StandardBackend {
+  return createRunBackend({ cwd: workspaceFolder, env: {}, apiKeys, embeddedUrl });
 }

@@ -10,6 +10,10 @@ import { registerSelectEnvironment } from './environments/selectEnvironment';
 import { registerHistoryCommands } from './history/historyCommands';
 import { HistoryStore } from './history/historyStore';
 import { HistoryTreeProvider } from './history/historyTree';
+import { registerInspectorCommands } from './inspector/inspectorCommands';
+import { InspectorController } from './inspector/inspectorController';
+import { createInspectorStatus } from './inspector/inspectorStatus';
+import { InspectorTreeProvider } from './inspector/inspectorTree';
 import { registerCodeLens } from './language/codeLens';
 import { registerDiagnostics } from './language/diagnostics';
 import { createLog } from './log';
@@ -23,6 +27,7 @@ import { registerApiKeyCommands } from './secrets/apiKeyCommands';
 import { ApiKeys } from './secrets/apiKeys';
 import { SendController } from './send/sendController';
 import { registerSendCommands } from './send/sendCommands';
+import { registerTestExplorer } from './testing/testExplorer';
 
 export function activate(context: vscode.ExtensionContext): CarrierApi {
   const log = createLog();
@@ -32,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const panel = new ResultsPanel(context.extensionUri, history, log);
   const sandbox = new SandboxController(environments, log, context.storageUri && vscode.Uri.joinPath(context.storageUri, 'sandbox').fsPath);
   const sender = new SendController(environments, keys, sandbox, history, panel, log);
+  const inspector = new InspectorController(environments, keys, sandbox, log);
 
   context.subscriptions.push(
     log, keys, environments, history, panel, sandbox, sender,
@@ -46,9 +52,14 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     ...registerSendCommands(sender, environments, sandbox, log),
     ...registerSandboxCommands(sandbox, log),
     registerOpenServicePage(sandbox, log),
+    inspector,
+    createInspectorStatus(inspector),
+    vscode.window.createTreeView('carrier.inspector', { treeDataProvider: new InspectorTreeProvider(inspector) }),
+    ...registerInspectorCommands(inspector, history, panel, keys, log),
     ...registerAuthoringCommands(environments, log),
     registerDiagnostics(),
     registerCodeLens(),
+    registerTestExplorer(environments, keys, sandbox, log),
     vscode.commands.registerCommand('carrier.showLog', () => log.show()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('carrier.history.size')) void history.enforceCapacity();

@@ -2,10 +2,9 @@
  * startInspector(): listens on loopback, forwards every request to the target, and reads and
  * records each exchange after it is over. Used by `carrier inspect`, the extension and the tests.
  */
-import * as http from 'node:http';
-import type { Socket } from 'node:net';
+import * as net from 'node:net';
 import type { Capture } from './capture';
-import { forward } from './forward';
+import { Relay } from './relay';
 import { readCapture, type ReadContext } from './readCapture';
 import { nextNumber, RecordingWriter } from './recordings';
 import { IdleQueue } from './scheduler';
@@ -22,7 +21,7 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<void> {
+function listen(server: net.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -74,26 +73,21 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   };
   const queue = new IdleQueue<Capture>(record, (c) => c.requestBody.kept + c.replyBody.kept + 2048);
 
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    queue.begin();
-    forward(req, res, target, ++seq, maxBodyBytes, (capture) => {
-      queue.end();
-      queue.push(capture);
+  const relays = new Set<Relay>();
+  // Half-open connections stay usable: a client that ends its side still gets its replies.
+  const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => {
+    const relay = new Relay(socket, {
+      target,
+      maxBodyBytes,
+      nextSeq: () => ++seq,
+      begin: () => queue.begin(),
+      done: (capture) => {
+        queue.end();
+        queue.push(capture);
+      },
     });
-  });
-  // Slow uploads and slow replies are what some people come here to see; Node must not cut them.
-  server.requestTimeout = 0;
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  server.on('connect', (_req, socket: Socket) => {
-    socket.end('HTTP/1.1 501 Not Implemented\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nThe Carrier inspector forwards plain HTTP to its target; point the client at its URL instead of using it as an HTTPS proxy.\n');
-  });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+    relays.add(relay);
+    socket.once('close', () => relays.delete(relay));
   });
 
   await listen(server, options.port ?? 0, host);
@@ -114,11 +108,11 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const grace = setTimeout(() => { for (const s of sockets) s.destroy(); }, 1000);
+        for (const r of relays) if (r.idle) r.destroy();
+        // Exchanges under way get a moment to finish, then their connections are ended.
+        const grace = setTimeout(() => { for (const r of relays) r.destroy(); }, 1000);
         await stopped;
         clearTimeout(grace);
-        target.close();
         await queue.flush();
       })();
       return closing;

@@ -1,6 +1,8 @@
-/** Where the inspector forwards to: origin, path prefix, Host header and a pooled agent. */
-import * as http from 'node:http';
-import * as https from 'node:https';
+/** Where the inspector forwards to: origin, path prefix, the Host header, and how to connect. */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as tls from 'node:tls';
+import type { Environment } from '../core/environments/types';
 import type { InspectorOptions } from './types';
 
 export interface Target {
@@ -10,13 +12,15 @@ export interface Target {
   readonly prefix: string;
   /** The Host header the target expects. */
   readonly host: string;
-  request(options: http.RequestOptions): http.ClientRequest;
-  close(): void;
+  /** https: the connection is ready on 'secureConnect' rather than 'connect'. */
+  readonly secure: boolean;
+  /** A new connection to the target; over TLS for https, so what is written to it is plain HTTP either way. */
+  connect(): net.Socket;
 }
 
 export class TargetError extends Error {}
 
-export function makeTarget(baseUrl: string, tls?: InspectorOptions['tls']): Target {
+export function makeTarget(baseUrl: string, tlsOptions?: InspectorOptions['tls']): Target {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -26,18 +30,33 @@ export function makeTarget(baseUrl: string, tls?: InspectorOptions['tls']): Targ
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetError(`${baseUrl}: only http and https targets can be inspected`);
   if (url.search || url.hash) throw new TargetError(`${baseUrl}: a base URL has no query or fragment`);
   const secure = url.protocol === 'https:';
-  // Connections are reused: opening one per request would cost more than everything else the proxy does.
-  const agent = secure
-    ? new https.Agent({ keepAlive: true, maxSockets: 64, ...(tls?.ca ? { ca: tls.ca } : {}), ...(tls?.cert ? { cert: tls.cert } : {}), ...(tls?.key ? { key: tls.key } : {}), ...(tls?.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) })
-    : new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (secure ? 443 : 80));
   const prefix = url.pathname.replace(/\/+$/, '');
-  const display = `${url.protocol}//${url.host}${prefix}`;
-  const base = { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || undefined, agent };
   return {
-    display,
+    display: `${url.protocol}//${url.host}${prefix}`,
     prefix,
     host: url.host,
-    request: (options) => (secure ? https : http).request({ ...base, ...options }),
-    close: () => agent.destroy(),
+    secure,
+    connect: () => {
+      if (!secure) return net.connect({ host: hostname, port, noDelay: true });
+      return tls.connect({
+        host: hostname,
+        port,
+        servername: net.isIP(hostname) ? undefined : hostname,
+        ...(tlsOptions?.ca ? { ca: tlsOptions.ca } : {}),
+        ...(tlsOptions?.cert ? { cert: tlsOptions.cert } : {}),
+        ...(tlsOptions?.key ? { key: tlsOptions.key } : {}),
+        ...(tlsOptions?.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
+      });
+    },
   };
+}
+
+/** An environment's TLS files (a CA to trust, a client certificate) as the inspector's options. */
+export function tlsOptionsOf(environment: Pick<Environment, 'tls'> | undefined): InspectorOptions['tls'] {
+  const t = environment?.tls;
+  if (!t) return undefined;
+  const read = (p: string | undefined) => (p ? fs.readFileSync(p) : undefined);
+  return { ca: read(t.caPath), cert: read(t.certPath), key: read(t.keyPath), rejectUnauthorized: t.rejectUnauthorized };
 }

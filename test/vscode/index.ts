@@ -13,7 +13,9 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./panel-interaction.test'),
   () => require('./send.test'),
   () => require('./authoring.test'),
+  () => require('./inspector.test'),
   () => require('./secrets.test'),
+  () => require('./testing.test'),
 ];
 
 export async function run(): Promise<void> {

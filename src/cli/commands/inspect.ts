@@ -4,7 +4,6 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BINDING_LABELS } from '../../core/catalog';
 import {
@@ -12,7 +11,7 @@ import {
   type Environment,
 } from '../../core/environments';
 import { secretValues } from '../../core/redact';
-import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, type InspectorOptions, type RecordedExchange } from '../../inspector';
+import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
@@ -78,13 +77,6 @@ function resolveTarget(target: string | undefined, io: CliIo): ResolvedTarget | 
     return 2;
   }
   return { environment, ...(environment.embedded ? {} : { url: environment.baseUrl }) };
-}
-
-function tlsOf(environment: Environment | undefined): InspectorOptions['tls'] {
-  const tls = environment?.tls;
-  if (!tls) return undefined;
-  const read = (p: string | undefined) => (p ? fs.readFileSync(p) : undefined);
-  return { ca: read(tls.caPath), cert: read(tls.certPath), key: read(tls.keyPath), rejectUnauthorized: tls.rejectUnauthorized };
 }
 
 function clock(iso: string): string {
@@ -178,7 +170,7 @@ export const inspect: Command = {
           ...(recordDir ? { recordDir } : {}),
           ...(maxBodyBytes ? { maxBodyBytes } : {}),
           secrets,
-          tls: tlsOf(environment),
+          tls: tlsOptionsOf(environment),
           log: (line) => io.stderr(`carrier inspect: ${line}\n`),
         });
       } catch (e) {

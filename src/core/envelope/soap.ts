@@ -3,11 +3,11 @@
  * {service_namespace} with the parameters as children in catalog order. Written with the codec
  * along the catalog, so envelope, sandbox and reply reader agree on every element.
  */
-import { create } from 'xmlbuilder2';
 import { parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS, type Namespaces, type OperationDef } from '../catalog';
+import { xmlDocument } from '../xml/builder';
+import { XMLNS_NS } from '../xml/node';
 import { writeRecord, type PathSegment } from '../xml/write';
 
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 
 export function soapEnvelope(
@@ -19,7 +19,7 @@ export function soapEnvelope(
 ): string {
   // The prefixes .NET's own help pages use, so captured traffic looks familiar.
   const [uri, prefix] = version === '1.1' ? [SOAP11_ENVELOPE_NS, 'soap'] : [SOAP12_ENVELOPE_NS, 'soap12'];
-  const doc = create({ version: '1.0', encoding: 'utf-8' });
+  const doc = xmlDocument();
   const envelope = doc
     .ele(uri, `${prefix}:Envelope`)
     .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)

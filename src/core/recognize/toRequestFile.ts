@@ -80,7 +80,9 @@ function bindable(params: JsonObject, issues: readonly ReadIssue[]): { params: J
 }
 
 export function requestFileFromRecognized(request: RecognizedShape, options: RequestFileOptions = {}): string {
-  const redactor = new Redactor(options.secrets ?? []);
+  // The key the request carried is hidden wherever else it turns up, even when the caller names no secrets.
+  const key = typeof request.params?.APIKey === 'string' ? request.params.APIKey : undefined;
+  const redactor = new Redactor([...(options.secrets ?? []), key]);
   const { params, dropped, unreadable } = bindable(request.params ?? {}, request.issues ?? []);
   const comment = [...(options.comment ?? [])];
   if (dropped.length) comment.push(`Left out (not in the contract, so the service does not read them): ${dropped.join(', ')}`);

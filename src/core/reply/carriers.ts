@@ -43,6 +43,10 @@ function levelSeverity(level: unknown): Severity {
   return 'info';
 }
 
+function hasField(record: RecordDef, name: string): boolean {
+  return record.fields.some((f) => f.name === name);
+}
+
 export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
   const findings: Finding[] = [];
   const add = (severity: Severity, message: string, path: string) => findings.push({ severity, kind: 'in-body', message, path });
@@ -50,8 +54,7 @@ export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
   const topSuccess = typeof top === 'boolean' ? top : undefined;
 
   walkRecords(parsed, result, '', (record, value, path) => {
-    const has = (name: string) => record.fields.some((f) => f.name === name);
-    if (has('WasSuccess')) {
+    if (hasField(record, 'WasSuccess')) {
       const ok = value.WasSuccess;
       const at = joinPath(path, 'WasSuccess');
       if (Array.isArray(value.Messages)) {

@@ -3,7 +3,7 @@
  * documents with a sniffed type, a byte size and a page count. The base64 text is the reply's own
  * string where it is already canonical, so a 15 MB PDF is not held twice.
  */
-import type { OperationDef } from '../catalog';
+import { getRecord, type OperationDef } from '../catalog';
 import type { RecordDef } from '../catalog/types';
 import type { DecodedDocument, Finding } from '../exchange';
 import { joinPath } from '../xml/read';
@@ -29,7 +29,24 @@ function isPdf(bytes: Buffer): boolean {
   return at >= 0 && at < 1024;
 }
 
+/** Whether a document field can occur anywhere below `record`; most replies carry none, and are not walked. */
+const holdsDocuments = new WeakMap<RecordDef, boolean>();
+function canHoldDocuments(record: RecordDef): boolean {
+  let result = holdsDocuments.get(record);
+  if (result === undefined) holdsDocuments.set(record, (result = reaches(record, new Set())));
+  return result;
+}
+
+/** Along the fields walkRecords follows: an open record's own fields count, its insides are not walked. */
+function reaches(record: RecordDef, seen: Set<RecordDef>): boolean {
+  if (seen.has(record)) return false;
+  seen.add(record);
+  if (record.fields.some((f) => f.document)) return true;
+  return !record.open && record.fields.some((f) => f.record !== undefined && reaches(getRecord(f.record), seen));
+}
+
 export async function decodeDocuments(parsed: unknown, result: RecordDef, op: OperationDef): Promise<{ documents: DecodedDocument[]; findings: Finding[] }> {
+  if (!canHoldDocuments(result)) return { documents: [], findings: [] };
   const found: Found[] = [];
   walkRecords(parsed, result, '', (record, value, path) => {
     for (const field of record.fields) {

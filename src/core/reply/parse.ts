@@ -122,7 +122,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   if (isNil(content)) return { parsed: null, findings, documents: [] };
   const record = getRecord(op.result);
   const issues: ReadIssue[] = [];
-  const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues });
+  const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, release: true });
   findings.push(...issueFindings(issues));
   findings.push(...inBodyFindings(parsed, record));
   const docs = await decodeDocuments(parsed, record, op);

@@ -3,7 +3,7 @@
  * across sends so keep-alive connections and TLS sessions carry over from one request to the next.
  */
 import * as fs from 'node:fs';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Agent as UndiciAgent, Dispatcher, ProxyAgent as UndiciProxyAgent } from 'undici';
 import type { TlsSettings } from '../environments/types';
 import { timedConnector } from './socketTiming';
 
@@ -20,6 +20,16 @@ export class TlsFileError extends Error {
     this.name = 'TlsFileError';
   }
 }
+
+/*
+ * The two dispatchers straight from their modules: undici's index also loads fetch, WebSocket,
+ * caching and mocking, half of the library and a quarter of the extension bundle, none of it
+ * used here. (undici has no exports map, so these paths are reachable; they are stable since 6.)
+ */
+const Agent: typeof UndiciAgent = require('undici/lib/dispatcher/agent.js');
+const ProxyAgent: typeof UndiciProxyAgent = require('undici/lib/dispatcher/proxy-agent.js');
+// What undici's index does besides exporting: the proxy agent tunnels with its client's connect().
+Object.assign(require('undici/lib/dispatcher/dispatcher.js').prototype, require('undici/lib/api/index.js'));
 
 const pool = new Map<string, Dispatcher>();
 

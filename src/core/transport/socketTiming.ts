@@ -7,7 +7,10 @@
 import * as diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { buildConnector } from 'undici';
+import type { buildConnector as BuildConnector } from 'undici';
+
+// From its module rather than undici's index, for the reason given in agents.ts.
+const buildConnector: typeof BuildConnector = require('undici/lib/core/connect.js');
 
 export interface SocketStamp {
   readonly startedAt: number;
@@ -18,7 +21,7 @@ export interface SocketStamp {
 const stamps = new WeakMap<object, SocketStamp>();
 
 /** A connector that records when each socket was opened, connected and secured. */
-export function timedConnector(options: buildConnector.BuildOptions): buildConnector.connector {
+export function timedConnector(options: BuildConnector.BuildOptions): BuildConnector.connector {
   const base = buildConnector(options);
   return (opts, callback) => {
     const stamp: SocketStamp = { startedAt: performance.now() };

@@ -20,9 +20,17 @@ export interface ReadOptions {
   readonly namespaces: Namespaces;
   readonly outOfNamespace: 'absent' | 'keep';
   readonly issues: ReadIssue[];
+  /**
+   * The caller is done with the tree: each list item is let go of as soon as it is read, so a
+   * reply of 10,000 shipments never holds its whole element tree and its whole JSON at once.
+   */
+  readonly release?: boolean;
 }
 
 export type JsonObject = Record<string, unknown>;
+
+/** What a released list item leaves in the tree. */
+const RELEASED: XmlElement = Object.freeze({ local: '', ns: '', prefix: '', attrs: [], children: [], text: '' });
 
 const fieldIndex = new WeakMap<RecordDef, Map<string, FieldDef>>();
 function fieldsByName(record: RecordDef): Map<string, FieldDef> {
@@ -79,12 +87,13 @@ export function readFields(el: XmlElement, fields: readonly FieldDef[], parentNs
 /** Collects children by name; a name seen again turns into an array of all its values. */
 class RepeatingObject {
   readonly value: JsonObject = {};
-  private readonly repeated = new Set<string>();
+  /** Made on the first repeat only: one per object read would be most of the garbage. */
+  private repeated: Set<string> | undefined;
   /** Returns true when the key was already there. */
   put(key: string, v: unknown): boolean {
     if (!(key in this.value)) { this.value[key] = v; return false; }
-    if (this.repeated.has(key)) (this.value[key] as unknown[]).push(v);
-    else { this.value[key] = [this.value[key], v]; this.repeated.add(key); }
+    if (this.repeated?.has(key)) (this.value[key] as unknown[]).push(v);
+    else { this.value[key] = [this.value[key], v]; (this.repeated ??= new Set()).add(key); }
     return true;
   }
 }
@@ -99,7 +108,10 @@ export function readField(child: XmlElement, field: FieldDef, parentNs: Namespac
 function readList(container: XmlElement, field: FieldDef, parentNs: NamespaceRole, path: string, opts: ReadOptions): unknown[] {
   const itemUri = opts.namespaces[listItemNs(field, parentNs)];
   const items: unknown[] = [];
-  for (const item of container.children) {
+  const children = container.children as XmlElement[];
+  for (let i = 0; i < children.length; i++) {
+    const item = children[i];
+    if (opts.release) children[i] = RELEASED;
     const itemPath = `${path}[${items.length}]`;
     if (item.local !== field.list) {
       opts.issues.push({ kind: 'unknown', path: itemPath, message: `${itemPath} is a <${item.local}>; the contract lists <${field.list}> items here; kept as received` });

@@ -4,12 +4,19 @@
  * a container of items. Keys the catalog does not know are written after the known ones rather
  * than dropped, so what a person wrote is what goes on the wire (the validator flags them).
  */
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { XSI_NS, elementNs, getRecord, listItemNs, type Namespaces } from '../catalog';
 import type { FieldDef, NamespaceRole, RecordDef } from '../catalog/types';
 import { toXsdText, ValueError } from './values';
 
 export type PathSegment = string | number;
+
+/** An element being built (builder.ts's XmlNode): all the writer asks of it. */
+export interface XmlSink {
+  ele(ns: string, qname: string): XmlSink;
+  att(ns: string, qname: string, value: string): XmlSink;
+  att(name: string, value: string): XmlSink;
+  txt(text: string): XmlSink;
+}
 
 export interface WriteOptions {
   readonly namespaces: Namespaces;
@@ -27,12 +34,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function nil(el: XMLBuilder): void {
+function nil(el: XmlSink): void {
   el.att(XSI_NS, 'xsi:nil', 'true');
 }
 
 /** Writes `value`'s fields, in catalog order, as children of `parent`. */
-export function writeFields(parent: XMLBuilder, fields: readonly FieldDef[], parentNs: NamespaceRole, value: Record<string, unknown>, path: readonly PathSegment[], opts: WriteOptions): void {
+export function writeFields(parent: XmlSink, fields: readonly FieldDef[], parentNs: NamespaceRole, value: Record<string, unknown>, path: readonly PathSegment[], opts: WriteOptions): void {
   const known = new Set<string>();
   for (const field of fields) {
     known.add(field.name);
@@ -47,14 +54,14 @@ export function writeFields(parent: XMLBuilder, fields: readonly FieldDef[], par
   }
 }
 
-export function writeRecord(el: XMLBuilder, record: RecordDef, value: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+export function writeRecord(el: XmlSink, record: RecordDef, value: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
   if (value === null) return nil(el);
   if (record.open) return writeGeneric(el, opts.namespaces[record.ns], value);
   if (!isObject(value)) throw new ValueError(formatPath(path), `expected an object (${record.name}), got ${JSON.stringify(value)}`);
   writeFields(el, record.fields, record.ns, value, path, opts);
 }
 
-function writeField(el: XMLBuilder, field: FieldDef, parentNs: NamespaceRole, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+function writeField(el: XmlSink, field: FieldDef, parentNs: NamespaceRole, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
   if (v === null) return nil(el);
   if (field.list) {
     if (!Array.isArray(v)) throw new ValueError(formatPath(path), `expected an array of ${field.list} items, got ${JSON.stringify(v)}`);
@@ -72,13 +79,13 @@ function writeField(el: XMLBuilder, field: FieldDef, parentNs: NamespaceRole, v:
   writeText(el, field, v, path, opts);
 }
 
-function writeText(el: XMLBuilder, field: FieldDef, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+function writeText(el: XmlSink, field: FieldDef, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
   const text = toXsdText(field.type === 'record' ? 'string' : field.type, v, formatPath(path), typeof v === 'number' ? opts.rawNumber?.(path) : undefined);
   if (text !== '') el.txt(text);
 }
 
 /** Content the catalog does not describe: objects become children, arrays repeat, "@x" are attributes. */
-export function writeGeneric(el: XMLBuilder, uri: string, v: unknown): void {
+export function writeGeneric(el: XmlSink, uri: string, v: unknown): void {
   if (v === null) return nil(el);
   if (!isObject(v)) {
     if (Array.isArray(v)) { for (const item of v) writeGeneric(el.ele(uri, 'item'), uri, item); return; }

@@ -3,15 +3,13 @@
  * reply envelopes the way the reference carrier does (soap: prefix on Envelope and Body, the
  * `<Operation>Response` wrapper with a default xmlns).
  */
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { XSI_NS } from '../../core/catalog';
 import { soapParts } from '../../core/recognize/soapEnvelope';
-import { attr, type XmlElement } from '../../core/xml/dom';
+import { xmlDocument, type XmlNode } from '../../core/xml/builder';
+import { attr, XMLNS_NS, type XmlElement } from '../../core/xml/dom';
 import { envelopeNs, SandboxFault, type SoapVersion } from './fault';
 
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 function mustUnderstand(el: XmlElement, version: SoapVersion): boolean {
   const v = attr(el, envelopeNs(version), 'mustUnderstand');
@@ -31,22 +29,22 @@ export function bodyWrapper(root: XmlElement, version: SoapVersion): XmlElement 
 }
 
 /** A reply envelope; `fill` writes the Body's content. */
-export function replyEnvelope(version: SoapVersion, fill: (body: XMLBuilder) => void): string {
+export function replyEnvelope(version: SoapVersion, fill: (body: XmlNode) => void): string {
   const ns = envelopeNs(version);
-  const doc = create({ version: '1.0', encoding: 'utf-8' });
+  const doc = xmlDocument();
   const env = doc.ele(ns, 'soap:Envelope')
     .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
     .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   fill(env.ele(ns, 'soap:Body'));
-  return doc.end({ headless: false });
+  return doc.end();
 }
 
 /** A bare reply root (HTTP GET/POST bindings), in the service namespace. */
-export function bareReply(serviceNs: string, rootName: string, fill: (root: XMLBuilder) => void): string {
-  const doc = create({ version: '1.0', encoding: 'utf-8' });
+export function bareReply(serviceNs: string, rootName: string, fill: (root: XmlNode) => void): string {
+  const doc = xmlDocument();
   const root = doc.ele(serviceNs, rootName)
     .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
     .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   fill(root);
-  return doc.end({ headless: false });
+  return doc.end();
 }

@@ -3,8 +3,8 @@
  * or an HTTP 500 with a text reason (HTTP GET/POST bindings): the caller's mistake ('client') or
  * the service's own trouble ('server').
  */
-import { create } from 'xmlbuilder2';
 import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS } from '../../core/catalog';
+import { xmlDocument } from '../../core/xml/builder';
 
 export type FaultSide = 'client' | 'server';
 
@@ -40,7 +40,7 @@ export function faultCode(version: SoapVersion, fault: SandboxFault): string {
 /** The whole fault envelope, as an ASMX service writes it (soap: prefix, empty detail). */
 export function faultEnvelope(version: SoapVersion, fault: SandboxFault): string {
   const ns = envelopeNs(version);
-  const doc = create({ version: '1.0', encoding: 'utf-8' });
+  const doc = xmlDocument();
   const body = doc.ele(ns, 'soap:Envelope').ele(ns, 'soap:Body');
   const f = body.ele(ns, 'soap:Fault');
   if (version === '1.1') {
@@ -53,5 +53,5 @@ export function faultEnvelope(version: SoapVersion, fault: SandboxFault): string
     f.ele(ns, 'soap:Reason').ele(ns, 'soap:Text').att('http://www.w3.org/XML/1998/namespace', 'xml:lang', 'en').txt(fault.message);
     f.ele(ns, 'soap:Detail');
   }
-  return doc.end({ headless: false });
+  return doc.end();
 }

@@ -3,11 +3,10 @@
  * binds the parameters along the catalog as .NET would, runs the handler and wraps its result
  * in `<Operation>Response/<Operation>Result`.
  */
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { getRecord, parametersRecord, type Namespaces } from '../../core/catalog';
 import type { OperationDef } from '../../core/catalog/types';
 import { parseXml, XmlError } from '../../core/xml/dom';
-import { writeRecord } from '../../core/xml/write';
+import { writeRecord, type XmlSink } from '../../core/xml/write';
 import type { SandboxContext } from '../context';
 import { normaliseRequest } from '../decode/normalise';
 import { SOAP12_UTF8, XML_UTF8, type Reply } from '../http/reply';
@@ -68,7 +67,7 @@ export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[
   }
 }
 
-function writeResult(body: XMLBuilder, op: OperationDef, result: Record<string, unknown>, namespaces: Namespaces): void {
+function writeResult(body: XmlSink, op: OperationDef, result: Record<string, unknown>, namespaces: Namespaces): void {
   const response = body.ele(namespaces.service, `${op.operation}Response`);
   const el = response.ele(namespaces.service, `${op.operation}Result`);
   writeRecord(el, getRecord(op.result), result, [], { namespaces });

@@ -1,0 +1,167 @@
+/**
+ * Building XML to send: elements with namespaces, attributes and text, serialized as the DOM
+ * Parsing spec's namespace-aware serialization does (a prefix or a default `xmlns` declared where
+ * an element first needs it, never repeated below), optionally pretty-printed: one element per
+ * line, two-space indent, text-only elements on one line, `<empty/>` elements.
+ *
+ * Written for the envelope builder and the sandbox's replies, which together built a few hundred
+ * DOM nodes per request through a general-purpose DOM library; this keeps plain arrays and writes
+ * one string.
+ */
+import { XML_NS, XMLNS_NS } from './node';
+
+interface Attribute {
+  readonly ns: string | null;
+  readonly qname: string;
+  readonly value: string;
+}
+
+type Prefixes = ReadonlyMap<string, string>;
+
+export interface SerializeOptions {
+  /** One element per line, indented; text-only elements stay on one line. */
+  readonly prettyPrint?: boolean;
+  readonly indent?: string;
+  readonly newline?: string;
+  /** Leave out `<?xml version="1.0" encoding="utf-8"?>`. */
+  readonly headless?: boolean;
+}
+
+const escapeText = (s: string) => (/[&<>]/.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s);
+const escapeAttr = (s: string) => (/[&<>"]/.test(s) ? escapeText(s).replace(/"/g, '&quot;') : s);
+
+function split(qname: string): [string | null, string] {
+  const i = qname.indexOf(':');
+  return i < 0 ? [null, qname] : [qname.slice(0, i), qname.slice(i + 1)];
+}
+
+/** The prefix to write for `ns`: `preferred` when it is bound to it, else the last one bound to it. */
+function prefixFor(map: Prefixes, ns: string, preferred: string | null): string | undefined {
+  if (preferred !== null && map.get(preferred) === ns) return preferred;
+  let found: string | undefined;
+  for (const [p, uri] of map) if (uri === ns) found = p;
+  return found;
+}
+
+export class XmlNode {
+  private readonly attrs: Attribute[] = [];
+  private readonly children: (XmlNode | string)[] = [];
+
+  constructor(private readonly ns: string | null, private readonly qname: string) {}
+
+  /** A child element: `ele(ns, 'prefix:name')`, `ele(ns, 'name')` (default namespace) or `ele('name')` (no namespace). */
+  ele(nsOrName: string, qname?: string): XmlNode {
+    const child = qname === undefined ? new XmlNode(null, nsOrName) : new XmlNode(nsOrName || null, qname);
+    this.children.push(child);
+    return child;
+  }
+
+  /** An attribute: `att(ns, 'prefix:name', value)` or `att('name', value)`. */
+  att(nsOrName: string, qnameOrValue: string, value?: string): this {
+    if (value === undefined) this.attrs.push({ ns: null, qname: nsOrName, value: qnameOrValue });
+    else this.attrs.push({ ns: nsOrName || null, qname: qnameOrValue, value });
+    return this;
+  }
+
+  txt(text: string): this {
+    if (text !== '') this.children.push(text);
+    return this;
+  }
+
+  /** @internal */
+  write(out: string[], inherited: string | null, map: Prefixes, level: number, o: Required<Omit<SerializeOptions, 'headless'>>): void {
+    const [prefix, local] = split(this.qname);
+    const ns = this.ns;
+    // Declarations written as attributes are in scope for the element itself.
+    let scope = map;
+    for (const a of this.attrs) {
+      if (a.ns !== XMLNS_NS || a.qname === 'xmlns') continue;
+      if (scope === map) scope = new Map(map);
+      (scope as Map<string, string>).set(split(a.qname)[1], a.value);
+    }
+    let name: string;
+    let declare = '';
+    if (ns === inherited) {
+      name = ns === XML_NS ? `xml:${local}` : local;
+    } else {
+      const known = ns === null ? undefined : prefixFor(scope, ns, prefix);
+      if (known !== undefined) {
+        name = `${known}:${local}`;
+      } else if (prefix !== null && ns !== null) {
+        if (scope === map) scope = new Map(map);
+        (scope as Map<string, string>).set(prefix, ns);
+        name = `${prefix}:${local}`;
+        declare = ` xmlns:${prefix}="${escapeAttr(ns)}"`;
+      } else {
+        name = local;
+        declare = ` xmlns="${escapeAttr(ns ?? '')}"`;
+        inherited = ns;
+      }
+    }
+    const pretty = o.prettyPrint;
+    const pad = pretty ? o.indent.repeat(level) : '';
+    let tag = `${pad}<${name}${declare}`;
+    for (const a of this.attrs) {
+      if (a.ns === null || a.ns === XMLNS_NS) tag += ` ${a.qname}="${escapeAttr(a.value)}"`;
+      else if (a.ns === XML_NS) tag += ` xml:${split(a.qname)[1]}="${escapeAttr(a.value)}"`;
+      else {
+        const [ap, al] = split(a.qname);
+        let use = prefixFor(scope, a.ns, ap);
+        if (use === undefined) {
+          use = ap ?? 'ns1';
+          if (scope === map) scope = new Map(map);
+          (scope as Map<string, string>).set(use, a.ns);
+          tag += ` xmlns:${use}="${escapeAttr(a.ns)}"`;
+        }
+        tag += ` ${use}:${al}="${escapeAttr(a.value)}"`;
+      }
+    }
+    const kids = this.children;
+    if (!kids.length) {
+      out.push(`${tag}/>`);
+      return;
+    }
+    const textOnly = kids.every((k) => typeof k === 'string');
+    if (!pretty || textOnly) {
+      out.push(`${tag}>`);
+      if (textOnly) {
+        out.push(...(kids as string[]).map(escapeText), `</${name}>`);
+        return;
+      }
+    } else {
+      out.push(`${tag}>${o.newline}`);
+    }
+    for (const k of kids) {
+      if (typeof k === 'string') out.push(pretty ? `${o.indent.repeat(level + 1)}${escapeText(k)}${o.newline}` : escapeText(k));
+      else {
+        // An element writes no line end of its own; its parent ends the line.
+        k.write(out, inherited, scope, level + 1, o);
+        if (pretty) out.push(o.newline);
+      }
+    }
+    out.push(`${pad}</${name}>`);
+  }
+}
+
+/** A document with an XML declaration (`version="1.0" encoding="utf-8"`) and one root. */
+export class XmlDocument {
+  private root?: XmlNode;
+
+  ele(ns: string, qname: string): XmlNode {
+    if (this.root) throw new Error('an XML document has one root element');
+    return (this.root = new XmlNode(ns || null, qname));
+  }
+
+  end(options: SerializeOptions = {}): string {
+    const o = { prettyPrint: options.prettyPrint ?? false, indent: options.indent ?? '  ', newline: options.newline ?? '\n' };
+    const out: string[] = options.headless ? [] : ['<?xml version="1.0" encoding="utf-8"?>', o.prettyPrint ? o.newline : ''];
+    this.root?.write(out, null, new Map(), 0, o);
+    let text = out.join('');
+    if (o.prettyPrint && text.endsWith(o.newline)) text = text.slice(0, -o.newline.length);
+    return text;
+  }
+}
+
+export function xmlDocument(): XmlDocument {
+  return new XmlDocument();
+}

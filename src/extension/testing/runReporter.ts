@@ -1,0 +1,133 @@
+/**
+ * Tells a TestRun what the engine reports: enqueued, started, then passed, failed (a message at
+ * each failing expectation's line, with expected and actual) or skipped, with durations, and a
+ * readable log in the run's output, scrubbed of every secret of the run's environments. Keeps a
+ * plain record of the same, which the extension-host tests read.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PlannedTest, RunFailure, RunObserver, RunReport, TestResult } from '../core-adapter';
+import { testMessage, toLocation } from './locations';
+import type { TestTree } from './testTree';
+
+export interface ReportedMessage {
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly file?: string;
+  /** 1-based. */
+  readonly line?: number;
+}
+
+export interface ReportedTest {
+  readonly id: string;
+  readonly file: string;
+  /** The runner's name: the file's, with the binding. */
+  readonly name: string;
+  readonly status: 'passed' | 'failed' | 'skipped';
+  readonly durationMs: number;
+  /** False for a producer without `expect`: it ran for its captures but has no item. */
+  readonly listed: boolean;
+  readonly skipReason?: string;
+  readonly messages: readonly ReportedMessage[];
+}
+
+export interface RunOutcome {
+  readonly tests: readonly ReportedTest[];
+  /** Everything appended to the run's output, as written. */
+  readonly output: string;
+}
+
+function shownName(test: PlannedTest): string {
+  // The test's name carries the binding when the file runs over several.
+  return vscode.workspace.asRelativePath(test.file) + test.name.slice(path.basename(test.file).length);
+}
+
+function where(failure: RunFailure): string {
+  const l = failure.location;
+  return l ? `${vscode.workspace.asRelativePath(l.file)}:${l.line}:${l.column}  ` : '';
+}
+
+export class RunReporter implements RunObserver {
+  private readonly tests: ReportedTest[] = [];
+  private output = '';
+
+  constructor(
+    private readonly run: vscode.TestRun,
+    private readonly tree: TestTree,
+    private readonly redact: (text: string) => string,
+    /** Aborted when the user cancels: a send cut short then is not a failure of the service. */
+    private readonly cancelled: AbortSignal,
+  ) {}
+
+  get outcome(): RunOutcome {
+    return { tests: [...this.tests], output: this.output };
+  }
+
+  write(line: string, failure?: RunFailure, item?: vscode.TestItem): void {
+    const text = `${this.redact(line)}\r\n`;
+    this.output += text;
+    this.run.appendOutput(text, failure?.location ? toLocation(failure.location) : undefined, item);
+  }
+
+  runStart(tests: readonly PlannedTest[]): void {
+    for (const test of tests) {
+      const item = this.tree.itemOfPlannedTest(test.id);
+      if (item) this.run.enqueued(item);
+    }
+  }
+
+  testStart(test: PlannedTest): void {
+    const item = this.tree.itemOfPlannedTest(test.id);
+    if (item) this.run.started(item);
+  }
+
+  testEnd(result: TestResult): void {
+    const { test } = result;
+    const item = this.tree.itemOfPlannedTest(test.id);
+    const cutShort = result.status === 'failed' && this.cancelled.aborted;
+    const status = cutShort ? 'skipped' : result.status;
+    const skipReason = cutShort ? 'cancelled' : result.skipReason;
+    const messages = status === 'failed' ? result.failures.map((f) => testMessage(f, test.location, this.redact)) : [];
+    if (item) {
+      if (status === 'passed') this.run.passed(item, result.durationMs);
+      else if (status === 'failed') this.run.failed(item, messages.length ? messages : [new vscode.TestMessage('failed')], result.durationMs);
+      else this.run.skipped(item);
+    }
+    this.log(result, status, skipReason, item);
+    this.tests.push({
+      id: test.id,
+      file: test.file,
+      name: test.name,
+      status,
+      durationMs: result.durationMs,
+      listed: !!item,
+      ...(skipReason ? { skipReason } : {}),
+      messages: messages.map((m) => ({
+        message: typeof m.message === 'string' ? m.message : m.message.value,
+        ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
+        ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
+        ...(m.location ? { file: m.location.uri.fsPath, line: m.location.range.start.line + 1 } : {}),
+      })),
+    });
+  }
+
+  private log(result: TestResult, status: ReportedTest['status'], skipReason: string | undefined, item: vscode.TestItem | undefined): void {
+    const name = shownName(result.test);
+    if (status === 'skipped') { this.write(`○ ${name}  skipped: ${skipReason ?? 'not run'}`, undefined, item); return; }
+    const facts = [
+      result.environment,
+      result.reply?.status !== undefined ? `HTTP ${result.reply.status}` : undefined,
+      `${Math.round(result.durationMs)} ms`,
+    ].filter(Boolean).join(', ');
+    this.write(`${status === 'passed' ? '✓' : '✗'} ${name}  (${facts})`, undefined, item);
+    if (status === 'failed') for (const f of result.failures) this.write(`    ${where(f)}${f.message}`, f, item);
+    const captured = Object.entries(result.captured);
+    if (captured.length) this.write(`    captured ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`, undefined, item);
+  }
+
+  runEnd(report: RunReport): void {
+    const s = report.summary;
+    this.write(`${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped in ${(s.durationMs / 1000).toFixed(2)} s`);
+  }
+}

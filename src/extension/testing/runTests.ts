@@ -1,0 +1,58 @@
+/**
+ * One Test Explorer run. The selected items (a file, a folder, everything) become the engine's
+ * `only`, so the tests whose captures they use run first; each workspace folder's plan then runs
+ * through executePlan, the engine `carrier run` uses, with the editor's environment, keys and
+ * sandbox. Cancelling the run aborts the engine: sends in flight stop, the rest are skipped.
+ */
+import * as vscode from 'vscode';
+import { readSettings } from '../config';
+import { executePlan, redactText, type PlannedRun, type RunFailure } from '../core-adapter';
+import type { Log } from '../log';
+import type { TestDiscovery } from './discovery';
+import { editorBackend, type BackendSources } from './editorBackend';
+import { RunReporter, type RunOutcome } from './runReporter';
+import type { TestTree } from './testTree';
+
+export interface RunContext extends BackendSources {
+  readonly controller: vscode.TestController;
+  readonly discovery: TestDiscovery;
+  readonly tree: TestTree;
+  readonly log: Log;
+}
+
+/** Problems of the run as a whole (a bad collection.json): those of a file fail its test instead. */
+function runProblems(plan: PlannedRun): RunFailure[] {
+  const ofFiles = new Set([...plan.files.values()].flatMap((f) => f.problems));
+  return plan.problems.filter((p) => !ofFiles.has(p));
+}
+
+export async function runTests(ctx: RunContext, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<RunOutcome> {
+  // Edits made within the debounce pause count: run what the editor shows.
+  const plans = await ctx.discovery.current();
+  const selected = ctx.tree.select(request.include, request.exclude);
+  const run = ctx.controller.createTestRun(request, 'Carrier', true);
+  const abort = new AbortController();
+  const onCancel = token.onCancellationRequested(() => abort.abort());
+  const secrets = new Set<string>();
+  const reporter = new RunReporter(run, ctx.tree, (text) => redactText(text, secrets), abort.signal);
+  try {
+    for (const { folder, plan } of plans) {
+      const only = plan.tests.filter((t) => selected.has(t.id)).map((t) => t.id);
+      if (!only.length || abort.signal.aborted) continue;
+      const backend = await editorBackend(folder.uri.fsPath, ctx, secrets);
+      for (const p of [...backend.problems, ...runProblems(plan)]) reporter.write(`! ${p.message}`, p);
+      try {
+        await executePlan(plan, { backend, only, signal: abort.signal, timeoutMs: readSettings(folder.uri).timeoutMs }, reporter);
+      } finally {
+        await backend.close();
+      }
+    }
+  } catch (e) {
+    reporter.write(`The run stopped: ${(e as Error).message}`);
+    ctx.log.error(`test run stopped: ${(e as Error).message}`);
+  } finally {
+    onCancel.dispose();
+    run.end();
+  }
+  return reporter.outcome;
+}

@@ -1,0 +1,41 @@
+/**
+ * The "Carrier" test controller: request files with an `expect` in VS Code's Test Explorer,
+ * run by the engine `carrier run` uses. Wiring only: discovery, the item tree and running each
+ * live in their own module.
+ */
+import * as vscode from 'vscode';
+import type { EnvironmentStore } from '../environments/environmentStore';
+import type { Log } from '../log';
+import type { SandboxController } from '../sandbox/sandboxController';
+import type { ApiKeys } from '../secrets/apiKeys';
+import { TestDiscovery } from './discovery';
+import type { RunOutcome } from './runReporter';
+import { runTests, type RunContext } from './runTests';
+import { registerTestHooks } from './testHooks';
+import { TestTree } from './testTree';
+
+export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKeys, sandbox: SandboxController, log: Log): vscode.Disposable {
+  const controller = vscode.tests.createTestController('carrier', 'Carrier');
+  const tree = new TestTree(controller);
+  const discovery = new TestDiscovery(log, (plans) => tree.update(plans));
+  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox };
+  let runs = 0;
+  let lastRun: RunOutcome | undefined;
+  const run = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<RunOutcome> => {
+    const outcome = await runTests(ctx, request, token);
+    runs++;
+    lastRun = outcome;
+    return outcome;
+  };
+
+  // Opening the Test Explorer asks for the root items: the first reason to search the workspace.
+  controller.resolveHandler = async (item) => { if (!item) await discovery.current(); };
+  controller.refreshHandler = async () => { await discovery.refresh(); };
+  const profile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, async (request, token) => { await run(request, token); }, true);
+
+  return vscode.Disposable.from(
+    controller,
+    discovery,
+    ...registerTestHooks({ discovery, tree, profile, run, state: () => ({ runs, ...(lastRun ? { lastRun } : {}) }) }),
+  );
+}

@@ -1,0 +1,377 @@
+/**
+ * The hot path: one client connection, relayed byte for byte to a connection of its own to the
+ * target. Only request heads are rewritten (Host, the path prefix); everything else — bodies in
+ * both directions, replies whole — passes as it comes, never buffered. Alongside, a light framer
+ * finds where each message starts and ends, so every exchange gets its times, its headers and a
+ * capped copy of each body; the catalog's reading of it comes later, off this path.
+ */
+import type * as net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { BodyCapture, type Capture, type CaptureError } from './capture';
+import { bodyFramer, type BodyFramer } from './wire/body';
+import { framingOf, FramingError, HeadReader, HeadTooLarge, headerOf, parseHead, type Head } from './wire/head';
+import { forwardedHead, parseRequestLine, parseStatusLine, RequestLineError } from './wire/rewrite';
+import type { Target } from './target';
+
+export interface RelayHooks {
+  readonly target: Target;
+  readonly maxBodyBytes: number;
+  nextSeq(): number;
+  /** A request has begun (the reading of exchanges waits while any is in flight). */
+  begin(): void;
+  /** The exchange is over, one way or another: hand it over for reading. */
+  done(capture: Capture): void;
+}
+
+interface Live {
+  readonly capture: Capture;
+  readonly t0: number;
+  finished: boolean;
+}
+
+function classify(err: NodeJS.ErrnoException, target: string, connected: boolean): CaptureError {
+  const code = err.code ?? '';
+  if (!connected && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT)$/.test(code)) {
+    return { kind: 'connect', message: `Could not connect to ${target}: ${err.message}` };
+  }
+  if (/CERT|SSL|TLS|ERR_SSL/.test(code) || /certificate|TLS|SSL/i.test(err.message)) return { kind: 'tls', message: `TLS with ${target} failed: ${err.message}` };
+  if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'reset', message: `The connection to ${target} was reset: ${err.message}` };
+  return { kind: 'upstream', message: `${target}: ${err.message}` };
+}
+
+function plainReply(status: string, text: string): Buffer {
+  const body = Buffer.from(`${text}\n`, 'utf8');
+  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`, 'latin1'), body]);
+}
+
+export class Relay {
+  private upstream: net.Socket | undefined;
+  private upstreamConnected = false;
+  /** Exchanges whose request went (or is going) to the target, oldest first, awaiting their replies. */
+  private readonly pending: Live[] = [];
+  private readonly reqHead = new HeadReader();
+  private reqBody: BodyFramer | undefined;
+  private reqLive: Live | undefined;
+  private readonly resHead = new HeadReader();
+  private resBody: BodyFramer | undefined;
+  private resHeadAt: number | undefined;
+  /** After a 101 (or a request body that cannot be framed), client bytes just pass. */
+  private reqTunnel = false;
+  /** After a 101 or a reply that cannot be read, target bytes just pass; nothing more is framed. */
+  private resTunnel = false;
+  private clientEnded = false;
+  private lastReplyCloses = false;
+  private closed = false;
+
+  constructor(private readonly client: net.Socket, private readonly hooks: RelayHooks) {
+    client.setNoDelay(true);
+    client.on('data', (chunk: Buffer) => this.fromClient(chunk));
+    client.on('end', () => this.onClientEnd());
+    client.on('error', () => undefined);
+    client.on('close', () => this.onClientClose());
+  }
+
+  /** True when no exchange is under way: closing now loses nothing. */
+  get idle(): boolean {
+    return this.pending.length === 0 && !this.reqHead.started;
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+
+  // ---- client → target ----
+
+  private fromClient(chunk: Buffer): void {
+    if (this.closed) return;
+    if (this.reqTunnel) {
+      this.toUpstream(chunk);
+      return;
+    }
+    let i = 0;
+    const out: Buffer[] = [];
+    while (i < chunk.length) {
+      if (!this.reqBody) {
+        if (!this.reqHead.started) {
+          // A stray CRLF between messages is allowed before a request line (RFC 9112 §2.2).
+          while (i < chunk.length && (chunk[i] === 13 || chunk[i] === 10)) i++;
+          if (i >= chunk.length) break;
+        }
+        let end: number;
+        try {
+          end = this.reqHead.push(chunk, i);
+        } catch (e) {
+          if (e instanceof HeadTooLarge) return this.refuse('431 Request Header Fields Too Large', `Carrier inspector: ${e.message}`);
+          throw e;
+        }
+        if (end < 0) break;
+        i = end;
+        const head = this.startRequest(this.reqHead.take());
+        if (!head) return;
+        out.push(head);
+        continue;
+      }
+      const live = this.reqLive!;
+      const start = i;
+      try {
+        i = this.reqBody.feed(chunk, i, (payload) => live.capture.requestBody.add(payload));
+      } catch (e) {
+        if (!(e instanceof FramingError)) throw e;
+        live.capture.error ??= { kind: 'client', message: `The request body cannot be read: ${e.message}` };
+        this.flush(out);
+        this.toUpstream(chunk.subarray(start));
+        this.reqTunnel = true;
+        return;
+      }
+      out.push(start === 0 && i === chunk.length ? chunk : chunk.subarray(start, i));
+      if (this.reqBody.done) this.requestComplete(live);
+      if (this.reqTunnel) {
+        if (i < chunk.length) out.push(chunk.subarray(i));
+        break;
+      }
+    }
+    this.flush(out);
+  }
+
+  private flush(out: Buffer[]): void {
+    if (!out.length) return;
+    this.toUpstream(out.length === 1 ? out[0] : Buffer.concat(out));
+  }
+
+  /** Parses and rewrites one request head; undefined when the request was refused. */
+  private startRequest(text: string): Buffer | undefined {
+    const head = parseHead(text);
+    let line;
+    let framing;
+    try {
+      line = parseRequestLine(head.startLine);
+      framing = framingOf(head, 'none');
+    } catch (e) {
+      if (e instanceof RequestLineError || e instanceof FramingError) {
+        this.refuse('400 Bad Request', `Carrier inspector: ${e.message}`);
+        return undefined;
+      }
+      throw e;
+    }
+    if (line.method === 'CONNECT') {
+      this.refuse('501 Not Implemented', 'The Carrier inspector forwards plain HTTP to its target; point the client at its URL instead of using it as an HTTPS proxy.');
+      return undefined;
+    }
+    const { target, maxBodyBytes } = this.hooks;
+    const capture: Capture = {
+      seq: this.hooks.nextSeq(),
+      startedAt: new Date().toISOString(),
+      ...(this.client.remoteAddress ? { client: `${this.client.remoteAddress}:${this.client.remotePort}` } : {}),
+      method: line.method,
+      url: line.path,
+      requestHeaders: head.headers,
+      requestBody: new BodyCapture(maxBodyBytes),
+      forwardedUrl: `${target.display}${line.path}`,
+      replyBody: new BodyCapture(maxBodyBytes),
+    };
+    const live: Live = { capture, t0: performance.now(), finished: false };
+    this.hooks.begin();
+    this.pending.push(live);
+    this.ensureUpstream(live);
+    this.reqBody = bodyFramer(framing);
+    this.reqLive = live;
+    const bytes = Buffer.from(forwardedHead(head, line, target.prefix, target.host), 'latin1');
+    if (this.reqBody.done) this.requestComplete(live);
+    return bytes;
+  }
+
+  private requestComplete(live: Live): void {
+    live.capture.requestSentAt = performance.now() - live.t0;
+    this.reqBody = undefined;
+    this.reqLive = undefined;
+  }
+
+  private toUpstream(bytes: Buffer): void {
+    const up = this.upstream;
+    if (!up || up.destroyed) return;
+    if (!up.write(bytes) && !this.client.isPaused()) {
+      this.client.pause();
+      up.once('drain', () => this.client.resume());
+    }
+  }
+
+  private ensureUpstream(live: Live): void {
+    if (this.upstream && !this.upstream.destroyed) return;
+    const started = performance.now();
+    const up = this.hooks.target.connect();
+    this.upstream = up;
+    this.upstreamConnected = false;
+    this.resBody = undefined;
+    this.resHeadAt = undefined;
+    up.setNoDelay(true);
+    up.once(this.hooks.target.secure ? 'secureConnect' : 'connect', () => {
+      this.upstreamConnected = true;
+      live.capture.connectMs = performance.now() - started;
+    });
+    up.on('data', (chunk: Buffer) => this.fromUpstream(chunk));
+    up.on('end', () => this.onUpstreamEnd(up));
+    up.on('error', (err: NodeJS.ErrnoException) => this.onUpstreamError(up, err));
+    up.on('close', () => this.onUpstreamEnd(up));
+  }
+
+  // ---- target → client ----
+
+  private fromUpstream(chunk: Buffer): void {
+    // Forward first: the reply reaches the client before anything looks at it.
+    if (this.client.writable && !this.client.write(chunk) && this.upstream && !this.upstream.isPaused()) {
+      const up = this.upstream;
+      up.pause();
+      this.client.once('drain', () => up.resume());
+    }
+    if (this.resTunnel) return;
+    let i = 0;
+    while (i < chunk.length) {
+      const live = this.pending[0];
+      if (!live) return;
+      if (!this.resBody) {
+        if (!this.resHead.started) this.resHeadAt = performance.now();
+        let end: number;
+        try {
+          end = this.resHead.push(chunk, i);
+        } catch (e) {
+          if (!(e instanceof HeadTooLarge)) throw e;
+          return this.unreadableReply(live, e.message);
+        }
+        if (end < 0) return;
+        i = end;
+        const head = parseHead(this.resHead.take());
+        const status = parseStatusLine(head.startLine);
+        if (!status) return this.unreadableReply(live, `"${head.startLine.slice(0, 60)}" is not an HTTP status line`);
+        // 100 Continue and other interim replies: the final one is still to come.
+        if (status.status < 200 && status.status !== 101) continue;
+        const c = live.capture;
+        c.responseAt = (this.resHeadAt ?? performance.now()) - live.t0;
+        c.status = status.status;
+        c.statusText = status.statusText;
+        c.replyHeaders = head.headers;
+        this.lastReplyCloses = closesAfter(head);
+        // Upgrade is not passed on, so a 101 is a service's own doing: from here on bytes just pass.
+        if (status.status === 101) {
+          this.resTunnel = true;
+          this.reqTunnel = true;
+          this.finish(live);
+          return;
+        }
+        const bodiless = c.method === 'HEAD' || status.status === 204 || status.status === 304;
+        try {
+          this.resBody = bodyFramer(bodiless ? { kind: 'none' } : framingOf(head, 'close'));
+        } catch (e) {
+          if (!(e instanceof FramingError)) throw e;
+          return this.unreadableReply(live, e.message);
+        }
+      }
+      try {
+        i = this.resBody.feed(chunk, i, (payload) => live.capture.replyBody.add(payload));
+      } catch (e) {
+        if (!(e instanceof FramingError)) throw e;
+        return this.unreadableReply(live, e.message);
+      }
+      if (this.resBody.done) {
+        this.resBody = undefined;
+        this.finish(live);
+      }
+    }
+  }
+
+  /** A reply that cannot be framed still goes to the client as it is; it is just no longer followed. */
+  private unreadableReply(live: Live, why: string): void {
+    live.capture.error ??= { kind: 'upstream', message: `The reply cannot be read as HTTP: ${why}` };
+    this.resTunnel = true;
+    this.resBody = undefined;
+    this.finish(live);
+  }
+
+  private finish(live: Live, error?: CaptureError): void {
+    if (live.finished) return;
+    live.finished = true;
+    if (error) live.capture.error ??= error;
+    live.capture.endedAt = performance.now() - live.t0;
+    const at = this.pending.indexOf(live);
+    if (at >= 0) this.pending.splice(at, 1);
+    if (this.reqLive === live) {
+      this.reqLive = undefined;
+      this.reqBody = undefined;
+    }
+    this.hooks.done(live.capture);
+    if (this.clientEnded && this.pending.length === 0 && this.client.writable) this.client.end();
+  }
+
+  private onUpstreamEnd(up: net.Socket): void {
+    if (up !== this.upstream) return;
+    this.upstream = undefined;
+    // A reply delimited by the end of the connection is complete now.
+    if (this.resBody?.kind === 'close' && this.pending[0]) {
+      this.resBody = undefined;
+      this.finish(this.pending[0]);
+    }
+    this.resBody = undefined;
+    const broken = this.pending.length > 0;
+    for (const live of [...this.pending]) {
+      const c = live.capture;
+      const target = this.hooks.target.display;
+      // A client that closed its side first is what made most services give up.
+      this.finish(live, this.clientEnded
+        ? { kind: 'client-aborted', message: `The client closed its side of the connection before the reply was complete; ${target} closed too` }
+        : c.status !== undefined
+          ? { kind: 'reset', message: `${target} closed the connection before the reply was complete` }
+          : { kind: 'upstream', message: `${target} closed the connection without replying` });
+    }
+    // The client learns of the break the way it would from the service itself.
+    if (broken) this.client.destroy();
+    else if (this.resTunnel || this.reqTunnel || this.lastReplyCloses || this.clientEnded) this.client.end();
+    // Otherwise the client keeps its connection; its next request opens a new one to the target.
+  }
+
+  private onUpstreamError(up: net.Socket, err: NodeJS.ErrnoException): void {
+    if (up !== this.upstream) return;
+    const error = classify(err, this.hooks.target.display, this.upstreamConnected);
+    this.upstream = undefined;
+    up.destroy();
+    const first = this.pending[0];
+    if (first && first.capture.status === undefined && !this.resHead.started && this.client.writable) {
+      // Nothing of a reply has reached the client: tell it why, as a gateway does.
+      this.client.end(plainReply('502 Bad Gateway', `Carrier inspector: ${error.message}`));
+      this.closed = true;
+    } else {
+      this.client.destroy();
+    }
+    for (const live of [...this.pending]) this.finish(live, error);
+  }
+
+  private onClientEnd(): void {
+    this.clientEnded = true;
+    if (this.pending.length === 0) {
+      this.upstream?.end();
+      if (this.client.writable) this.client.end();
+    } else {
+      // Half-closed: the replies still to come are sent before the connection is closed.
+      this.upstream?.end();
+    }
+  }
+
+  private onClientClose(): void {
+    this.closed = true;
+    for (const live of [...this.pending]) {
+      this.finish(live, { kind: 'client-aborted', message: 'The client closed the connection before the exchange was over' });
+    }
+    this.upstream?.destroy();
+    this.upstream = undefined;
+  }
+
+  private refuse(status: string, text: string): void {
+    if (this.client.writable) this.client.end(plainReply(status, text));
+    this.closed = true;
+  }
+}
+
+/** The service will close the connection after this reply (RFC 9112 §9.3). */
+function closesAfter(head: Head): boolean {
+  const connection = (headerOf(head, 'connection') ?? '').toLowerCase();
+  if (/\bclose\b/.test(connection)) return true;
+  return head.startLine.startsWith('HTTP/1.0') && !/\bkeep-alive\b/.test(connection);
+}

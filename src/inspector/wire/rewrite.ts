@@ -1,0 +1,61 @@
+/**
+ * A request head as it goes on to the target: the request target in origin form under the
+ * target's path prefix, Host naming the target, and the hop-by-hop headers left out (RFC 9110
+ * §7.6.1: Connection and the headers it names, Keep-Alive, TE, Trailer, Upgrade, the Proxy-
+ * ones). Every other line goes on byte for byte — Transfer-Encoding too, since the body is
+ * relayed in the framing it came in, and Expect, so the service itself answers 100 Continue.
+ */
+import type { Head } from './head';
+
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) (HTTP\/\d\.\d)$/;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
+
+export class RequestLineError extends Error {}
+
+export interface RequestLine {
+  readonly method: string;
+  /** The path and query the client asked for (origin form, even when it sent an absolute URL). */
+  readonly path: string;
+  readonly version: string;
+}
+
+export function parseRequestLine(line: string): RequestLine {
+  const m = REQUEST_LINE.exec(line);
+  if (!m) throw new RequestLineError(`"${line.slice(0, 80)}" is not an HTTP request line`);
+  let path = m[2];
+  if (m[1] === 'CONNECT') return { method: m[1], path, version: m[3] };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+    // A client that takes the inspector for an HTTP proxy names the whole URL.
+    const u = new URL(path);
+    path = `${u.pathname}${u.search}`;
+  } else if (!path.startsWith('/') && path !== '*') {
+    throw new RequestLineError(`"${path.slice(0, 80)}" is not a request target`);
+  }
+  return { method: m[1], path, version: m[3] };
+}
+
+/** The head to send on: request line under `prefix`, Host replaced (or added), proxy headers out. */
+export function forwardedHead(head: Head, request: RequestLine, prefix: string, host: string): string {
+  const out = [`${request.method} ${request.path === '*' ? '*' : `${prefix}${request.path}`} ${request.version}`];
+  const named = new Set(head.headers.filter(([n]) => n.toLowerCase() === 'connection').flatMap(([, v]) => v.split(',').map((t) => t.trim().toLowerCase())));
+  let hostWritten = false;
+  for (const line of head.lines) {
+    const name = line.slice(0, Math.max(0, line.indexOf(':'))).trim();
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || (named.has(lower) && lower !== 'transfer-encoding' && lower !== 'host')) continue;
+    if (lower === 'host') {
+      if (!hostWritten) out.push(`${name}: ${host}`);
+      hostWritten = true;
+      continue;
+    }
+    out.push(line);
+  }
+  if (!hostWritten) out.splice(1, 0, `Host: ${host}`);
+  return `${out.join('\r\n')}\r\n\r\n`;
+}
+
+/** `HTTP/1.1 200 OK` → status and reason; undefined for anything else. */
+export function parseStatusLine(line: string): { status: number; statusText: string } | undefined {
+  const m = /^HTTP\/\d\.\d (\d{3})(?: (.*))?$/.exec(line);
+  return m ? { status: Number(m[1]), statusText: m[2] ?? '' } : undefined;
+}
