@@ -22,17 +22,17 @@ const OPERATIONS = [
 
 const REQUESTS = 150;
 
-type PortMethod = (args: unknown, callback: (err: unknown, result: unknown) => void) => void;
+type PortMethod = (args: unknown, callback: (err: unknown, result: unknown, rawResponse: string) => void) => void;
 
 /** The operation on the WSDL's SOAP 1.1 port (the WSDL also has a 1.2 port), as a promise. */
-function soap11Method(client: soap.Client, operation: string): (args: unknown) => Promise<unknown> {
+function soap11Method(client: soap.Client, operation: string): (args: unknown) => Promise<{ result: unknown; raw: string }> {
   const services = client.describe() as Record<string, Record<string, unknown>>;
   const service = Object.keys(services)[0];
   const ports = Object.keys(services[service]);
   const port = ports.find((p) => !/12$/.test(p)) ?? ports[0];
   const method = (client as unknown as Record<string, Record<string, Record<string, PortMethod>>>)[service][port][operation];
   if (!method) throw new Error(`node-soap found no ${operation} on ${service}/${port}`);
-  return (args) => new Promise((resolve, reject) => method(args, (err, result) => (err ? reject(err) : resolve(result))));
+  return (args) => new Promise((resolve, reject) => method(args, (err, result, raw) => (err ? reject(err) : resolve({ result, raw }))));
 }
 
 export const nodeSoap: BenchRow = {
@@ -52,8 +52,11 @@ export const nodeSoap: BenchRow = {
 
         const check = await send({ request: sendable, environment, apiKey: BENCH_KEY });
         if (!exchangeSucceeded(check)) throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
+        // A clean answer for both, or the comparison means nothing.
         const theirs = await fn(args);
-        if (!theirs || typeof theirs !== 'object') throw new Error(`${op.operation}: node-soap returned ${JSON.stringify(theirs)}`);
+        if (!theirs.result || typeof theirs.result !== 'object' || /<WasSuccess>false|<ErrorMessage>/.test(theirs.raw)) {
+          throw new Error(`${op.operation}: node-soap did not get a clean reply: ${theirs.raw.slice(0, 300)}`);
+        }
 
         const p = await interleave(
           ctx.runs,

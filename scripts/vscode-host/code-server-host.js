@@ -3,91 +3,14 @@
 // tests module's run() settles; that is the same hook VS Code's own web smoke tests use.
 'use strict';
 
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const util = require('node:util');
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const CODE_SERVER_BIN = path.join(REPO_ROOT, '.cache', 'code-server', 'node_modules', '.bin', 'code-server');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const { REPO_ROOT, chromiumLaunchOptions, startCodeServer } = require('./code-server-process');
 
 function log(message) {
   console.log(`[vscode-host] ${message}`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts code-server and resolves once it prints that it listens. */
-async function startCodeServer({ workspace, env, scratch }) {
-  if (!fs.existsSync(CODE_SERVER_BIN)) {
-    throw new Error(`code-server not found at ${CODE_SERVER_BIN}; run node scripts/vscode-host/ensure-code-server.js`);
-  }
-  const port = await freePort();
-  const args = [
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', path.join(scratch, 'user-data'),
-    '--extensions-dir', path.join(scratch, 'extensions'),
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    workspace,
-  ];
-  const child = spawn(CODE_SERVER_BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const serverLog = fs.createWriteStream(path.join(scratch, 'code-server.log'));
-  child.stdout.pipe(serverLog);
-  child.stderr.pipe(serverLog);
-
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('code-server did not start within 60 s')), 60_000);
-    let seen = '';
-    const onData = (chunk) => {
-      seen += chunk.toString();
-      if (seen.includes('HTTP server listening')) {
-        clearTimeout(timer);
-        child.stdout.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`code-server exited early with ${code}; see ${path.join(scratch, 'code-server.log')}`));
-    });
-  });
-  log(`code-server listening on 127.0.0.1:${port}`);
-  return {
-    port,
-    stop: () => killTree(child),
-  };
-}
-
-// code-server forks its own extension host and file watchers: end the whole process group.
-function killTree(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
-      resolve();
-    }, 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
-  });
 }
 
 function testUrl(port, workspace, extensionDevelopmentPath, extensionTestsPath) {
@@ -122,12 +45,15 @@ async function runInCodeServer(options) {
     return file;
   };
   try {
-    server = await startCodeServer({ workspace: options.workspace, env: options.env, scratch });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    server = await startCodeServer({
+      folder: options.workspace,
+      env: options.env,
+      userDataDir: path.join(scratch, 'user-data'),
+      extensionsDir: path.join(scratch, 'extensions'),
+      logFile: path.join(scratch, 'code-server.log'),
     });
+    log(`code-server listening on 127.0.0.1:${server.port}`);
+    browser = await chromium.launch(chromiumLaunchOptions());
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     // The extension's clipboard (Copy as curl, copy value) is the browser's here.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${server.port}` });

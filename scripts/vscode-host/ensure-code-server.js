@@ -12,7 +12,9 @@ const path = require('node:path');
 const CODE_SERVER_VERSION = '4.100.3';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const INSTALL_DIR = path.join(REPO_ROOT, '.cache', 'code-server');
-const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'ripgrep'];
+// chromium only drives the tests; code-server itself needs the other two.
+const BROWSER_PACKAGES = ['chromium'];
+const SERVER_PACKAGES = ['libkrb5-dev', 'ripgrep'];
 // @vscode/ripgrep (inside code-server) fetches rg from GitHub unless this cached archive exists.
 const RIPGREP_CACHE = path.join(os.tmpdir(), 'vscode-ripgrep-cache-1.15.11');
 const RIPGREP_ARCHIVE = path.join(RIPGREP_CACHE, 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz');
@@ -34,10 +36,10 @@ function isDebianPackageInstalled(name) {
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
-function ensureDebianPackages() {
-  const missing = DEBIAN_PACKAGES.filter((p) => !isDebianPackageInstalled(p));
+function ensureDebianPackages(wanted) {
+  const missing = wanted.filter((p) => !isDebianPackageInstalled(p));
   if (missing.length === 0) {
-    log(`Debian packages present: ${DEBIAN_PACKAGES.join(', ')}`);
+    log(`Debian packages present: ${wanted.join(', ')}`);
     return;
   }
   if (process.getuid && process.getuid() !== 0) {
@@ -110,18 +112,26 @@ function ensureCodeServer() {
   log(`code-server ${version} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-function main() {
+/**
+ * @param {{ browser?: boolean }} [options] browser: false leaves chromium out (`npm start` serves
+ *   the workbench to the person's own browser; only the tests drive one).
+ */
+function ensure(options = {}) {
   if (process.platform !== 'linux') {
     log('Not Linux: skipping (use a desktop VS Code; run-tests.js finds `code` on PATH).');
     return;
   }
-  ensureDebianPackages();
+  ensureDebianPackages(options.browser === false ? SERVER_PACKAGES : [...BROWSER_PACKAGES, ...SERVER_PACKAGES]);
   ensureCodeServer();
 }
 
-try {
-  main();
-} catch (err) {
-  console.error(`[ensure-code-server] ${err instanceof Error ? err.message : err}`);
-  process.exit(1);
+module.exports = { ensure, CODE_SERVER_VERSION };
+
+if (require.main === module) {
+  try {
+    ensure();
+  } catch (err) {
+    console.error(`[ensure-code-server] ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  }
 }

@@ -30,14 +30,15 @@ export class BodyCapture {
 }
 
 export interface CaptureError {
-  /** connect, reset, timeout, client-aborted, upstream (any other failure of the target's side). */
+  /** connect, tls, reset, client-aborted, client (a request body that cannot be framed), upstream (any other failure of the target's side). */
   readonly kind: string;
   readonly message: string;
 }
 
 export interface Capture {
   readonly seq: number;
-  readonly startedAt: string;
+  /** Epoch milliseconds; turned into text only when the exchange is read, off the hot path. */
+  readonly startedAtMs: number;
   readonly client?: string;
   readonly method: string;
   /** The request target as the client sent it (path and query). */

@@ -94,7 +94,7 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   const known = recognition.kind === 'operation' ? recognition : undefined;
   const exchange: Exchange = {
     id: randomUUID(),
-    startedAt: c.startedAt,
+    startedAt: new Date(c.startedAtMs).toISOString(),
     ...(known ? { operation: known.operation, version: known.version, binding: known.binding } : {}),
     ...(ctx.environment ? { environment: ctx.environment } : {}),
     endpoint: redactor.text(c.forwardedUrl.replace(/[?#].*$/, '')),

@@ -52,7 +52,7 @@ export class Relay {
   private readonly reqHead = new HeadReader();
   private reqBody: BodyFramer | undefined;
   private reqLive: Live | undefined;
-  private readonly resHead = new HeadReader();
+  private resHead = new HeadReader();
   private resBody: BodyFramer | undefined;
   private resHeadAt: number | undefined;
   /** After a 101 (or a request body that cannot be framed), client bytes just pass. */
@@ -62,9 +62,11 @@ export class Relay {
   private clientEnded = false;
   private lastReplyCloses = false;
   private closed = false;
+  private readonly clientAddress: string | undefined;
 
   constructor(private readonly client: net.Socket, private readonly hooks: RelayHooks) {
     client.setNoDelay(true);
+    this.clientAddress = client.remoteAddress ? `${client.remoteAddress}:${client.remotePort}` : undefined;
     client.on('data', (chunk: Buffer) => this.fromClient(chunk));
     client.on('end', () => this.onClientEnd());
     client.on('error', () => undefined);
@@ -158,10 +160,11 @@ export class Relay {
       return undefined;
     }
     const { target, maxBodyBytes } = this.hooks;
+    const t0 = performance.now();
     const capture: Capture = {
       seq: this.hooks.nextSeq(),
-      startedAt: new Date().toISOString(),
-      ...(this.client.remoteAddress ? { client: `${this.client.remoteAddress}:${this.client.remotePort}` } : {}),
+      startedAtMs: performance.timeOrigin + t0,
+      ...(this.clientAddress ? { client: this.clientAddress } : {}),
       method: line.method,
       url: line.path,
       requestHeaders: head.headers,
@@ -169,7 +172,7 @@ export class Relay {
       forwardedUrl: `${target.display}${line.path}`,
       replyBody: new BodyCapture(maxBodyBytes),
     };
-    const live: Live = { capture, t0: performance.now(), finished: false };
+    const live: Live = { capture, t0, finished: false };
     this.hooks.begin();
     this.pending.push(live);
     this.ensureUpstream(live);
@@ -201,6 +204,8 @@ export class Relay {
     const up = this.hooks.target.connect();
     this.upstream = up;
     this.upstreamConnected = false;
+    // Whatever half a reply the last connection left behind belongs to no exchange now.
+    this.resHead = new HeadReader();
     this.resBody = undefined;
     this.resHeadAt = undefined;
     up.setNoDelay(true);
@@ -293,7 +298,9 @@ export class Relay {
     live.capture.endedAt = performance.now() - live.t0;
     const at = this.pending.indexOf(live);
     if (at >= 0) this.pending.splice(at, 1);
-    if (this.reqLive === live) {
+    // A reply may come before the request is all sent (a service refusing early): the rest of the
+    // request still streams on. Only a broken exchange stops following it.
+    if (this.reqLive === live && error) {
       this.reqLive = undefined;
       this.reqBody = undefined;
     }

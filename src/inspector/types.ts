@@ -65,7 +65,7 @@ export interface InspectorHandle {
   onExchange(listener: (recorded: RecordedExchange) => void): () => void;
   /** The exchanges kept in memory, oldest first. */
   exchanges(): readonly RecordedExchange[];
-  /** Resolves when every exchange forwarded so far is read and written. */
+  /** Resolves when every exchange that is over (both sides done) is read and written; exchanges still under way are not waited for. */
   flush(): Promise<void>;
   /** Stops listening, lets open exchanges finish briefly, then records what is left. */
   close(): Promise<void>;

@@ -53,7 +53,7 @@ describe('carrier inspect', function () {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       const [, url] = await waitForOutput(() => out + err, /Carrier inspector listening on (http:\/\/127\.0\.0\.1:\d+) → embedded sandbox http:\/\/127\.0\.0\.1:\d+\n/, 'the listening line');
-      assert.match(out, /Recording to recording\n/);
+      await waitForOutput(() => out, /Recording to recording\n/, 'the recording line');
       const op = findShape('GetHazmatDescription')!;
       const spec = buildHttpRequest({ op, binding: 'soap12', baseUrl: url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: KEY });
       const got = await plainRequest(spec.url, 'POST', spec.headers as Array<[string, string]>, Buffer.from(spec.body));

@@ -5,8 +5,10 @@
  * breaks off, or a client that gives up, is forwarded as such and recorded with the reason.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
@@ -209,6 +211,35 @@ describe('traffic inspector: failures on either side', function () {
     } finally {
       await inspector.close();
       await slow.close();
+    }
+  });
+
+  it('speaks TLS to an https target, trusting the CA it is given, and says so when it cannot', async () => {
+    const dir = tmpDir('carrier-inspect-tls-');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-keyout', 'server.key', '-out', 'server.crt', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { cwd: dir, stdio: 'pipe' });
+    const cert = fs.readFileSync(path.join(dir, 'server.crt'));
+    const server = https.createServer({ key: fs.readFileSync(path.join(dir, 'server.key')), cert }, (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end(`secure ${req.headers.host}`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const trusting = await startInspector({ target: url, namespaces: DEFAULT_NAMESPACES, tls: { ca: cert } });
+    const doubting = await startInspector({ target: url, namespaces: DEFAULT_NAMESPACES });
+    try {
+      const ok = await plainRequest(`${trusting.url}/x`, 'GET', []);
+      assert.equal(ok.status, 200);
+      assert.equal(ok.body.toString(), `secure ${new URL(url).host}`, 'Host names the target');
+      const refused = await plainRequest(`${doubting.url}/x`, 'GET', []);
+      assert.equal(refused.status, 502);
+      await recordedCount(doubting, 1);
+      assert.equal(doubting.exchanges()[0].exchange.error?.kind, 'tls');
+    } finally {
+      await trusting.close();
+      await doubting.close();
+      server.closeAllConnections();
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
