@@ -64,3 +64,17 @@ function splitOnce(text: string, separator: string): [string, string | undefined
   const at = text.indexOf(separator);
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
+
+/** A `--port` value: 0 (the default) lets the system choose a free port. */
+export function portFlag(value: string | true | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (value === true || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port needs a whole number from 0 to 65535, got ${String(value)}`);
+  return n;
+}
+
+/** The text of a flag that takes a value, refusing one given bare. */
+export function textFlag(value: string | true | undefined, name: string): string | undefined {
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  return value;
+}

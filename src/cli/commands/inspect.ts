@@ -14,7 +14,8 @@ import { secretValues } from '../../core/redact';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';
-import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
+import { stopSignal } from '../stopSignal';
 import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from './envelope';
 
@@ -27,30 +28,6 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'quiet', short: 'q', description: 'do not print a line per exchange' },
   { name: 'show', value: true, description: 'print a recorded exchange (NNN-<Operation>.exchange.json) readably and exit' },
 ];
-
-function portOf(value: string | true | undefined): number {
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (value === true || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port needs a whole number from 0 to 65535, got ${String(value)}`);
-  return n;
-}
-
-function text(value: string | true | undefined, name: string): string | undefined {
-  if (value === true) throw new UsageError(`--${name} needs a value`);
-  return value;
-}
-
-function stopSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
 
 const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 
@@ -127,20 +104,20 @@ export const inspect: Command = {
   async run(args, io) {
     const { positionals, flags } = parseArgs(args, FLAGS);
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    const showFile = text(flags.get('show'), 'show');
+    const showFile = textFlag(flags.get('show'), 'show');
     if (showFile !== undefined) return show(showFile, io);
 
-    const host = text(flags.get('host'), 'host') ?? '127.0.0.1';
+    const host = textFlag(flags.get('host'), 'host') ?? '127.0.0.1';
     if (!isLoopback(host)) throw new UsageError(`--host ${host}: the inspector listens on loopback only (127.0.0.1, ::1 or localhost)`);
-    const port = portOf(flags.get('port'));
-    const maxBody = text(flags.get('max-body'), 'max-body');
+    const port = portFlag(flags.get('port'));
+    const maxBody = textFlag(flags.get('max-body'), 'max-body');
     const maxBodyBytes = maxBody === undefined ? undefined : Number(maxBody);
     if (maxBodyBytes !== undefined && (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024)) throw new UsageError(`--max-body needs a whole number of bytes, 1024 or more, got ${maxBody}`);
-    const recordArg = text(flags.get('record'), 'record');
+    const recordArg = textFlag(flags.get('record'), 'record');
     const recordDir = recordArg === undefined ? undefined : path.resolve(io.cwd, recordArg);
     const quiet = flags.has('quiet');
 
-    const resolved = resolveTarget(text(flags.get('target'), 'target'), io);
+    const resolved = resolveTarget(textFlag(flags.get('target'), 'target'), io);
     if (typeof resolved === 'number') return resolved;
     const environment = resolved.environment;
     const namespaces = environment?.namespaces ?? findEnvironment(loadEnvironments(io.cwd), SANDBOX_ENVIRONMENT)!.namespaces;

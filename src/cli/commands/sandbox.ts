@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, type Namespaces } from '../../core/catalog';
 import { startSandbox } from '../../sandbox/server';
-import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
+import { stopSignal } from '../stopSignal';
 import { UsageError, type Command } from '../command';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -19,31 +20,6 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'pickup-ns', value: true, description: `{pickup_namespace} URI (default ${DEFAULT_NAMESPACES.pickup})` },
   { name: 'quiet', short: 'q', description: 'do not print a line per request' },
 ];
-
-function portOf(value: string | true | undefined): number {
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (value === true || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port needs a whole number from 0 to 65535, got ${String(value)}`);
-  return n;
-}
-
-function text(value: string | true | undefined, name: string): string | undefined {
-  if (value === true) throw new UsageError(`--${name} needs a value`);
-  return value;
-}
-
-/** Resolves when the process is asked to stop. */
-function stopSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
 
 export const sandbox: Command = {
   name: 'sandbox',
@@ -61,11 +37,11 @@ export const sandbox: Command = {
   async run(args, io) {
     const { positionals, flags, lists } = parseArgs(args, FLAGS);
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    const dataDir = text(flags.get('data-dir'), 'data-dir');
+    const dataDir = textFlag(flags.get('data-dir'), 'data-dir');
     const namespaces: Namespaces = {
-      service: text(flags.get('service-ns'), 'service-ns') ?? DEFAULT_NAMESPACES.service,
-      data: text(flags.get('data-ns'), 'data-ns') ?? DEFAULT_NAMESPACES.data,
-      pickup: text(flags.get('pickup-ns'), 'pickup-ns') ?? DEFAULT_NAMESPACES.pickup,
+      service: textFlag(flags.get('service-ns'), 'service-ns') ?? DEFAULT_NAMESPACES.service,
+      data: textFlag(flags.get('data-ns'), 'data-ns') ?? DEFAULT_NAMESPACES.data,
+      pickup: textFlag(flags.get('pickup-ns'), 'pickup-ns') ?? DEFAULT_NAMESPACES.pickup,
     };
     const apiKeys = lists.get('api-key') ?? [];
     if (apiKeys.some((k) => !k.trim())) throw new UsageError('--api-key needs a non-empty key');
@@ -73,8 +49,8 @@ export const sandbox: Command = {
     // Listen for the signal before starting, so a stop request during start-up is not lost.
     const stopped = stopSignal();
     const handle = await startSandbox({
-      port: portOf(flags.get('port')),
-      host: text(flags.get('host'), 'host') ?? '127.0.0.1',
+      port: portFlag(flags.get('port')),
+      host: textFlag(flags.get('host'), 'host') ?? '127.0.0.1',
       ...(apiKeys.length ? { apiKeys } : {}),
       ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir) } : {}),
       allowInjection: flags.has('allow-injection'),

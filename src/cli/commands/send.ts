@@ -15,7 +15,7 @@ import { exchangeSucceeded, rawReplyBytes, RequestError, send } from '../../core
 import { closeTransport } from '../../core/transport/agents';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
-import type { CliIo, Command } from '../command';
+import type { Command } from '../command';
 import { BINDING_FLAG, displayPath, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
 
 const FLAGS: readonly FlagSpec[] = [

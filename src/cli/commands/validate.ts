@@ -8,7 +8,7 @@ import { formatFinding, oneBased } from '../../core/validation/format';
 import { validateRequestText } from '../../core/validation/validate';
 import type { Finding } from '../../core/requestFile/types';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
-import { UsageError, type CliIo, type Command } from '../command';
+import { UsageError, type Command } from '../command';
 
 const REQUEST_FILE = /\.carrier\.json$/;
 /** Folders never searched: dependencies, and tool folders such as .git. */

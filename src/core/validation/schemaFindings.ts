@@ -4,7 +4,6 @@
  * ajv reports a bad enum value as three errors (the enum, the variable pattern, the anyOf); the
  * message here ignores which keyword failed and describes what the location needs instead.
  */
-import type { ErrorObject } from 'ajv';
 import { getEnumeration, getRecord, shapeLabel } from '../catalog';
 import type { FieldDef, OperationDef } from '../catalog/types';
 import { hasNumericSuggestions } from '../generate/jsonSchema';

@@ -6,7 +6,8 @@
  */
 import type { CountryIso3 } from './geography';
 
-export interface Company {
+/** A shipper, consignee or bill-to party as shipments carry it. */
+export interface Party {
   readonly Name: string;
   readonly AddressLine1: string;
   readonly AddressLine2: string;
@@ -17,6 +18,9 @@ export interface Company {
   readonly PhoneNumber: string;
   readonly EmailAddress: string;
   readonly Contact: string;
+}
+
+export interface Company extends Party {
   /** Key into COMMODITIES: what this company ships. */
   readonly goods: string;
 }

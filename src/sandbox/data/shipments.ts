@@ -11,10 +11,10 @@
 import { rollToBusinessDay } from '../../core/calendar';
 import { standardServiceDays } from './serviceDays';
 import { formatUsDateTime } from './format';
-import { distanceMiles, locate, type CountryIso3 } from './geography';
+import { distanceMiles, locate } from './geography';
 import { lookupHazmat } from './hazmat';
 import { digits, pick, randomInt, seededRandom, type Random } from './prng';
-import { COMMODITIES, COMPANIES, LANES, SIGNERS, SPECIAL_INSTRUCTIONS, THIRD_PARTY_BILL_TO, type Company } from './shipment-catalog';
+import { COMMODITIES, COMPANIES, LANES, SIGNERS, SPECIAL_INSTRUCTIONS, THIRD_PARTY_BILL_TO, type Company, type Party } from './shipment-catalog';
 import { freightCharges, type ChargeLine } from './tariff';
 import { breakbulkFor, findTerminalsFor, type Terminal } from './terminals';
 import { planTimeline, type ExceptionKind, type ShortStatus, type StatusEvent } from './timeline';
@@ -27,18 +27,7 @@ export type TraceType = (typeof TRACE_TYPES)[number];
 
 export type ServiceLevel = 'StandardService' | 'GuaranteedService' | 'GuaranteedByNoon' | 'GuaranteedHourlyWindow' | 'ExpeditedService' | 'WeekendExpress';
 
-export interface Party {
-  readonly Name: string;
-  readonly AddressLine1: string;
-  readonly AddressLine2: string;
-  readonly City: string;
-  readonly State: string;
-  readonly ZipCode: string;
-  readonly Country: CountryIso3;
-  readonly PhoneNumber: string;
-  readonly EmailAddress: string;
-  readonly Contact: string;
-}
+export type { Party };
 
 export interface ShipmentItem {
   readonly Pieces: number;
