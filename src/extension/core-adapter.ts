@@ -12,6 +12,7 @@
  *   startSandbox .......................... wired: sandbox/server
  *   requestTemplate (New Request…) ........ wired: core/generate sampleRequestFile
  *   wsdlFor (Open WSDL) ................... wired: sandbox/wsdl
+ *   servicePageUrl (Open Service Page) .... wired: sandbox/pages/links
  *   importEnvelope (Import SOAP Envelope…)  wired: core/recognize
  *   startTrafficInspector ................. wired: inspector (recording forward proxy)
  *   planTests, executePlan (Test Explorer)  wired: core/runner, the engine of `carrier run`
@@ -31,6 +32,7 @@ import { hasErrors, validateRequestText as coreValidate } from '../core/validati
 import { redactText, secretValues } from '../core/redact';
 import { createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
+import { operationPageUrl } from '../sandbox/pages/links';
 import { startSandbox as coreStartSandbox } from '../sandbox/server';
 import { wsdlFor as sandboxWsdl } from '../sandbox/wsdl/wsdl';
 
@@ -70,6 +72,8 @@ export interface RequestInfo {
   readonly operation?: string;
   readonly version?: string;
   readonly binding?: Binding;
+  /** Every binding the file's operation shape offers, in the catalog's order. */
+  readonly bindings?: readonly Binding[];
   /** The environment the file names, if any; otherwise the selected one applies. */
   readonly environment?: string;
   readonly description?: string;
@@ -83,7 +87,7 @@ export function validateRequestText(text: string, fileName?: string): Validation
   const { findings, request } = coreValidate(text, fileName);
   return {
     findings: findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
-    request: request && { operation: request.operation, version: request.version, binding: request.binding, environment: request.environment, description: request.description },
+    request: request && { operation: request.operation, version: request.version, binding: request.binding, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
   };
 }
 
@@ -274,4 +278,11 @@ export function planTests(inputs: readonly string[], baseDir: string, read?: (fi
  */
 export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Record<string, string>>, embeddedUrl: () => Promise<string>): StandardBackend {
   return createRunBackend({ cwd: workspaceFolder, env: {}, apiKeys, embeddedUrl });
+}
+
+/** The running sandbox's page for one shape: its test form, parameters and samples. */
+export function servicePageUrl(shape: ShapeInfo, sandboxUrl: string): string {
+  const op = findShape(shape.operation, shape.version);
+  if (!op) throw new Error(`${shape.label} is not in the catalog`);
+  return operationPageUrl(sandboxUrl, op);
 }

@@ -9,6 +9,7 @@ import { reportResult, screenshot, type SuiteResult } from './support/control';
 // Each entry is a bundled module; order is the run order.
 const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./activation.test'),
+  () => require('./codelens.test'),
   () => require('./panel.test'),
   () => require('./panel-interaction.test'),
   () => require('./send.test'),

@@ -1,7 +1,42 @@
-/** "Send · Send with Binding… · Show Envelope" above a request file, unless carrier.codeLens.enabled is off. */
+/**
+ * Above a request file: a Send for each binding its operation offers, Show Envelope and Copy as
+ * curl — or, when the file has errors, what is wrong first, so nobody sends a request that cannot
+ * be built. Off with carrier.codeLens.enabled.
+ */
 import * as vscode from 'vscode';
+import { BINDING_LABELS } from '../../core/catalog/types';
 import { readSettings } from '../config';
+import { validateRequestText, type ValidationResult } from '../core-adapter';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
+
+/** The lenses for one validation result; pure, so the host suite can check them per file. */
+export function requestLenses(uri: vscode.Uri, result: ValidationResult): vscode.Command[] {
+  const errors = result.findings.filter((f) => f.severity === 'error');
+  const lenses: vscode.Command[] = [];
+  if (errors.length) {
+    lenses.push({
+      title: `$(error) ${errors.length === 1 ? errors[0].message : `${errors.length} problems — ${errors[0].message}`}`,
+      command: 'workbench.actions.view.problems',
+      tooltip: 'Open the Problems view',
+    });
+  }
+  const request = result.request;
+  // Without a request core cannot build anything; with one, errors are in values, and sending
+  // them anyway is how a negative case is tested against the service.
+  if (!request) return lenses;
+  const prefix = errors.length ? 'Send anyway' : 'Send';
+  for (const binding of request.bindings ?? [request.binding ?? 'soap11']) {
+    lenses.push({
+      title: `$(play) ${prefix} ${BINDING_LABELS[binding]}`,
+      command: 'carrier.sendWithBinding',
+      arguments: [uri, binding],
+      tooltip: `Send over ${BINDING_LABELS[binding]} to the selected environment${binding === request.binding ? ' (the file\'s binding)' : ''}`,
+    });
+  }
+  lenses.push({ title: 'Show Envelope', command: 'carrier.showEnvelope', arguments: [uri] });
+  lenses.push({ title: 'Copy as curl', command: 'carrier.copyAsCurl', arguments: [uri] });
+  return lenses;
+}
 
 class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -14,11 +49,7 @@ class RequestCodeLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     if (!readSettings(doc.uri).codeLensEnabled) return [];
     const top = new vscode.Range(0, 0, 0, 0);
-    return [
-      new vscode.CodeLens(top, { title: '$(play) Send', command: 'carrier.send', arguments: [doc.uri], tooltip: 'Send this request to the selected environment' }),
-      new vscode.CodeLens(top, { title: 'Send with Binding…', command: 'carrier.sendWithBinding', arguments: [doc.uri] }),
-      new vscode.CodeLens(top, { title: 'Show Envelope', command: 'carrier.showEnvelope', arguments: [doc.uri] }),
-    ];
+    return requestLenses(doc.uri, validateRequestText(doc.getText(), doc.uri.fsPath)).map((c) => new vscode.CodeLens(top, c));
   }
 
   dispose(): void {

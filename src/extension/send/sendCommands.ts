@@ -31,10 +31,11 @@ export function registerSendCommands(controller: SendController, environments: E
       const doc = await targetDocument(arg);
       if (doc) await controller.send(doc);
     })),
-    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown) => {
+    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown) => {
       const doc = await targetDocument(arg);
       if (!doc) return;
-      const binding = await pickBinding(doc, readSettings(doc.uri).defaultBinding);
+      // The CodeLens names its binding; the command palette asks.
+      const binding = isBinding(given) ? given : await pickBinding(doc, readSettings(doc.uri).defaultBinding);
       if (binding) await controller.send(doc, binding);
     })),
     vscode.commands.registerCommand('carrier.cancelSend', () => controller.cancelAll()),
@@ -65,4 +66,8 @@ async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding): P
   const items = offered.map((b) => ({ label: BINDING_LABELS[b], description: b === defaultBinding ? 'default' : undefined, binding: b }));
   const pick = await vscode.window.showQuickPick(items, { title: 'Carrier: Send with Binding', placeHolder: shape ? `Bindings of ${shape.label}` : 'Binding' });
   return pick?.binding;
+}
+
+function isBinding(value: unknown): value is Binding {
+  return typeof value === 'string' && (ALL_BINDINGS as readonly string[]).includes(value);
 }
