@@ -20,7 +20,12 @@ const common = {
 };
 
 const targets = [
-  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20',
+    // pdf-lib is core's last resort for counting pages of an odd PDF; in the editor the panel's
+    // pdf.js counts them, so the extension does not carry it (the import fails softly).
+    external: ['vscode', 'pdf-lib'] },
+  // The extension requires this one lazily, when a sandbox starts or a WSDL is shown.
+  { entryPoints: ['src/sandbox/embedded.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'] },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'] },
   { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },

@@ -49,7 +49,7 @@ const md = (s: string) => s.replace(/\|/g, '\\|');
 
 export function markdownTable(report: BenchReport): string {
   const lines = [
-    `Measured ${report.startedAt.slice(0, 10)} on ${report.machine.cores} × ${report.machine.cpu}, ${report.machine.platform}, Node ${report.machine.node}; ${report.durationS.toFixed(0)} s for the whole run. Medians of ${report.runs} interleaved runs; the ratio is the median of the per-run ratios.`,
+    `Measured ${report.startedAt.slice(0, 10)} on ${report.machine.cores} × ${report.machine.cpu}, ${report.machine.platform}, Node ${report.machine.node}; ${report.durationS.toFixed(0)} s for the whole run. Medians of interleaved runs (at least ${report.runs}, the Runs column); the ratio is the median of the per-run ratios.`,
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,

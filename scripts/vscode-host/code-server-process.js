@@ -131,7 +131,8 @@ function sleep(ms) {
 
 /** The workbench's address for a folder (what a person opens). */
 function folderUrl(baseUrl, folder) {
-  return `${baseUrl}?folder=${encodeURIComponent(folder)}`;
+  // Slashes stay readable; everything else a path may hold is escaped.
+  return `${baseUrl}?folder=${encodeURIComponent(folder).replace(/%2F/g, '/')}`;
 }
 
 module.exports = { REPO_ROOT, CODE_SERVER_BIN, CHROMIUM, chromiumLaunchOptions, freePort, isPortFree, startCodeServer, killTree, folderUrl };

@@ -48,4 +48,4 @@ async function runInElectron({ vscodeExecutablePath, workspace, extensionDevelop
   }
 }
 
-module.exports = { findDesktopVSCode, runInElectron };
+module.exports = { findDesktopVSCode, findOnPath, runInElectron };

@@ -33,8 +33,8 @@ import { redactText, secretValues } from '../core/redact';
 import { createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
 import { operationPageUrl } from '../sandbox/pages/links';
-import { startSandbox as coreStartSandbox } from '../sandbox/server';
-import { wsdlFor as sandboxWsdl } from '../sandbox/wsdl/wsdl';
+import * as nodePath from 'node:path';
+import type * as SandboxBundle from '../sandbox/embedded';
 
 export { SANDBOX_ENVIRONMENT };
 
@@ -190,7 +190,7 @@ export interface SandboxHandle {
 export async function startSandbox(options: { workspaceFolder?: string; dataDir?: string; log?: (line: string) => void }): Promise<SandboxHandle> {
   const sandbox = coreEnvironment(options.workspaceFolder, SANDBOX_ENVIRONMENT);
   // Loopback only, a free port: nothing outside this machine can reach it.
-  return coreStartSandbox({ port: 0, host: '127.0.0.1', namespaces: sandbox.namespaces, dataDir: options.dataDir, log: options.log });
+  return sandboxBundle().startSandbox({ port: 0, host: '127.0.0.1', namespaces: sandbox.namespaces, dataDir: options.dataDir, log: options.log });
 }
 
 // ---- authoring ----
@@ -222,7 +222,16 @@ export function wsdlFor(shape: ShapeInfo, environment: EnvironmentDef, workspace
   const env = coreEnvironment(workspaceFolder, environment.name);
   const path = servicePath(op);
   const baseUrl = env.embedded ? (environment.baseUrl ?? EMBEDDED_DISPLAY_URL) : env.baseUrl;
-  return sandboxWsdl(path, shapesAtPath(path), env.namespaces, baseUrl);
+  return sandboxBundle().wsdlFor(path, shapesAtPath(path), env.namespaces, baseUrl);
+}
+
+let loadedSandbox: typeof SandboxBundle | undefined;
+
+/** dist/sandbox.js, beside this bundle; required at run time so esbuild leaves it out of extension.js. */
+function sandboxBundle(): typeof SandboxBundle {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  loadedSandbox ??= require(nodePath.join(__dirname, 'sandbox.js')) as typeof SandboxBundle;
+  return loadedSandbox;
 }
 
 // ---- traffic inspector ----

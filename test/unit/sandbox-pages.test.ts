@@ -33,6 +33,10 @@ const textarea = (html: string) => unescape(/<textarea[^>]*>\n([\s\S]*?)<\/texta
 /** The XML after the blank line that ends an HTTP message's headers. */
 const bodyOf = (message: string) => message.slice(message.indexOf('\n\n') + 2);
 const bodyText = (r: Reply) => (typeof r.body === 'string' ? r.body : r.body.toString('utf8'));
+// Pages link relatively (they also work under a proxy's path prefix): where a link on the page at `path` leads.
+const resolved = (path: string, href: string) => { const u = new URL(unescape(href), `http://sandbox${path}`); return `${u.pathname}${u.search}${u.hash}`; };
+const hrefs = (html: string) => [...html.matchAll(/(?:href|action)="([^"]*)"/g)].map((m) => m[1]);
+const linksTo = (html: string, path: string, target: string) => hrefs(html).some((h) => resolved(path, h) === target);
 
 function pageInput(path: string, op: string | undefined, remoteAddress: string | undefined, namespaces: Namespaces = NS_DISTINCT) {
   return { path, shapes: shapesAtPath(path), namespaces, baseUrl: 'http://127.0.0.1:8080', query: new URLSearchParams(op ? { op } : {}), remoteAddress };
@@ -93,14 +97,16 @@ describe('sandbox service pages', () => {
     it('the same page from 127.0.0.1 and from ::1 has the SOAP form', () => {
       for (const remote of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
         const html = bodyText(servicePage(pageInput(RATE, 'GetRateQuote', remote)));
-        assert.match(html, /<form class="test panel" method="post" action="\/1\.0\.3\/RateQuoteService\.asmx\?op=GetRateQuote#result">/, remote);
+        const action = /<form class="test panel" method="post" action="([^"]+)">/.exec(html)?.[1];
+        assert.equal(action && resolved(RATE, action), '/1.0.3/RateQuoteService.asmx?op=GetRateQuote#result', remote);
         assert.match(html, /<textarea id="envelope" name="envelope"/);
         assert.doesNotMatch(html, /no-test-form/);
       }
     });
     it('an operation with HTTP bindings keeps its HTTP POST form for any caller', () => {
       const html = bodyText(servicePage(pageInput(BOL, 'GetHazmatDescription', '10.1.2.3')));
-      assert.match(html, /<form class="test panel" method="post" action="\/sandbox\/BillOfLadingService\.asmx\/GetHazmatDescription">/);
+      const action = /<form class="test panel" method="post" action="([^"]+)">/.exec(html)?.[1];
+      assert.equal(action && resolved(BOL, action), '/sandbox/BillOfLadingService.asmx/GetHazmatDescription');
       assert.doesNotMatch(html, /no-test-form/);
     });
     it('the test form POST route refuses a caller elsewhere without reading the body', async () => {
@@ -167,9 +173,10 @@ describe('sandbox service pages', () => {
         const r = await page(path);
         assert.equal(r.status, 200);
         assert.ok(r.text.includes(`<h1>${shapes[0].service}<span class="version">version ${shapes[0].version}</span></h1>`));
-        assert.ok(r.text.includes(`href="${path}?WSDL"`));
+        assert.ok(linksTo(r.text, path, `${path}?WSDL`));
         for (const op of shapes) {
-          assert.ok(r.text.includes(`href="${path}?op=${op.operation}">${op.operation}</a>`), op.operation);
+          const link = new RegExp(`href="([^"]*)">${op.operation}</a>`).exec(r.text)?.[1];
+          assert.equal(link && resolved(path, link), `${path}?op=${op.operation}`, op.operation);
           assert.ok(r.text.includes(`<p>${op.description.replace(/'/g, '&#39;')}</p>`), op.description);
         }
         const listed = [...r.text.matchAll(/<a class="name" href="[^"]*">([^<]+)<\/a>/g)].map((m) => m[1]);
@@ -231,12 +238,12 @@ describe('sandbox service pages', () => {
             const html = (await page(path, `?op=${op.operation}`)).text;
             const form = /<form class="test panel" method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
             assert.ok(form, 'a form');
-            assert.equal(form[1], `${path}/${op.operation}`);
+            assert.equal(resolved(path, form[1]), `${path}/${op.operation}`);
             const inputs = [...form[2].matchAll(/<input type="text" id="[^"]+" name="([^"]+)"(?: value="([^"]*)")?/g)];
             assert.deepEqual(inputs.map((m) => m[1]), op.parameters.map((p) => p.name));
             const fields = Object.fromEntries(inputs.map((m) => [m[1], unescape(m[2] ?? '')]));
             fields.APIKey = KEY;
-            const r = await postForm(form[1], fields);
+            const r = await postForm(resolved(path, form[1]), fields);
             assert.equal(r.status, 200, r.text);
             assert.equal(r.contentType, 'text/xml; charset=utf-8');
             assert.equal(parseXml(r.text).local, op.httpReplyRoot);
@@ -334,12 +341,13 @@ describe('sandbox service pages', () => {
         assert.ok(r.headers.get('content-security-policy'));
         assert.match(r.text, /<h1>Operation not found<\/h1>/);
         assert.match(r.text, /no operation named <code>Nope<\/code>/);
-        assert.match(r.text, /href="\/1\.0\.3\/RateQuoteService\.asmx\?op=GetRateQuote"/);
+        assert.ok(linksTo(r.text, RATE, '/1.0.3/RateQuoteService.asmx?op=GetRateQuote'));
       });
       it('does not accept a wrong-case operation name, and names the right one', async () => {
         const r = await page(BOL, '?op=gethazmatdescription');
         assert.equal(r.status, 404);
-        assert.match(r.text, /did you mean <a href="\/sandbox\/BillOfLadingService\.asmx\?op=GetHazmatDescription">GetHazmatDescription<\/a>/);
+        const link = /did you mean <a href="([^"]+)">GetHazmatDescription<\/a>/.exec(r.text)?.[1];
+        assert.equal(link && resolved(BOL, link), '/sandbox/BillOfLadingService.asmx?op=GetHazmatDescription');
       });
       it('an operation of another path is not found here', async () => {
         assert.equal((await page(RATE, '?op=GetHazmatDescription')).status, 404);

@@ -94,4 +94,11 @@ describe('XML codec along the catalog', () => {
     assert.throws(() => parseXml('<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'), (e: XmlError) => e.code === 'doctype' && e.line === 2);
     assert.throws(() => parseXml('<a><b>half'), (e: XmlError) => e.code === 'truncated');
   });
+
+  it('accepts only the predefined entities and characters XML allows', () => {
+    assert.equal(parseXml('<a x="&quot;&apos;">&lt;&gt;&amp;&#65;&#x1F600;</a>').text, '<>&A\u{1F600}');
+    assert.throws(() => parseXml('<a>&nope;</a>'), /&nope; is not an entity XML predefines/);
+    assert.throws(() => parseXml('<a x="&bad;"/>'), /&bad; is not an entity XML predefines/);
+    assert.throws(() => parseXml('<a>&#0;</a>'), /&#0; is not a character XML allows/);
+  });
 });

@@ -14,6 +14,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./panel-interaction.test'),
   () => require('./send.test'),
   () => require('./authoring.test'),
+  () => require('./service-page.test'),
   () => require('./inspector.test'),
   () => require('./secrets.test'),
   () => require('./testing.test'),

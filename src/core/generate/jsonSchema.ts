@@ -10,7 +10,7 @@ import { VARIABLE_SOURCE } from '../requestFile/variables';
 export type JsonSchema = { [keyword: string]: unknown };
 
 /** Keywords VS Code reads that are not JSON Schema; ajv is told they are annotations. */
-export const VSCODE_KEYWORDS = ['markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'errorMessage', 'enumDescriptions', 'markdownEnumDescriptions', 'deprecationMessage', 'doNotSuggest', 'suggestSortText'] as const;
+export const VSCODE_KEYWORDS = ['allowComments', 'markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'errorMessage', 'enumDescriptions', 'markdownEnumDescriptions', 'deprecationMessage', 'doNotSuggest', 'suggestSortText'] as const;
 
 export const VARIABLE_ONLY = `^${VARIABLE_SOURCE}$`;
 const DECIMAL = '[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)';

@@ -44,6 +44,10 @@ export function requestSchema(): JsonSchema {
   const names = operationNames();
   return {
     $schema: DRAFT,
+    // VS Code's JSON service takes comments as errors unless the file's schema allows them
+    // (jsonLanguageParticipants' comments flag is not honoured in 1.100); request files are
+    // JSON with comments.
+    allowComments: true,
     title: 'Carrier Workbench request file',
     description: 'A request to the freight-carrier web service: operation, version, binding and params (JSON with comments).',
     type: 'object',

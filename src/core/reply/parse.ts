@@ -13,6 +13,7 @@ import { decodeDocuments } from './documents';
 import { decodeFault, describeFault, isFault } from './fault';
 import { looksLikeHtml, summarizeHtml } from './html';
 import { mediaType } from './decodeText';
+import { listItemReader } from './listItems';
 
 export interface ReplyInput {
   readonly op: OperationDef;
@@ -73,9 +74,11 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     return { findings, documents: [] };
   }
 
+  const issues: ReadIssue[] = [];
+  const lists = listItemReader(op, binding, { namespaces: input.namespaces, outOfNamespace: 'keep', issues });
   let root: XmlElement;
   try {
-    root = parseXml(text);
+    root = parseXml(text, lists.onClose);
   } catch (err) {
     if (!(err instanceof XmlError)) throw err;
     const what = err.code === 'doctype' ? err.message : err.code === 'truncated' ? `The reply XML is cut short: ${err.message}` : err.code === 'empty' ? err.message : `The reply is not well-formed XML: ${err.message}`;
@@ -121,8 +124,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   if (!content) return { findings, documents: [] };
   if (isNil(content)) return { parsed: null, findings, documents: [] };
   const record = getRecord(op.result);
-  const issues: ReadIssue[] = [];
-  const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, release: true });
+  const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, preRead: lists.preRead });
   findings.push(...issueFindings(issues));
   findings.push(...inBodyFindings(parsed, record));
   const docs = await decodeDocuments(parsed, record, op);

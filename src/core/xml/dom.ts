@@ -4,15 +4,16 @@
  * truncated input becomes an XmlError with a line and column. The parsing itself is parser.ts.
  */
 import { XmlError, type XmlElement } from './node';
-import { parseDocument } from './parser';
+import { parseDocument, type CloseHook } from './parser';
 
 export { decodeEntities, XmlError, XMLNS_NS, type XmlAttribute, type XmlElement } from './node';
+export type { CloseHook } from './parser';
 
 /** Parses a whole document and returns its root element with namespaces resolved. */
-export function parseXml(text: string): XmlElement {
+export function parseXml(text: string, onClose?: CloseHook): XmlElement {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (!body.trim()) throw new XmlError('The body is empty: no XML to read', undefined, undefined, 'empty');
-  return parseDocument(body);
+  return parseDocument(body, onClose);
 }
 
 export function attr(el: XmlElement, ns: string, local: string): string | undefined {

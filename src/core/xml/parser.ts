@@ -14,6 +14,14 @@ import { decodeEntities, position, XML_NS, XMLNS_NS, XmlError, type XmlAttribute
 type Scope = ReadonlyMap<string, string>;
 
 /**
+ * Called as each element (the root excepted) is complete, with the elements it sits in, outermost
+ * first (a live array: read it, do not keep it). Returning true leaves the element out of the
+ * tree: the caller has read what it needed from it, so a reply's 10,000 list items need never be
+ * held as elements all at once.
+ */
+export type CloseHook = (el: XmlElement, ancestors: readonly XmlElement[]) => boolean;
+
+/**
  * An element as built here. `prefix` and `attrs` are read from the prototype until an element has
  * its own: most elements have neither, and a million-element reply is 16 MB smaller for it.
  */
@@ -41,6 +49,9 @@ Element.prototype.attrs = NO_ATTRS;
 const ROOT_SCOPE: Scope = new Map([['xml', XML_NS], ['xmlns', XMLNS_NS]]);
 const NAME = /^[A-Za-z_:\u00C0-\uFFFF][A-Za-z0-9_:.\-\u00B7-\uFFFF]*$/;
 const REFERENCE = /&(?:#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_:][A-Za-z0-9._:-]*);/y;
+const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
+/** XML 1.0 Char production: no NUL, no other C0 controls but tab/newline/return, no surrogates, no U+FFFE/FFFF. */
+const xmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
 
 /**
  * Names already checked, shared by every parse: a service uses a few hundred, and checking each
@@ -62,9 +73,11 @@ class Parser {
    * push would carry spare capacity — a third of the tree's memory.
    */
   private readonly pending: XmlElement[] = [];
+  /** The open elements, outermost first, for the close hook. */
+  private readonly ancestors: XmlElement[] = [];
   private root: XmlElement | undefined;
 
-  constructor(private readonly s: string) {}
+  constructor(private readonly s: string, private readonly onClose?: CloseHook) {}
 
   parse(): XmlElement {
     const s = this.s;
@@ -120,6 +133,11 @@ class Parser {
     for (let a = raw.indexOf('&'); a >= 0; a = raw.indexOf('&', a + 1)) {
       REFERENCE.lastIndex = a;
       if (!REFERENCE.test(raw)) throw this.fail(at + a, '"&" must start a reference such as &amp; or &#38;');
+      const ref = raw.slice(a + 1, REFERENCE.lastIndex - 1);
+      // Without a DTD (always refused here) only the five predefined entities exist; anything
+      // else is a well-formedness error, never text to pass on.
+      if (ref[0] !== '#' && !PREDEFINED.has(ref)) throw this.fail(at + a, `&${ref}; is not an entity XML predefines (&lt; &gt; &amp; &quot; &apos;); others need a DTD, which is refused`);
+      if (ref[0] === '#' && !xmlChar(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10))) throw this.fail(at + a, `&${ref}; is not a character XML allows`);
     }
     return decodeEntities(raw);
   }
@@ -165,6 +183,9 @@ class Parser {
     if (!top) throw this.fail(lt, `</${qname}> closes nothing`);
     if (top.qname !== qname) throw this.fail(lt, `</${qname}> found where </${top.qname}> was expected`);
     if (this.pending.length > top.first) top.el.children = this.pending.splice(top.first);
+    this.ancestors.pop();
+    // The element itself is the last one pending: its own children were taken out above.
+    if (this.onClose && this.stack.length && this.onClose(top.el, this.ancestors)) this.pending.pop();
     this.pos = gt + 1;
   }
 
@@ -256,11 +277,16 @@ class Parser {
     } else {
       this.root = el;
     }
-    if (!selfClosing) this.stack.push({ qname, el, scope, first: this.pending.length });
+    if (!selfClosing) {
+      this.stack.push({ qname, el, scope, first: this.pending.length });
+      this.ancestors.push(el);
+    } else if (parent && this.onClose?.(el, this.ancestors)) {
+      this.pending.pop();
+    }
   }
 }
 
 /** Parses a whole document (no byte-order mark, not blank) into its root element. */
-export function parseDocument(text: string): XmlElement {
-  return new Parser(text).parse();
+export function parseDocument(text: string, onClose?: CloseHook): XmlElement {
+  return new Parser(text, onClose).parse();
 }

@@ -21,16 +21,14 @@ export interface ReadOptions {
   readonly outOfNamespace: 'absent' | 'keep';
   readonly issues: ReadIssue[];
   /**
-   * The caller is done with the tree: each list item is let go of as soon as it is read, so a
-   * reply of 10,000 shipments never holds its whole element tree and its whole JSON at once.
+   * Items of a list container already read while the document was parsed (reply/listItems.ts);
+   * the container's remaining children, if any, are read after them.
    */
-  readonly release?: boolean;
+  readonly preRead?: ReadonlyMap<XmlElement, unknown[]>;
 }
 
 export type JsonObject = Record<string, unknown>;
 
-/** What a released list item leaves in the tree. */
-const RELEASED: XmlElement = Object.freeze({ local: '', ns: '', prefix: '', attrs: [], children: [], text: '' });
 
 const fieldIndex = new WeakMap<RecordDef, Map<string, FieldDef>>();
 function fieldsByName(record: RecordDef): Map<string, FieldDef> {
@@ -107,26 +105,26 @@ export function readField(child: XmlElement, field: FieldDef, parentNs: Namespac
 
 function readList(container: XmlElement, field: FieldDef, parentNs: NamespaceRole, path: string, opts: ReadOptions): unknown[] {
   const itemUri = opts.namespaces[listItemNs(field, parentNs)];
-  const items: unknown[] = [];
-  const children = container.children as XmlElement[];
-  for (let i = 0; i < children.length; i++) {
-    const item = children[i];
-    if (opts.release) children[i] = RELEASED;
-    const itemPath = `${path}[${items.length}]`;
-    if (item.local !== field.list) {
-      opts.issues.push({ kind: 'unknown', path: itemPath, message: `${itemPath} is a <${item.local}>; the contract lists <${field.list}> items here; kept as received` });
-      items.push(readGeneric(item));
-      continue;
-    }
-    if (item.ns !== itemUri) {
-      opts.issues.push({ kind: 'namespace', path: itemPath, message: `${itemPath} is in ${nsLabel(item.ns)}; the contract puts it in ${nsLabel(itemUri)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });
-      if (opts.outOfNamespace === 'absent') continue;
-    }
-    if (isNil(item)) items.push(null);
-    else if (field.record) items.push(readRecord(item, getRecord(field.record), itemPath, opts));
-    else items.push(readSimple(item, field, itemPath, opts));
-  }
+  const items: unknown[] = opts.preRead?.get(container) ?? [];
+  for (const item of container.children) readListItem(item, field, itemUri, path, opts, items);
   return items;
+}
+
+/** One item of the list `field` at `path`, added to `items` (or left out, as its namespace says). */
+export function readListItem(item: XmlElement, field: FieldDef, itemUri: string, path: string, opts: ReadOptions, items: unknown[]): void {
+  const itemPath = `${path}[${items.length}]`;
+  if (item.local !== field.list) {
+    opts.issues.push({ kind: 'unknown', path: itemPath, message: `${itemPath} is a <${item.local}>; the contract lists <${field.list}> items here; kept as received` });
+    items.push(readGeneric(item));
+    return;
+  }
+  if (item.ns !== itemUri) {
+    opts.issues.push({ kind: 'namespace', path: itemPath, message: `${itemPath} is in ${nsLabel(item.ns)}; the contract puts it in ${nsLabel(itemUri)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });
+    if (opts.outOfNamespace === 'absent') return;
+  }
+  if (isNil(item)) items.push(null);
+  else if (field.record) items.push(readRecord(item, getRecord(field.record), itemPath, opts));
+  else items.push(readSimple(item, field, itemPath, opts));
 }
 
 function readSimple(el: XmlElement, field: FieldDef, path: string, opts: ReadOptions): unknown {

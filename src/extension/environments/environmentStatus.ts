@@ -11,14 +11,17 @@ export function createEnvironmentStatus(environments: EnvironmentStore, keys: Ap
   const refresh = async (): Promise<void> => {
     const env = environments.selected();
     const hasKey = await keys.has(env.name);
-    item.text = `$(server-environment) ${env.name}${hasKey ? '' : ' $(warning)'}`;
+    // The sandbox accepts requests without a key, so a missing one is only worth a warning
+    // for a real environment.
+    const missingKey = !hasKey && !env.embeddedSandbox;
+    item.text = `$(server-environment) ${env.name}${missingKey ? ' $(warning)' : ''}`;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**Carrier environment:** ${escape(env.name)}\n\n`);
     tip.appendMarkdown(env.baseUrl ? `Endpoint: \`${escape(env.baseUrl)}\`\n\n` : env.embeddedSandbox ? 'Sandbox not running — [Start Sandbox](command:carrier.startSandbox)\n\n' : '');
-    tip.appendMarkdown(hasKey ? '$(key) API key stored\n\n' : '$(warning) No API key — [Set API Key](command:carrier.setApiKey)\n\n');
+    tip.appendMarkdown(hasKey ? '$(key) API key stored\n\n' : missingKey ? '$(warning) No API key — [Set API Key](command:carrier.setApiKey)\n\n' : 'No API key needed\n\n');
     tip.isTrusted = { enabledCommands: ['carrier.startSandbox', 'carrier.setApiKey'] };
     item.tooltip = tip;
-    item.accessibilityInformation = { label: `Carrier environment ${env.name}${hasKey ? '' : ', no API key'}` };
+    item.accessibilityInformation = { label: `Carrier environment ${env.name}${missingKey ? ', no API key' : ''}` };
   };
 
   // Hidden while another language's editor is active, where it means nothing; kept while the

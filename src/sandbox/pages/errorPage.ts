@@ -2,25 +2,25 @@
 import type { OperationDef } from '../../core/catalog/types';
 import type { Reply } from '../http/reply';
 import { esc, page } from './html';
-import { operationPageHref } from './links';
+import { operationPageHref, relativeHref } from './links';
 
 export function errorPage(status: number, title: string, messageHtml: string, path: string, shapes: readonly OperationDef[]): Reply {
   const service = shapes[0] ? `${shapes[0].service} ${shapes[0].version}` : path;
-  const links = shapes.map((op) => `<li><a href="${esc(operationPageHref(path, op.operation))}">${esc(op.operation)}</a></li>`).join('\n');
+  const links = shapes.map((op) => `<li><a href="${esc(relativeHref(path, operationPageHref(path, op.operation)))}">${esc(op.operation)}</a></li>`).join('\n');
   const body = `<h1>${esc(title)}</h1>
 <p class="notice">${messageHtml}</p>
-<h2>Operations of <a href="${esc(path)}">${esc(service)}</a></h2>
+<h2>Operations of <a href="${esc(relativeHref(path, path))}">${esc(service)}</a></h2>
 <ul>
 ${links}
 </ul>`;
-  return page({ status, title, trail: [[service, path], [title, undefined]], body });
+  return page({ status, title, trail: [[service, relativeHref(path, path)], [title, undefined]], body });
 }
 
 /** `?op=` naming no operation of this path; a name that differs only in case is pointed out (rule 9). */
 export function unknownOperationPage(path: string, shapes: readonly OperationDef[], name: string): Reply {
   const twin = shapes.find((s) => s.operation.toLowerCase() === name.toLowerCase());
   const hint = twin
-    ? ` Operation names are case-sensitive: did you mean <a href="${esc(operationPageHref(path, twin.operation))}">${esc(twin.operation)}</a>?`
+    ? ` Operation names are case-sensitive: did you mean <a href="${esc(relativeHref(path, operationPageHref(path, twin.operation)))}">${esc(twin.operation)}</a>?`
     : '';
   return errorPage(404, 'Operation not found', `This service has no operation named <code>${esc(name)}</code>.${hint}`, path, shapes);
 }

@@ -9,6 +9,7 @@ import { soapEnvelope } from '../../core/envelope/soap';
 import { plain, sampleParams } from '../../core/generate/samples';
 import type { Reply } from '../http/reply';
 import { esc, page } from './html';
+import { relativeHref } from './links';
 import { isLoopback } from './loopback';
 import { parametersHtml, recordsHtml } from './parameters';
 import { partsHtml, samplesFor } from './samples';
@@ -91,7 +92,7 @@ ${sampleSections}`;
   return page({
     status: input.status,
     title: `${op.operation} — ${op.service} ${op.version}`,
-    trail: [[`${op.service} ${op.version}`, path], [op.operation, undefined]],
+    trail: [[`${op.service} ${op.version}`, relativeHref(path, path)], [op.operation, undefined]],
     body,
   });
 }

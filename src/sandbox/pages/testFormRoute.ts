@@ -14,7 +14,7 @@ import type { Reply } from '../http/reply';
 import { soapRequestOf, soapRoute } from '../soap/soapRoute';
 import { errorPage, unknownOperationPage } from './errorPage';
 import { esc } from './html';
-import { httpOperationHref, operationPageHref } from './links';
+import { httpOperationHref, operationPageHref, relativeHref } from './links';
 import { isLoopback } from './loopback';
 import { hasHttpBinding, operationPage } from './operationPage';
 import type { SoapExchange, SoapVersion } from './testForms';
@@ -97,7 +97,7 @@ export async function testFormPost(input: TestFormPost, ctx: SandboxContext): Pr
   const op = shapes.find((s) => s.operation === name);
   if (!op) { input.discardBody(); return unknownOperationPage(path, shapes, name); }
   if (hasHttpBinding(op)) {
-    return refuse(400, 'No SOAP test form', `${esc(op.operation)} offers HTTP bindings; its <a href="${esc(operationPageHref(path, op.operation))}">test form</a> posts to <code>${esc(httpOperationHref(path, op.operation))}</code>.`);
+    return refuse(400, 'No SOAP test form', `${esc(op.operation)} offers HTTP bindings; its <a href="${esc(relativeHref(path, operationPageHref(path, op.operation)))}">test form</a> posts to <code>${esc(httpOperationHref(path, op.operation))}</code>.`);
   }
 
   const body = await input.readBody();

@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { OperationDef } from '../../core/catalog/types';
 import { esc } from './html';
-import { httpOperationHref, operationPageHref } from './links';
+import { httpOperationHref, operationPageHref, relativeHref } from './links';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -45,7 +45,7 @@ export function httpPostForm(path: string, op: OperationDef, values: Readonly<Re
     .join('\n');
   const action = httpOperationHref(path, op.operation);
   return `<p>Fill in the parameters and press <b>Invoke</b>: the form posts them with the HTTP POST binding to <code>${esc(action)}</code>, and the browser shows the XML reply.</p>
-<form class="test panel" method="post" action="${esc(action)}">
+<form class="test panel" method="post" action="${esc(relativeHref(path, action))}">
 ${rows}
 <div class="actions"><button type="submit">Invoke</button></div>
 </form>`;
@@ -73,12 +73,12 @@ export function soapForm(path: string, op: OperationDef, state: SoapFormState): 
   // HTML drops one newline right after <textarea>; writing one keeps the envelope byte for byte.
   return `${state.exchange ? exchangeHtml(state.exchange) : ''}
 <p>Edit the envelope and press <b>Invoke</b>: the sandbox sends it to its own SOAP endpoint at <code>${esc(path)}</code> (SOAP 1.1 with a <code>SOAPAction</code> header, SOAP 1.2 as <code>application/soap+xml</code>) and shows the exact request and reply. The envelope's namespace has to match the version chosen.</p>
-<form class="test panel" method="post" action="${esc(action)}">
+<form class="test panel" method="post" action="${esc(relativeHref(path, action))}">
 <fieldset><legend>Send as</legend>${radio('1.1')}${radio('1.2')}</fieldset>
 <label for="envelope" class="visually-hidden">Envelope</label>
 <textarea id="envelope" name="envelope" spellcheck="false" autocomplete="off" rows="24">
 ${esc(state.envelope)}</textarea>
-<div class="actions"><button type="submit">Invoke</button><a href="${esc(operationPageHref(path, op.operation, { soap: other }))}">Start over from the SOAP ${other} sample</a></div>
+<div class="actions"><button type="submit">Invoke</button><a href="${esc(relativeHref(path, operationPageHref(path, op.operation, { soap: other })))}">Start over from the SOAP ${other} sample</a></div>
 </form>`;
 }
 
