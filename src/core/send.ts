@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Binding } from './catalog';
-import { prepareRequest, RequestError, type SendableRequest } from './envelope/prepare';
-import type { Environment } from './environments/types';
+import { prepareRequest, RequestError, type PrepareInput } from './envelope/prepare';
 import type { Exchange, ExchangeError, Finding, HttpReply } from './exchange';
 import type { Redactor } from './redact';
 import { decodeText } from './reply/decodeText';
@@ -27,17 +26,8 @@ export type { SendableRequest } from './envelope/prepare';
 /** `sandbox`: the embedded sandbox is being started; then the transport's phases and `parsing`. */
 export type SendPhase = 'sandbox' | Phase;
 
-export interface SendInput {
-  readonly request: SendableRequest;
-  readonly environment: Environment;
-  /** From CARRIER_API_KEY… (CLI) or SecretStorage (extension); the sandbox needs none. */
-  readonly apiKey?: string;
-  /** Overrides the binding the file names. */
-  readonly binding?: Binding;
-  /** Values for `{{name}}` on top of the environment's (captured values, secrets from the editor). */
-  readonly variables?: Readonly<Record<string, unknown>>;
-  /** More variable names whose values are secret. */
-  readonly secretVariables?: readonly string[];
+/** What to send: the request as prepareRequest takes it (its base URL comes from the environment or the sandbox). */
+export interface SendInput extends Omit<PrepareInput, 'baseUrl'> {
   readonly signal?: AbortSignal;
   /** Starts (or finds) the embedded sandbox and gives its base URL; needed for embedded environments. */
   readonly resolveEmbedded?: () => Promise<string>;
