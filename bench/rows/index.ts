@@ -5,6 +5,7 @@
 import type { BenchRow } from '../lib/row';
 import { bundle } from './bundle';
 import { clientOverhead } from './clientOverhead';
+import { inspectorOverhead } from './inspector';
 import { largeReplies } from './largeReplies';
 import { nodeSoap } from './nodeSoap';
 import { runnerVsNewman } from './runnerVsNewman';
@@ -17,5 +18,5 @@ export const ROWS: readonly BenchRow[] = [
   largeReplies,
   validation,
   bundle,
-  // The inspector's overhead row goes here (rows/inspector.ts).
+  inspectorOverhead,
 ];
