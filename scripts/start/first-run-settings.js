@@ -8,7 +8,7 @@ const path = require('node:path');
 
 const SETTINGS = `{
   // Written once by npm start (scripts/start/first-run-settings.js); change it as you like.
-  // "Help: Get Started" lists the "Get started with Carrier Workbench" walkthrough.
+  // "Welcome: Open Walkthrough..." offers the "Get started with Carrier Workbench" walkthrough.
   "workbench.startupEditor": "none",
   "git.openRepositoryInParentFolders": "never"
 }

@@ -18,7 +18,32 @@ const MANIFEST = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
 const EXTENSION_ID = `${MANIFEST.publisher}.${MANIFEST.name}`;
 const EXAMPLES = path.join(REPO_ROOT, 'examples');
 /** What the extension loads at run time; anything else in the package is weight. */
-const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|pdf\.worker\.min\.mjs|codicons\/.+|pdfjs\/standard_fonts\/.+)|media\/.+|schemas\/.+\.json|snippets\/.+\.json|syntaxes\/.+\.json))$/;
+const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|sandbox\.js|webview\.js|pdf\.worker\.min\.mjs|codicons\/.+|pdfjs\/standard_fonts\/.+)|media\/.+|schemas\/.+\.json|snippets\/.+\.json|syntaxes\/.+\.json))$/;
+
+/** Waits until some frame of the page (a webview's) shows `text`. */
+async function waitForFrameText(page: Page, text: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      if (await frame.getByText(text, { exact: true }).first().isVisible().catch(() => false)) return;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no frame shows "${text}"`);
+}
+
+/** Waits until some frame shows a loaded image whose address ends with `name`. */
+async function waitForFrameImage(page: Page, name: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      const loaded = await frame.evaluate((n) => Array.from(document.images).some((i) => i.src.includes(n) && i.complete && i.naturalWidth > 0), name).catch(() => false);
+      if (loaded) return;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no frame shows the image ${name}`);
+}
 
 describe('the VSIX', function () {
   let scratch: string;
@@ -59,13 +84,16 @@ describe('the VSIX', function () {
     const entries = zipEntries(vsix);
     const stray = entries.filter((e) => !ALLOWED.test(e.name)).map((e) => e.name);
     assert.deepEqual(stray, []);
-    for (const needed of ['extension/dist/extension.js', 'extension/dist/webview.js', 'extension/dist/pdf.worker.min.mjs', 'extension/media/icon.png', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/schemas/carrier-request.schema.json']) {
+    for (const needed of ['extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/webview.js', 'extension/dist/pdf.worker.min.mjs', 'extension/media/icon.png', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/schemas/carrier-request.schema.json']) {
       assert.ok(entries.some((e) => e.name === needed), needed);
     }
-    // Every image the README shows is in the package (the README links them relatively).
-    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-    for (const [, image] of readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
-      assert.ok(entries.some((e) => e.name === `extension/${image}`), `README image ${image} is packaged`);
+    // Every image a walkthrough page shows is in the package (they are read from it).
+    const pages = path.join(REPO_ROOT, 'media', 'walkthrough');
+    for (const file of fs.readdirSync(pages)) {
+      for (const [, image] of fs.readFileSync(path.join(pages, file), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
+        const packaged = `extension/${path.posix.join('media/walkthrough', image)}`;
+        assert.ok(entries.some((e) => e.name === packaged), `${file}: ${image} is packaged`);
+      }
     }
     const megabytes = fs.statSync(vsix).size / 1024 / 1024;
     assert.ok(megabytes < 4, `${megabytes.toFixed(2)} MB`);
@@ -96,14 +124,58 @@ describe('the VSIX', function () {
     assert.match(await header.innerText(), /GetRateQuote 1\.0\.3/);
     await frame.locator('#tab-tree').click();
     const tree = frame.locator('#panel-tree');
-    await tree.getByText('ServiceLevels', { exact: false }).first().waitFor({ timeout: 15_000 });
+    // Open the quote the way a reader does: Result, then its service levels and the first one.
+    for (const key of ['Result', 'ServiceLevels', '[0]']) {
+      const row = tree.locator('.row-line', { hasText: new RegExp(`^\\s*${key.replace(/[[\]]/g, '\\$&')}\\s*:`) }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+    }
     const text = await tree.innerText();
     assert.match(text, /WasSuccess/);
-    assert.match(text, /Burns/);
+    assert.match(text, /NetCharge|Net Charge/);
     await screenshot(page, 'results-parsed-tree');
+
+    // The exact request as it went on the wire, the API key masked.
+    await frame.locator('#tab-request').click();
+    const request = frame.locator('#panel-request');
+    await request.getByText('SOAPAction', { exact: false }).first().waitFor({ timeout: 15_000 });
+    const wire = await request.innerText();
+    assert.match(wire, /POST\s+http:\/\/127\.0\.0\.1:\d+\/1\.0\.3\/RateQuoteService\.asmx/);
+    assert.match(wire, /<APIKey>••••<\/APIKey>/);
+    await screenshot(page, 'results-request');
   });
 
-  it('lists the Get Started walkthrough with its five steps', async () => {
+  it('runs the example collections in the Test Explorer, all passing', async () => {
+    await runCommand(page!, 'Test: Run All Tests');
+    await runCommand(page!, 'Testing: Focus on Test Explorer View');
+    // The Testing view's summary above its tree: "passed/total" once the run has ended.
+    const summary = page!.locator('.test-explorer .result-summary');
+    let text = '';
+    const until = Date.now() + 120_000;
+    while (Date.now() < until) {
+      text = (await summary.innerText().catch(() => '')).trim();
+      const counts = /(\d+)\/(\d+)/.exec(text);
+      if (counts && Number(counts[2]) >= 20 && counts[1] === counts[2]) break;
+      await page!.waitForTimeout(500);
+    }
+    const [, passed, total] = /(\d+)\/(\d+)/.exec(text) ?? [];
+    assert.ok(Number(total) >= 20, `the example collections as tests: "${text}"`);
+    assert.equal(passed, total, text);
+    // The collections, open one level, beside the run's report.
+    await runCommand(page!, 'View: Close All Editors');
+    await quickOpen(page!, 'collections/bill-of-lading-lifecycle/01-create-bill-of-lading.carrier.json');
+    // A test file is a request file too: its Send lenses are there as for any other.
+    await page!.locator('.codelens-decoration a', { hasText: /Send SOAP 1\.1/ }).first().waitFor({ timeout: 30_000 });
+    await page!.locator('.test-explorer .monaco-list-row', { hasText: 'collections' }).first().click();
+    await page!.keyboard.press('ArrowRight');
+    await screenshot(page!, 'test-explorer');
+  });
+
+  it('lists the Get Started walkthrough with its five steps, ticking off a send', async () => {
+    // The walkthrough alone, full width, shows each step's page beside the list of steps.
+    await runCommand(page!, 'View: Close All Editors');
+    await runCommand(page!, 'View: Hide Panel');
+    await runCommand(page!, 'View: Show Explorer');
     await runCommand(page!, 'Welcome: Open Walkthrough...');
     const pick = page!.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Carrier Workbench' }).first();
     await pick.waitFor({ timeout: 15_000 });
@@ -112,19 +184,27 @@ describe('the VSIX', function () {
     await steps.first().waitFor({ timeout: 15_000 });
     const titles = await steps.allInnerTexts();
     assert.deepEqual(titles.map((t) => t.trim()), ['Open the examples', 'Send a request to the sandbox', 'Read the reply and its PDF', 'Set an API key for a real environment', 'Run a collection']);
+    // The selected step's page (media/walkthrough/open-examples.md) renders beside the steps.
+    await waitForFrameText(page!, 'Request files');
     await screenshot(page!, 'walkthrough');
-  });
 
-  it('runs the example collections in the Test Explorer, all passing', async () => {
-    await runCommand(page!, 'Test: Run All Tests');
-    await runCommand(page!, 'Testing: Focus on Test Explorer View');
-    // The summary line the Testing view keeps above its tree, e.g. "27/27 tests passed (3.1s)".
-    const summary = page!.locator('.test-explorer .result-summary');
-    await page!.waitForFunction(() => /\d+\/\d+ tests? passed/.test(document.querySelector('.test-explorer .result-summary')?.textContent ?? ''), undefined, { timeout: 120_000 });
-    const text = await summary.innerText();
-    const [, passed, total] = /(\d+)\/(\d+) tests? passed/.exec(text)!;
-    assert.ok(Number(total) >= 20, text);
-    assert.equal(passed, total, text);
-    await screenshot(page!, 'test-explorer');
+    // A step's page shows its screenshot from the installed package.
+    await steps.filter({ hasText: 'Send a request to the sandbox' }).click();
+    await waitForFrameImage(page!, 'parsed-reply.png');
+    await screenshot(page!, 'walkthrough-send');
+
+    // Doing what a step says ticks it off: here, sending a request (onCommand:carrier.send).
+    await quickOpen(page!, 'terminals/get-terminal-information.carrier.json');
+    await runCommand(page!, 'Carrier: Send');
+    await (await resultsFrame(page!)).getByText('GetTerminalInformation 1.0.2').first().waitFor({ timeout: 60_000 });
+    await runCommand(page!, 'Welcome: Open Walkthrough...');
+    await page!.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Carrier Workbench' }).first().click();
+    const ticked = () => page!.locator('.getting-started-step[aria-checked="true"]').evaluateAll((els) => els.map((e) => (e.getAttribute('data-step-id') ?? '').split('#').pop()));
+    let done: Array<string | undefined> = [];
+    for (const until = Date.now() + 10_000; Date.now() < until; await page!.waitForTimeout(200)) {
+      done = await ticked();
+      if (done.includes('send')) break;
+    }
+    assert.ok(done.includes('send'), `ticked off: ${done.join(', ')}`);
   });
 });
