@@ -175,10 +175,7 @@ class BolWriter {
     const h = 44;
     const w1 = 200;
     const w2 = 150;
-    const w3 = W - w1 - w2;
-    s.rect(M, this.top, W, h);
-    s.line(M + w1, this.top, M + w1, this.top + h);
-    s.line(M + w1 + w2, this.top, M + w1 + w2, this.top + h);
+    const w3 = this.threeColumnBox(h, w1, w2);
 
     this.label('SERVICE LEVEL', M + 4, this.top + 4);
     s.text(serviceLevelTitle(b.ServiceLevel) || '-', M + 4, this.top + 13, { font: this.f.bold, size: 9.5, maxWidth: w1 - 8 });
@@ -311,15 +308,21 @@ class BolWriter {
     return blocks;
   }
 
+  /** A full-width box of height h split into columns w1, w2 and the rest; returns the last width. */
+  private threeColumnBox(h: number, w1: number, w2: number): number {
+    const s = this.sheet;
+    s.rect(M, this.top, W, h);
+    s.line(M + w1, this.top, M + w1, this.top + h);
+    s.line(M + w1 + w2, this.top, M + w1 + w2, this.top + h);
+    return W - w1 - w2;
+  }
+
   private signatures(): void {
     const s = this.sheet;
     const h = 74;
     const w1 = 210;
     const w2 = 120;
-    const w3 = W - w1 - w2;
-    s.rect(M, this.top, W, h);
-    s.line(M + w1, this.top, M + w1, this.top + h);
-    s.line(M + w1 + w2, this.top, M + w1 + w2, this.top + h);
+    const w3 = this.threeColumnBox(h, w1, w2);
     this.label('SHIPPER SIGNATURE / DATE', M + 4, this.top + 4);
     s.paragraph('This is to certify that the above named materials are properly classified, packaged, marked and labeled, and are in proper condition for transportation according to the applicable regulations of the DOT.', M + 4, this.top + 13, w1 - 8, { font: this.f.regular, size: 6, leading: 7, maxLines: 4 });
     s.line(M + 4, this.top + h - 12, M + w1 - 60, this.top + h - 12, 0.5);
