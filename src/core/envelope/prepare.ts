@@ -10,7 +10,7 @@ import type { Environment } from '../environments/types';
 import type { HttpRequestSpec } from '../exchange';
 import { Redactor, secretValues } from '../redact';
 import { numberKey } from '../requestFile/jsonPath';
-import { runVariables } from '../requestFile/runVariables';
+import { withRunVariables } from '../requestFile/runVariables';
 import { substituteVariables, UnknownVariableError } from '../requestFile/variables';
 import type { PathSegment } from '../xml/write';
 import { buildHttpRequest } from './build';
@@ -73,8 +73,8 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const apiKey = input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
   if (!apiKey) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
 
-  // run.* first so a single send understands what a collection run does ({{run.nextBusinessDay}}).
-  const variables = { ...runVariables(), ...environment.variables, ...(input.variables ?? {}) };
+  // A single send understands the run.* variables a collection run provides ({{run.nextBusinessDay}}).
+  const variables = withRunVariables({ ...environment.variables, ...(input.variables ?? {}) });
   const secrets = [...environment.secrets, ...(input.secretVariables ?? [])];
   const redactor = new Redactor([apiKey, ...secretValues(undefined, variables, secrets)]);
   let params: Record<string, unknown>;

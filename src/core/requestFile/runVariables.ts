@@ -29,3 +29,20 @@ export function runVariables(now: Date = new Date(), id: string = randomBytes(4)
     'run.timestamp': now.toISOString().replace(/\.\d+Z$/, 'Z'),
   };
 }
+
+/** The names runVariables defines (any instant will do to list them). */
+const RUN_NAMES = Object.keys(runVariables(new Date(0), 'names'));
+
+/**
+ * `variables` plus the run.* ones it does not define, computed on first use: a send whose file
+ * names none of them (most sends) pays nothing for the calendar and the random id.
+ */
+export function withRunVariables(variables: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...variables };
+  let computed: Record<string, string> | undefined;
+  for (const name of RUN_NAMES) {
+    if (Object.prototype.hasOwnProperty.call(out, name)) continue;
+    Object.defineProperty(out, name, { enumerable: true, configurable: true, get: () => (computed ??= runVariables())[name] });
+  }
+  return out;
+}
