@@ -9,10 +9,15 @@ export function tsxArgs(script: string, args: readonly string[] = [], nodeFlags:
   return [...nodeFlags, '-r', require.resolve('tsx/cjs'), path.resolve(__dirname, '..', script), ...args];
 }
 
-/** Runs a child script to the end and returns its last stdout line parsed as JSON. */
+/** Runs a child script (under tsx) to the end and returns its last stdout line parsed as JSON. */
 export function runJsonChild<T>(script: string, args: readonly string[] = [], nodeFlags: readonly string[] = []): Promise<T> {
+  return runJsonNode<T>(tsxArgs(script, args, nodeFlags), script);
+}
+
+/** `node <args>` to the end; its last stdout line parsed as JSON. */
+export function runJsonNode<T>(args: readonly string[], label: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, tsxArgs(script, args, nodeFlags), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
@@ -20,11 +25,11 @@ export function runJsonChild<T>(script: string, args: readonly string[] = [], no
     child.on('error', reject);
     child.on('close', (code) => {
       const last = out.trim().split('\n').pop() ?? '';
-      if (code !== 0) return reject(new Error(`${script} exited ${code}: ${err.trim() || out.trim()}`));
+      if (code !== 0) return reject(new Error(`${label} exited ${code}: ${err.trim() || out.trim()}`));
       try {
         resolve(JSON.parse(last) as T);
       } catch {
-        reject(new Error(`${script} printed no JSON: ${out.slice(-500)}${err.slice(-500)}`));
+        reject(new Error(`${label} printed no JSON: ${out.slice(-500)}${err.slice(-500)}`));
       }
     });
   });

@@ -4,13 +4,13 @@
  * left alone), its size, that pdf.js is only in the webview bundle, and the time a fresh Node
  * takes to load it (with a stub `vscode`) against loading an empty module.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { vscodeStub } from '../fixtures/vscodeStub';
-import { ROOT } from '../lib/child';
+import { ROOT, runJsonNode } from '../lib/child';
 import { interleave } from '../lib/interleave';
 import { median } from '../lib/stats';
 import { atMost, type BenchRow, type RowResult } from '../lib/row';
@@ -28,21 +28,10 @@ async function productionBuild(dir: string): Promise<string> {
 }
 
 /** Wall time of a fresh `node` requiring `file`, and the require alone as measured inside. */
-function load(file: string): Promise<{ wallMs: number; requireMs: number }> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(process.execPath, [path.join(__dirname, '../children/loadModule.js'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { err += d; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wallMs = performance.now() - t;
-      if (code !== 0) return reject(new Error(`loading ${file} failed: ${err.trim()}`));
-      resolve({ wallMs, requireMs: (JSON.parse(out) as { requireMs: number }).requireMs });
-    });
-  });
+async function load(file: string): Promise<{ wallMs: number; requireMs: number }> {
+  const t = performance.now();
+  const { requireMs } = await runJsonNode<{ requireMs: number }>([path.join(__dirname, '../children/loadModule.js'), file], `loading ${file}`);
+  return { wallMs: performance.now() - t, requireMs };
 }
 
 export const bundle: BenchRow = {
