@@ -83,7 +83,22 @@ export interface ValidationResult {
   readonly request?: RequestInfo;
 }
 
+/** The last result per file: diagnostics, CodeLens and the send commands ask about the same text in turn. */
+const lastValidation = new Map<string, { readonly text: string; readonly result: ValidationResult }>();
+const VALIDATIONS_KEPT = 32;
+
 export function validateRequestText(text: string, fileName?: string): ValidationResult {
+  const key = fileName ?? '';
+  const last = lastValidation.get(key);
+  if (last && last.text === text) return last.result;
+  const result = validate(text, fileName);
+  lastValidation.delete(key);
+  if (lastValidation.size >= VALIDATIONS_KEPT) lastValidation.delete(lastValidation.keys().next().value!);
+  lastValidation.set(key, { text, result });
+  return result;
+}
+
+function validate(text: string, fileName?: string): ValidationResult {
   const { findings, request } = coreValidate(text, fileName);
   return {
     findings: findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
