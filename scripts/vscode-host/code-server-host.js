@@ -2,6 +2,7 @@
 // playwright-core. The workbench calls window.codeAutomationExit with the run's exit code once the
 // tests module's run() settles; that is the same hook VS Code's own web smoke tests use.
 'use strict';
+/* global document, window -- read inside frame.evaluate() callbacks, which run in the page */
 
 const fs = require('node:fs');
 const os = require('node:os');

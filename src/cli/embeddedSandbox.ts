@@ -5,18 +5,15 @@
  */
 import type { Namespaces } from '../core/catalog';
 import type { SandboxHandle } from '../sandbox/options';
+import { startSandbox } from '../sandbox/server';
 
 export class EmbeddedSandbox {
   private handle?: Promise<SandboxHandle>;
 
   /** The base URL, starting the sandbox with these namespaces if it is not running yet. */
   readonly url = async (namespaces?: Namespaces): Promise<string> => {
-    this.handle ??= Promise.resolve().then(() => {
-      // Required lazily so that loading the CLI does not load the sandbox and its data sets.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { startSandbox } = require('../sandbox/server') as typeof import('../sandbox/server');
-      return startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) });
-    });
+    // The module is loaded with the CLI anyway (`carrier sandbox` imports it); starting is what waits for a need.
+    this.handle ??= Promise.resolve().then(() => startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) }));
     return (await this.handle).url;
   };
 

@@ -118,10 +118,12 @@ describe('cli reporter', () => {
     assert.match(out, /4 tests: 2 passed, 1 failed, 1 skipped in 1\.53 s/);
   });
   it('redraws one progress line in place on a TTY and keeps only failures and skips', () => {
+    /* eslint-disable no-control-regex -- the terminal escapes are what is checked */
     const out = run(true);
     assert.match(out, /\r\x1b\[2K\[0\/4\]/);
     assert.match(out, /\r\x1b\[2K\[4\/4\]/);
     assert.ok(!/✓\x1b\[0m 01-create/.test(out) && !out.includes('✓ 01-create'), 'passes are not printed as lines');
     assert.match(out, /02-pdf\.carrier\.json:14:9/);
+    /* eslint-enable no-control-regex */
   });
 });

@@ -19,7 +19,6 @@ const file = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 const rateQuote = (version: string, request: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   file({ operation: 'GetRateQuote', version, ...extra, params: { request } });
 const errors = (findings: Finding[]) => findings.filter((f) => f.severity === 'error');
-const warnings = (findings: Finding[]) => findings.filter((f) => f.severity === 'warning');
 const messages = (findings: Finding[]) => findings.map((f) => f.message);
 const complete103 = { QuoteType: 'Domestic', DeclaredValue: 0 };
 

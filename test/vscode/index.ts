@@ -3,6 +3,7 @@
  * file, so the suites are pulled in with `require` *after* mocha's BDD globals exist (an `import`
  * would be hoisted and run `describe` before there is a `describe`).
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- the suites and mocha load after mocha's globals exist, as said above */
 import * as vscode from 'vscode';
 import { reportResult, screenshot, type SuiteResult } from './support/control';
 

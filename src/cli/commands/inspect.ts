@@ -15,6 +15,7 @@ import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector,
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
+import { startSandbox } from '../../sandbox/server';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from './envelope';
@@ -130,9 +131,7 @@ export const inspect: Command = {
     let targetUrl = resolved.url;
     try {
       if (!targetUrl) {
-        // Loaded only when needed: inspecting a remote service never pays for the sandbox.
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const { startSandbox } = require('../../sandbox/server') as typeof import('../../sandbox/server');
+        // Started only when needed: inspecting a remote service never runs a sandbox.
         sandbox = await startSandbox({ port: 0, host: '127.0.0.1', namespaces });
         targetUrl = sandbox.url;
       }

@@ -89,6 +89,7 @@ class HttpCall {
       return this.finish({ kind: 'network', message: `Not a valid URL: ${this.url}` });
     }
     this.o.onPhase?.('connecting');
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- undici calls the handler's methods with the handler as `this`
     const self = this;
     const handler: Dispatcher.DispatchHandler & { onResponseStarted(): void } = {
       onRequestStart(controller) {

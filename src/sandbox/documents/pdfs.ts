@@ -13,17 +13,20 @@ type LabelsModule = typeof import('../pdf/labels');
 type DocumentsModule = typeof import('../pdf/documents');
 
 export async function bolPdf(doc: BolDocument): Promise<Uint8Array> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as the header says
   const { billOfLadingPdf } = require('../pdf/bol') as BolModule;
   return billOfLadingPdf(doc.data, doc.meta);
 }
 
 export async function labelPdf(doc: BolDocument, request: LabelRequest): Promise<Uint8Array> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as the header says
   const { labelsPdf } = require('../pdf/labels') as LabelsModule;
   return labelsPdf(doc.data, doc.meta, request);
 }
 
 /** Why a label request cannot be printed (unknown style, impossible position or count), or undefined. */
 export function checkLabels(style: string, startPosition: number, numLabels: number): string | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as the header says
   const { checkLabelRequest } = require('../pdf/labels') as LabelsModule;
   return checkLabelRequest(style, startPosition, numLabels);
 }
@@ -35,6 +38,7 @@ export function checkLabels(style: string, startPosition: number, numLabels: num
  */
 export async function archivePdf(kind: DocumentType, doc: BolDocument, now: Date): Promise<Uint8Array> {
   if (kind === 'BillOfLading' && doc.created) return bolPdf(doc);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as the header says
   const { documentPdf } = require('../pdf/documents') as DocumentsModule;
   return documentPdf(kind, doc.shipment, now);
 }

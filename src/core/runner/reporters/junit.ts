@@ -9,6 +9,7 @@ import type { RunReport, TestResult } from '../types';
 import { failureDetails, seconds, type Relative } from './format';
 
 // XML 1.0 forbids most control characters even escaped; replies and messages may carry them.
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const INVALID_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlText(text: string): string {
