@@ -4,7 +4,8 @@
  * envelope and reading the body, at concurrency 1 and 16.
  */
 import { Agent, request } from 'undici';
-import { exchangeSucceeded, send } from '../../src/core/send';
+import { send } from '../../src/core/send';
+import { classifyExchange } from '../../src/core/verdict';
 import { closeTransport } from '../../src/core/transport';
 import { benchEnvironment, BENCH_KEY, rateQuoteRequest, wireRequest } from '../fixtures/rateQuote';
 import { interleave } from '../lib/interleave';
@@ -28,7 +29,7 @@ export const clientOverhead: BenchRow = {
     const agent = new Agent();
 
     const first = await send({ request: sendable, environment, apiKey: BENCH_KEY });
-    if (!exchangeSucceeded(first)) throw new Error(`the sandbox did not answer the rate quote cleanly: ${first.findings.map((f) => f.message).join('; ')}`);
+    if (!classifyExchange(first).ok) throw new Error(`the sandbox did not answer the rate quote cleanly: ${first.findings.map((f) => f.message).join('; ')}`);
 
     const ours = () => send({ request: sendable, environment, apiKey: BENCH_KEY });
     const raw = async () => {

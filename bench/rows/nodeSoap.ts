@@ -5,7 +5,8 @@
  */
 import * as soap from 'soap';
 import { findShape, servicePath } from '../../src/core/catalog';
-import { exchangeSucceeded, send } from '../../src/core/send';
+import { send } from '../../src/core/send';
+import { classifyExchange } from '../../src/core/verdict';
 import { closeTransport } from '../../src/core/transport';
 import { nodeSoapArgs } from '../fixtures/nodeSoapArgs';
 import { benchEnvironment, BENCH_KEY, sampleRequest } from '../fixtures/rateQuote';
@@ -51,7 +52,7 @@ export const nodeSoap: BenchRow = {
         const args = nodeSoapArgs(op, sendable.params, BENCH_KEY);
 
         const check = await send({ request: sendable, environment, apiKey: BENCH_KEY });
-        if (!exchangeSucceeded(check)) throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
+        if (!classifyExchange(check).ok) throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
         // A clean answer for both, or the comparison means nothing.
         const theirs = await fn(args);
         if (!theirs.result || typeof theirs.result !== 'object' || /<WasSuccess>false|<ErrorMessage>/.test(theirs.raw)) {

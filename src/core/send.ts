@@ -14,7 +14,7 @@ import { decodeText } from './reply/decodeText';
 import { parseReply, type ParsedReply } from './reply/parse';
 import type { Finding as FileFinding } from './requestFile/types';
 import { formatFinding } from './validation/format';
-import { hasErrors, validateRequestText } from './validation/validate';
+import { sendableRequest, validateRequestText } from './validation/validate';
 import { dispatcherFor, TlsFileError } from './transport/agents';
 import { sendHttp } from './transport/http';
 import type { Phase } from './transport/types';
@@ -178,16 +178,14 @@ export interface SendFileInput extends Omit<SendInput, 'request'> {
   readonly fileName: string;
   /** Used when the file names no binding (the editor's `carrier.defaultBinding`). */
   readonly defaultBinding?: Binding;
+  /** Send a file whose errors are all in values, as written (validate.ts `sendableRequest`). */
+  readonly anyway?: boolean;
 }
 
-/** Validates request-file text and sends it; a file with errors throws RequestFileError unsent. */
+/** Validates request-file text and sends it; a file with errors throws RequestFileError unsent (unless `anyway` and they are value errors). */
 export async function sendRequestFile(input: SendFileInput): Promise<Exchange> {
-  const { findings, request } = validateRequestText(input.text, input.fileName, input.defaultBinding ? { defaultBinding: input.defaultBinding } : {});
-  if (!request || hasErrors(findings)) throw new RequestFileError(input.fileName, findings);
-  return send({ ...input, request, source: input.source ?? input.fileName });
-}
-
-/** HTTP 200, no fault, no transport error and no error finding (in-body errors included). */
-export function exchangeSucceeded(x: Exchange): boolean {
-  return x.reply?.status === 200 && !x.fault && !x.error && !x.findings.some((f) => f.severity === 'error');
+  const validation = validateRequestText(input.text, input.fileName, input.defaultBinding ? { defaultBinding: input.defaultBinding } : {});
+  const request = sendableRequest(validation, input.anyway);
+  if (!request) throw new RequestFileError(input.fileName, validation.findings);
+  return send({ ...input, request, asWritten: input.anyway === true, source: input.source ?? input.fileName });
 }

@@ -27,8 +27,9 @@ import { EMBEDDED_DISPLAY_URL, findEnvironment, loadEnvironments, SANDBOX_ENVIRO
 import type { Exchange, HttpRequestSpec, Severity } from '../core/exchange';
 import { sampleRequestFile, TEMPLATE } from '../core/generate/samples';
 import { recognizeEnvelopeText, requestFileFromRecognized } from '../core/recognize';
-import { RequestFileError, sendRequestFile as coreSendRequestFile, type SendPhase } from '../core/send';
-import { hasErrors, validateRequestText as coreValidate } from '../core/validation/validate';
+import { RequestFileError, send as coreSend, type SendPhase } from '../core/send';
+import type { RequestFile } from '../core/requestFile/types';
+import { hasErrors, sendableRequest, validateRequestText as coreValidate, type ValidationResult as CoreValidation } from '../core/validation/validate';
 import { redactText, secretValues } from '../core/redact';
 import { createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
@@ -81,29 +82,57 @@ export interface RequestInfo {
 export interface ValidationResult {
   readonly findings: readonly RequestFinding[];
   readonly request?: RequestInfo;
+  /** The file has errors, all in values: core can still build it as written ("Send anyway"). */
+  readonly canSendAnyway: boolean;
 }
 
-/** The last result per file: diagnostics, CodeLens and the send commands ask about the same text in turn. */
-const lastValidation = new Map<string, { readonly text: string; readonly result: ValidationResult }>();
+interface Validated {
+  readonly text: string;
+  readonly core: CoreValidation;
+  readonly result: ValidationResult;
+}
+
+/**
+ * The last validation per file: diagnostics, CodeLens and the send commands ask about the same
+ * text in turn, and a send takes the request validated here rather than validating it again.
+ */
+const lastValidation = new Map<string, Validated>();
 const VALIDATIONS_KEPT = 32;
 
-export function validateRequestText(text: string, fileName?: string): ValidationResult {
+function validated(text: string, fileName?: string): Validated {
   const key = fileName ?? '';
   const last = lastValidation.get(key);
-  if (last && last.text === text) return last.result;
-  const result = validate(text, fileName);
+  if (last && last.text === text) return last;
+  const core = coreValidate(text, fileName);
+  const { findings, request } = core;
+  const entry: Validated = {
+    text,
+    core,
+    result: {
+      findings: findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
+      request: request && { operation: request.operation, version: request.version, binding: request.binding, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
+      canSendAnyway: hasErrors(findings) && sendableRequest(core, true) !== undefined,
+    },
+  };
   lastValidation.delete(key);
   if (lastValidation.size >= VALIDATIONS_KEPT) lastValidation.delete(lastValidation.keys().next().value!);
-  lastValidation.set(key, { text, result });
-  return result;
+  lastValidation.set(key, entry);
+  return entry;
 }
 
-function validate(text: string, fileName?: string): ValidationResult {
-  const { findings, request } = coreValidate(text, fileName);
-  return {
-    findings: findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
-    request: request && { operation: request.operation, version: request.version, binding: request.binding, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
-  };
+export function validateRequestText(text: string, fileName?: string): ValidationResult {
+  return validated(text, fileName).result;
+}
+
+/**
+ * The request core can send from this text: one without errors, or with `anyway` one whose
+ * errors are all in values. A RequestFileError (the file's findings) when there is none.
+ */
+export function sendableRequestOf(text: string, fileName: string, anyway: boolean): RequestFile {
+  const { core } = validated(text, fileName);
+  const request = sendableRequest(core, anyway);
+  if (!request) throw new RequestFileError(fileName, core.findings);
+  return request;
 }
 
 // ---- environments ----
@@ -123,39 +152,22 @@ export interface EnvironmentProblemInfo {
   readonly range: { readonly start: Position0; readonly end: Position0 };
 }
 
-export function listEnvironments(workspaceFolder: string | undefined): EnvironmentDef[] {
-  return loadEnvironments(workspaceFolder).environments.map((e) => ({
-    name: e.name,
-    description: e.description,
-    baseUrl: e.embedded ? undefined : e.baseUrl,
-    embeddedSandbox: e.embedded,
-  }));
-}
-
-/** Problems in carrier.environments.json, for the Problems panel. */
-export function environmentProblems(workspaceFolder: string | undefined): EnvironmentProblemInfo[] {
-  const loaded = loadEnvironments(workspaceFolder);
-  return loaded.problems.map((p) => ({ file: loaded.file, severity: p.severity, message: p.message, range: p.range }));
-}
-
-function coreEnvironment(workspaceFolder: string | undefined, name: string): Environment {
-  const env = findEnvironment(loadEnvironments(workspaceFolder), name);
-  if (!env) throw new Error(`There is no environment named "${name}" (carrier.environments.json)`);
-  return env;
-}
-
 // ---- sending ----
 
 export interface SendInput {
-  readonly text: string;
+  /** The request as validated (sendableRequestOf): core does not read the text again. */
+  readonly request: RequestFile;
   readonly fileName: string;
-  readonly workspaceFolder?: string;
-  readonly environment: EnvironmentDef;
+  /** Resolved once, from the file's own workspace folder (EnvironmentStore.resolve). */
+  readonly environment: Environment;
   /** Read from SecretStorage just before the call; core puts it on the wire and redacts it everywhere else. */
   readonly apiKey?: string;
-  /** Overrides the binding the file names (Send with Binding…). */
+  /** Overrides the file's binding (Send with Binding…). */
   readonly binding?: Binding;
+  /** For a file that names no binding (the `carrier.defaultBinding` setting). */
   readonly defaultBinding: Binding;
+  /** "Send anyway": scalars of the wrong type go out as written. */
+  readonly asWritten?: boolean;
   readonly timeoutMs: number;
   readonly maxReplyBytes: number;
   /** Starts (or finds) the embedded sandbox; core calls it only for an embedded environment. */
@@ -168,31 +180,33 @@ export function isRequestFileError(err: unknown): err is Error & { readonly find
   return err instanceof RequestFileError;
 }
 
-export async function sendRequestFile(input: SendInput, signal: AbortSignal): Promise<Exchange> {
-  return coreSendRequestFile({
-    text: input.text,
-    fileName: input.fileName,
-    defaultBinding: input.defaultBinding,
-    environment: coreEnvironment(input.workspaceFolder, input.environment.name),
+function bindingFor(input: Pick<SendInput, 'request' | 'binding' | 'defaultBinding'>): Binding {
+  return input.binding ?? (input.request.bindingGiven ? input.request.binding : input.defaultBinding);
+}
+
+export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exchange> {
+  return coreSend({
+    request: input.request,
+    environment: input.environment,
     apiKey: input.apiKey,
-    binding: input.binding,
+    binding: bindingFor(input),
+    asWritten: input.asWritten,
     timeoutMs: input.timeoutMs,
     maxReplyBytes: input.maxReplyBytes,
+    source: input.fileName,
     signal,
     resolveEmbedded: input.resolveEmbedded,
     onPhase: input.onPhase as ((phase: SendPhase) => void) | undefined,
   });
 }
 
-export type PreviewInput = Omit<SendInput, 'apiKey' | 'resolveEmbedded' | 'onPhase'> & { readonly sandboxUrl?: string };
+export type PreviewInput = Omit<SendInput, 'apiKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & { readonly sandboxUrl?: string };
 
 /** The request as it would go on the wire, redacted: for Show Envelope and Copy as curl. */
 export function previewRequest(input: PreviewInput): HttpRequestSpec {
-  const { findings, request } = coreValidate(input.text, input.fileName, { defaultBinding: input.defaultBinding });
-  if (!request || hasErrors(findings)) throw new RequestFileError(input.fileName, findings);
-  const environment = coreEnvironment(input.workspaceFolder, input.environment.name);
+  const { environment } = input;
   const baseUrl = environment.embedded ? (input.sandboxUrl ?? EMBEDDED_DISPLAY_URL) : undefined;
-  return corePreview({ request, environment, binding: input.binding, ...(baseUrl ? { baseUrl } : {}) }).display;
+  return corePreview({ request: input.request, environment, binding: bindingFor(input), asWritten: input.asWritten, ...(baseUrl ? { baseUrl } : {}) }).display;
 }
 
 // ---- sandbox ----
@@ -202,10 +216,10 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-export async function startSandbox(options: { workspaceFolder?: string; dataDir?: string; log?: (line: string) => void }): Promise<SandboxHandle> {
-  const sandbox = coreEnvironment(options.workspaceFolder, SANDBOX_ENVIRONMENT);
+/** `sandbox` is the "sandbox" environment as the workspace defines it (its namespaces). */
+export async function startSandbox(options: { sandbox: Environment; dataDir?: string; log?: (line: string) => void }): Promise<SandboxHandle> {
   // Loopback only, a free port: nothing outside this machine can reach it.
-  return sandboxBundle().startSandbox({ port: 0, host: '127.0.0.1', namespaces: sandbox.namespaces, dataDir: options.dataDir, log: options.log });
+  return sandboxBundle().startSandbox({ port: 0, host: '127.0.0.1', namespaces: options.sandbox.namespaces, dataDir: options.dataDir, log: options.log });
 }
 
 // ---- authoring ----
@@ -221,8 +235,8 @@ export function requestTemplate(shape: ShapeInfo, binding: Binding): string {
  * are the first guess; the envelope's own namespace wins when they differ. The APIKey is never
  * carried over.
  */
-export function importEnvelope(text: string, environment: EnvironmentDef, workspaceFolder: string | undefined): { text: string; suggestedName: string } {
-  const { namespaces } = coreEnvironment(workspaceFolder, environment.name);
+export function importEnvelope(text: string, environment: Environment): { text: string; suggestedName: string } {
+  const { namespaces } = environment;
   const recognized = recognizeEnvelopeText(text, namespaces);
   if (recognized.kind !== 'operation') throw new Error(`That is not a request of the service: ${recognized.reason}`);
   return {
@@ -231,12 +245,11 @@ export function importEnvelope(text: string, environment: EnvironmentDef, worksp
   };
 }
 
-export function wsdlFor(shape: ShapeInfo, environment: EnvironmentDef, workspaceFolder: string | undefined): string {
+export function wsdlFor(shape: ShapeInfo, env: Environment, sandboxUrl: string | undefined): string {
   const op = findShape(shape.operation, shape.version);
   if (!op) throw new Error(`${shape.label} is not in the catalog`);
-  const env = coreEnvironment(workspaceFolder, environment.name);
   const path = servicePath(op);
-  const baseUrl = env.embedded ? (environment.baseUrl ?? EMBEDDED_DISPLAY_URL) : env.baseUrl;
+  const baseUrl = env.embedded ? (sandboxUrl ?? EMBEDDED_DISPLAY_URL) : env.baseUrl;
   return sandboxBundle().wsdlFor(path, shapesAtPath(path), env.namespaces, baseUrl);
 }
 
@@ -254,8 +267,7 @@ function sandboxBundle(): typeof SandboxBundle {
 export type { InspectorHandle, RecordedExchange };
 
 export interface TrafficInspectorInput {
-  readonly environment: EnvironmentDef;
-  readonly workspaceFolder?: string;
+  readonly environment: Environment;
   /** Where to forward: the environment's base URL, or the running sandbox's. */
   readonly targetUrl: string;
   /** Values hidden in every recorded copy besides the keys found in requests (the stored API key). */
@@ -265,7 +277,7 @@ export interface TrafficInspectorInput {
 
 /** A recording forward proxy on a free loopback port in front of the environment. */
 export function startTrafficInspector(input: TrafficInspectorInput): Promise<InspectorHandle> {
-  const env = coreEnvironment(input.workspaceFolder, input.environment.name);
+  const env = input.environment;
   return startInspector({
     target: input.targetUrl,
     namespaces: env.namespaces,

@@ -56,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     createInspectorStatus(inspector),
     vscode.window.createTreeView('carrier.inspector', { treeDataProvider: new InspectorTreeProvider(inspector) }),
     ...registerInspectorCommands(inspector, history, panel, keys, log),
-    ...registerAuthoringCommands(environments, log),
+    ...registerAuthoringCommands(environments, sandbox, log),
     registerDiagnostics(),
     registerCodeLens(),
     registerTestExplorer(environments, keys, sandbox, log),

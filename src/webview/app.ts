@@ -4,7 +4,8 @@ import { h } from './dom';
 
 import { Tabs } from './tabs';
 import { renderDocuments } from './views/documentsView';
-import { renderHeader, titleOf } from './views/header';
+import { exchangeTitle } from '../core/verdict';
+import { renderHeader } from './views/header';
 import { renderReply } from './views/replyView';
 import { renderRequest } from './views/requestView';
 import { renderSummary } from './views/summaryView';
@@ -60,7 +61,7 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   return {
     exchangeId: ex.id,
     tab: tabs.current,
-    summary: { title: titleOf(ex), findings: ex.findings.length },
+    summary: { title: exchangeTitle(ex), findings: ex.findings.length },
     tree: stats,
     rawBodyChars: ex.reply?.bodyText.length ?? 0,
     documents: docs,

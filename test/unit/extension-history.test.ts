@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Exchange } from '../../src/core/exchange';
-import { outcomeOf, toHistoryEntry } from '../../src/extension/history/historyEntry';
-import { MASK, scrubSecrets } from '../../src/extension/history/scrubSecrets';
+import { MASK } from '../../src/core/redact';
+import { toHistoryEntry } from '../../src/extension/history/historyEntry';
 import { KEEP_BODY_CHARS, trimForStorage } from '../../src/extension/history/trimExchange';
 import { RAW_BODY_CAP_CHARS, toExchangeView } from '../../src/extension/panel/exchangeView';
 import { curlWithKeyVariable } from '../../src/extension/send/curl';
@@ -21,29 +21,14 @@ function exchange(over: Partial<Exchange> = {}): Exchange {
 }
 
 describe('extension: history and panel helpers', () => {
-  it('summarises outcomes: transport error, fault, in-body error, HTTP error, ok', () => {
-    assert.equal(outcomeOf(exchange({ error: { kind: 'timeout', message: 't' } })), 'error');
-    assert.equal(outcomeOf(exchange({ fault: { soapVersion: '1.1', code: 'soap:Client', subcodes: [], reason: 'r' } })), 'fault');
-    assert.equal(outcomeOf(exchange({ findings: [{ severity: 'error', kind: 'in-body', message: 'PRO not found' }] })), 'in-body');
-    assert.equal(outcomeOf(exchange({ reply: { status: 500, statusText: '', headers: [], bodyText: '', size: 0 } })), 'http');
-    assert.equal(outcomeOf(exchange()), 'ok');
+  it("keeps core's verdict: transport error, fault, in-body error, HTTP error, success", () => {
+    const verdict = (over: Partial<Exchange>) => toHistoryEntry(exchange(over)).verdict;
+    assert.equal(verdict({ error: { kind: 'timeout', message: 't' } }), 'transport-error');
+    assert.equal(verdict({ fault: { soapVersion: '1.1', code: 'soap:Client', subcodes: [], reason: 'r' } }), 'fault');
+    assert.equal(verdict({ findings: [{ severity: 'error', kind: 'in-body', message: 'PRO not found' }] }), 'in-body-error');
+    assert.equal(verdict({ reply: { status: 500, statusText: '', headers: [], bodyText: '', size: 0 } }), 'http-error');
+    assert.equal(verdict({}), 'success');
     assert.equal(toHistoryEntry(exchange()).title, 'GetTerminalInformation 1.0.2');
-  });
-
-  it('masks a key that slipped into an exchange, in text and percent-encoded in URLs', () => {
-    const key = 'AbC123+/xyz789QRS';
-    const leaky = exchange({ request: { method: 'GET', url: `http://h/x?APIKey=${encodeURIComponent(key)}`, headers: [], body: '' }, reply: { status: 200, statusText: 'OK', headers: [], bodyText: `<echo>${key}</echo>`, size: 1 } });
-    const safe = scrubSecrets(leaky, [key]);
-    assert.ok(!JSON.stringify(safe).includes(key));
-    assert.ok(!JSON.stringify(safe).includes(encodeURIComponent(key)));
-    assert.equal(safe.reply!.bodyText, `<echo>${MASK}</echo>`);
-    const clean = exchange();
-    assert.equal(scrubSecrets(clean, [key]), clean, 'an exchange without the key is returned as it is');
-  });
-
-  it('ignores secrets too short to be keys', () => {
-    const ex = exchange();
-    assert.equal(scrubSecrets(ex, ['OK']), ex);
   });
 
   it('trims large exchanges for disk and says so', () => {

@@ -10,7 +10,8 @@ import type { Exchange, HttpRequestSpec } from '../../src/core/exchange';
 import { sampleRequestFile } from '../../src/core/generate';
 import { expectFromExchange, recognizeEnvelopeText, recognizeRequest, requestFileFromRecognized, type RecognizedRequest } from '../../src/core/recognize';
 import { secretSpellings } from '../../src/core/redact';
-import { exchangeSucceeded, sendRequestFile } from '../../src/core/send';
+import { sendRequestFile } from '../../src/core/send';
+import { classifyExchange } from '../../src/core/verdict';
 import { closeTransport } from '../../src/core/transport/agents';
 import { hasErrors, validateRequestText } from '../../src/core/validation';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
@@ -111,7 +112,7 @@ describe('request files from recognised requests, sent to the sandbox', () => {
       const spec = buildHttpRequest({ op, binding, baseUrl: BASE, namespaces: DEFAULT_NAMESPACES, params, apiKey: KEY });
       const text = requestFileFromRecognized(recognise(spec), { secrets: [KEY] });
       const exchange = await sendRequestFile({ text, fileName: 'recorded.carrier.json', environment: { ...sandboxEnvironment(), baseUrl: sandbox.url, embedded: false }, apiKey: 'any-key' });
-      assert.ok(exchangeSucceeded(exchange), `${exchange.reply?.status} ${exchange.findings.map((f) => f.message).join('; ')}`);
+      assert.ok(classifyExchange(exchange).ok, `${exchange.reply?.status} ${exchange.findings.map((f) => f.message).join('; ')}`);
     });
   }
 });

@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { sandboxEnvironment } from '../../src/core/environments';
 import { secretSpellings } from '../../src/core/redact';
-import { exchangeSucceeded, rawReplyBytes, RequestError, send, sendRequestFile, type SendPhase } from '../../src/core/send';
+import { rawReplyBytes, RequestError, send, sendRequestFile, type SendPhase } from '../../src/core/send';
+import { classifyExchange } from '../../src/core/verdict';
 import { RequestFileError } from '../../src/core/send';
 import { closeTransport } from '../../src/core/transport';
 import { environmentAt, makePdf, soapReply, SOAP11_TYPE, SOAP12_TYPE, startServer, type TestServer } from './transport-support';
@@ -43,7 +44,7 @@ describe('send: an exchange over local HTTP', () => {
     assert.deepEqual(x.fault?.subcodes, ['InvalidApiKey']);
     assert.equal(x.fault?.reason, 'The API key is not valid.');
     assert.equal(x.findings[0].kind, 'fault');
-    assert.equal(exchangeSucceeded(x), false);
+    assert.equal(classifyExchange(x).ok, false);
     assert.equal(server.received[0].headers['content-type'], 'application/soap+xml; charset=utf-8');
     assert.ok(server.received[0].body.toString().includes(`<APIKey>${KEY}</APIKey>`), 'the wire carries the key');
     noKeyIn(x);
@@ -57,7 +58,7 @@ describe('send: an exchange over local HTTP', () => {
     });
     const phases: SendPhase[] = [];
     const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY, onPhase: (p) => phases.push(p), source: 'terminal.carrier.json' });
-    assert.equal(exchangeSucceeded(x), true);
+    assert.equal(classifyExchange(x).ok, true);
     assert.deepEqual([x.operation, x.version, x.binding, x.environment, x.source], ['GetTerminalInformation', '1.0.2', 'soap11', 'test', 'terminal.carrier.json']);
     assert.equal(x.endpoint, `${server.url}/1.0.2/TerminalInformationService.asmx`);
     assert.match(x.request.body, /<APIKey>••••<\/APIKey>/);
@@ -77,7 +78,7 @@ describe('send: an exchange over local HTTP', () => {
     });
     const x = await send({ request: { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } }, environment: environmentAt(server.url), apiKey: KEY });
     assert.equal(x.reply?.status, 200);
-    assert.equal(exchangeSucceeded(x), false);
+    assert.equal(classifyExchange(x).ok, false);
     assert.deepEqual(x.findings.map((f) => [f.severity, f.kind, f.message]), [['error', 'in-body', 'Invalid origin']]);
   });
 
@@ -101,7 +102,7 @@ describe('send: an exchange over local HTTP', () => {
     assert.equal(x.error?.kind, 'connect');
     assert.match(x.error!.message, /APIKey=••••/);
     assert.equal(x.reply, undefined);
-    assert.equal(exchangeSucceeded(x), false);
+    assert.equal(classifyExchange(x).ok, false);
     noKeyIn(x);
   });
 
@@ -114,7 +115,7 @@ describe('send: an exchange over local HTTP', () => {
       });
       const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY });
       assert.match(x.findings[0].message, /^Refused: the XML declares a DOCTYPE/);
-      assert.equal(exchangeSucceeded(x), false);
+      assert.equal(classifyExchange(x).ok, false);
       assert.ok(x.reply?.bodyText.includes('<!DOCTYPE'), 'the raw body is kept');
       assert.deepEqual(target.received, []);
     } finally {
@@ -131,7 +132,7 @@ describe('send: an exchange over local HTTP', () => {
     const x = await send({ request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: KEY, binding: 'post' });
     assert.equal(server.received[0].body.toString(), `APIKey=${KEY}&billOfLadingId=7`);
     assert.deepEqual(x.documents.map((d) => [d.name, d.pages, d.size]), [['GetBillOfLadingPdf-PdfDocument.pdf', 2, pdf.length]]);
-    assert.equal(exchangeSucceeded(x), true);
+    assert.equal(classifyExchange(x).ok, true);
   });
 
   it('cancels through the AbortSignal', async () => {

@@ -46,11 +46,11 @@ describe('traffic inspector', () => {
     assert.ok(call, JSON.stringify(shown));
     assert.equal(call.label, 'GetHazmatDescription sandbox');
     assert.match(call.description, /^SOAP 1\.1 · 200 · \d+ ms · ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
-    assert.equal(call.look, 'ok');
+    assert.equal(call.verdict, 'success');
     assert.equal(call.contextValue, 'inspectorExchange.known');
     const unknown = shown.find((r) => r.label === 'GET /not/the/service');
     assert.ok(unknown, JSON.stringify(shown));
-    assert.equal(unknown.look, 'unknown');
+    assert.equal(unknown.verdict, 'not-read');
     assert.equal(unknown.contextValue, 'inspectorExchange.unknown');
     assert.equal(shown[0].id, unknown.id, 'newest first');
     assert.ok(!JSON.stringify(shown).includes(KEY));

@@ -4,6 +4,7 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
+import { classifyExchange, VERDICT_PHRASES } from '../../core/verdict';
 import * as path from 'node:path';
 import { BINDING_LABELS } from '../../core/catalog';
 import {
@@ -14,8 +15,8 @@ import { secretValues } from '../../core/redact';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';
-import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { startSandbox } from '../../sandbox/server';
+import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from './envelope';
@@ -67,9 +68,10 @@ export function exchangeLine(r: RecordedExchange): string {
   const x = r.exchange;
   const shownPath = x.request.url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\?.*$/, (q) => (q.length > 60 ? `${q.slice(0, 59)}…` : q));
   const what = x.operation ? `${x.operation} ${x.version} ${x.binding ? BINDING_LABELS[x.binding] : ''}`.trim() : `unknown (${r.recognition.kind === 'unknown' ? r.recognition.reason : 'not read'})`;
-  const outcome = x.error ? `✗ ${x.error.kind}` : x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}` : 'no reply';
-  const errors = x.findings.filter((f) => f.severity === 'error' && f.kind === 'in-body').length;
-  return `${clock(x.startedAt)} #${r.seq} ${x.request.method} ${shownPath}  ${what} → ${outcome}${errors ? ' (in-body error)' : ''}  ${x.timing ? `${Math.round(x.timing.totalMs * 10) / 10} ms` : ''}`;
+  const verdict = classifyExchange(x);
+  const status = x.error ? `✗ ${x.error.kind}` : x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}` : 'no reply';
+  const said = verdict.ok || verdict.kind === 'fault' || verdict.kind === 'transport-error' ? '' : ` (${VERDICT_PHRASES[verdict.kind]})`;
+  return `${clock(x.startedAt)} #${r.seq} ${x.request.method} ${shownPath}  ${what} → ${status}${said}  ${x.timing ? `${Math.round(x.timing.totalMs * 10) / 10} ms` : ''}`;
 }
 
 function show(file: string, io: CliIo): number {

@@ -11,7 +11,8 @@ import { formatHttpRequest } from '../../core/envelope';
 import { missingApiKeyMessage } from '../../core/environments';
 import type { DecodedDocument, Exchange, Finding } from '../../core/exchange';
 import { mediaType } from '../../core/reply/decodeText';
-import { exchangeSucceeded, rawReplyBytes, RequestError, send } from '../../core/send';
+import { rawReplyBytes, RequestError, send } from '../../core/send';
+import { classifyExchange, VERDICT_PHRASES } from '../../core/verdict';
 import { closeTransport } from '../../core/transport/agents';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
@@ -90,7 +91,7 @@ export const sendCommand: Command = {
       const written = writeOut(out, exchange, summary);
       if (!flags.has('json')) io.stdout(`\nWritten to ${displayPath(out, io.cwd)}: ${written.join(', ')}\n`);
     }
-    return exchangeSucceeded(exchange) ? 0 : 1;
+    return classifyExchange(exchange).ok ? 0 : 1;
   },
 };
 
@@ -116,6 +117,7 @@ function documentMeta(d: DecodedDocument): Omit<DecodedDocument, 'base64'> {
 }
 
 function jsonSummary(x: Exchange): Record<string, unknown> {
+  const verdict = classifyExchange(x);
   return {
     operation: x.operation,
     version: x.version,
@@ -124,7 +126,9 @@ function jsonSummary(x: Exchange): Record<string, unknown> {
     request: { method: x.request.method, url: x.request.url },
     status: x.reply?.status ?? null,
     statusText: x.reply?.statusText ?? null,
-    ok: exchangeSucceeded(x),
+    ok: verdict.ok,
+    verdict: verdict.kind,
+    reason: verdict.reason,
     timing: x.timing ?? null,
     sizes: x.sizes ?? null,
     error: x.error ?? null,
@@ -164,6 +168,9 @@ function humanReport(x: Exchange): string {
     lines.push('', 'Documents:');
     for (const d of x.documents) lines.push(`  ${d.name}  ${d.mediaType}  ${d.size} bytes${d.pages !== undefined ? `  ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''}  (${d.path})`);
   }
+  // The last line is the verdict the exit code follows, so a terminal's tail always says it.
+  const verdict = classifyExchange(x);
+  lines.push('', verdict.ok ? `✓ ${VERDICT_PHRASES.success}` : `✗ ${VERDICT_PHRASES[verdict.kind]}: ${verdict.reason}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -6,7 +6,7 @@
 import { offers, servicePath, soapAction, BINDING_LABELS, shapeLabel, type Binding, type Namespaces, type OperationDef } from '../catalog';
 import type { HttpRequestSpec } from '../exchange';
 import { ValueError } from '../xml/values';
-import type { PathSegment } from '../xml/write';
+import type { PathSegment, ScalarOptions } from '../xml/write';
 import { EnvelopeError } from './errors';
 import { formEncode, httpParameters } from './form';
 import { soapEnvelope } from './soap';
@@ -22,6 +22,8 @@ export interface EnvelopeInput {
   readonly apiKey: string;
   /** Source text of JSON number literals, by path under params (`['request', 'Items', 0, 'Width']`). */
   readonly rawNumber?: (path: readonly PathSegment[]) => string | undefined;
+  /** Scalars of the wrong type go out as written ("Send anyway") instead of being refused. */
+  readonly asWritten?: boolean;
 }
 
 export const CONTENT_TYPES = {
@@ -44,6 +46,7 @@ export function buildHttpRequest(input: EnvelopeInput): HttpRequestSpec {
   const params: Record<string, unknown> = { APIKey: input.apiKey };
   for (const [k, v] of Object.entries(input.params)) if (k !== 'APIKey') params[k] = v;
   const url = serviceUrl(input.baseUrl, op);
+  const scalars: ScalarOptions = { rawNumber: input.rawNumber, asWritten: input.asWritten };
   try {
     switch (binding) {
       case 'soap11':
@@ -51,16 +54,16 @@ export function buildHttpRequest(input: EnvelopeInput): HttpRequestSpec {
           method: 'POST',
           url,
           headers: [['Content-Type', CONTENT_TYPES.soap11], ['SOAPAction', `"${soapAction(namespaces.service, op.operation)}"`]],
-          body: soapEnvelope('1.1', op, params, namespaces, input.rawNumber),
+          body: soapEnvelope('1.1', op, params, namespaces, scalars),
         };
       case 'soap12':
-        return { method: 'POST', url, headers: [['Content-Type', CONTENT_TYPES.soap12]], body: soapEnvelope('1.2', op, params, namespaces, input.rawNumber) };
+        return { method: 'POST', url, headers: [['Content-Type', CONTENT_TYPES.soap12]], body: soapEnvelope('1.2', op, params, namespaces, scalars) };
       case 'get': {
-        const query = formEncode(httpParameters(op, params, input.rawNumber));
+        const query = formEncode(httpParameters(op, params, scalars));
         return { method: 'GET', url: `${url}/${op.operation}${query ? `?${query}` : ''}`, headers: [], body: '' };
       }
       case 'post':
-        return { method: 'POST', url: `${url}/${op.operation}`, headers: [['Content-Type', CONTENT_TYPES.post]], body: formEncode(httpParameters(op, params, input.rawNumber)) };
+        return { method: 'POST', url: `${url}/${op.operation}`, headers: [['Content-Type', CONTENT_TYPES.post]], body: formEncode(httpParameters(op, params, scalars)) };
     }
   } catch (err) {
     if (err instanceof ValueError) throw new EnvelopeError(err.message, err.path);

@@ -50,6 +50,8 @@ export interface PrepareInput {
   readonly secretVariables?: readonly string[];
   /** The base URL to put in the request; defaults to the environment's (a placeholder when embedded). */
   readonly baseUrl?: string;
+  /** Scalars of the wrong type go out as written: "Send anyway" on a file with value errors. */
+  readonly asWritten?: boolean;
 }
 
 export interface PreparedRequest {
@@ -89,7 +91,7 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const baseUrl = input.baseUrl ?? (environment.embedded ? EMBEDDED_DISPLAY_URL : environment.baseUrl);
   let spec: HttpRequestSpec;
   try {
-    spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber });
+    spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber, asWritten: input.asWritten });
   } catch (err) {
     if (err instanceof EnvelopeError) throw new RequestError('value', redactor.text(err.message));
     throw err;

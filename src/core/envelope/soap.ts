@@ -6,7 +6,7 @@
 import { parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS, type Namespaces, type OperationDef } from '../catalog';
 import { xmlDocument } from '../xml/builder';
 import { XMLNS_NS } from '../xml/node';
-import { writeRecord, type PathSegment } from '../xml/write';
+import { writeRecord, type ScalarOptions } from '../xml/write';
 
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 
@@ -15,7 +15,7 @@ export function soapEnvelope(
   op: OperationDef,
   params: Record<string, unknown>,
   namespaces: Namespaces,
-  rawNumber?: (path: readonly PathSegment[]) => string | undefined,
+  scalars: ScalarOptions = {},
 ): string {
   // The prefixes .NET's own help pages use, so captured traffic looks familiar.
   const [uri, prefix] = version === '1.1' ? [SOAP11_ENVELOPE_NS, 'soap'] : [SOAP12_ENVELOPE_NS, 'soap12'];
@@ -25,6 +25,6 @@ export function soapEnvelope(
     .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
     .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   const wrapper = envelope.ele(uri, `${prefix}:Body`).ele(namespaces.service, op.operation);
-  writeRecord(wrapper, parametersRecord(op), params, [], { namespaces, rawNumber });
+  writeRecord(wrapper, parametersRecord(op), params, [], { namespaces, ...scalars });
   return doc.end({ prettyPrint: true, indent: '  ', newline: '\n' }) + '\n';
 }

@@ -2,11 +2,15 @@
  * Judges one exchange against a compiled `expect`. Every failure says what was expected, what
  * came and where: the concrete reply path and the expectation's line:column in the file.
  *
- * Unstated expectations are not "anything goes": without `fault` a SOAP fault fails the test,
- * and without `status` a non-2xx status fails it (unless a fault is expected), so a collection
- * of bare requests still catches a broken service.
+ * Unstated expectations are not "anything goes": they fall back on core's verdict
+ * (src/core/verdict.ts), the same one that sets `carrier send`'s exit code. Without `fault` a
+ * SOAP fault fails the test; without `status` a non-2xx status fails it (unless a fault is
+ * expected); a 2xx reply that is not the service's answer (an HTML page, an empty body, plain
+ * text, JSON, XML cut short) fails whatever is expected; and without `success` or `messages` an
+ * in-body error fails it. A collection of bare requests therefore still catches a broken service.
  */
 import type { Exchange } from '../exchange';
+import { classifyExchange } from '../verdict';
 import { compareDecimals } from './decimal';
 import type { CompareSpec, CompiledExpect, ReplyOp } from './compileExpect';
 import type { Pattern } from './pattern';
@@ -173,6 +177,10 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
   }
   const reply = exchange.reply;
   const fault = exchange.fault;
+  const verdict = classifyExchange(exchange);
+  if (verdict.kind === 'unreadable') {
+    judge.add({ kind: 'reply', message: `reply: expected the service's answer, got an unreadable reply: ${verdict.reason}`, expected: 'a readable reply', actual: verdict.reason, location: fileLocation });
+  }
 
   if (expect.status) {
     if (!expect.status.value.includes(reply.status)) {
@@ -212,6 +220,8 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
     } else if (!expect.success.value && !inBodyErrors.length) {
       judge.add({ kind: 'success', message: 'success: expected the reply to report an in-body error (e.g. WasSuccess false), it reports none', expected: 'an in-body error', actual: 'none', location: expect.success.location });
     }
+  } else if (verdict.kind === 'in-body-error' && !expect.messages.length) {
+    judge.add({ kind: 'success', message: `success: the reply reports an in-body error (no "success" in expect): ${verdict.reason}`, expected: 'no in-body errors', actual: verdict.reason, path: inBodyErrors[0]?.path, location: fileLocation });
   }
   for (const m of expect.messages) {
     const re = judge.regex(m.value, m.location);

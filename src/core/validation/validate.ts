@@ -38,3 +38,19 @@ export function validateRequestText(text: string, fileName?: string, options: Om
 export function hasErrors(findings: readonly Finding[]): boolean {
   return findings.some((f) => f.severity === 'error');
 }
+
+/**
+ * Errors in a value (a wrong enumeration, a number that is not one, a bad date, a missing field):
+ * the request can still be built exactly as written, and sending it is how a negative case is
+ * tried against the service. An unknown field, a syntax error or an unknown operation leaves
+ * nothing faithful to build.
+ */
+const VALUE_CODES: ReadonlySet<Finding['code']> = new Set(['enum', 'type', 'format', 'required', 'empty-list', 'suggested-value']);
+
+/** The request, when it may be sent: with no errors, or (`anyway`) with errors in values only. */
+export function sendableRequest(result: ValidationResult, anyway = false): RequestFile | undefined {
+  if (!result.request) return undefined;
+  const errors = result.findings.filter((f) => f.severity === 'error');
+  if (!errors.length) return result.request;
+  return anyway && errors.every((f) => VALUE_CODES.has(f.code)) ? result.request : undefined;
+}

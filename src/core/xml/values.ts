@@ -28,9 +28,9 @@ const DATE_TIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\
 
 /**
  * The XML Schema text of a simple value. `raw` is the source text of a JSON number literal,
- * when known, so `48.00` stays `48.00`.
+ * when known, so `48.00` stays `48.00`. `asWritten` lets a scalar of the wrong type through.
  */
-export function toXsdText(type: XsdType, value: unknown, path: string, raw?: string): string {
+export function toXsdText(type: XsdType, value: unknown, path: string, raw?: string, asWritten = false): string {
   switch (type) {
     case 'string':
     case 'base64Binary':
@@ -59,6 +59,9 @@ export function toXsdText(type: XsdType, value: unknown, path: string, raw?: str
       if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return `${value.trim()}T00:00:00`;
       break;
   }
+  // "Send anyway": a value that is not of its type goes out as the file wrote it, so the
+  // service's answer to a wrong value can be tried (validate.ts `sendableRequest`).
+  if (asWritten && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return raw ?? String(value);
   throw new ValueError(path, `${JSON.stringify(value)} is not a valid ${type}`);
 }
 

@@ -22,7 +22,12 @@ export interface WriteOptions {
   readonly namespaces: Namespaces;
   /** Source text of a JSON number literal at this path, when known (keeps `48.00` as written). */
   readonly rawNumber?: (path: readonly PathSegment[]) => string | undefined;
+  /** Write a scalar that is not of its field's type as written instead of refusing it ("Send anyway"). */
+  readonly asWritten?: boolean;
 }
+
+/** How scalars are spelled: the envelope writer's and the HTTP bindings' shared options. */
+export type ScalarOptions = Pick<WriteOptions, 'rawNumber' | 'asWritten'>;
 
 export function formatPath(path: readonly PathSegment[]): string {
   let s = '';
@@ -80,7 +85,7 @@ function writeField(el: XmlSink, field: FieldDef, parentNs: NamespaceRole, v: un
 }
 
 function writeText(el: XmlSink, field: FieldDef, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
-  const text = toXsdText(field.type === 'record' ? 'string' : field.type, v, formatPath(path), typeof v === 'number' ? opts.rawNumber?.(path) : undefined);
+  const text = toXsdText(field.type === 'record' ? 'string' : field.type, v, formatPath(path), typeof v === 'number' ? opts.rawNumber?.(path) : undefined, opts.asWritten);
   if (text !== '') el.txt(text);
 }
 

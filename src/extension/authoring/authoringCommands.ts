@@ -4,10 +4,11 @@ import { readSettings } from '../config';
 import { importEnvelope, requestTemplate, wsdlFor } from '../core-adapter';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
+import type { SandboxController } from '../sandbox/sandboxController';
 import type { Log } from '../log';
 import { pickShape } from './pickShape';
 
-export function registerAuthoringCommands(environments: EnvironmentStore, log: Log): vscode.Disposable[] {
+export function registerAuthoringCommands(environments: EnvironmentStore, sandbox: SandboxController, log: Log): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('carrier.newRequest', guarded(log, 'New Request', async () => {
       const shape = await pickShape('Carrier: New Request');
@@ -18,13 +19,13 @@ export function registerAuthoringCommands(environments: EnvironmentStore, log: L
     vscode.commands.registerCommand('carrier.importEnvelope', guarded(log, 'Import SOAP Envelope', async () => {
       const xml = await readEnvelope();
       if (xml === undefined) return;
-      const { text, suggestedName } = importEnvelope(xml, environments.selected(), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+      const { text, suggestedName } = importEnvelope(xml, environments.selectedEnvironment());
       await openUntitled(suggestedName.endsWith('.carrier.json') ? suggestedName : `${suggestedName}.carrier.json`, text, 'carrier-request');
     })),
     vscode.commands.registerCommand('carrier.openWsdl', guarded(log, 'Open WSDL', async () => {
       const shape = await pickShape('Carrier: Open WSDL');
       if (!shape) return;
-      const doc = await vscode.workspace.openTextDocument({ content: wsdlFor(shape, environments.selected(), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath), language: 'xml' });
+      const doc = await vscode.workspace.openTextDocument({ content: wsdlFor(shape, environments.selectedEnvironment(), sandbox.url), language: 'xml' });
       await vscode.window.showTextDocument(doc, { preview: false });
     })),
   ];

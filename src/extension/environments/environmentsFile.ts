@@ -1,34 +1,49 @@
 /**
- * Follows carrier.environments.json: an edit refreshes the environment list (status bar, picker)
- * and its problems go to the Problems panel, where a broken file is noticed before a send fails.
+ * Follows every folder's carrier.environments.json: an edit makes the environment store read
+ * that folder again (status bar, picker, the next send) and its problems go to the Problems
+ * panel, where a broken file is noticed before a send fails.
  */
 import * as vscode from 'vscode';
-import { environmentProblems } from '../core-adapter';
-import type { EnvironmentStore } from './environmentStore';
-
-const FILE = 'carrier.environments.json';
+import { ENVIRONMENTS_FILE } from '../../core/environments';
+import { folderOf, type EnvironmentStore } from './environmentStore';
 
 export function watchEnvironmentsFile(environments: EnvironmentStore): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('carrier-environments');
-  const update = (): void => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    collection.clear();
-    if (folder) {
-      const problems = environmentProblems(folder.fsPath);
-      const diagnostics = problems.map((p) => {
-        const d = new vscode.Diagnostic(
-          new vscode.Range(p.range.start.line, p.range.start.character, p.range.end.line, p.range.end.character),
-          p.message,
-          p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
-        );
-        d.source = 'carrier';
-        return d;
-      });
-      collection.set(vscode.Uri.joinPath(folder, FILE), diagnostics);
-    }
-    environments.refresh();
+  const showProblems = (folder: vscode.Uri): void => {
+    const loaded = environments.definitions(folder.fsPath);
+    const diagnostics = loaded.problems.map((p) => {
+      const d = new vscode.Diagnostic(
+        new vscode.Range(p.range.start.line, p.range.start.character, p.range.end.line, p.range.end.character),
+        p.message,
+        p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+      );
+      d.source = 'carrier';
+      return d;
+    });
+    collection.set(vscode.Uri.joinPath(folder, ENVIRONMENTS_FILE), diagnostics);
   };
-  const watcher = vscode.workspace.createFileSystemWatcher(`**/${FILE}`);
-  update();
-  return vscode.Disposable.from(collection, watcher, watcher.onDidChange(update), watcher.onDidCreate(update), watcher.onDidDelete(update));
+  const changed = (file: vscode.Uri): void => {
+    const folder = folderOf(file);
+    // Only a folder's own top-level file defines its environments.
+    if (!folder || vscode.Uri.joinPath(vscode.Uri.file(folder), ENVIRONMENTS_FILE).fsPath !== file.fsPath) return;
+    environments.refresh(folder);
+    showProblems(vscode.Uri.file(folder));
+  };
+  const all = (): void => {
+    collection.clear();
+    environments.refresh();
+    for (const f of vscode.workspace.workspaceFolders ?? []) showProblems(f.uri);
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher(`**/${ENVIRONMENTS_FILE}`);
+  all();
+  return vscode.Disposable.from(
+    collection,
+    watcher,
+    watcher.onDidChange(changed),
+    watcher.onDidCreate(changed),
+    watcher.onDidDelete(changed),
+    vscode.workspace.onDidChangeWorkspaceFolders(all),
+    // The status bar speaks of the active editor's folder.
+    vscode.window.onDidChangeActiveTextEditor(() => environments.notify()),
+  );
 }

@@ -1,23 +1,16 @@
 /** The History view: one row per exchange, newest first; a click opens it in the results panel. */
 import * as vscode from 'vscode';
-import type { HistoryEntry, Outcome } from './historyEntry';
+import type { VerdictKind } from '../../core/verdict';
+import { verdictIcon, verdictPhrase } from '../verdictLook';
+import type { HistoryEntry } from './historyEntry';
 import type { HistoryStore } from './historyStore';
 
-const ICONS: Record<Outcome, vscode.ThemeIcon> = {
-  ok: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
-  fault: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
-  'in-body': new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
-  http: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
-  error: new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('testing.iconErrored')),
-};
+/** Entries kept before core's verdict existed carry an `outcome` of their own words. */
+const LEGACY: Record<string, VerdictKind> = { ok: 'success', fault: 'fault', 'in-body': 'in-body-error', http: 'http-error', error: 'transport-error' };
 
-const OUTCOME_TEXT: Record<Outcome, string> = {
-  ok: 'succeeded',
-  fault: 'SOAP fault',
-  'in-body': 'error in the reply body',
-  http: 'HTTP error',
-  error: 'failed',
-};
+function verdictOf(entry: HistoryEntry): VerdictKind {
+  return entry.verdict ?? LEGACY[(entry as { outcome?: string }).outcome ?? ''] ?? 'not-read';
+}
 
 export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryEntry> {
   readonly onDidChangeTreeData: vscode.Event<void>;
@@ -33,21 +26,22 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryEntry
   getTreeItem(entry: HistoryEntry): vscode.TreeItem {
     const item = new vscode.TreeItem(entry.title, vscode.TreeItemCollapsibleState.None);
     item.id = entry.id;
-    item.iconPath = ICONS[entry.outcome];
+    item.iconPath = verdictIcon(verdictOf(entry));
     item.description = [entry.environment, entry.status, entry.totalMs !== undefined ? `${Math.round(entry.totalMs)} ms` : undefined, relativeTime(entry.startedAt)]
       .filter((p) => p !== undefined && p !== '')
       .join(' · ');
     item.tooltip = tooltip(entry);
     item.contextValue = entry.source ? 'exchange.resendable' : 'exchange';
     item.command = { command: 'carrier.history.open', title: 'Open in Results Panel', arguments: [entry] };
-    item.accessibilityInformation = { label: `${entry.title}, ${OUTCOME_TEXT[entry.outcome]}${entry.environment ? `, ${entry.environment}` : ''}` };
+    item.accessibilityInformation = { label: `${entry.title}, ${verdictPhrase(verdictOf(entry))}${entry.environment ? `, ${entry.environment}` : ''}` };
     return item;
   }
 }
 
 function tooltip(entry: HistoryEntry): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
-  md.appendMarkdown(`**${entry.title}** — ${OUTCOME_TEXT[entry.outcome]}\n\n`);
+  md.appendMarkdown(`**${entry.title}** — ${verdictPhrase(verdictOf(entry))}\n\n`);
+  if (entry.reason) md.appendText(`${entry.reason}\n`);
   const rows: Array<[string, string | number | undefined]> = [
     ['Environment', entry.environment],
     ['Endpoint', entry.endpoint],

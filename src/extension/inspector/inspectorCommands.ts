@@ -10,7 +10,8 @@ import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
 import type { ApiKeys } from '../secrets/apiKeys';
 import type { InspectorController } from './inspectorController';
-import { lookOf, rowOf } from './inspectorTree';
+import { rowOf } from './inspectorTree';
+import { classifyExchange, type VerdictKind } from '../../core/verdict';
 
 /** What the view shows for one exchange, for tests and other extensions (the TreeView API cannot be read back). */
 export interface InspectorRow {
@@ -18,7 +19,8 @@ export interface InspectorRow {
   readonly label: string;
   readonly description: string;
   readonly contextValue: string;
-  readonly look: string;
+  /** Core's verdict on the exchange (src/core/verdict.ts). */
+  readonly verdict: VerdictKind;
   readonly operation?: string;
   readonly binding?: string;
   readonly status?: number;
@@ -119,7 +121,7 @@ export function registerInspectorCommands(inspector: InspectorController, histor
           label,
           description: String(item.description ?? ''),
           contextValue: item.contextValue ?? '',
-          look: lookOf(r),
+          verdict: classifyExchange(r.exchange).kind,
           ...(r.exchange.operation ? { operation: r.exchange.operation } : {}),
           ...(r.exchange.binding ? { binding: r.exchange.binding } : {}),
           ...(r.exchange.reply ? { status: r.exchange.reply.status } : {}),

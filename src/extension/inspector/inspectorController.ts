@@ -71,14 +71,13 @@ export class InspectorController implements vscode.Disposable {
   }
 
   private async open(): Promise<InspectorHandle> {
-    const env = this.environments.selected();
-    const targetUrl = env.embeddedSandbox ? await this.sandbox.start() : env.baseUrl;
+    const env = this.environments.selectedEnvironment();
+    const targetUrl = env.embedded ? await this.sandbox.start() : env.baseUrl;
     if (!targetUrl) throw new Error(`Environment "${env.name}" has no base URL to forward to`);
     const key = await this.keys.get(env.name);
     this.environmentName = env.name;
     return startTrafficInspector({
       environment: env,
-      workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
       targetUrl,
       secrets: key ? [key] : [],
       log: (line) => this.log.warn(`traffic inspector: ${line}`),

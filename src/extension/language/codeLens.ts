@@ -21,15 +21,16 @@ export function requestLenses(uri: vscode.Uri, result: ValidationResult): vscode
     });
   }
   const request = result.request;
-  // Without a request core cannot build anything; with one, errors are in values, and sending
-  // them anyway is how a negative case is tested against the service.
-  if (!request) return lenses;
-  const prefix = errors.length ? 'Send anyway' : 'Send';
+  // Core builds a file with errors only when they are all in values (a wrong enumeration, a bad
+  // number): sending it anyway is how a negative case is tried against the service. Anything
+  // else (an unknown field, a syntax error) leaves nothing faithful to send.
+  if (!request || (errors.length && !result.canSendAnyway)) return lenses;
+  const anyway = errors.length > 0;
   for (const binding of request.bindings ?? [request.binding ?? 'soap11']) {
     lenses.push({
-      title: `$(play) ${prefix} ${BINDING_LABELS[binding]}`,
+      title: `$(play) ${anyway ? 'Send anyway' : 'Send'} ${BINDING_LABELS[binding]}`,
       command: 'carrier.sendWithBinding',
-      arguments: [uri, binding],
+      arguments: [uri, binding, anyway],
       tooltip: `Send over ${BINDING_LABELS[binding]} to the selected environment${binding === request.binding ? ' (the file\'s binding)' : ''}`,
     });
   }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { setContext } from '../contextKeys';
 import { startSandbox, type SandboxHandle } from '../core-adapter';
-import type { EnvironmentStore } from '../environments/environmentStore';
+import { activeFolder, type EnvironmentStore } from '../environments/environmentStore';
 import type { Log } from '../log';
 
 export class SandboxController implements vscode.Disposable {
@@ -27,7 +27,7 @@ export class SandboxController implements vscode.Disposable {
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
     this.starting ??= startSandbox({
-      workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      sandbox: this.environments.definitions(activeFolder()).environments.find((e) => e.embedded) ?? this.environments.selectedEnvironment(),
       dataDir: this.dataDir,
       log: (line) => this.log.trace(`sandbox: ${line}`),
     });

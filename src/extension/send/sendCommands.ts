@@ -2,27 +2,28 @@
 import * as vscode from 'vscode';
 import { ALL_BINDINGS, BINDING_LABELS, type Binding } from '../../core/catalog/types';
 import { readSettings } from '../config';
-import { listShapes, previewRequest, validateRequestText } from '../core-adapter';
+import { listShapes, previewRequest, sendableRequestOf, validateRequestText } from '../core-adapter';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
 import type { Log } from '../log';
 import { curlWithKeyVariable } from './curl';
 import type { SendController } from './sendController';
-import { targetDocument, workspaceFolderOf } from './targetDocument';
+import { targetDocument } from './targetDocument';
 
 export function registerSendCommands(controller: SendController, environments: EnvironmentStore, sandbox: SandboxController, log: Log): vscode.Disposable[] {
+  /** The request as Send would make it (value errors shown as written), redacted. */
   const preview = (doc: vscode.TextDocument) => {
-    const settings = readSettings(doc.uri);
-    const named = validateRequestText(doc.getText(), doc.uri.fsPath).request?.environment;
+    const fileName = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString();
+    const request = sendableRequestOf(doc.getText(), fileName, true);
+    const resolved = environments.resolve(doc.uri, request.environment);
+    if (typeof resolved === 'string') throw new Error(resolved);
     return previewRequest({
-      text: doc.getText(),
-      fileName: doc.uri.fsPath,
-      workspaceFolder: workspaceFolderOf(doc.uri),
-      environment: (named && environments.all().find((e) => e.name === named)) || environments.selected(),
-      defaultBinding: settings.defaultBinding,
-      timeoutMs: settings.timeoutMs,
-      maxReplyBytes: settings.maxReplyBytes,
+      request,
+      fileName,
+      environment: resolved.environment,
+      defaultBinding: readSettings(doc.uri).defaultBinding,
+      asWritten: true,
       sandboxUrl: sandbox.url,
     });
   };
@@ -31,12 +32,12 @@ export function registerSendCommands(controller: SendController, environments: E
       const doc = await targetDocument(arg);
       if (doc) await controller.send(doc);
     })),
-    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown) => {
+    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown, anyway?: unknown) => {
       const doc = await targetDocument(arg);
       if (!doc) return;
-      // The CodeLens names its binding; the command palette asks.
+      // The CodeLens names its binding (and says "Send anyway" on a file with value errors); the command palette asks.
       const binding = isBinding(given) ? given : await pickBinding(doc, readSettings(doc.uri).defaultBinding);
-      if (binding) await controller.send(doc, binding);
+      if (binding) await controller.send(doc, { binding, anyway: anyway === true });
     })),
     vscode.commands.registerCommand('carrier.cancelSend', () => controller.cancelAll()),
     vscode.commands.registerCommand('carrier.showEnvelope', guarded(log, 'Show Envelope', async (arg?: unknown) => {

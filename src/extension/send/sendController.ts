@@ -1,21 +1,28 @@
 /**
- * Sends a request file: picks the environment and its key, runs core's send with a cancellable
- * progress, then keeps the (redacted, scrubbed) exchange in history and shows it.
+ * Sends a request file: resolves it once — the request as validated, the environment as the
+ * file's own workspace folder defines it, its key — runs core's send with a cancellable
+ * progress, then keeps the exchange (already redacted by core) in history and shows it.
  */
 import * as vscode from 'vscode';
 import type { Binding } from '../../core/catalog/types';
+import { exchangeTitle } from '../../core/verdict';
 import { readSettings } from '../config';
 import { setContext } from '../contextKeys';
-import { sendRequestFile, validateRequestText, type EnvironmentDef, type SendInput } from '../core-adapter';
+import { sendableRequestOf, sendRequest, validateRequestText, type SendInput } from '../core-adapter';
 import type { EnvironmentStore } from '../environments/environmentStore';
-import { titleOf } from '../history/historyEntry';
 import type { HistoryStore } from '../history/historyStore';
-import { scrubSecrets } from '../history/scrubSecrets';
 import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
-import { workspaceFolderOf } from './targetDocument';
+import type { Environment } from '../../core/environments';
+
+export interface SendOptions {
+  /** Overrides the file's binding. */
+  readonly binding?: Binding;
+  /** The user chose "Send anyway" on a file whose errors are all in values. */
+  readonly anyway?: boolean;
+}
 
 export class SendController implements vscode.Disposable {
   private readonly inFlight = new Set<AbortController>();
@@ -29,22 +36,30 @@ export class SendController implements vscode.Disposable {
     private readonly log: Log,
   ) {}
 
-  async send(doc: vscode.TextDocument, binding?: Binding): Promise<void> {
+  async send(doc: vscode.TextDocument, options: SendOptions = {}): Promise<void> {
     const text = doc.getText();
     const fileName = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString();
-    const environment = this.environmentFor(text, fileName);
-    if (!environment) return;
+    const anyway = options.anyway || (await this.confirmAnyway(text, fileName));
+    if (anyway === undefined) return;
+    // Throws the file's findings (RequestFileError) when nothing can be sent.
+    const request = sendableRequestOf(text, fileName, anyway);
+    const resolved = this.environments.resolve(doc.uri, request.environment);
+    if (typeof resolved === 'string') {
+      void vscode.window.showErrorMessage(`Carrier: ${resolved}`);
+      return;
+    }
+    const { environment } = resolved;
     const apiKey = await this.keyFor(environment);
     if (apiKey === null) return;
     const settings = readSettings(doc.uri);
     const input: SendInput = {
-      text,
+      request,
       fileName,
-      workspaceFolder: workspaceFolderOf(doc.uri),
       environment,
       apiKey,
-      binding,
+      binding: options.binding,
       defaultBinding: settings.defaultBinding,
+      asWritten: anyway,
       timeoutMs: settings.timeoutMs,
       maxReplyBytes: settings.maxReplyBytes,
       // Core asks for the embedded sandbox only when the environment is it: started on demand.
@@ -58,36 +73,44 @@ export class SendController implements vscode.Disposable {
         { location: vscode.ProgressLocation.Notification, title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${environment.name}`, cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => abort.abort());
-          return sendRequestFile(input, abort.signal);
+          return sendRequest(input, abort.signal);
         },
       );
-      const safe = scrubSecrets(exchange, apiKey ? [apiKey] : []);
-      this.log.info(`${titleOf(safe)} → ${safe.error ? `${safe.error.kind}: ${safe.error.message}` : `HTTP ${safe.reply?.status}`}${safe.timing ? ` in ${Math.round(safe.timing.totalMs)} ms` : ''} (${environment.name})`);
-      await this.history.add(safe);
-      await this.panel.show(safe);
+      this.log.info(`${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`);
+      await this.history.add(exchange);
+      await this.panel.show(exchange);
     } finally {
       this.inFlight.delete(abort);
       setContext('carrier.sending', this.inFlight.size > 0);
     }
   }
 
+  /**
+   * A send from the palette or a key binding on a file with errors in values only: ask before
+   * sending it as written. False (nothing asked) when the file has no errors or other errors;
+   * undefined when the user declined.
+   */
+  private async confirmAnyway(text: string, fileName: string): Promise<boolean | undefined> {
+    const result = validateRequestText(text, fileName);
+    if (!result.canSendAnyway) return false;
+    const errors = result.findings.filter((f) => f.severity === 'error');
+    const choice = await vscode.window.showWarningMessage(
+      `Carrier: the request file has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} in its values (${errors[0].message}). Send it as written?`,
+      'Send Anyway',
+      'Show Problems',
+    );
+    if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+    return choice === 'Send Anyway' ? true : undefined;
+  }
+
   cancelAll(): void {
     for (const a of this.inFlight) a.abort();
   }
 
-  /** The environment the file names, else the selected one. */
-  private environmentFor(text: string, fileName: string): EnvironmentDef | undefined {
-    const named = validateRequestText(text, fileName).request?.environment;
-    if (!named) return this.environments.selected();
-    const env = this.environments.all().find((e) => e.name === named);
-    if (!env) void vscode.window.showErrorMessage(`Carrier: the request names environment "${named}", which carrier.environments.json does not define.`);
-    return env;
-  }
-
   /** The key, undefined to send without one, or null when the user backed out. */
-  private async keyFor(env: EnvironmentDef): Promise<string | undefined | null> {
+  private async keyFor(env: Environment): Promise<string | undefined | null> {
     const key = await this.keys.get(env.name);
-    if (key !== undefined || env.embeddedSandbox) return key;
+    if (key !== undefined || env.embedded) return key;
     const choice = await vscode.window.showWarningMessage(`Carrier: no API key is stored for "${env.name}".`, 'Set API Key', 'Send Without Key');
     if (choice === 'Send Without Key') return undefined;
     if (choice === 'Set API Key') {
@@ -101,3 +124,4 @@ export class SendController implements vscode.Disposable {
     this.cancelAll();
   }
 }
+

@@ -10,8 +10,3 @@ export async function targetDocument(arg: unknown): Promise<vscode.TextDocument 
   void vscode.window.showInformationMessage('Carrier: open a request file (*.carrier.json) first.');
   return undefined;
 }
-
-/** The folder whose carrier.environments.json applies to a file. */
-export function workspaceFolderOf(uri: vscode.Uri): string | undefined {
-  return (vscode.workspace.getWorkspaceFolder(uri) ?? vscode.workspace.workspaceFolders?.[0])?.uri.fsPath;
-}

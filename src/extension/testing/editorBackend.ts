@@ -3,7 +3,7 @@
  * keys from SecretStorage, the extension's own sandbox, and the environment picked in the status
  * bar for files and collections that name none (where `carrier run` would use "sandbox").
  */
-import { createTestBackend, listEnvironments, type RunFailure, type RunnerBackend } from '../core-adapter';
+import { createTestBackend, type RunFailure, type RunnerBackend } from '../core-adapter';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
@@ -25,14 +25,14 @@ export interface BackendSources {
  * they are resolved, so the run's output can be scrubbed of them.
  */
 export async function editorBackend(folder: string, sources: BackendSources, secrets: Set<string>): Promise<EditorBackend> {
-  const defined = listEnvironments(folder);
+  const defined = sources.environments.all(folder);
   // SecretStorage is asynchronous and the engine asks synchronously: read every key up front.
   const apiKeys: Record<string, string> = {};
   for (const env of defined) {
     const key = await sources.keys.get(env.name);
     if (key) { apiKeys[env.name] = key; secrets.add(key); }
   }
-  const picked = sources.environments.selected()?.name;
+  const picked = sources.environments.selectedName();
   const fallback = defined.some((e) => e.name === picked) ? picked : undefined;
   const inner = createTestBackend(folder, apiKeys, () => sources.sandbox.start());
   return {
