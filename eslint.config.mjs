@@ -1,7 +1,40 @@
-// `npm run lint`. Syntax rules only: no type-aware rules, so a lint of the whole tree stays fast.
+// The house rules of README.md's contributor map, checked by `npm run lint`: which room may import
+// what (vscode, Node built-ins, the other rooms, core through its entries) and which globals a
+// room may touch. Syntax rules only: no type-aware rules, so a lint of the whole tree stays fast.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const nodeOnly = (name) => !(name in globals.browser) && !(name in globals.builtin);
+const browserOnly = (name) => !(name in globals.node) && !(name in globals.builtin);
+
+// Newer Node versions grew a `navigator` and a `localStorage`; core must still not lean on them.
+const BROWSER_GLOBALS = [
+  ...new Set([...Object.keys(globals.browser).filter(browserOnly), 'navigator', 'localStorage', 'sessionStorage']),
+].sort();
+const NODE_GLOBALS = Object.keys(globals.node).filter(nodeOnly).sort();
+
+const restrictedGlobals = (names, why) => names.map((name) => ({ name, message: why }));
+
+const VSCODE = { name: 'vscode', message: 'Only src/extension (and the host tests in test/vscode) may import vscode.' };
+
+/** `../sandbox`, `../../cli/args`, …: a relative path that leaves the current room for one of `rooms`. */
+const intoRooms = (rooms, message) => ({ regex: `^(\\.\\./)+(${rooms.join('|')})(/|$)`, message });
+
+/** Anything under src/core but `entry` (and, for the index, the folder itself), spelled relatively. */
+const deepCore = (entry, message) =>
+  entry === 'index' ? { regex: '^(\\.\\./)+core/(?!index$)', message } : { regex: `^(\\.\\./)+core(/(?!${entry}$)|$)`, message };
+
+// Bare names (`fs`, `path`, `fs/promises`, …) as Node lists them; `node:` names by their prefix.
+const NODE_MODULE_NAMES = builtinModules.filter((name) => !name.startsWith('_'));
+
+function walls({ paths = [], patterns = [] }) {
+  return { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] };
+}
+
+const NO_NODE = 'The webview is a browser bundle: no Node modules.';
+const CORE_ENTRY = "Import core from its public entry, src/core/index.ts ('../core'), not from its files.";
 
 export default tseslint.config(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -29,5 +62,59 @@ export default tseslint.config(
   {
     files: ['test/**'],
     languageOptions: { globals: { ...globals.mocha } },
+  },
+
+  // ---- the walls ----
+  {
+    // Everything but the extension and its host tests: no vscode.
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: ['src/extension/**', 'test/vscode/**'],
+    rules: walls({ paths: [VSCODE] }),
+  },
+  {
+    files: ['src/core/**'],
+    rules: {
+      ...walls({
+        paths: [VSCODE],
+        patterns: [intoRooms(['sandbox', 'inspector', 'cli', 'extension', 'webview'], 'Core is imported by the other rooms and imports none of them.')],
+      }),
+      'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'Core runs in Node (the CLI, the extension host); browser globals belong to src/webview.')],
+    },
+  },
+  {
+    files: ['src/sandbox/**', 'src/inspector/**', 'src/cli/**'],
+    rules: {
+      ...walls({
+        paths: [VSCODE],
+        patterns: [
+          deepCore('index', CORE_ENTRY),
+          intoRooms(['extension', 'webview'], 'Node rooms do not import the extension (vscode) or the webview (a browser bundle); shared code belongs in core.'),
+        ],
+      }),
+      'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'This room runs in Node; browser globals belong to src/webview.')],
+    },
+  },
+  {
+    files: ['src/extension/**'],
+    rules: walls({ patterns: [deepCore('index', CORE_ENTRY)] }),
+  },
+  {
+    // Tests may reach into core's files; the benchmarks and scripts use what the product uses.
+    files: ['bench/**', 'scripts/**'],
+    rules: walls({ paths: [VSCODE], patterns: [{ regex: '^(\\.\\./)+src/core/(?!index$)', message: "Import core from its public entry, src/core/index.ts ('../../src/core')." }] }),
+  },
+  {
+    files: ['src/webview/**'],
+    rules: {
+      ...walls({
+        paths: [VSCODE, ...[...NODE_MODULE_NAMES, 'undici'].map((name) => ({ name, message: NO_NODE }))],
+        patterns: [
+          { regex: '^(node:|undici/)', message: NO_NODE },
+          deepCore('view', "The webview imports core only from its browser-safe entry, src/core/view.ts ('../core/view')."),
+          intoRooms(['sandbox', 'inspector', 'cli', 'extension'], 'The webview talks to the extension through protocol.ts messages only.'),
+        ],
+      }),
+      'no-restricted-globals': ['error', ...restrictedGlobals(NODE_GLOBALS, 'The webview is a browser bundle: Node globals do not exist there.')],
+    },
   },
 );

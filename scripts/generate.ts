@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GENERATED_FOLDERS, generatedFiles, staleFiles, type TreeReader } from '../src/core/generate/files';
+import { GENERATED_FOLDERS, generatedFiles, staleFiles, type TreeReader } from '../src/core';
 
 const root = path.resolve(__dirname, '..');
 const check = process.argv.includes('--check');

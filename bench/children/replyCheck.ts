@@ -1,5 +1,5 @@
 /** Checks that parseReply really read a big reply, so a fast wrong answer cannot pass. */
-import type { ParsedReply } from '../../src/core/reply';
+import type { ParsedReply } from '../../src/core';
 import type { BigReply } from '../fixtures/bigReplies';
 
 export function checkParsed(parsed: ParsedReply, expect: BigReply['expect']): void {

@@ -6,8 +6,7 @@
  * the file briefly held its bytes twice, so if anything the peak is overstated.
  */
 import * as fs from 'node:fs';
-import { DEFAULT_NAMESPACES, findShape } from '../../src/core/catalog';
-import { parseReply } from '../../src/core/reply';
+import { DEFAULT_NAMESPACES, findShape, parseReply } from '../../src/core';
 import { checkParsed } from './replyCheck';
 
 async function main(): Promise<void> {

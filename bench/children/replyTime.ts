@@ -6,8 +6,7 @@
 import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { XMLParser } from 'fast-xml-parser';
-import { DEFAULT_NAMESPACES, findShape } from '../../src/core/catalog';
-import { parseReply } from '../../src/core/reply';
+import { DEFAULT_NAMESPACES, findShape, parseReply } from '../../src/core';
 import { interleave } from '../lib/interleave';
 import { checkParsed } from './replyCheck';
 

@@ -6,7 +6,7 @@
  * Prints one JSON line of microseconds per call.
  */
 import { performance } from 'node:perf_hooks';
-import { hasErrors, validateRequestText } from '../../src/core/validation/validate';
+import { hasErrors, validateRequestText } from '../../src/core';
 import { bigBol } from '../fixtures/bigBol';
 import { interleave } from '../lib/interleave';
 

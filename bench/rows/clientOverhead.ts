@@ -4,9 +4,7 @@
  * envelope and reading the body, at concurrency 1 and 16.
  */
 import { Agent, request } from 'undici';
-import { send } from '../../src/core/send';
-import { classifyExchange } from '../../src/core/verdict';
-import { closeTransport } from '../../src/core/transport';
+import { classifyExchange, closeTransport, send } from '../../src/core';
 import { benchEnvironment, BENCH_KEY, rateQuoteRequest, wireRequest } from '../fixtures/rateQuote';
 import { interleave } from '../lib/interleave';
 import { throughput } from '../lib/load';

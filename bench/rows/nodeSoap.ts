@@ -4,10 +4,7 @@
  * operations with the same parameters, one request at a time.
  */
 import * as soap from 'soap';
-import { findShape, servicePath } from '../../src/core/catalog';
-import { send } from '../../src/core/send';
-import { classifyExchange } from '../../src/core/verdict';
-import { closeTransport } from '../../src/core/transport';
+import { classifyExchange, closeTransport, findShape, send, servicePath } from '../../src/core';
 import { nodeSoapArgs } from '../fixtures/nodeSoapArgs';
 import { benchEnvironment, BENCH_KEY, sampleRequest } from '../fixtures/rateQuote';
 import { interleave } from '../lib/interleave';

@@ -7,10 +7,7 @@
 import * as newman from 'newman';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { executePlan, loadRun } from '../../src/core/runner';
-import { createRunBackend } from '../../src/core/runner/wire';
-import { validateRequestText } from '../../src/core/validation/validate';
-import { closeTransport } from '../../src/core/transport';
+import { closeTransport, createRunBackend, executePlan, loadRun, validateRequestText } from '../../src/core';
 import { BENCH_KEY, ENVIRONMENT, writeCollection, type BenchCollection } from '../fixtures/collection';
 import { interleave } from '../lib/interleave';
 import { pairedRatio } from '../lib/stats';

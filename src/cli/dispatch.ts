@@ -1,5 +1,5 @@
 /** `carrier <command> …`: finds the command, turns expected failures into exit codes and short messages. */
-import { closest, didYouMean } from '../core/requestFile/suggest';
+import { closest, didYouMean } from '../core';
 import { UsageError, type CliIo, type Command } from './command';
 import { commands as defaultCommands } from './commands';
 

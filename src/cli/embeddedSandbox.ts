@@ -3,7 +3,7 @@
  * environment never pays for it), shared by every request of the command, closed once at the end.
  * Core only asks for a base URL; starting servers is the caller's business.
  */
-import type { Namespaces } from '../core/catalog';
+import type { Namespaces } from '../core';
 import type { SandboxHandle } from '../sandbox/options';
 import { startSandbox } from '../sandbox/server';
 

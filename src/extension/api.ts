@@ -4,7 +4,7 @@
  * exists, never what it is.
  */
 import type * as vscode from 'vscode';
-import type { Exchange } from '../core/exchange';
+import type { Exchange } from '../core';
 import type { RenderReport } from '../webview/protocol';
 import type { HistoryStore } from './history/historyStore';
 import type { ResultsPanel } from './panel/resultsPanel';

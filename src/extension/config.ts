@@ -1,6 +1,6 @@
 /** Typed reads of the `carrier.*` settings (package.json declares their defaults and bounds). */
 import * as vscode from 'vscode';
-import type { Binding } from '../core/catalog/types';
+import type { Binding } from '../core';
 
 export interface CarrierSettings {
   readonly timeoutMs: number;

@@ -4,14 +4,7 @@
  * after forwarding, off the hot path; never throws for anything a client or server can send.
  */
 import { randomUUID } from 'node:crypto';
-import type { Namespaces } from '../core/catalog';
-import type { Exchange, Finding, Timing } from '../core/exchange';
-import { apiKeysIn, SECRET_HEADER } from '../core/recognize/secrets';
-import { recognizeRequest } from '../core/recognize/recognize';
-import type { Recognition } from '../core/recognize/types';
-import { MASK, Redactor } from '../core/redact';
-import { decodeText } from '../core/reply/decodeText';
-import { parseReply, type ParsedReply } from '../core/reply/parse';
+import { apiKeysIn, decodeText, MASK, parseReply, recognizeRequest, Redactor, SECRET_HEADER, type Exchange, type Finding, type Namespaces, type ParsedReply, type Recognition, type Timing } from '../core';
 import type { Capture } from './capture';
 import { ByteRedactor } from './redactBytes';
 import type { RecognitionSummary, RecordedExchange } from './types';

@@ -6,9 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Exchange } from '../core/exchange';
-import { expectFromExchange, requestFileFromRecognized } from '../core/recognize/toRequestFile';
-import { mediaType } from '../core/reply/decodeText';
+import { expectFromExchange, mediaType, requestFileFromRecognized, type Exchange } from '../core';
 import type { ReadExchange } from './readCapture';
 import type { RecognitionSummary, RecordingFiles } from './types';
 

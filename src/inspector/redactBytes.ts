@@ -4,7 +4,7 @@
  * form-encoded, JSON) is searched as its UTF-8 bytes; latin1 maps bytes to characters one to
  * one, so replacing in that view never touches a byte that is not part of a secret.
  */
-import { MASK, secretSpellings } from '../core/redact';
+import { MASK, secretSpellings } from '../core';
 
 const MASK_BYTES = Buffer.from(MASK, 'utf8').toString('latin1');
 

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
-import type { Environment } from '../core/environments/types';
+import type { Environment } from '../core';
 import type { InspectorOptions } from './types';
 
 export interface Target {

@@ -4,11 +4,7 @@
  * exchange is recorded — the bytes, the headers, the timing, and the catalog's reading of both
  * sides — with the API key redacted before anything is kept.
  */
-import type { Namespaces } from '../core/catalog';
-import type { Exchange } from '../core/exchange';
-import type { Binding } from '../core/catalog/types';
-import type { RecognitionProblem, UnknownRequest } from '../core/recognize/types';
-import type { JsonObject, ReadIssue } from '../core/xml/read';
+import type { Binding, Exchange, JsonObject, Namespaces, ReadIssue, RecognitionProblem, UnknownRequest } from '../core';
 
 export interface InspectorOptions {
   /** Where requests go: an http(s) base URL, possibly with a path prefix. */

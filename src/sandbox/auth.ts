@@ -2,7 +2,7 @@
  * The API key check. The interface document leaves a bad key's reply open (facts §15, gap 11);
  * the sandbox refuses it the way an ASMX service refuses a call it cannot serve: a client fault.
  */
-import type { JsonObject } from '../core/xml/read';
+import type { JsonObject } from '../core';
 import { clientFault } from './soap/fault';
 
 export function checkApiKey(params: JsonObject, accepted: ReadonlySet<string> | undefined): void {

@@ -1,7 +1,5 @@
 /** What every route and operation handler of one running sandbox shares. */
-import type { Namespaces } from '../core/catalog';
-import type { Binding, OperationDef } from '../core/catalog/types';
-import type { JsonObject } from '../core/xml/read';
+import type { Binding, JsonObject, Namespaces, OperationDef } from '../core';
 import type { SandboxStore } from './state/store';
 
 export interface SandboxContext {

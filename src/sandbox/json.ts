@@ -1,5 +1,5 @@
 /** Reading bound request JSON without trusting its shape: a missing record is an empty one. */
-import type { JsonObject } from '../core/xml/read';
+import type { JsonObject } from '../core';
 
 export const obj = (v: unknown): JsonObject => (v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {});
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

@@ -1,7 +1,7 @@
 /**
  * What an embedder (the extension, the CLI, a test) can set when it starts a sandbox.
  */
-import type { Namespaces } from '../core/catalog';
+import type { Namespaces } from '../core';
 
 export interface SandboxOptions {
   /** TCP port; 0 (the default) lets the OS pick a free one. */

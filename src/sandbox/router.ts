@@ -3,8 +3,7 @@
  * and its HTTP GET/POST operation URLs. Everything else is 404.
  */
 import type { IncomingMessage } from 'node:http';
-import { findOperationUrl, findService, serviceTable, wantsWsdl, type ServiceRoute, type ServiceTable } from '../core/recognize/servicePaths';
-import { soapVersionOf } from '../core/recognize/mediaType';
+import { findOperationUrl, findService, serviceTable, soapVersionOf, wantsWsdl, type ServiceRoute, type ServiceTable } from '../core';
 import type { SandboxContext } from './context';
 import { BodyTooLarge, readBody } from './http/body';
 import { encodingOf, parseMediaType } from './http/contentType';
@@ -15,7 +14,7 @@ import { testFormPost } from './pages/testFormRoute';
 import { soapRoute, soapRequestOf } from './soap/soapRoute';
 import { wsdlFor } from './wsdl/wsdl';
 
-export type { ServiceRoute } from '../core/recognize/servicePaths';
+export type { ServiceRoute } from '../core';
 
 export interface RouteResult {
   readonly reply: Reply;

@@ -5,7 +5,7 @@
  */
 import * as http from 'node:http';
 import type { Socket } from 'node:net';
-import { DEFAULT_NAMESPACES } from '../core/catalog';
+import { DEFAULT_NAMESPACES } from '../core';
 import type { SandboxContext } from './context';
 import { parseMediaType } from './http/contentType';
 import { HTML_UTF8, textReply, type Reply } from './http/reply';

@@ -4,7 +4,7 @@ import { h } from './dom';
 
 import { Tabs } from './tabs';
 import { renderDocuments } from './views/documentsView';
-import { exchangeTitle } from '../core/verdict';
+import { exchangeTitle } from '../core/view';
 import { renderHeader } from './views/header';
 import { renderReply } from './views/replyView';
 import { renderRequest } from './views/requestView';

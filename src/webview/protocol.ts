@@ -2,7 +2,7 @@
  * The one message protocol between the results panel (extension side) and its webview. Both
  * sides import these types; nothing else crosses the postMessage boundary.
  */
-import type { Exchange } from '../core/exchange';
+import type { Exchange } from '../core/view';
 
 export const RESULTS_VIEW_TYPE = 'carrier.results';
 

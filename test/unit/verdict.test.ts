@@ -41,7 +41,7 @@ describe('one verdict per exchange, in every face', function () {
   const servers = new Map<string, TestServer>();
   let dir: string;
 
-  const fault = (status: number) => soapReply('1.1', '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Invalid PRO</faultstring><detail><Why>test</Why></detail></soap:Fault>');
+  const fault = (_status: number) => soapReply('1.1', '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Invalid PRO</faultstring><detail><Why>test</Why></detail></soap:Fault>');
   const cases: Case[] = [
     { name: 'a trace of a known PRO', kind: 'success', reply: { status: 200, type: SOAP11_TYPE, body: () => replies.found! } },
     { name: 'a shipment with an ErrorMessage (in-body error)', kind: 'in-body-error', reply: { status: 200, type: SOAP11_TYPE, body: () => replies.missing! } },

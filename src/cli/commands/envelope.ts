@@ -6,16 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, type Binding } from '../../core/catalog';
-import { formatHttpRequest, previewRequest, RequestError, toCurl } from '../../core/envelope';
-import {
-  apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, missingApiKeyMessage,
-  type Environment, type ResolvedApiKey,
-} from '../../core/environments';
-import type { RequestFile } from '../../core/requestFile/types';
-import { isVariableName } from '../../core/requestFile/variables';
-import { formatFinding } from '../../core/validation/format';
-import { hasErrors, validateRequestText } from '../../core/validation/validate';
+import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironments, missingApiKeyMessage, previewRequest, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 

@@ -4,14 +4,8 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { classifyExchange, VERDICT_PHRASES } from '../../core/verdict';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment } from '../../core';
 import * as path from 'node:path';
-import { BINDING_LABELS } from '../../core/catalog';
-import {
-  apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, SANDBOX_ENVIRONMENT,
-  type Environment,
-} from '../../core/environments';
-import { secretValues } from '../../core/redact';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';

@@ -3,7 +3,7 @@
  * closes it cleanly (the last state write finished) and exits 0.
  */
 import * as path from 'node:path';
-import { DEFAULT_NAMESPACES, type Namespaces } from '../../core/catalog';
+import { DEFAULT_NAMESPACES, type Namespaces } from '../../core';
 import { startSandbox } from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';

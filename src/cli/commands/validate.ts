@@ -4,9 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { formatFinding, oneBased } from '../../core/validation/format';
-import { validateRequestText } from '../../core/validation/validate';
-import type { Finding } from '../../core/requestFile/types';
+import { formatFinding, oneBased, validateRequestText, type RequestFileFinding } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
 
@@ -38,7 +36,7 @@ export const validate: Command = {
     if (files.length === 0) io.stderr(`carrier validate: no *.carrier.json files in ${positionals.join(', ')}\n`);
 
     const quiet = flags.has('quiet');
-    const report: Array<{ file: string; finding: Finding }> = [];
+    const report: Array<{ file: string; finding: RequestFileFinding }> = [];
     let errors = 0;
     let warnings = 0;
     for (const file of files) {
@@ -93,7 +91,7 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-function check(file: string): Finding[] {
+function check(file: string): RequestFileFinding[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

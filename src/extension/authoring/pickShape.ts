@@ -1,6 +1,6 @@
 /** A quick pick over the catalog's operation shapes (an operation at one version). */
 import * as vscode from 'vscode';
-import { BINDING_LABELS } from '../../core/catalog/types';
+import { BINDING_LABELS } from '../../core';
 import { listShapes, type ShapeInfo } from '../core-adapter';
 
 export async function pickShape(title: string): Promise<ShapeInfo | undefined> {

@@ -1,5 +1,5 @@
 /** Shapes an exchange for the webview: the raw body is capped so one message never carries 60 MB. */
-import type { Exchange } from '../../core/exchange';
+import type { Exchange } from '../../core';
 import type { ExchangeView } from '../../webview/protocol';
 
 /** About 1 MB of text: more than anyone reads in a raw view, little enough to render at once. */

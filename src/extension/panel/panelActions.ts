@@ -1,7 +1,7 @@
 /** What the results webview asks the extension to do that a sandboxed page cannot. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Exchange } from '../../core/exchange';
+import type { Exchange } from '../../core';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
 import { bodyUri } from './bodyDocuments';

@@ -4,7 +4,7 @@
  * webview reloads (retainContextWhenHidden is off to keep memory low with large replies).
  */
 import * as vscode from 'vscode';
-import type { Exchange } from '../../core/exchange';
+import type { Exchange } from '../../core';
 import { isFromWebview, RESULTS_VIEW_TYPE, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';

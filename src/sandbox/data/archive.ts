@@ -4,7 +4,7 @@
  * morning, a weight certificate only when the origin reweighed the freight, and the delivery
  * receipt once someone signed for it.
  */
-import { addBusinessDays } from '../../core/calendar';
+import { addBusinessDays } from '../../core';
 import type { Shipment } from './shipments';
 
 /** The interface's DocumentType enumeration, in its order. */

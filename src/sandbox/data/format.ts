@@ -5,7 +5,7 @@
  * Sandbox time is read in UTC everywhere, so the same instant prints the same way on every
  * machine and in every test, whatever the local time zone.
  */
-import { isoDay } from '../../core/calendar';
+import { isoDay } from '../../core';
 
 export { isoDay };
 

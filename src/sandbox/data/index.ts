@@ -2,7 +2,7 @@
 export { locate, distanceMiles, isValidZip, normalizeCountry, type Place, type CountryIso3 } from './geography';
 export { TERMINALS, findTerminalsFor, terminalByCode, breakbulkFor, type Terminal, type TerminalPhone, type TerminalType, type PhoneType } from './terminals';
 export { HAZMAT_ENTRIES, lookupHazmat, type HazmatEntry } from './hazmat';
-export { holidaysFor, holidayName, isBusinessDay, addBusinessDays, rollToBusinessDay, businessDaysBetween, type Holiday } from '../../core/calendar';
+export { holidaysFor, holidayName, isBusinessDay, addBusinessDays, rollToBusinessDay, businessDaysBetween, type Holiday } from '../../core';
 export {
   seededShipments, shipmentStatusAt, findShipments, TRACE_TYPES, SAMPLE_PRO, TEST_PRO,
   type Shipment, type ShipmentStatus, type TraceType, type Party, type ShipmentItem, type HandlingUnit, type ServiceLevel,

@@ -8,7 +8,7 @@
  * at the anchor itself there is always one in every state (scheduled, picked up, in transit,
  * out for delivery, delivered, exception); the rest follow business-day timelines.
  */
-import { rollToBusinessDay } from '../../core/calendar';
+import { rollToBusinessDay } from '../../core';
 import { standardServiceDays } from './serviceDays';
 import { formatUsDateTime } from './format';
 import { distanceMiles, locate } from './geography';

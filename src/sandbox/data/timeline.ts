@@ -8,7 +8,7 @@
  * Clock times are chosen in UTC to look like a working day (pickups in the afternoon, linehaul
  * departures in the evening, deliveries from 07:00), since the sandbox reads time in UTC.
  */
-import { addBusinessDays } from '../../core/calendar';
+import { addBusinessDays } from '../../core';
 import { formatPounds, formatUsDate } from './format';
 import { distanceMiles } from './geography';
 import { randomInt, type Random } from './prng';

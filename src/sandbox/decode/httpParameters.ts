@@ -4,10 +4,7 @@
  * case-sensitive (rule 9), so `apikey` is not `APIKey`: it is an unknown parameter, and APIKey
  * is then missing.
  */
-import type { OperationDef } from '../../core/catalog/types';
-import { parametersRecord } from '../../core/catalog';
-import { readFormParameters } from '../../core/recognize/parameters';
-import type { JsonObject } from '../../core/xml/read';
+import { parametersRecord, readFormParameters, type JsonObject, type OperationDef } from '../../core';
 import { clientFault } from '../soap/fault';
 import { normaliseRequest } from './normalise';
 

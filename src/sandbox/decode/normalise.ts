@@ -4,9 +4,7 @@
  * enumerations checked, and unreadable values refused. Elements the service would not bind
  * (unknown names, wrong namespaces) are dropped and reported, never guessed at.
  */
-import { getEnumeration, getRecord } from '../../core/catalog';
-import type { FieldDef, RecordDef } from '../../core/catalog/types';
-import { joinPath, type JsonObject, type ReadIssue } from '../../core/xml/read';
+import { getEnumeration, getRecord, joinPath, type FieldDef, type JsonObject, type ReadIssue, type RecordDef } from '../../core';
 import { clientFault } from '../soap/fault';
 
 export interface Normalised {

@@ -2,9 +2,9 @@
  * Content-Type as clients really write it. Reading it is request recognition's (core); which
  * charsets this service decodes is the sandbox's own choice.
  */
-import type { MediaType } from '../../core/recognize/mediaType';
+import type { MediaType } from '../../core';
 
-export { parseMediaType, type MediaType } from '../../core/recognize/mediaType';
+export { parseMediaType, type MediaType } from '../../core';
 
 /** Encodings the sandbox decodes; an ASMX service accepts these and refuses others. */
 const CHARSETS: Readonly<Record<string, BufferEncoding>> = {

@@ -3,9 +3,7 @@
  * bare reply root in the service namespace (transport rules 5 and 6). Refusals are an HTTP 500
  * with a plain-text reason, as an ASMX service answers these bindings.
  */
-import { getRecord } from '../../core/catalog';
-import type { Binding, OperationDef } from '../../core/catalog/types';
-import { writeRecord } from '../../core/xml/write';
+import { getRecord, writeRecord, type Binding, type OperationDef } from '../../core';
 import type { SandboxContext } from '../context';
 import { httpParameters } from '../decode/httpParameters';
 import { invoke } from '../operations';

@@ -1,5 +1,5 @@
 /** The caller's customer id (MyCarrierID): stable per API key, so two keys look like two customers. */
-import type { JsonObject } from '../../core/xml/read';
+import type { JsonObject } from '../../core';
 import { stableHash } from '../json';
 import { text } from '../rules/formats';
 

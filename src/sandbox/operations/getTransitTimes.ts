@@ -4,7 +4,7 @@
  * service center at each end. A destination that cannot be served carries its own Result
  * {Level, Message}; a bad origin or date fails the whole request (WasSuccess=false).
  */
-import { addBusinessDays, holidayName, isBusinessDay, rollToBusinessDay } from '../../core/calendar';
+import { addBusinessDays, holidayName, isBusinessDay, rollToBusinessDay } from '../../core';
 import { formatUsDate, xsdDateTime } from '../data/format';
 import type { Terminal } from '../data/terminals';
 import type { OperationHandler } from '../context';

@@ -2,8 +2,7 @@
  * The handler of every operation shape, keyed by operation and version. A shape in the catalog
  * without a handler here is a build error in the sandbox tests, not a silent 500.
  */
-import type { OperationDef } from '../../core/catalog/types';
-import type { JsonObject } from '../../core/xml/read';
+import type { JsonObject, OperationDef } from '../../core';
 import { checkApiKey } from '../auth';
 import type { OperationCall, OperationHandler, SandboxContext } from '../context';
 import { createBillOfLading } from './createBillOfLading';

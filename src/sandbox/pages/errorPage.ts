@@ -1,5 +1,5 @@
 /** Refusals of the service pages (an unknown operation, a test form used from elsewhere) as pages, with their status. */
-import type { OperationDef } from '../../core/catalog/types';
+import type { OperationDef } from '../../core';
 import type { Reply } from '../http/reply';
 import { esc, page } from './html';
 import { operationPageHref, relativeHref } from './links';

@@ -2,8 +2,7 @@
  * `GET {path}`: the service page — the service's name and version, its operations with the
  * interface document's one-line descriptions, and links to the WSDL and to each operation page.
  */
-import { servicePaths } from '../../core/catalog';
-import { BINDING_LABELS, type OperationDef } from '../../core/catalog/types';
+import { BINDING_LABELS, servicePaths, type OperationDef } from '../../core';
 import type { Reply } from '../http/reply';
 import { esc, page } from './html';
 import { operationPageHref, relativeHref } from './links';

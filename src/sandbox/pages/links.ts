@@ -1,6 +1,5 @@
 /** Addresses of the service pages, shared by the pages themselves and by the extension's command. */
-import { servicePath } from '../../core/catalog';
-import type { OperationDef } from '../../core/catalog/types';
+import { servicePath, type OperationDef } from '../../core';
 
 /** `{path}?op=<Operation>`, with extra query parameters after it (e.g. `soap=1.2`). */
 export function operationPageHref(path: string, operation: string, extra: Readonly<Record<string, string>> = {}): string {

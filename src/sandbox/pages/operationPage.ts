@@ -3,10 +3,7 @@
  * its description and bindings, a test form, its parameters and records, and a sample request
  * and reply for every binding it offers.
  */
-import type { Namespaces } from '../../core/catalog';
-import { BINDING_LABELS, type Binding, type OperationDef } from '../../core/catalog/types';
-import { soapEnvelope } from '../../core/envelope/soap';
-import { plain, sampleParams } from '../../core/generate/samples';
+import { BINDING_LABELS, plain, sampleParams, soapEnvelope, type Binding, type Namespaces, type OperationDef } from '../../core';
 import type { Reply } from '../http/reply';
 import { esc, page } from './html';
 import { relativeHref } from './links';

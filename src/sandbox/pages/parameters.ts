@@ -2,8 +2,7 @@
  * The parameters section of an operation page: each parameter with its type, and every record
  * the parameters use, once, in a table of its own that the types link to.
  */
-import { getEnumeration, getRecord } from '../../core/catalog';
-import type { FieldDef, OperationDef, RecordDef } from '../../core/catalog/types';
+import { getEnumeration, getRecord, type FieldDef, type OperationDef, type RecordDef } from '../../core';
 import { esc } from './html';
 
 const recordId = (name: string) => `record-${name}`;

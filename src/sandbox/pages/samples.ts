@@ -4,8 +4,7 @@
  * `int`, `boolean`, `A or B` for enumerations, `xml` for records the document does not expand).
  * Element names, order and namespaces come from the catalog, exactly as the codec writes them.
  */
-import { elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, soapAction, XSI_NS, type Namespaces } from '../../core/catalog';
-import type { Binding, FieldDef, NamespaceRole, OperationDef, RecordDef } from '../../core/catalog/types';
+import { elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, soapAction, XSI_NS, type Binding, type FieldDef, type NamespaceRole, type Namespaces, type OperationDef, type RecordDef } from '../../core';
 import { esc } from './html';
 import { httpOperationHref } from './links';
 

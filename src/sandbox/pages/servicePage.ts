@@ -3,8 +3,7 @@
  * `?op=<Operation>` that operation's page (an unknown name is a 404 page). This is the single
  * entry point the router calls for service pages; the SOAP test form's POST is testFormRoute.ts.
  */
-import type { Namespaces } from '../../core/catalog';
-import type { OperationDef } from '../../core/catalog/types';
+import type { Namespaces, OperationDef } from '../../core';
 import type { Reply } from '../http/reply';
 import { unknownOperationPage } from './errorPage';
 import { indexPage } from './indexPage';

@@ -7,8 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { create } from 'xmlbuilder2';
-import { soapAction } from '../../core/catalog';
-import type { OperationDef } from '../../core/catalog/types';
+import { soapAction, type OperationDef } from '../../core';
 import type { SandboxContext } from '../context';
 import type { Reply } from '../http/reply';
 import { soapRequestOf, soapRoute } from '../soap/soapRoute';

@@ -5,7 +5,7 @@
  * says why there is no form. Both work without scripts.
  */
 import { STATUS_CODES } from 'node:http';
-import type { OperationDef } from '../../core/catalog/types';
+import type { OperationDef } from '../../core';
 import { esc } from './html';
 import { httpOperationHref, operationPageHref, relativeHref } from './links';
 

@@ -9,7 +9,7 @@
  * Strict: an item needs a weight above 0 and one of the 18 freight classes (written 50, "50",
  * 55.0 or "50.0" alike); both points need a country and a real postal code.
  */
-import type { JsonObject } from '../../core/xml/read';
+import type { JsonObject } from '../../core';
 import { normalizeFreightClass, FREIGHT_CLASSES } from '../data/tariff';
 import { arr, num, obj, records } from '../json';
 import { text } from '../rules/formats';

@@ -7,8 +7,7 @@
  * Leniency: IsHazmat and AddPickupRequest left out mean false (a boolean's default); every
  * other field the sample notes call required must be there.
  */
-import { getRecord } from '../../core/catalog';
-import type { JsonObject } from '../../core/xml/read';
+import { getRecord, type JsonObject } from '../../core';
 import { normalizeFreightClass, FREIGHT_CLASSES } from '../data/tariff';
 import { arr, num, obj } from '../json';
 import { laneEnd } from '../rating/lane';

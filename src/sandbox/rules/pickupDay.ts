@@ -1,5 +1,5 @@
 /** A pickup can only be asked for on a day the carrier picks up: today or later, a business day. */
-import { holidayName } from '../../core/calendar';
+import { holidayName } from '../../core';
 import { formatUsDate } from '../data/format';
 
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@
  * The business rules of CreatePickupRequest: a shipper the carrier can reach, a pickup day and
  * window it works, what the service level needs, and a linked bill of lading that exists.
  */
-import type { JsonObject } from '../../core/xml/read';
+import type { JsonObject } from '../../core';
 import { num, obj } from '../json';
 import { laneEnd } from '../rating/lane';
 import type { SandboxStore } from '../state/store';

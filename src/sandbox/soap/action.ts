@@ -2,13 +2,10 @@
  * Which operation a SOAP request asks for: core recognition decides (action, body element,
  * namespace); the sandbox refuses, as the service does, whatever recognition finds wrong.
  */
-import type { Namespaces } from '../../core/catalog';
-import type { OperationDef } from '../../core/catalog/types';
-import { selectSoapOperation } from '../../core/recognize/soapOperation';
-import type { XmlElement } from '../../core/xml/dom';
+import { selectSoapOperation, type Namespaces, type OperationDef, type XmlElement } from '../../core';
 import { clientFault, type SoapVersion } from './fault';
 
-export { soapActionHeader } from '../../core/recognize/soapOperation';
+export { soapActionHeader } from '../../core';
 
 export function selectOperation(shapes: readonly OperationDef[], wrapper: XmlElement, action: string | undefined, version: SoapVersion, ns: Namespaces): OperationDef {
   const { op, problem } = selectSoapOperation(shapes, wrapper, action, version, ns);

@@ -3,10 +3,7 @@
  * reply envelopes the way the reference carrier does (soap: prefix on Envelope and Body, the
  * `<Operation>Response` wrapper with a default xmlns).
  */
-import { XSI_NS } from '../../core/catalog';
-import { soapParts } from '../../core/recognize/soapEnvelope';
-import { xmlDocument, type XmlNode } from '../../core/xml/builder';
-import { attr, XMLNS_NS, type XmlElement } from '../../core/xml/dom';
+import { attr, soapParts, xmlDocument, XMLNS_NS, XSI_NS, type XmlElement, type XmlNode } from '../../core';
 import { envelopeNs, SandboxFault, type SoapVersion } from './fault';
 
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';

@@ -3,8 +3,7 @@
  * or an HTTP 500 with a text reason (HTTP GET/POST bindings): the caller's mistake ('client') or
  * the service's own trouble ('server').
  */
-import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS } from '../../core/catalog';
-import { xmlDocument } from '../../core/xml/builder';
+import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, xmlDocument } from '../../core';
 
 export type FaultSide = 'client' | 'server';
 

@@ -3,16 +3,11 @@
  * binds the parameters along the catalog as .NET would, runs the handler and wraps its result
  * in `<Operation>Response/<Operation>Result`.
  */
-import { getRecord, parametersRecord, type Namespaces } from '../../core/catalog';
-import type { OperationDef } from '../../core/catalog/types';
-import { parseXml, XmlError } from '../../core/xml/dom';
-import { writeRecord, type XmlSink } from '../../core/xml/write';
+import { getRecord, parametersRecord, parseXml, readSoapParameters, soapActionOf, writeRecord, XmlError, type Namespaces, type OperationDef, type XmlSink } from '../../core';
 import type { SandboxContext } from '../context';
 import { normaliseRequest } from '../decode/normalise';
 import { SOAP12_UTF8, XML_UTF8, type Reply } from '../http/reply';
 import { invoke } from '../operations';
-import { soapActionOf } from '../../core/recognize/soapOperation';
-import { readSoapParameters } from '../../core/recognize/parameters';
 import { selectOperation } from './action';
 import { bodyWrapper, replyEnvelope } from './envelope';
 import { clientFault, faultEnvelope, SandboxFault, type SoapVersion } from './fault';

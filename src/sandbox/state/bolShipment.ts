@@ -3,7 +3,7 @@
  * tariff and planned timeline, so tracing, documents and PDFs treat both alike. The plan is a
  * pure function of the stored BOL, so nothing but the request needs persisting.
  */
-import { rollToBusinessDay } from '../../core/calendar';
+import { rollToBusinessDay, type JsonObject } from '../../core';
 import { normalizeCountry } from '../data/geography';
 import { pick, seededRandom } from '../data/prng';
 import { SIGNERS } from '../data/shipment-catalog';
@@ -12,7 +12,6 @@ import { freightCharges, normalizeFreightClass } from '../data/tariff';
 import { planTimeline } from '../data/timeline';
 import { laneBetween, laneEnd } from '../rating/lane';
 import { parseUsDate, parseUsTime, text } from '../rules/formats';
-import type { JsonObject } from '../../core/xml/read';
 import type { CreatedBol } from './records';
 import { arr, obj } from '../json';
 

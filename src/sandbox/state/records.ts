@@ -1,5 +1,5 @@
 /** What the sandbox keeps of the things clients create: exactly what is persisted. */
-import type { JsonObject } from '../../core/xml/read';
+import type { JsonObject } from '../../core';
 
 export interface CreatedBol {
   readonly bolId: number;

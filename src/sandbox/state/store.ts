@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { seededShipments, type Shipment } from '../data/shipments';
-import type { JsonObject } from '../../core/xml/read';
+import type { JsonObject } from '../../core';
 import { shipmentFromBol } from './bolShipment';
 import { AtomicJsonFile } from './persist';
 import type { CreatedBol, CreatedPickup, PersistedState } from './records';

@@ -4,8 +4,7 @@
  * offer them, addresses pointing at the host the client used.
  */
 import { create } from 'xmlbuilder2';
-import { soapAction, type Namespaces } from '../../core/catalog';
-import type { OperationDef } from '../../core/catalog/types';
+import { soapAction, type Namespaces, type OperationDef } from '../../core';
 import { escapeAttr, schemasFor } from './xsd';
 
 const NS = {

@@ -5,8 +5,7 @@
  * field order, ArrayOf… containers for lists, enumerations as string restrictions, open records
  * as xs:any, minOccurs 0 except for required value types.
  */
-import { elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type Namespaces } from '../../core/catalog';
-import type { FieldDef, NamespaceRole, OperationDef, RecordDef } from '../../core/catalog/types';
+import { elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type FieldDef, type NamespaceRole, type Namespaces, type OperationDef, type RecordDef } from '../../core';
 
 export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 

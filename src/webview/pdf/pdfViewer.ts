@@ -3,7 +3,7 @@
  * Save PDF…. Pages render on demand, so a 300-page document costs one page at a time.
  */
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import type { DecodedDocument } from '../../core/exchange';
+import type { DecodedDocument } from '../../core/view';
 import type { DocumentRenderReport } from '../protocol';
 import { button, h, icon } from '../dom';
 import { formatBytes } from '../format';

@@ -1,5 +1,5 @@
 /** The reply's decoded documents: PDFs in a viewer each, anything else as a file to save. */
-import type { Exchange } from '../../core/exchange';
+import type { Exchange } from '../../core/view';
 import type { DocumentRenderReport } from '../protocol';
 import { button, h, icon } from '../dom';
 import { formatBytes } from '../format';

@@ -1,5 +1,5 @@
 /** The request exactly as sent (redacted): method, URL, headers, body. */
-import type { HttpRequestSpec } from '../../core/exchange';
+import type { HttpRequestSpec } from '../../core/view';
 import { button, h } from '../dom';
 import { copy } from '../vscodeApi';
 import { bodyBlock } from './codeView';

@@ -2,8 +2,7 @@
  * The summary: what happened, in words. Faults and in-body errors are spelled out, each finding
  * with a path links into the parsed tree.
  */
-import type { Exchange, Finding, SoapFault } from '../../core/exchange';
-import { BINDING_LABELS } from '../../core/catalog/types';
+import { BINDING_LABELS, type Exchange, type Finding, type SoapFault } from '../../core/view';
 import { h, icon, linkButton } from '../dom';
 import { formatBytes, formatMs, formatTime } from '../format';
 import { post } from '../vscodeApi';

@@ -1,5 +1,5 @@
 /** Where the time went: connect, TLS, waiting for the first byte, download. */
-import type { Timing } from '../../core/exchange';
+import type { Timing } from '../../core/view';
 import { append, h } from '../dom';
 import { formatMs } from '../format';
 

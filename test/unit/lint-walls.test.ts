@@ -1,0 +1,102 @@
+/**
+ * The walls between the rooms (README.md, contributor map) as the tools check them: ESLint's
+ * import and global rules (eslint.config.mjs) fail code that crosses one, and each room's
+ * tsconfig gives it only the platform it runs on.
+ */
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+describe('the walls between the rooms', function () {
+  this.timeout(60_000);
+  const eslint = new ESLint({ cwd: ROOT });
+
+  /** The rules that fired on `code` as if it were the file `file` of the repository. */
+  async function fired(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    assert.equal(result!.fatalErrorCount, 0, JSON.stringify(result!.messages));
+    return result!.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+  }
+
+  const refused = async (file: string, code: string, rule: string) => {
+    const errors = await fired(file, code);
+    assert.ok(errors.some((e) => e.startsWith(`${rule}:`)), `${file} should be refused by ${rule}: ${code}\n${errors.join('\n')}`);
+  };
+  const accepted = async (file: string, code: string) => assert.deepEqual(await fired(file, code), [], `${file}: ${code}`);
+
+  const IMPORTS = '@typescript-eslint/no-restricted-imports';
+  const GLOBALS = 'no-restricted-globals';
+
+  describe('core', () => {
+    it('imports no vscode', () => refused('src/core/wall.ts', "import * as vscode from 'vscode';\nexport const w = vscode.window;\n", IMPORTS));
+    it('imports nothing from the sandbox, however the path is spelled', async () => {
+      await refused('src/core/wall.ts', "import { startSandbox } from '../sandbox/server';\nexport const s = startSandbox;\n", IMPORTS);
+      await refused('src/core/runner/wall.ts', "export { startSandbox } from '../../sandbox/server';\n", IMPORTS);
+      await refused('src/core/wall.ts', "import type { SandboxHandle } from '../sandbox/options';\nexport type S = SandboxHandle;\n", IMPORTS);
+    });
+    it('imports nothing from the inspector, the CLI, the extension or the webview', async () => {
+      for (const room of ['inspector', 'cli/dispatch', 'extension/config', 'webview/protocol']) {
+        await refused('src/core/wall.ts', `import * as other from '../${room}';\nexport const o = other;\n`, IMPORTS);
+      }
+    });
+    it('uses no browser globals', async () => {
+      await refused('src/core/wall.ts', 'export const title = document.title;\n', GLOBALS);
+      await refused('src/core/wall.ts', 'export const agent = navigator.userAgent;\n', GLOBALS);
+      await refused('src/core/wall.ts', "export const kept = localStorage.getItem('k');\n", GLOBALS);
+    });
+    it('accepts a clean core file: its own modules, Node and packages', () =>
+      accepted('src/core/wall.ts', [
+        "import * as fs from 'node:fs';",
+        "import { parse } from 'jsonc-parser';",
+        "import { findShape } from './catalog';",
+        "export const op = findShape('GetRateQuote', '1.0.3');",
+        "export const read = (file: string): unknown => parse(fs.readFileSync(file, 'utf8'));",
+        '',
+      ].join('\n')));
+  });
+
+  describe('the sandbox, the inspector and the CLI', () => {
+    it('import no vscode', async () => {
+      for (const room of ['sandbox', 'inspector', 'cli']) await refused(`src/${room}/wall.ts`, "import * as vscode from 'vscode';\nexport const v = vscode;\n", IMPORTS);
+    });
+    it('import core only from its entry', async () => {
+      await refused('src/sandbox/soap/wall.ts', "import { findShape } from '../../core/catalog';\nexport const f = findShape;\n", IMPORTS);
+      await refused('src/cli/wall.ts', "import type { Exchange } from '../core/exchange';\nexport type E = Exchange;\n", IMPORTS);
+      await accepted('src/sandbox/soap/wall.ts', "import { findShape } from '../../core';\nexport const f = findShape;\n");
+      await accepted('src/inspector/wall.ts', "import type { Exchange } from '../core';\nexport type E = Exchange;\n");
+    });
+    it('use no browser globals', () => refused('src/inspector/wall.ts', "export const w = window.location.href;\n", GLOBALS));
+  });
+
+  describe('the webview', () => {
+    it('imports no Node modules', async () => {
+      await refused('src/webview/wall.ts', "import * as fs from 'node:fs';\nexport const f = fs;\n", IMPORTS);
+      await refused('src/webview/views/wall.ts', "import * as path from 'path';\nexport const p = path;\n", IMPORTS);
+      await refused('src/webview/wall.ts', "import { fetch } from 'undici';\nexport const f = fetch;\n", IMPORTS);
+    });
+    it('uses no Node globals', () => refused('src/webview/wall.ts', 'export const env = process.env;\n', GLOBALS));
+    it('imports no vscode and no other room', async () => {
+      await refused('src/webview/wall.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", IMPORTS);
+      await refused('src/webview/wall.ts', "import { startSandbox } from '../sandbox/server';\nexport const s = startSandbox;\n", IMPORTS);
+    });
+    it('imports core only from its browser-safe entry', async () => {
+      await refused('src/webview/views/wall.ts', "import { BINDING_LABELS } from '../../core';\nexport const b = BINDING_LABELS;\n", IMPORTS);
+      await accepted('src/webview/views/wall.ts', "import { BINDING_LABELS, type Exchange } from '../../core/view';\nexport const b = BINDING_LABELS;\nexport type E = Exchange;\n");
+    });
+  });
+
+  describe('vscode', () => {
+    it('is imported by the extension and its host tests only', async () => {
+      const code = "import * as vscode from 'vscode';\nexport const w = vscode.window;\n";
+      await accepted('src/extension/wall.ts', code);
+      await accepted('test/vscode/wall.test.ts', code);
+      await refused('test/unit/wall.test.ts', code, IMPORTS);
+      await refused('bench/rows/wall.ts', code, IMPORTS);
+      await refused('scripts/wall.ts', code, IMPORTS);
+    });
+    it('does not let the extension reach into core past its entry', () =>
+      refused('src/extension/panel/wall.ts', "import { MASK } from '../../core/redact';\nexport const m = MASK;\n", IMPORTS));
+  });
+});
