@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { BINDING_LABELS } from '../core/catalog';
 import type { Exchange, Finding } from '../core/exchange';
 import { mediaType } from '../core/reply/decodeText';
-import { prettyLines } from '../webview/xml/prettyXml';
+import { prettyLines } from '../core/xml/pretty';
 import { EXCHANGE_SUFFIX, RECORDING_FORMAT, type RecordingDocument } from './recordings';
 
 /** Text runs longer than this (base64 documents) are shortened. */
