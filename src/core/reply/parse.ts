@@ -42,6 +42,8 @@ const EXPECTED_MEDIA: Record<Binding, string> = {
 };
 
 const MAX_ISSUES_PER_KIND = 50;
+/** In-body and document findings listed one by one; past this they are counted. */
+const MAX_IN_BODY_FINDINGS = 1000;
 
 function status(input: ReplyInput): string {
   return `HTTP ${input.status}${input.statusText ? ` ${input.statusText}` : ''}`;
@@ -81,8 +83,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     root = parseXml(text, lists.onClose);
   } catch (err) {
     if (!(err instanceof XmlError)) throw err;
-    const what = err.code === 'doctype' ? err.message : err.code === 'truncated' ? `The reply XML is cut short: ${err.message}` : err.code === 'empty' ? err.message : `The reply is not well-formed XML: ${err.message}`;
-    findings.push({ severity: 'error', kind: 'reply', message: `${what} (${status(input)})` });
+    findings.push({ severity: 'error', kind: 'reply', message: `${unreadable(err)} (${status(input)})` });
     return { findings, documents: [] };
   }
 
@@ -125,11 +126,42 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   if (isNil(content)) return { parsed: null, findings, documents: [] };
   const record = getRecord(op.result);
   const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, preRead: lists.preRead });
-  findings.push(...issueFindings(issues));
-  findings.push(...inBodyFindings(parsed, record));
+  append(findings, issueFindings(issues));
+  append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
   const docs = await decodeDocuments(parsed, record, op);
-  findings.push(...docs.findings);
+  append(findings, atMost(docs.findings, MAX_IN_BODY_FINDINGS, 'document', 'document findings'));
   return { parsed, findings, documents: docs.documents };
+}
+
+/** Why the XML could not be read, for a finding; the caller keeps the raw reply whatever the reason. */
+function unreadable(err: XmlError): string {
+  switch (err.code) {
+    case 'doctype': case 'empty': return err.message;
+    case 'truncated': return `The reply XML is cut short: ${err.message}`;
+    case 'too-deep': return `${err.message.replace(/^The XML/, 'The reply')}; the raw reply is kept as received`;
+    default: return `The reply is not well-formed XML: ${err.message}`;
+  }
+}
+
+/**
+ * Pushes one by one: spreading an array into push() passes each item as an argument, and a
+ * reply with 150,000 list items that each carry an error overflows the stack that way.
+ */
+function append(to: Finding[], items: readonly Finding[]): void {
+  for (const f of items) to.push(f);
+}
+
+/**
+ * The first `max` findings and a count of the rest by severity, so a reply with 200,000 failing
+ * list items says so in a few lines (and callers can spread the list), keeping its worst severity.
+ */
+function atMost(items: readonly Finding[], max: number, kind: Finding['kind'], what: string): Finding[] {
+  if (items.length <= max) return items as Finding[];
+  const out = items.slice(0, max);
+  const rest = new Map<Finding['severity'], number>();
+  for (let i = max; i < items.length; i++) rest.set(items[i].severity, (rest.get(items[i].severity) ?? 0) + 1);
+  for (const [severity, n] of rest) out.push({ severity, kind, message: `…and ${n.toLocaleString('en-US')} more ${severity === 'info' ? 'notes' : `${severity}s`} among the ${what}` });
+  return out;
 }
 
 /** `<Operation>Response/<Operation>Result` (transport rule 4); any prefix, namespace checked. */

@@ -6,6 +6,7 @@
 import { XmlError, type XmlElement } from './node';
 import { parseDocument, type CloseHook } from './parser';
 
+export { MAX_DEPTH } from './parser';
 export { decodeEntities, XmlError, XMLNS_NS, type XmlAttribute, type XmlElement } from './node';
 export type { CloseHook } from './parser';
 

@@ -6,12 +6,23 @@
  *
  * What is refused: a DOCTYPE anywhere (entities are never expanded or fetched), mismatched or
  * unclosed tags, attributes without quoted values or repeated, `&` that does not start a
- * reference, `<` in attribute values, text or a second element outside the root, and undeclared
- * prefixes. Comments and processing instructions are skipped; CDATA is text.
+ * reference, `<` in attribute values, text or a second element outside the root, names that are
+ * not namespace-well-formed (`:a`, `a:`, `a:b:c`, `xmlns:="u"`), undeclared prefixes and elements
+ * nested deeper than MAX_DEPTH. Comments and processing instructions are skipped; CDATA is text.
  */
 import { decodeEntities, position, XML_NS, XMLNS_NS, XmlError, type XmlAttribute, type XmlElement } from './node';
 
 type Scope = ReadonlyMap<string, string>;
+
+/**
+ * The deepest nesting read; one element deeper is refused with an XmlError coded 'too-deep'.
+ * Parsing is iterative, but everything after it (readers, redaction, JSON, structured clone for
+ * the panel) walks the tree, and V8's own JSON.stringify recurses, so a bound here is what keeps
+ * a hostile reply from blowing the stack anywhere downstream. Real replies of this service nest
+ * under 15 levels; WCF's reader quota is 32; libxml2 refuses past 256 by default (2048 with
+ * XML_PARSE_HUGE). 1,000 leaves room for any honest document and stays far inside the stack.
+ */
+export const MAX_DEPTH = 1000;
 
 /**
  * Called as each element (the root excepted) is complete, with the elements it sits in, outermost
@@ -47,7 +58,9 @@ Element.prototype.prefix = '';
 Element.prototype.attrs = NO_ATTRS;
 
 const ROOT_SCOPE: Scope = new Map([['xml', XML_NS], ['xmlns', XMLNS_NS]]);
-const NAME = /^[A-Za-z_:\u00C0-\uFFFF][A-Za-z0-9_:.\-\u00B7-\uFFFF]*$/;
+/** XML 1.0 (fifth edition) Name: NameStartChar then NameChar, exactly (§2.3). */
+const NAME_START = ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NAME = new RegExp(`^[${NAME_START}][\\u0300-\\u036F${NAME_START}\\-.0-9\\u00B7\\u203F-\\u2040]*$`, 'u');
 const REFERENCE = /&(?:#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_:][A-Za-z0-9._:-]*);/y;
 const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
 /** XML 1.0 Char production: no NUL, no other C0 controls but tab/newline/return, no surrogates, no U+FFFE/FFFF. */
@@ -59,6 +72,12 @@ const xmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20
  */
 const names = new Map<string, string>();
 const NAMES_LIMIT = 4096;
+
+/** Namespaces in XML: at most one colon, with a name on each side of it. */
+const qualified = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 || (colon > 0 && colon < name.length - 1 && name.indexOf(':', colon + 1) < 0);
+};
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 /** Where a tag or attribute name stops. */
@@ -90,7 +109,7 @@ class Parser {
       const c = s.charCodeAt(lt + 1);
       if (c === 0x2f /* / */) this.endTag(lt);
       else if (c === 0x21 /* ! */) this.bang(lt);
-      else if (c === 0x3f /* ? */) this.pos = this.until('?>', lt + 2) + 2;
+      else if (c === 0x3f /* ? */) this.instruction(lt);
       else this.startTag(lt);
     }
     if (this.stack.length) throw this.truncated();
@@ -121,6 +140,7 @@ class Parser {
     let name = names.get(raw);
     if (name === undefined) {
       if (!NAME.test(raw)) throw this.fail(start, raw ? `"${raw}" is not a valid name` : 'a name is missing after "<"');
+      if (!qualified(raw)) throw this.fail(start, raw === 'xmlns:' ? '"xmlns:" declares an empty prefix' : `"${raw}" is not a qualified name: a colon must separate a prefix from a local name, once`);
       if (names.size >= NAMES_LIMIT) names.clear();
       names.set(raw, (name = raw));
     }
@@ -151,6 +171,22 @@ class Parser {
     }
     const piece = this.decode(this.s.slice(start, end), start);
     top.el.text = top.el.text === '' ? piece : top.el.text + piece;
+  }
+
+  /**
+   * A processing instruction is skipped, but its target must be a name, and `<?xml` (any case)
+   * is reserved for the declaration at the very start: one further on means two documents were
+   * joined or something was put before the declaration.
+   */
+  private instruction(lt: number): void {
+    const s = this.s;
+    const end = this.until('?>', lt + 2);
+    let i = lt + 2;
+    while (i < end && !isSpace(s.charCodeAt(i))) i++;
+    const target = s.slice(lt + 2, i);
+    if (!NAME.test(target) || target.includes(':')) throw this.fail(lt, target ? `"<?${target}" is not a processing instruction: its target is not a name` : 'a processing instruction has no target');
+    if (target.toLowerCase() === 'xml' && (lt !== 0 || target !== 'xml')) throw this.fail(lt, lt === 0 ? `"<?${target}" must be written <?xml` : 'the XML declaration is allowed only at the very start of the document');
+    this.pos = end + 2;
   }
 
   private bang(lt: number): void {
@@ -234,15 +270,26 @@ class Parser {
     this.open(qname, raw, lt, selfClosing);
   }
 
+  private checkDeclaration(prefix: string, uri: string, at: number): void {
+    const problem = declarationProblem(prefix, uri);
+    if (problem) throw this.fail(at, problem);
+  }
+
   private open(qname: string, raw: (string | number)[] | undefined, lt: number, selfClosing: boolean): void {
+    if (this.stack.length >= MAX_DEPTH) {
+      const { line, column } = position(this.s, lt);
+      throw new XmlError(`The XML nests elements deeper than ${MAX_DEPTH.toLocaleString('en-US')} levels`, line, column, 'too-deep');
+    }
     const parent = this.stack[this.stack.length - 1];
     let scope = parent ? parent.scope : ROOT_SCOPE;
     if (raw) {
       for (let a = 0; a < raw.length; a += 3) {
         const name = raw[a] as string;
         if (name === 'xmlns' || name.startsWith('xmlns:')) {
+          const prefix = name === 'xmlns' ? '' : name.slice(6);
+          this.checkDeclaration(prefix, raw[a + 1] as string, raw[a + 2] as number);
           if (scope === (parent ? parent.scope : ROOT_SCOPE)) scope = new Map(scope);
-          (scope as Map<string, string>).set(name === 'xmlns' ? '' : name.slice(6), raw[a + 1] as string);
+          (scope as Map<string, string>).set(prefix, raw[a + 1] as string);
         }
       }
     }
@@ -250,6 +297,7 @@ class Parser {
     const prefix = colon < 0 ? '' : qname.slice(0, colon);
     const local = colon < 0 ? qname : qname.slice(colon + 1);
     const ns = scope.get(prefix);
+    if (prefix === 'xmlns') throw this.fail(lt + 1, `<${qname}>: the prefix xmlns is reserved for namespace declarations`);
     if (prefix && ns === undefined) {
       const { line, column } = position(this.s, lt);
       throw new XmlError(`The prefix "${prefix}" of <${qname}> is not declared`, line, column);
@@ -263,7 +311,12 @@ class Parser {
         const c = name.indexOf(':');
         const ap = c < 0 ? '' : name.slice(0, c);
         // Unprefixed attributes are in no namespace (XML Namespaces §6.2).
-        list.push({ local: c < 0 ? name : name.slice(c + 1), prefix: ap, ns: ap ? scope.get(ap) ?? '' : '', value: raw[a + 1] as string });
+        const local = c < 0 ? name : name.slice(c + 1);
+        const uri = ap ? scope.get(ap) : '';
+        if (uri === undefined) throw this.fail(raw[a + 2] as number, `the prefix "${ap}" of attribute ${name} is not declared`);
+        // a:x and b:x with a and b bound to one URI are the same attribute (Namespaces in XML §6.3).
+        if (ap && list.some((o) => o.ns === uri && o.local === local)) throw this.fail(raw[a + 2] as number, `attribute ${name} of <${qname}> repeats another in namespace ${uri}`);
+        list.push({ local, prefix: ap, ns: uri, value: raw[a + 1] as string });
       }
       if (list.length) attrs = list;
     }
@@ -284,6 +337,15 @@ class Parser {
       this.pending.pop();
     }
   }
+}
+
+/** Namespace declarations XML 1.0 forbids (Namespaces in XML §3): they would bind names to nothing or to the reserved URIs. */
+function declarationProblem(prefix: string, uri: string): string | undefined {
+  if (prefix === 'xmlns') return 'the prefix xmlns cannot be declared';
+  if (prefix === 'xml') return uri === XML_NS ? undefined : `the prefix xml can only be bound to ${XML_NS}`;
+  if (uri === XML_NS || uri === XMLNS_NS) return `${uri} is reserved and cannot be bound to ${prefix ? `the prefix ${prefix}` : 'the default namespace'}`;
+  if (prefix && uri === '') return `xmlns:${prefix}="" cannot undeclare a prefix in XML 1.0`;
+  return undefined;
 }
 
 /** Parses a whole document (no byte-order mark, not blank) into its root element. */
