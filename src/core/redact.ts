@@ -86,28 +86,64 @@ export class Redactor {
     return this.walk(value) as T;
   }
 
-  // Copies are made on the first change only: a reply without secrets allocates nothing here.
-  private walk(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) {
-      let out: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const w = this.walk(value[i]);
-        if (w !== value[i]) (out ??= value.slice())[i] = w;
+  /**
+   * Copies are made on the first change only: a reply without secrets allocates nothing here.
+   * Parsed replies and fault details nest as deep as the XML parser allows (MAX_DEPTH in
+   * src/core/xml/parser.ts), so the walk keeps its own stack instead of the call stack.
+   */
+  private walk(root: unknown): unknown {
+    if (!isBranch(root)) return this.leaf(root);
+    const stack: WalkFrame[] = [walkFrame(root)];
+    let done: unknown = root;
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.i === top.length) {
+        stack.pop();
+        done = top.copy ?? top.value;
+        const parent = stack[stack.length - 1];
+        if (parent) settle(parent, done);
+        continue;
       }
-      return out ?? value;
+      const child = childOf(top);
+      if (isBranch(child)) stack.push(walkFrame(child));
+      else settle(top, this.leaf(child));
     }
-    if (value !== null && typeof value === 'object') {
-      let out: Record<string, unknown> | undefined;
-      const obj = value as Record<string, unknown>;
-      for (const k of Object.keys(obj)) {
-        const w = this.walk(obj[k]);
-        if (w !== obj[k]) (out ??= { ...obj })[k] = w;
-      }
-      return out ?? value;
-    }
-    return value;
+    return done;
   }
+
+  private leaf(value: unknown): unknown {
+    return typeof value === 'string' ? this.text(value) : value;
+  }
+}
+
+/** An object or array being redacted: where the walk is in it, and its copy once something changed. */
+interface WalkFrame {
+  readonly value: Record<string, unknown> | unknown[];
+  /** Property names of an object; undefined for an array, whose indexes are walked. */
+  readonly keys: string[] | undefined;
+  readonly length: number;
+  i: number;
+  copy?: Record<string, unknown> | unknown[];
+}
+
+const isBranch = (v: unknown): v is Record<string, unknown> | unknown[] => v !== null && typeof v === 'object';
+
+function walkFrame(value: Record<string, unknown> | unknown[]): WalkFrame {
+  const keys = Array.isArray(value) ? undefined : Object.keys(value);
+  return { value, keys, length: keys ? keys.length : (value as unknown[]).length, i: 0 };
+}
+
+function childOf(f: WalkFrame): unknown {
+  return f.keys ? (f.value as Record<string, unknown>)[f.keys[f.i]] : (f.value as unknown[])[f.i];
+}
+
+/** The walked form of the frame's current child is `w`: copy the frame on its first change. */
+function settle(f: WalkFrame, w: unknown): void {
+  if (w !== childOf(f)) {
+    if (f.keys) ((f.copy ??= { ...(f.value as Record<string, unknown>) }) as Record<string, unknown>)[f.keys[f.i]] = w;
+    else ((f.copy ??= (f.value as unknown[]).slice()) as unknown[])[f.i] = w;
+  }
+  f.i++;
 }
 
 export function redactText(text: string, secrets: Iterable<string | undefined>): string {

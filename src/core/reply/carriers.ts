@@ -23,12 +23,22 @@ function nonEmpty(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';
 }
 
-/** All text inside an open record, for a one-line message. */
-function flatText(v: unknown, out: string[] = []): string[] {
-  if (typeof v === 'string') { if (v.trim()) out.push(v.trim()); }
-  else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
-  else if (Array.isArray(v)) v.forEach((x) => flatText(x, out));
-  else if (v && typeof v === 'object') Object.values(v).forEach((x) => flatText(x, out));
+/**
+ * All text inside an open record, for a one-line message, in document order. Open content nests
+ * as deep as the parser allows, so the walk keeps its own stack.
+ */
+function flatText(value: unknown): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') { if (v.trim()) out.push(v.trim()); }
+    else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
+    else if (v && typeof v === 'object') {
+      const items = Array.isArray(v) ? v : Object.values(v);
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+    }
+  }
   return out;
 }
 

@@ -140,15 +140,54 @@ function readSimple(el: XmlElement, field: FieldDef, path: string, opts: ReadOpt
 /**
  * Reads an element the catalog does not describe: text for a leaf, an object of children
  * otherwise (repeated names become arrays); attributes other than namespace machinery are kept
- * under "@name".
+ * under "@name". Unknown content is whatever the server sent, nested as deep as the parser lets
+ * it (MAX_DEPTH in parser.ts), so it is walked with a stack of its own rather than the call stack.
+ * An object is put in its parent when its element is reached and filled afterwards: the parent's
+ * keys keep document order.
  */
 export function readGeneric(el: XmlElement): unknown {
+  const value = genericLeaf(el);
+  if (value !== BRANCH) return value;
+  const root = genericBranch(el);
+  const stack: GenericFrame[] = [root];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    if (top.next === top.children.length) { stack.pop(); continue; }
+    const child = top.children[top.next++];
+    const leaf = genericLeaf(child);
+    if (leaf !== BRANCH) { top.out.put(child.local, leaf); continue; }
+    const frame = genericBranch(child);
+    top.out.put(child.local, frame.out.value);
+    stack.push(frame);
+  }
+  return root.out.value;
+}
+
+interface GenericFrame {
+  readonly children: readonly XmlElement[];
+  readonly out: RepeatingObject;
+  next: number;
+}
+
+/** Marks an element whose value is an object with children still to read. */
+const BRANCH = Symbol('branch');
+
+const ownAttrs = (el: XmlElement) => (el.attrs.length ? el.attrs.filter((a) => a.ns !== XSI_NS) : el.attrs);
+
+/** The value of an element that needs no walking (nil, text, attributes with text), or BRANCH. */
+function genericLeaf(el: XmlElement): unknown {
   if (isNil(el)) return null;
-  const attrs = el.attrs.filter((a) => a.ns !== XSI_NS);
-  if (!el.children.length && !attrs.length) return el.text;
+  if (el.children.length) return BRANCH;
+  const attrs = ownAttrs(el);
+  if (!attrs.length) return el.text;
   const out = new RepeatingObject();
   for (const a of attrs) out.put(`@${a.local}`, a.value);
-  if (!el.children.length) { out.put('#text', el.text); return out.value; }
-  for (const c of el.children) out.put(c.local, readGeneric(c));
+  out.put('#text', el.text);
   return out.value;
+}
+
+function genericBranch(el: XmlElement): GenericFrame {
+  const out = new RepeatingObject();
+  for (const a of ownAttrs(el)) out.put(`@${a.local}`, a.value);
+  return { children: el.children, out, next: 0 };
 }

@@ -35,14 +35,18 @@ export function trimForStorage(exchange: Exchange): StoredExchange {
   return { v: 1, trimmed, exchange: trimmed ? { ...exchange, reply, documents, parsed } : exchange };
 }
 
-/** Stops counting once past `limit`, so sizing a huge tree costs no more than the limit. */
+/**
+ * Stops counting once past `limit`, so sizing a huge tree costs no more than the limit. A stack
+ * of its own for depth, and children pushed one by one for width: spreading a 150,000-item list
+ * into push() overflows the call stack just as deep recursion does.
+ */
 function roughSize(value: unknown, limit: number): number {
   let size = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0 && size <= limit) {
     const v = stack.pop();
     if (typeof v === 'string') size += v.length + 2;
-    else if (Array.isArray(v)) { size += 2; stack.push(...v); }
+    else if (Array.isArray(v)) { size += 2; for (const child of v) stack.push(child); }
     else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) { size += k.length + 4; stack.push(child); }
     } else size += 8;

@@ -149,17 +149,22 @@ export function createTree(data: unknown): TreeHandle {
     row.scrollIntoView({ block: 'nearest' });
   }
 
+  /** Rows in display order; a stack of its own, as a reply's open content can be expanded a thousand levels down. */
   function visibleRows(): HTMLElement[] {
     const out: HTMLElement[] = [];
-    const walk = (group: HTMLElement): void => {
-      for (const child of Array.from(group.children) as HTMLElement[]) {
-        if (child.getAttribute('role') !== 'treeitem') continue;
-        out.push(child);
-        const g = info.get(child)?.group;
-        if (g && !g.hidden) walk(g);
+    const stack: HTMLElement[] = [];
+    const pushChildren = (group: HTMLElement) => {
+      for (let c = group.lastElementChild as HTMLElement | null; c; c = c.previousElementSibling as HTMLElement | null) {
+        if (c.getAttribute('role') === 'treeitem') stack.push(c);
       }
     };
-    walk(tree);
+    pushChildren(tree);
+    while (stack.length) {
+      const row = stack.pop()!;
+      out.push(row);
+      const g = info.get(row)?.group;
+      if (g && !g.hidden) pushChildren(g);
+    }
     return out;
   }
 
