@@ -21,7 +21,9 @@ function testUrl(port, workspace, extensionDevelopmentPath, extensionTestsPath) 
     ['extensionTestsPath', remote(extensionTestsPath)],
     ['skipWelcome', 'true'],
   ];
-  return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  // A .code-workspace file opens as a multi-root workspace, anything else as one folder.
+  const open = workspace.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  return `http://127.0.0.1:${port}/?${open}=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /**

@@ -21,10 +21,19 @@ function log(message) {
   console.log(`[vscode-host] ${message}`);
 }
 
+/**
+ * A two-folder workspace: the copy of test/vscode/workspace first (the folder every suite works
+ * in), then an empty second folder, so the suites also run where a window holds several folders
+ * and the multi-root suite can give each folder its own environments.
+ */
 function prepareWorkspace(scratch) {
   const workspace = path.join(scratch, 'workspace');
+  const second = path.join(scratch, 'second-folder');
   fs.cpSync(WORKSPACE_TEMPLATE, workspace, { recursive: true });
-  return workspace;
+  fs.mkdirSync(second);
+  const file = path.join(scratch, 'carrier-tests.code-workspace');
+  fs.writeFileSync(file, JSON.stringify({ folders: [{ path: 'workspace' }, { path: 'second-folder' }] }, null, 2));
+  return file;
 }
 
 function printSummary(result, exitCode) {

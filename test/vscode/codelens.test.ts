@@ -24,11 +24,17 @@ describe('CodeLens', () => {
     assert.deepEqual((await lensTitles(doc)).filter((t) => t.includes('Send')), ['$(play) Send SOAP 1.1', '$(play) Send SOAP 1.2']);
   });
 
-  it('shows what is wrong first, and no send when the request cannot be built', async () => {
-    const wrongValue = await openWorkspaceFile('requests/broken.carrier.json');
+  it('shows what is wrong first; Send anyway only where the errors are in values', async () => {
+    const wrongValue = await openWorkspaceFile('requests/wrong-value.carrier.json');
     const titles = await lensTitles(wrongValue);
-    assert.match(titles[0], /^\$\(error\) .*ZipCod/);
+    assert.match(titles[0], /^\$\(error\) 2 problems/);
     assert.ok(titles.includes('$(play) Send anyway SOAP 1.1'), titles.join(' | '));
+
+    // An unknown field leaves nothing faithful to build: no send at all.
+    const unknownField = await openWorkspaceFile('requests/broken.carrier.json');
+    const none = await lensTitles(unknownField);
+    assert.match(none[0], /^\$\(error\) .*ZipCod/);
+    assert.ok(!none.some((t) => t.includes('Send')), none.join(' | '));
 
     const malformed = await untitled('{ "operation": "GetRateQuote" "version": "1.0.3" }');
     const only = await lensTitles(malformed);

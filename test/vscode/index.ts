@@ -19,6 +19,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./inspector.test'),
   () => require('./secrets.test'),
   () => require('./testing.test'),
+  () => require('./multiroot.test'),
 ];
 
 export async function run(): Promise<void> {

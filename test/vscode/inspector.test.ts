@@ -50,7 +50,7 @@ describe('traffic inspector', () => {
     assert.equal(call.contextValue, 'inspectorExchange.known');
     const unknown = shown.find((r) => r.label === 'GET /not/the/service');
     assert.ok(unknown, JSON.stringify(shown));
-    assert.equal(unknown.verdict, 'not-read');
+    assert.equal(unknown.verdict, 'http-error', 'not a call of the catalog, answered 404');
     assert.equal(unknown.contextValue, 'inspectorExchange.unknown');
     assert.equal(shown[0].id, unknown.id, 'newest first');
     assert.ok(!JSON.stringify(shown).includes(KEY));

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RenderReport } from '../../src/webview/protocol';
 import { carrierApi } from './support/extension';
-import { screenshot } from './support/control';
+import { hasBrowserHost, screenshot, webview } from './support/control';
 import { nextEvent, waitFor } from './support/wait';
 import { openWorkspaceFile, workspaceRoot } from './support/workspace';
 
@@ -43,6 +43,24 @@ describe('sending', () => {
     await vscode.commands.executeCommand('carrier.history.resend', { id: first.exchangeId, source: vscode.Uri.joinPath(workspaceRoot(), 'requests/terminal.carrier.json').toString() });
     const again = await shown;
     assert.notEqual(again.exchangeId, first.exchangeId, 'a new exchange');
+  });
+
+  it('Send anyway sends a file whose errors are in values, as written, and the sandbox answers it', async function () {
+    const api = await carrierApi();
+    const doc = await openWorkspaceFile('requests/wrong-value.carrier.json');
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+    const anyway = lenses.find((l) => l.command?.title === '$(play) Send anyway SOAP 1.1')?.command;
+    assert.ok(anyway, lenses.map((l) => l.command?.title).join(' | '));
+    const before = api.historyIds().length;
+    const shown = rendered(api, 'GetRateQuote 1.0.3');
+    await vscode.commands.executeCommand(anyway.command, ...(anyway.arguments ?? []));
+    const report = await shown;
+    assert.ok(report.rawBodyChars > 0, 'a reply came back');
+    assert.equal(api.historyIds().length, before + 1);
+    if (!hasBrowserHost()) return;
+    // The sandbox read the wrong value off the wire and refused it by name: the request reached it as written.
+    const pill = await webview({ action: 'attr', selector: '.header .pill', name: 'title' });
+    assert.match(pill.value ?? '', /"heavy"|Sideways/);
   });
 
   it('reports request-file problems as diagnostics', async () => {
