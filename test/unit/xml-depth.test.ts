@@ -11,10 +11,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, findShape, SOAP11_ENVELOPE_NS } from '../../src/core/catalog';
 import { buildHttpRequest } from '../../src/core/envelope';
+import { recognizeRequest } from '../../src/core/recognize/recognize';
 import { rawReplyBytes, send } from '../../src/core/send';
 import { MAX_DEPTH, parseXml, XmlError } from '../../src/core/xml/dom';
 import { runCli } from '../../src/cli/dispatch';
 import { startInspector } from '../../src/inspector';
+import { startSandbox } from '../../src/sandbox/server';
 import { closeClientAgent, plainRequest } from './inspect-kit';
 import { environmentAt, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
@@ -112,6 +114,32 @@ describe('XML depth: the parser refuses what nests too deep', () => {
       assert.throws(() => parseXml(xml), XmlError, xml);
     }
     assert.equal(parseXml('<é·\u0300/>').local, 'é·\u0300');
+  });
+});
+
+describe('XML depth: requests nested too deep', function () {
+  this.timeout(30_000);
+  const deepRequest = (levels: number) => `<soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetHazmatDescription xmlns="${S}"><APIKey>${KEY}</APIKey><UNNANumber>${nest(levels)}</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
+
+  it('the sandbox answers a soap:Client fault, as for any malformed XML', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    try {
+      for (const levels of DEPTHS) {
+        const r = await fetch(`${sandbox.url}/sandbox/BillOfLadingService.asmx`, { method: 'POST', headers: { 'Content-Type': SOAP11_TYPE, SOAPAction: `"${S}GetHazmatDescription"` }, body: deepRequest(levels) });
+        const text = await r.text();
+        assert.equal(r.status, 500);
+        assert.match(text, /<faultcode>soap:Client<\/faultcode>/);
+        assert.match(text, /Server was unable to read the request: The XML nests elements deeper than 1,000 levels \(line 1, column \d+\)/);
+      }
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('recognition (the inspector, Import SOAP Envelope) calls it unreadable XML', () => {
+    const r = recognizeRequest({ method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': SOAP11_TYPE }, body: deepRequest(200_000) }, { namespaces: DEFAULT_NAMESPACES });
+    assert.equal(r.kind, 'unknown');
+    assert.match(r.kind === 'unknown' ? r.reason : '', /cannot be read: The XML nests elements deeper than 1,000 levels/);
   });
 });
 

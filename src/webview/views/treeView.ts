@@ -3,6 +3,7 @@
  * parent is expanded, and wide lists in slices, so a 20 MB reply opens as fast as a small one.
  * Search walks the data, not the DOM, and builds only the rows on the way to a match.
  */
+import { INDENT_LIMIT } from '../../core/xml/pretty';
 import { button, h, icon } from '../dom';
 import { plural } from '../format';
 import { copy } from '../vscodeApi';
@@ -12,6 +13,12 @@ const SLICE = 200;
 const PREVIEW_CHARS = 400;
 const COUNT_CAP = 1_000_000;
 const MAX_MATCHES = 1000;
+/**
+ * Rows are indented at most as deep as the pretty-printer indents (aria-level keeps the real
+ * level): open content can nest a thousand levels, and past the panel's width more indentation
+ * shows nothing.
+ */
+const indentOf = (level: number) => Math.min(level, INDENT_LIMIT);
 
 interface NodeInfo {
   readonly value: unknown;
@@ -63,7 +70,7 @@ export function createTree(data: unknown): TreeHandle {
         button('Copy value', 'copy', () => copy(valueText(value), 'value'), { iconOnly: true, title: 'Copy value (C)' }),
       ),
     );
-    line.style.setProperty('--level', String(level));
+    line.style.setProperty('--level', String(indentOf(level)));
     row.appendChild(line);
     info.set(row, { value, segments, level, keys, row, rendered: 0, childRows: new Map() });
     renderedNodes++;
@@ -87,7 +94,7 @@ export function createTree(data: unknown): TreeHandle {
       const remaining = node.keys.length - end;
       const more = h('div', { className: 'row more', role: 'treeitem', tabIndex: -1, attrs: { 'aria-level': node.level + 1 } },
         h('div', { className: 'row-line', on: { click: () => showMore(node) } }, icon('ellipsis'), ` Show ${Math.min(SLICE, remaining)} more of ${remaining}`));
-      (more.firstChild as HTMLElement).style.setProperty('--level', String(node.level + 1));
+      (more.firstChild as HTMLElement).style.setProperty('--level', String(indentOf(node.level + 1)));
       node.more = more;
       group.appendChild(more);
     }
