@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { ESLint } from 'eslint';
+import * as ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -98,5 +99,45 @@ describe('the walls between the rooms', function () {
     });
     it('does not let the extension reach into core past its entry', () =>
       refused('src/extension/panel/wall.ts', "import { MASK } from '../../core/redact';\nexport const m = MASK;\n", IMPORTS));
+  });
+});
+
+describe('each room compiles for its own platform', function () {
+  this.timeout(120_000);
+
+  /** TypeScript's complaints about `code` as a file of `room`, compiled with that room's tsconfig.json. */
+  function diagnose(room: string, code: string): string[] {
+    const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, room, 'tsconfig.json'), {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+    })!;
+    const probe = path.join(ROOT, room, '__platform_probe__.ts');
+    const host = ts.createCompilerHost(config.options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, language, ...rest) =>
+      path.resolve(file) === probe ? ts.createSourceFile(file, code, language) : getSourceFile(file, language, ...rest);
+    const fileExists = host.fileExists.bind(host);
+    host.fileExists = (file) => path.resolve(file) === probe || fileExists(file);
+    const program = ts.createProgram({ rootNames: [probe], options: config.options, host });
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  }
+
+  const NODE_CODE = "import { readFileSync } from 'node:fs';\nexport const text = (file: string): string => readFileSync(file, 'utf8') + Buffer.byteLength(file) + process.pid;\n";
+  const DOM_CODE = 'export const title: string = document.title;\nexport const el: HTMLElement | null = null;\n';
+
+  for (const room of ['src/core', 'src/sandbox', 'src/inspector', 'src/cli', 'src/extension']) {
+    it(`${room}: Node's types and no DOM`, () => {
+      assert.deepEqual(diagnose(room, NODE_CODE), []);
+      const errors = diagnose(room, DOM_CODE);
+      assert.ok(errors.some((e) => /Cannot find name 'document'/.test(e)), errors.join('\n'));
+      assert.ok(errors.some((e) => /Cannot find name 'HTMLElement'/.test(e)), errors.join('\n'));
+    });
+  }
+
+  it("src/webview: the DOM and no Node types", () => {
+    assert.deepEqual(diagnose('src/webview', DOM_CODE), []);
+    const errors = diagnose('src/webview', NODE_CODE);
+    for (const name of ['process', 'Buffer']) assert.ok(errors.some((e) => new RegExp(`Cannot find name '${name}'`).test(e)), errors.join('\n'));
+    assert.ok(errors.some((e) => /node:fs/.test(e)), errors.join('\n'));
   });
 });

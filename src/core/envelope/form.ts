@@ -43,5 +43,5 @@ function text(type: Parameters<typeof toXsdText>[0], v: unknown, name: string, s
 
 /** application/x-www-form-urlencoded, as browsers and .NET write it (space as +). */
 export function formEncode(pairs: readonly (readonly [string, string])[]): string {
-  return new URLSearchParams(pairs.map(([n, v]) => [n, v])).toString();
+  return new URLSearchParams(pairs.map(([n, v]): [string, string] => [n, v])).toString();
 }
