@@ -1,6 +1,6 @@
 /** Read-only code blocks: XML pretty-printed with theme colours, or plain text as received. */
 import { h } from '../dom';
-import { looksLikeXml, prettyLines } from '../../core/xml/pretty';
+import { looksLikeXml, prettyLines } from '../../core/view';
 
 /** Colouring every token of a bigger body would stall the page; past this, plain text only. */
 export const PRETTY_LIMIT_CHARS = 300_000;

@@ -3,7 +3,7 @@ import type { ExchangeView } from '../protocol';
 import { append, button, h, icon, linkButton } from '../dom';
 import { formatBytes } from '../format';
 import { copy, post } from '../vscodeApi';
-import { looksLikeXml } from '../../core/xml/pretty';
+import { looksLikeXml } from '../../core/view';
 import { bodyBlock, PRETTY_LIMIT_CHARS, rawBlock } from './codeView';
 import { headersTable } from './headersTable';
 
