@@ -20,7 +20,7 @@ const WARM_UP = 40;
 async function ours(c: BenchCollection): Promise<number> {
   const t0 = performance.now();
   const plan = loadRun([c.requests], { baseDir: c.dir, validate: (text, fileName) => validateRequestText(text, fileName).findings });
-  const backend = createRunBackend({ cwd: c.dir, env: { CARRIER_API_KEY: BENCH_KEY } });
+  const backend = createRunBackend({ environmentsFrom: [c.dir], env: { CARRIER_API_KEY: BENCH_KEY } });
   try {
     const report = await executePlan(plan, { backend, environment: ENVIRONMENT, concurrency: 1 });
     const seconds = (performance.now() - t0) / 1000;

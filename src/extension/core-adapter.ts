@@ -1,24 +1,10 @@
 /**
- * The extension's only door into src/core and src/sandbox: the rest of src/extension speaks the
- * small types below and never imports core directly, so a change in core's signatures is fixed
- * here, once.
- *
- * WIRING STATUS
- *   catalog shapes ........................ wired: core/catalog
- *   validateRequestText (diagnostics) ..... wired: core/validation/validate
- *   listEnvironments ...................... wired: core/environments (carrier.environments.json)
- *   sendRequestFile (Send, history resend)  wired: core/send
- *   previewRequest (Show Envelope, curl) .. wired: core/envelope previewRequest
- *   startSandbox .......................... wired: sandbox/server
- *   requestTemplate (New Request…) ........ wired: core/generate sampleRequestFile
- *   wsdlFor (Open WSDL) ................... wired: sandbox/wsdl
- *   servicePageUrl (Open Service Page) .... wired: sandbox/pages/links
- *   importEnvelope (Import SOAP Envelope…)  wired: core/recognize
- *   startTrafficInspector ................. wired: inspector (recording forward proxy)
- *   planTests, executePlan (Test Explorer)  wired: core/runner, the engine of `carrier run`
- *   completion / hover .................... by the JSON language server, through
- *                                           package.json jsonLanguageParticipants + jsonValidation
- *                                           (schemas/carrier-request.schema.json)
+ * What the extension adds on top of core, kept in one place: a per-file validation cache
+ * (diagnostics, CodeLens and the send commands share one result, and a send takes the request
+ * validated there), the editor's shape of findings, the lazily required sandbox bundle and the
+ * traffic inspector started for an environment. It is not a door: other extension files import
+ * core's public entry directly, and the walls between rooms are kept by the linter
+ * (eslint.config.mjs).
  */
 import { findShape, operations, servicePath, shapeLabel, shapesAtPath } from '../core/catalog';
 import type { Binding } from '../core/catalog/types';
@@ -313,7 +299,7 @@ export function planTests(inputs: readonly string[], baseDir: string, read?: (fi
  * in SecretStorage only and never takes CARRIER_API_KEY from its own process environment.
  */
 export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Record<string, string>>, embeddedUrl: () => Promise<string>): StandardBackend {
-  return createRunBackend({ cwd: workspaceFolder, env: {}, apiKeys, embeddedUrl });
+  return createRunBackend({ environmentsFrom: [workspaceFolder], env: {}, apiKeys, embeddedUrl });
 }
 
 /** The running sandbox's page for one shape: its test form, parameters and samples. */

@@ -12,7 +12,7 @@ const rel = relativeTo(base);
 const loc = (file: string, line: number, column: number) => ({ file, line, column, endLine: line, endColumn: column + 5 });
 
 function collection(name: string): PlannedCollection {
-  return { folder: `${base}/${name}`, name, variables: {} };
+  return { folder: `${base}/${name}`, name, variables: {}, configFiles: [] };
 }
 
 function test(coll: PlannedCollection, file: string, binding = 'soap11' as const): PlannedTest {

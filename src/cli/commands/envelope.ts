@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironments, missingApiKeyMessage, previewRequest, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 
@@ -40,7 +40,7 @@ const FLAGS: readonly FlagSpec[] = [
   ENV_FLAG,
   VAR_FLAG,
   { name: 'curl', description: 'print a curl command that sends the request' },
-  { name: 'show-secrets', description: 'show the API key and secret variables instead of ••••' },
+  { name: 'show-secrets', description: `show the API key and secret variables instead of ${MASK}` },
 ];
 
 export const envelope: Command = {
@@ -50,7 +50,7 @@ export const envelope: Command = {
     'Usage: carrier envelope [options] <file>',
     '',
     'Prints METHOD URL, the headers, a blank line and the body (or a curl command with --curl).',
-    'The API key (CARRIER_API_KEY_<ENV> or CARRIER_API_KEY) is shown as •••• unless --show-secrets.',
+    `The API key (CARRIER_API_KEY_<ENV> or CARRIER_API_KEY) is shown as ${MASK} unless --show-secrets.`,
     'For the embedded sandbox the address is shown as http://embedded-sandbox.invalid: the sandbox',
     'is not started to print a request; `carrier send` uses its real http://127.0.0.1:<port>.',
     '',
@@ -74,7 +74,7 @@ export const envelope: Command = {
       }
       throw err;
     }
-    if (prepared.keyMissing) io.stderr(`carrier envelope: note: ${missingApiKeyMessage(ctx.environment.name)}; the key is shown as ••••\n`);
+    if (prepared.keyMissing) io.stderr(`carrier envelope: note: ${missingApiKeyMessage(ctx.environment.name)}; the key is shown as ${MASK}\n`);
     const spec = flags.has('show-secrets') && ctx.apiKey ? prepared.spec : prepared.display;
     const text = flags.has('curl') ? toCurl(spec) : formatHttpRequest(spec);
     io.stdout(text.endsWith('\n') ? text : `${text}\n`);
@@ -119,7 +119,8 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
     return 2;
   }
 
-  const loaded = loadEnvironments(io.cwd);
+  // The file's own repository first, then where the command was typed (environments/where.ts).
+  const loaded = loadEnvironmentsFrom([path.dirname(file), io.cwd]);
   const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
   const name = (flags.get('env') as string | undefined) ?? request.environment;
   const environment = findEnvironment(loaded, name);

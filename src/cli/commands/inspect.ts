@@ -4,7 +4,7 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment } from '../../core';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment } from '../../core';
 import * as path from 'node:path';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
@@ -35,7 +35,7 @@ interface ResolvedTarget {
 
 /** An environment by name, or a URL (whose namespaces are those of the environment at that URL, if one is). */
 function resolveTarget(target: string | undefined, io: CliIo): ResolvedTarget | number {
-  const loaded = loadEnvironments(io.cwd);
+  const loaded = loadEnvironmentsFrom([io.cwd]);
   const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
   if (target !== undefined && isUrl(target)) {
     const trimmed = target.replace(/\/+$/, '');
@@ -117,7 +117,7 @@ export const inspect: Command = {
     const resolved = resolveTarget(textFlag(flags.get('target'), 'target'), io);
     if (typeof resolved === 'number') return resolved;
     const environment = resolved.environment;
-    const namespaces = environment?.namespaces ?? findEnvironment(loadEnvironments(io.cwd), SANDBOX_ENVIRONMENT)!.namespaces;
+    const namespaces = environment?.namespaces ?? findEnvironment(loadEnvironmentsFrom([io.cwd]), SANDBOX_ENVIRONMENT)!.namespaces;
     // Keys known beforehand are hidden even where a program puts them somewhere unexpected.
     const key = environment && !environment.embedded ? apiKeyFromVariables(environment.name, io.env, false)?.key : undefined;
     const secrets = environment ? secretValues(key, environment.variables, environment.secrets) : [];

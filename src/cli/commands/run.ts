@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ALL_BINDINGS, type Binding } from '../../core/catalog';
-import { environmentProblems, executePlan, loadRun, type BindingChoice, type Failure, type RunObserver, type RunReport } from '../../core/runner';
+import { environmentProblems, executePlan, loadRun, type BindingChoice, type Failure, type RunObserver, type RunReport, type TestResult } from '../../core/runner';
 import { CliReporter } from '../../core/runner/reporters/cli';
 import { relativeTo, where } from '../../core/runner/reporters/format';
 import { jsonReport } from '../../core/runner/reporters/json';
@@ -25,12 +25,13 @@ export const REPORT_FILES: Record<Exclude<ReporterName, 'cli'>, string> = { juni
 const FLAGS: readonly FlagSpec[] = [
   { name: 'env', short: 'e', value: true, description: 'environment to run against (default: each file\'s or collection\'s, else the sandbox)' },
   { name: 'binding', short: 'b', value: true, description: `binding for every file: ${ALL_BINDINGS.join(', ')}, or all (every binding each operation offers)` },
-  { name: 'concurrency', short: 'c', value: true, description: 'requests in flight at once (default 1; collection.json may lower it per collection)' },
+  { name: 'concurrency', short: 'c', value: true, description: 'requests in flight at once, at most (default: each collection.json\'s concurrency, else 1)' },
   { name: 'bail', description: 'stop after the first failure (the rest are reported as skipped)' },
   { name: 'reporter', short: 'r', value: true, description: 'cli, junit, json; repeat or comma-separate for several (default cli)' },
   { name: 'out', short: 'o', value: true, description: 'folder for junit.xml and report.json (default reports/)' },
   { name: 'timeout', short: 't', value: true, description: 'milliseconds each request may take (default: the environment\'s)' },
   { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
+  { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
 ];
 const REPEATABLE = new Set(['reporter', 'r', 'var']);
 
@@ -42,7 +43,14 @@ const USAGE = [
   '"order" says; subfolders are collections of their own. Values named in "capture" fill',
   '{{variables}} of later requests; a request waits for the one that captures what it uses.',
   '',
-  'Exit code: 0 all passed, 1 a test failed, 2 usage, file or environment error (nothing sent).',
+  'A folder\'s settings are its collection.json over those of the folders above it, up to the',
+  'repository root or a collection.json with "root": true, from whatever folder the run starts.',
+  'Folders named node_modules or starting with "." and the report folder (--out) are never run;',
+  'the run names the ones it passed by.',
+  '',
+  'Exit code: 0 all passed, 1 a test failed or no test ran, 2 usage, file or environment error',
+  '(nothing sent). Reports from an earlier run in --out are removed first, so a run that cannot',
+  'start leaves none behind.',
   '',
   'Options:',
   describeFlags(FLAGS),
@@ -85,6 +93,7 @@ interface RunSettings {
   readonly out: string;
   readonly timeoutMs?: number;
   readonly variables: Record<string, string>;
+  readonly passWithNoTests: boolean;
 }
 
 function readSettings(args: readonly string[], cwd: string): RunSettings {
@@ -106,6 +115,10 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
   const env = flags.get('env');
   const out = flags.get('out');
   if (env === true || out === true) throw new UsageError('--env and --out need a value');
+  const outDir = path.resolve(cwd, out ?? 'reports');
+  // Found now, not after every request was sent.
+  const outStat = safeStat(outDir);
+  if (outStat && !outStat.isDirectory()) throw new UsageError(`--out ${out ?? 'reports'} is a file; it must be a folder for the reports`);
   return {
     inputs: positionals,
     ...(env !== undefined ? { environment: env } : {}),
@@ -113,15 +126,35 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     ...(flags.has('concurrency') ? { concurrency: positiveInt(flags.get('concurrency'), 'concurrency') } : {}),
     bail: flags.has('bail'),
     reporters: [...new Set(reporters)] as ReporterName[],
-    out: path.resolve(cwd, out ?? 'reports'),
+    out: outDir,
     ...(flags.has('timeout') ? { timeoutMs: positiveInt(flags.get('timeout'), 'timeout') } : {}),
     variables,
+    passWithNoTests: flags.has('pass-with-no-tests'),
   };
 }
 
+function safeStat(file: string): fs.Stats | undefined {
+  try { return fs.statSync(file); } catch { return undefined; }
+}
+
+/** Reports of an earlier run, gone before this one starts: CI must never publish an old green. */
+function removeStaleReports(settings: RunSettings): void {
+  for (const r of settings.reporters) if (r !== 'cli') fs.rmSync(path.join(settings.out, REPORT_FILES[r]), { force: true });
+}
+
 /** `path:line:col: error: message`, as `carrier validate` prints findings. */
-function problemLine(p: Failure, rel: (f: string) => string): string {
-  return `${p.location ? `${where(p.location, rel)}: ` : ''}error: ${p.message}\n`;
+function problemLine(p: Failure, rel: (f: string) => string, severity: 'error' | 'warning' = 'error'): string {
+  return `${p.location ? `${where(p.location, rel)}: ` : ''}${severity}: ${p.message}\n`;
+}
+
+/** What finished before an internal error, as a report: the tests that ran are not lost. */
+function partialReport(results: readonly TestResult[], problems: readonly Failure[], started: number): RunReport {
+  const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;
+  return {
+    summary: { total: results.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs: Date.now() - started, startedAt: new Date(started).toISOString() },
+    results,
+    problems: [...problems, { kind: 'file', message: 'the run stopped on an internal error; these are the tests that finished before it' }],
+  };
 }
 
 /** The terminal, for the CLI reporter: redraws only when stdout is a real TTY. */
@@ -148,19 +181,27 @@ export const run: Command = {
   usage: USAGE,
   async run(args, io) {
     const settings = readSettings(args, io.cwd);
+    removeStaleReports(settings);
     const rel = relativeTo(io.cwd);
     const plan = loadRun(settings.inputs, {
       baseDir: io.cwd,
       ...(settings.binding ? { binding: settings.binding } : {}),
       validate: (text, fileName) => validateRequestText(text, fileName).findings,
+      exclude: [settings.out],
     });
+    for (const w of plan.warnings) io.stderr(problemLine(w, rel, 'warning'));
+    if (plan.skippedFolders.length) {
+      io.stderr(`carrier run: not run: ${plan.skippedFolders.map((f) => `${rel(f)}/`).join(', ')} (node_modules, folders starting with "." and the report folder never run; name one to run it)\n`);
+    }
     if (plan.problems.length) {
       for (const p of plan.problems) io.stderr(problemLine(p, rel));
       io.stderr(`carrier run: ${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'} in the files to run; nothing was sent\n`);
       return 2;
     }
     const sandbox = new EmbeddedSandbox();
-    const backend = createRunBackend({ cwd: io.cwd, env: io.env, embeddedUrl: () => sandbox.url() });
+    // Environments from the repository of what is run, whatever the working directory (environments/where.ts).
+    const starts = [...new Set(plan.tests.map((t) => t.collection.folder)), io.cwd];
+    const backend = createRunBackend({ environmentsFrom: starts, env: io.env, embeddedUrl: () => sandbox.url() });
     try {
       const envProblems = [...backend.problems, ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) })];
       if (envProblems.length) {
@@ -172,10 +213,13 @@ export const run: Command = {
         const term = terminalOf(io);
         observers.push(new CliReporter({ write: (t) => io.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR }));
       }
+      // Kept as they finish, so an internal error still leaves the reports of what ran.
+      const finished: TestResult[] = [];
+      const started = Date.now();
       const observer: RunObserver = {
         runStart: (t) => observers.forEach((o) => o.runStart?.(t)),
         testStart: (t) => observers.forEach((o) => o.testStart?.(t)),
-        testEnd: (r) => observers.forEach((o) => o.testEnd?.(r)),
+        testEnd: (r) => { finished.push(r); observers.forEach((o) => o.testEnd?.(r)); },
         runEnd: (r) => observers.forEach((o) => o.runEnd?.(r)),
       };
       const abort = new AbortController();
@@ -192,13 +236,21 @@ export const run: Command = {
           ...(settings.environment ? { environment: settings.environment } : {}),
           variables: settings.variables,
         }, observer);
+      } catch (err) {
+        writeReports(partialReport(finished, plan.problems, started), settings, io, rel);
+        throw err;
       } finally {
         process.off('SIGINT', onSigint);
       }
       writeReports(report, settings, io, rel);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
-      // already counted as that failure; a cancelled run did not pass.
+      // already counted as that failure; a cancelled run did not pass; nothing run is no pass.
       const cancelled = report.results.some((r) => r.skipReason === 'cancelled');
+      const ran = report.summary.passed + report.summary.failed;
+      if (!ran && !settings.passWithNoTests) {
+        io.stderr(`carrier run: no tests ran (${report.summary.skipped} skipped); --pass-with-no-tests accepts that\n`);
+        return 1;
+      }
       return report.summary.failed > 0 || cancelled ? 1 : 0;
     } finally {
       await backend.close?.();

@@ -2,3 +2,4 @@ export * from './types';
 export * from './builtin';
 export * from './apiKey';
 export * from './load';
+export * from './where';

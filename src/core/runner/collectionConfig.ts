@@ -1,10 +1,13 @@
 /**
  * Reads a folder's `collection.json` (schema: expectSchema.ts `collectionSchema`), reporting
- * every mistake at its line:column. A folder without one is a collection with defaults.
+ * every mistake at its line:column, a key written twice included. A folder without one is a
+ * collection with defaults.
  */
 import * as fs from 'node:fs';
 import { parseTree, type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { LineIndex } from './locate';
+import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
+import { LineIndex as ZeroBasedLines } from '../requestFile/lineIndex';
+import { fromRange, LineIndex } from './locate';
 import type { Failure } from './types';
 import { variableText } from './variables';
 
@@ -15,13 +18,17 @@ export interface CollectionConfig {
   readonly variables: Readonly<Record<string, string>>;
   readonly environment?: string;
   readonly concurrency?: number;
+  /** `"root": true`: the settings of folders above do not apply (discover.ts). */
+  readonly root?: boolean;
+  /** The collection.json files that apply, outermost first (for reports). */
+  readonly files: readonly string[];
   /** Where each `order` entry is written, to point at one that names nothing. */
   readonly orderLocations: ReadonlyMap<string, Failure['location']>;
 }
 
-export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, orderLocations: new Map() };
+export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, files: [], orderLocations: new Map() };
 
-const KEYS = ['$schema', 'name', 'description', 'order', 'variables', 'environment', 'concurrency'];
+const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency'];
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export function readCollectionConfig(file: string): { config: CollectionConfig; problems: Failure[] } {
@@ -41,9 +48,14 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
   const root = parseTree(text, errors, { allowTrailingComma: true });
   for (const e of errors) problems.push({ kind: 'file', message: `collection.json: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) });
   if (errors.length || !root) return { config: { ...NO_CONFIG, file }, problems };
+  const duplicates = findDuplicateKeys(text);
+  if (duplicates.duplicates.length) {
+    const zeroBased = new ZeroBasedLines(text);
+    for (const f of duplicateKeyFindings(text, zeroBased, duplicates)) problems.push({ kind: 'file', message: f.message, location: fromRange(file, f.range) });
+  }
   if (root.type !== 'object') { problem(root, 'collection.json must be a JSON object'); return { config: { ...NO_CONFIG, file }, problems }; }
 
-  const config: { -readonly [K in keyof CollectionConfig]: CollectionConfig[K] } = { file, order: [], variables: {}, orderLocations: new Map() };
+  const config: { -readonly [K in keyof CollectionConfig]: CollectionConfig[K] } = { file, order: [], variables: {}, files: [file], orderLocations: new Map() };
   for (const prop of root.children ?? []) {
     const [keyNode, value] = prop.children ?? [];
     if (!keyNode || !value) continue;
@@ -55,6 +67,10 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
       case 'name':
         if (value.type !== 'string') problem(value, '"name" must be a string');
         else config.name = value.value as string;
+        break;
+      case 'root':
+        if (value.type !== 'boolean') problem(value, '"root" must be true or false');
+        else config.root = value.value as boolean;
         break;
       case 'environment':
         if (value.type !== 'string' || !value.value) problem(value, '"environment" must be the name of an environment');
@@ -105,6 +121,7 @@ export function inherit(parent: CollectionConfig, child: CollectionConfig): Coll
   return {
     ...child,
     variables: { ...parent.variables, ...child.variables },
+    files: [...parent.files, ...child.files],
     environment: child.environment ?? parent.environment,
     concurrency: child.concurrency ?? parent.concurrency,
   };

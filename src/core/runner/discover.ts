@@ -2,9 +2,19 @@
  * Files and folders named on a command line (or picked in the Test Explorer) turned into the
  * ordered list of request files to run and the collection each belongs to.
  *
- * A folder is a collection of the `*.carrier.json` files directly in it; its subfolders are
- * collections of their own, run after (or where `order` puts them). A file named on its own
- * belongs to its folder's collection, with that folder's collection.json applied.
+ * A folder is a collection of the `*.carrier.json` files directly in it, which run first; its
+ * subfolders are collections of their own and run after them (or where `order` puts them). A
+ * file named on its own belongs to its folder's collection.
+ *
+ * A folder's settings are its own collection.json over those of every folder above it, up to
+ * the repository root (the folder holding `.git`) or a collection.json with `"root": true` —
+ * never "up to where the command happened to be typed", so a subfolder runs with the same
+ * environment and variables from any working directory and by any spelling of its path.
+ *
+ * A repository is input from outside: each real folder is visited once (a symlink loop is
+ * reported, not followed), only regular files are read (a FIFO or a link to a device named
+ * `*.carrier.json` is skipped with a warning), files over MAX_REQUEST_FILE_BYTES are refused,
+ * and the walk keeps its own stack, so no depth of folders can exhaust the call stack.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +24,10 @@ import { naturalSort } from './naturalSort';
 import type { Failure } from './types';
 
 export const REQUEST_FILE_SUFFIX = '.carrier.json';
-const SKIPPED_FOLDERS = new Set(['node_modules', 'reports']);
+/** A request file is a few kilobytes; a thousand times that is a mistake or a trap, not a request. */
+export const MAX_REQUEST_FILE_BYTES = 4 * 1024 * 1024;
+/** Folders never run: installed packages and hidden folders (.git, .vscode, …). */
+const NEVER_RUN = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
 
 export interface DiscoveredFile {
   readonly file: string;
@@ -23,9 +36,19 @@ export interface DiscoveredFile {
 
 export interface Discovery {
   readonly files: readonly DiscoveredFile[];
-  /** Settings per folder (inherited from collection.json files above it, up to the base dir). */
+  /** Settings per folder: its collection.json over those above it (see the header). */
   readonly configs: ReadonlyMap<string, CollectionConfig>;
+  /** Errors: the run does not start. */
   readonly problems: readonly Failure[];
+  /** Things left out on purpose, each said once: skipped entries, symlink loops. */
+  readonly warnings: readonly Failure[];
+  /** Folders met in the walk that are never run, so the output can name them. */
+  readonly skippedFolders: readonly string[];
+}
+
+export interface DiscoverOptions {
+  /** Folders to leave out as well (the run's own report folder). */
+  readonly exclude?: readonly string[];
 }
 
 function isInside(child: string, parent: string): boolean {
@@ -33,79 +56,129 @@ function isInside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-export function discover(inputs: readonly string[], baseDir: string): Discovery {
+function safeStat(file: string): fs.Stats | undefined {
+  try { return fs.statSync(file); } catch { return undefined; }
+}
+
+function realPath(file: string): string {
+  try { return fs.realpathSync(file); } catch { return path.resolve(file); }
+}
+
+const identity = (stat: fs.Stats): string => `${stat.dev}:${stat.ino}`;
+
+export function discover(inputs: readonly string[], baseDir: string, options: DiscoverOptions = {}): Discovery {
   const base = path.resolve(baseDir);
+  const exclude = new Set((options.exclude ?? []).map(realPath));
   const configs = new Map<string, CollectionConfig>();
   const problems: Failure[] = [];
+  const warnings: Failure[] = [];
+  const skippedFolders: string[] = [];
   const files: DiscoveredFile[] = [];
-  const seen = new Set<string>();
+  const seenFiles = new Set<string>();
+  const seenFolders = new Set<string>();
 
+  /** The chain of folders whose settings apply, outermost first (see the header). */
   const configFor = (folder: string): CollectionConfig => {
-    const known = configs.get(folder);
-    if (known) return known;
-    const parent = path.dirname(folder);
-    const inherited = folder !== base && parent !== folder && isInside(parent, base) ? configFor(parent) : NO_CONFIG;
-    const file = path.join(folder, COLLECTION_FILE);
-    let own = NO_CONFIG;
-    if (fs.existsSync(file)) {
-      const read = readCollectionConfig(file);
-      problems.push(...read.problems);
-      own = read.config;
+    const chain: string[] = [];
+    let at = folder;
+    for (;;) {
+      if (configs.has(at)) break;
+      chain.push(at);
+      const parent = path.dirname(at);
+      if (parent === at || fs.existsSync(path.join(at, '.git'))) break;
+      at = parent;
     }
-    const config = own === NO_CONFIG ? inherited : inherit(inherited, own);
-    configs.set(folder, config);
-    return config;
+    // Resolve from the outermost folder not yet known down to `folder`.
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const dir = chain[i];
+      const parent = path.dirname(dir);
+      const isTop = parent === dir || fs.existsSync(path.join(dir, '.git'));
+      const file = path.join(dir, COLLECTION_FILE);
+      let own = NO_CONFIG;
+      if (safeStat(file)?.isFile()) {
+        const read = readCollectionConfig(file);
+        problems.push(...read.problems);
+        own = read.config;
+      }
+      const inherited = isTop || own.root ? NO_CONFIG : (configs.get(parent) ?? NO_CONFIG);
+      configs.set(dir, own === NO_CONFIG ? inherited : inherit(inherited, own));
+    }
+    return configs.get(folder)!;
   };
 
-  const add = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+  const addFile = (file: string, stat: fs.Stats | undefined, shown: string): void => {
+    if (!stat?.isFile()) {
+      warnings.push({ kind: 'file', message: `skipped ${shown}: not a regular file (a FIFO, device, socket or broken link is never read)` });
+      return;
+    }
+    if (stat.size > MAX_REQUEST_FILE_BYTES) {
+      problems.push({ kind: 'file', message: `${shown} is ${stat.size} bytes; a request file may be at most ${MAX_REQUEST_FILE_BYTES} bytes`, location: { file, line: 1, column: 1, endLine: 1, endColumn: 1 } });
+      return;
+    }
+    if (seenFiles.has(file)) return;
+    seenFiles.add(file);
     const folder = path.dirname(file);
     configFor(folder);
     files.push({ file, folder });
   };
 
-  const expand = (folder: string) => {
-    const config = configFor(folder);
-    let entries: fs.Dirent[];
-    try { entries = fs.readdirSync(folder, { withFileTypes: true }); } catch (e) {
-      problems.push({ kind: 'file', message: `cannot read folder ${folder}: ${(e as Error).message}` });
-      return;
-    }
-    const kinds = new Map<string, 'file' | 'folder'>();
-    for (const entry of entries) {
-      const full = path.join(folder, entry.name);
-      const isDir = entry.isDirectory() || (entry.isSymbolicLink() && safeStat(full)?.isDirectory());
-      if (isDir && !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) kinds.set(entry.name, 'folder');
-      else if (!isDir && entry.name.endsWith(REQUEST_FILE_SUFFIX)) kinds.set(entry.name, 'file');
-    }
-    const listed = config.file && path.dirname(config.file) === folder ? config.order : [];
-    for (const name of listed) {
-      if (!kinds.has(name)) {
-        problems.push({ kind: 'file', message: `collection.json "order" names "${name}", which is not a request file or folder in ${folder}`, location: config.orderLocations.get(name) });
+  /** Walks `root` depth first with its own stack, in the order the header describes. */
+  const expand = (root: string): void => {
+    // Work items in reverse order of visiting: a folder item is replaced by its ordered entries.
+    const stack: Array<{ readonly path: string; readonly folder: boolean }> = [{ path: root, folder: true }];
+    while (stack.length) {
+      const item = stack.pop()!;
+      if (!item.folder) { addFile(item.path, safeStat(item.path), item.path); continue; }
+      const folder = item.path;
+      const stat = safeStat(folder);
+      if (!stat) continue;
+      const id = identity(stat);
+      if (seenFolders.has(id)) {
+        warnings.push({ kind: 'file', message: `skipped ${folder}: already visited (a symlink loop or a second link to the same folder)` });
+        continue;
       }
-    }
-    const rest = naturalSort([...kinds.keys()].filter((n) => !listed.includes(n)));
-    for (const name of [...listed.filter((n) => kinds.has(n)), ...rest]) {
-      const full = path.join(folder, name);
-      if (kinds.get(name) === 'file') add(full);
-      else expand(full);
+      seenFolders.add(id);
+      const config = configFor(folder);
+      let entries: fs.Dirent[];
+      try { entries = fs.readdirSync(folder, { withFileTypes: true }); } catch (e) {
+        problems.push({ kind: 'file', message: `cannot read folder ${folder}: ${(e as Error).message}` });
+        continue;
+      }
+      const kinds = new Map<string, 'file' | 'folder'>();
+      for (const entry of entries) {
+        const full = path.join(folder, entry.name);
+        const isDir = entry.isDirectory() || (entry.isSymbolicLink() && safeStat(full)?.isDirectory() === true);
+        if (isDir) {
+          if (NEVER_RUN(entry.name) || exclude.has(realPath(full))) skippedFolders.push(full);
+          else kinds.set(entry.name, 'folder');
+        } else if (entry.name.endsWith(REQUEST_FILE_SUFFIX)) kinds.set(entry.name, 'file');
+      }
+      const listed = config.file && path.dirname(config.file) === folder ? config.order : [];
+      for (const name of listed) {
+        if (!kinds.has(name)) {
+          problems.push({ kind: 'file', message: `collection.json "order" names "${name}", which is not a request file or folder in ${folder}`, location: config.orderLocations.get(name) });
+        }
+      }
+      const unlisted = (kind: 'file' | 'folder') => naturalSort([...kinds.keys()].filter((n) => kinds.get(n) === kind && !listed.includes(n)));
+      // Files before subfolders: a subfolder's tests may use what this folder's files capture.
+      const ordered = [...listed.filter((n) => kinds.has(n)), ...unlisted('file'), ...unlisted('folder')];
+      for (let i = ordered.length - 1; i >= 0; i--) stack.push({ path: path.join(folder, ordered[i]), folder: kinds.get(ordered[i]) === 'folder' });
     }
   };
 
   for (const input of inputs) {
-    const full = path.resolve(base, input);
-    const stat = safeStat(full);
+    const given = path.resolve(base, input);
+    const stat = safeStat(given);
     if (!stat) { problems.push({ kind: 'file', message: `no such file or folder: ${input}` }); continue; }
+    // The real path: the same folder is the same collection however its path was spelled.
+    const full = realPath(given);
     if (stat.isDirectory()) {
       const before = files.length;
       expand(full);
       if (files.length === before) problems.push({ kind: 'file', message: `no request files (*${REQUEST_FILE_SUFFIX}) in ${input}` });
-    } else add(full);
+    } else addFile(full, stat, input);
   }
-  return { files, configs, problems };
+  return { files, configs, problems, warnings, skippedFolders };
 }
 
-function safeStat(file: string): fs.Stats | undefined {
-  try { return fs.statSync(file); } catch { return undefined; }
-}
+export { isInside };

@@ -91,6 +91,9 @@ class Run {
   /** One signal for every send of the run; each in-flight send listens to it. */
   private readonly abort = new AbortController();
   private readonly redactors = new Map<RunEnvironment, Redactor>();
+  /** Test ids in the order they started (or were skipped): reports list them so. */
+  private readonly ran: string[] = [];
+  private readonly listed = new Set<string>();
 
   constructor(private readonly plan: PlannedRun, private readonly options: ExecuteOptions, private readonly observer: RunObserver) {
     this.order = new Map(plan.tests.map((t, i) => [t.id, i]));
@@ -110,7 +113,12 @@ class Run {
     return env;
   }
 
+  private note(id: string): void {
+    if (!this.listed.has(id)) { this.listed.add(id); this.ran.push(id); }
+  }
+
   private finish(result: TestResult): TestResult {
+    this.note(result.test.id);
     this.results.set(result.test.id, result);
     if (result.status === 'failed' && this.options.bail) this.stopReason ??= `not run: --bail after ${result.test.name} failed`;
     this.observer.testEnd?.(result);
@@ -150,6 +158,7 @@ class Run {
     if (unavailable) { this.skip(test, unavailable); return this.results.get(test.id)!; }
     const startedAt = new Date().toISOString();
     const start = this.now();
+    this.note(test.id);
     this.observer.testStart?.(test);
     const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor): TestResult => this.finish({
       test,
@@ -254,7 +263,8 @@ class Run {
       const cap = Math.max(1, Math.min(own ?? limit ?? 1, limit ?? Infinity));
       await this.runSegment(segment, cap);
     }
-    const results = tests.map((t) => this.results.get(t.id)!);
+    // In the order they ran; with a plan that finished, every test has a result.
+    const results = [...this.ran, ...tests.map((t) => t.id).filter((id) => !this.listed.has(id))].map((id) => this.results.get(id)).filter((r): r is TestResult => r !== undefined);
     const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;
     const report: RunReport = {
       summary: { total: results.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs: this.now() - start, startedAt },

@@ -16,7 +16,9 @@ export type JsonSchema = { [keyword: string]: unknown };
 export const COLLECTION_FILE = 'collection.json';
 
 const VARIABLE = '\\{\\{\\s*[A-Za-z_][A-Za-z0-9_.-]*\\s*\\}\\}';
-const NUMBER_TEXT = `^\\s*(?:[+-]?\\$?\\s*[+-]?(?:\\d{1,3}(?:,\\d{3})+|\\d*)(?:\\.\\d*)?(?:[eE][+-]?\\d+)?|${VARIABLE})\\s*$`;
+// Dates as compileExpect reads them (dates.ts): xs:dateTime, xs:date, MM/DD/YYYY.
+const DATE_TEXT = '-?\\d{4,6}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:\\d{2})?|\\d{2}/\\d{2}/\\d{4}';
+const NUMBER_TEXT = `^\\s*(?:[+-]?\\$?\\s*[+-]?(?:\\d{1,3}(?:,\\d{3})+|\\d*)(?:\\.\\d*)?(?:[eE][+-]?\\d+)?|${DATE_TEXT}|${VARIABLE})\\s*$`;
 const PATH = '^(?:\\$|[^.[\\]\\s]+(?:\\[(?:-?\\d+|\\*|\\?)\\])*(?:\\.[^.[\\]\\s]+(?:\\[(?:-?\\d+|\\*|\\?)\\])*)*)$';
 const CAPTURE_PATH = '^[^.[\\]\\s]+(?:\\[-?\\d+\\])*(?:\\.[^.[\\]\\s]+(?:\\[-?\\d+\\])*)*$';
 
@@ -25,8 +27,8 @@ const regex = (what: string): JsonSchema => ({ type: 'string', minLength: 1, des
 const operand: JsonSchema = {
   type: ['number', 'string'],
   pattern: NUMBER_TEXT,
-  patternErrorMessage: 'Expected a number, a decimal string ("0.10"), a money string ("$1,234.56") or a {{variable}}.',
-  markdownDescription: 'Compared as an exact decimal: `"0.10"` equals `0.1`; money strings are read after dropping `$` and thousands commas.',
+  patternErrorMessage: 'Expected a number, a decimal string ("0.10"), a money string ("$1,234.56"), a date ("2026-11-23", "2026-11-23T08:00:00Z", "11/23/2026") or a {{variable}}.',
+  markdownDescription: 'Compared as an exact decimal: `"0.10"` equals `0.1`; money strings are read after dropping `$` and thousands commas. A date (`"2026-11-23"`, `"2026-11-23T08:00:00Z"`, `"11/23/2026"`) compares with a date field as a date.',
 };
 
 function comparisons(item: JsonSchema, what: string): JsonSchema {
@@ -51,7 +53,7 @@ const assertionObject: JsonSchema = {
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`). Records compare field by field, lists item by item. `{{variables}}` are filled in.' },
+    equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`), except in a field the catalog types as a number or a date, which compares as one. Records compare field by field, lists item by item. `{{variables}}` are filled in.' },
     matches: { ...regex('The value, as text, matches this'), markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`.' },
     exists: { type: 'boolean', markdownDescription: '`true`: the element is there and not nil. `false`: same as `absent: true`.' },
     absent: { type: 'boolean', markdownDescription: '`true`: the element is missing or nil (xsi:nil). `false`: same as `exists: true`.' },
@@ -79,8 +81,8 @@ const assertion: JsonSchema = {
 const PATH_HELP = [
   'A path into the parsed reply: element names joined by `.`, list items by index.',
   '- `Result.ServiceLevels[0].Code`: item 0; `[-1]` is the last item.',
-  '- `Result.Charges[*].Amount`: **every** item must satisfy the assertion, and there must be at least one item.',
-  '- `Result.ServiceLevels[?].Code`: **some** item (at least one) must satisfy it.',
+  '- `Result.Charges[*].Amount`: **every** item must satisfy every assertion of the object, and there must be at least one item.',
+  '- `Result.ServiceLevels[?].Code`: **some** item must satisfy every assertion of the object (one item, all of them).',
   '- `$`: the whole reply.',
 ].join('\n');
 
@@ -194,11 +196,15 @@ export function collectionSchema(): JsonSchema {
     title: 'Carrier Workbench collection',
     type: 'object',
     additionalProperties: false,
-    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment` and `concurrency`, and may override them.',
+    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment` and `concurrency`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
     properties: {
       $schema: { type: 'string' },
       name: { type: 'string', markdownDescription: 'A display name (default: the folder path).' },
       description: { type: 'string' },
+      root: {
+        type: 'boolean',
+        markdownDescription: 'The top of a suite: collection.json files in folders above this one do not apply. Without it, settings are inherited from every folder above, up to the repository root (the folder holding `.git`).',
+      },
       order: {
         type: 'array',
         items: { type: 'string', minLength: 1 },

@@ -16,11 +16,13 @@ export interface LoadOptions {
   readonly validate?: FileValidator;
   /** Reads request files (the editor passes unsaved contents); the file system by default. */
   readonly read?: FileReader;
+  /** Folders not to run (the run's own report folder). */
+  readonly exclude?: readonly string[];
 }
 
 export function loadRun(inputs: readonly string[], options: LoadOptions): PlannedRun {
   const baseDir = path.resolve(options.baseDir);
-  const discovery = discover(inputs, baseDir);
+  const discovery = discover(inputs, baseDir, { ...(options.exclude ? { exclude: options.exclude } : {}) });
   const files = new Map<string, LoadedFile>();
   for (const { file } of discovery.files) files.set(file, loadRequestFile(file, options.validate, options.read));
   return planRun(discovery, files, baseDir, options.binding);

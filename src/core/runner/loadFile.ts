@@ -49,7 +49,8 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   const findings = [...parsed.findings, ...(parsed.request && validate ? validate(text, file) : [])];
   const toFailure = (f: FileFinding): Failure => ({ kind: 'file', message: f.message, location: fromRange(file, f.range) });
   const problems = findings.filter((f) => f.severity === 'error').map(toFailure);
-  const warnings = findings.filter((f) => f.severity !== 'error').map(toFailure);
+  // Warnings are said before a run; info findings (unknown-but-kept, notes) are not worth a line.
+  const warnings = findings.filter((f) => f.severity === 'warning').map(toFailure);
 
   const tree = parsed.source.tree;
   const location = tree ? lines.range(tree.offset, 1) : lines.range(0, 0);

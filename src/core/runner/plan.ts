@@ -19,6 +19,10 @@ export interface PlannedRun {
   /** Index of each test's segment: consecutive tests of one collection. Segments run one after another. */
   readonly segment: ReadonlyMap<string, number>;
   readonly problems: readonly Failure[];
+  /** Said, not fatal: entries skipped on purpose (discover.ts) and validator warnings. */
+  readonly warnings: readonly Failure[];
+  /** Folders met in the walk that are never run (discover.ts). */
+  readonly skippedFolders: readonly string[];
   readonly baseDir: string;
 }
 
@@ -36,7 +40,8 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
       c = {
         folder,
         name: relativeName(baseDir, folder),
-        ...(config?.file ? { configFile: config.file } : {}),
+        ...(config?.file && path.dirname(config.file) === folder ? { configFile: config.file, ...(config.name ? { title: config.name } : {}) } : {}),
+        configFiles: config?.files ?? [],
         ...(config?.environment ? { environment: config.environment } : {}),
         ...(config?.concurrency ? { concurrency: config.concurrency } : {}),
         variables: config?.variables ?? {},
@@ -91,7 +96,8 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
     for (const c of loaded.captures) producers.set(c.name, ids);
   }
   const problems = [...discovery.problems, ...[...files.values()].flatMap((f) => f.problems)];
-  return { tests, files, unavailable, segment, problems, baseDir };
+  const warnings = [...discovery.warnings, ...[...files.values()].flatMap((f) => f.warnings)];
+  return { tests, files, unavailable, segment, problems, warnings, skippedFolders: discovery.skippedFolders, baseDir };
 }
 
 /** The tests needed to run `selected`: the selection plus, transitively, the tests it depends on. */

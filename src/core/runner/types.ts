@@ -60,6 +60,10 @@ export interface PlannedCollection {
   readonly name: string;
   /** The collection.json, when the folder has one. */
   readonly configFile?: string;
+  /** The folder's collection.json `name`, when it gives one. */
+  readonly title?: string;
+  /** Every collection.json whose settings apply, outermost first (discover.ts). */
+  readonly configFiles: readonly string[];
   readonly environment?: string;
   readonly concurrency?: number;
   readonly variables: Readonly<Record<string, string>>;

@@ -7,14 +7,14 @@
  * Core never reads process.env: the caller passes the variables in (the CLI its environment,
  * the extension its secret storage through `apiKeyFor`).
  */
-import { apiKeyFromVariables, findEnvironment, loadEnvironments, missingApiKeyMessage, type Environment } from '../environments';
+import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment } from '../environments';
 import { send } from '../send';
 import type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 import type { Failure } from './types';
 
 export interface RunBackendOptions {
-  /** The workspace folder holding carrier.environments.json. */
-  readonly cwd: string;
+  /** Where to look for carrier.environments.json, in turn (environments/where.ts): the run's folders, then the working directory. */
+  readonly environmentsFrom: readonly string[];
   /** Where API keys are looked up (CARRIER_API_KEY_<ENV>, CARRIER_API_KEY). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /**
@@ -38,7 +38,7 @@ interface Resolved {
 }
 
 export function createRunBackend(options: RunBackendOptions): StandardBackend {
-  const loaded = loadEnvironments(options.cwd);
+  const loaded = loadEnvironmentsFrom(options.environmentsFrom);
   const problems: Failure[] = loaded.problems.filter((p) => p.severity === 'error').map((p) => ({
     kind: 'environment',
     message: p.message,

@@ -1,12 +1,13 @@
 /**
  * Which environment requests go to, per workspace folder. Each folder's carrier.environments.json
- * is read once through core (loadEnvironments) and kept until the file watcher says it changed;
+ * (or the nearest one above it, up to the repository root) is read once through core
+ * (loadEnvironmentsFrom) and kept until the file watcher says it changed;
  * the folder of the document being sent decides, never the first folder of the workspace, so a
  * multi-root workspace sends each file with its own folder's definitions. The choice of name is
  * per workspace; the embedded sandbox's URL is only known while it runs, so it is overlaid here.
  */
 import * as vscode from 'vscode';
-import { findEnvironment, loadEnvironments, SANDBOX_ENVIRONMENT, type Environment, type LoadedEnvironments } from '../../core/environments';
+import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, type Environment, type LoadedEnvironments } from '../../core/environments';
 import type { EnvironmentDef } from '../core-adapter';
 
 const SELECTED_KEY = 'carrier.environment';
@@ -32,7 +33,7 @@ export class EnvironmentStore implements vscode.Disposable {
   definitions(folder: string | undefined): LoadedEnvironments {
     const key = folder ?? NO_FOLDER;
     let found = this.loaded.get(key);
-    if (!found) this.loaded.set(key, (found = loadEnvironments(folder)));
+    if (!found) this.loaded.set(key, (found = loadEnvironmentsFrom(folder ? [folder] : [])));
     return found;
   }
 

@@ -5,12 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { ENVIRONMENTS_FILE } from '../../core/environments';
-import { folderOf, type EnvironmentStore } from './environmentStore';
+import type { EnvironmentStore } from './environmentStore';
 
 export function watchEnvironmentsFile(environments: EnvironmentStore): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('carrier-environments');
   const showProblems = (folder: vscode.Uri): void => {
     const loaded = environments.definitions(folder.fsPath);
+    if (!loaded.file) return;
     const diagnostics = loaded.problems.map((p) => {
       const d = new vscode.Diagnostic(
         new vscode.Range(p.range.start.line, p.range.start.character, p.range.end.line, p.range.end.character),
@@ -20,15 +21,10 @@ export function watchEnvironmentsFile(environments: EnvironmentStore): vscode.Di
       d.source = 'carrier';
       return d;
     });
-    collection.set(vscode.Uri.joinPath(folder, ENVIRONMENTS_FILE), diagnostics);
+    collection.set(vscode.Uri.file(loaded.file), diagnostics);
   };
-  const changed = (file: vscode.Uri): void => {
-    const folder = folderOf(file);
-    // Only a folder's own top-level file defines its environments.
-    if (!folder || vscode.Uri.joinPath(vscode.Uri.file(folder), ENVIRONMENTS_FILE).fsPath !== file.fsPath) return;
-    environments.refresh(folder);
-    showProblems(vscode.Uri.file(folder));
-  };
+  // A file may serve several folders (one above them all, environments/where.ts): read all again.
+  const changed = (): void => all();
   const all = (): void => {
     collection.clear();
     environments.refresh();

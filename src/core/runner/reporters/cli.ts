@@ -76,7 +76,8 @@ export class CliReporter implements RunObserver {
     this.running.set(test.id, test);
     if (!this.tty && test.collection.name !== this.lastCollection) {
       this.lastCollection = test.collection.name;
-      this.line(this.paint('1', test.collection.name));
+      const settings = test.collection.configFiles.map((f) => this.options.rel(f));
+      this.line(`${this.paint('1', test.collection.name)}${test.collection.title ? ` — ${test.collection.title}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}`);
     }
     this.draw();
   }
@@ -88,7 +89,7 @@ export class CliReporter implements RunObserver {
     const label = `${result.test.collection.name}/${result.test.name}`;
     if (result.status === 'passed') {
       this.passed++;
-      if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${result.test.name}  ${this.paint('2', duration(result.durationMs))}`);
+      if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${result.test.name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${result.environment}` : ''}`)}`);
     } else if (result.status === 'failed') {
       this.failed++;
       this.line(`  ${this.paint('31', '✗')} ${this.tty ? label : result.test.name}  ${this.paint('2', duration(result.durationMs))}`);

@@ -28,6 +28,9 @@ function test(r: TestResult, rel: Relative) {
     name: r.test.name,
     file: rel(r.test.file),
     collection: r.test.collection.name,
+    ...(r.test.collection.title ? { collectionTitle: r.test.collection.title } : {}),
+    /** The collection.json files whose settings applied, outermost first. */
+    collectionFiles: r.test.collection.configFiles.map((f) => rel(f)),
     operation: r.test.operation,
     version: r.test.version,
     binding: r.test.binding,

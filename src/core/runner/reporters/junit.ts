@@ -49,10 +49,13 @@ function testcase(r: TestResult, rel: Relative, indent: string): string {
 }
 
 export function junitXml(report: RunReport, rel: Relative, hostname = os.hostname()): string {
+  // One suite per collection, in the order its first test ran; cases in the order they ran.
   const suites = new Map<string, TestResult[]>();
   for (const r of report.results) {
     const name = r.test.collection.name;
-    suites.set(name, [...(suites.get(name) ?? []), r]);
+    const list = suites.get(name);
+    if (list) list.push(r);
+    else suites.set(name, [r]);
   }
   const count = (rs: readonly TestResult[], s: TestResult['status']) => rs.filter((r) => r.status === s).length;
   const time = (rs: readonly TestResult[]) => rs.reduce((t, r) => t + r.durationMs, 0);
@@ -68,6 +71,7 @@ export function junitXml(report: RunReport, rel: Relative, hostname = os.hostnam
   })}>`);
   let id = 0;
   for (const [name, results] of suites) {
+    const title = results[0].test.collection.title;
     const first = results.find((r) => r.startedAt)?.startedAt ?? report.summary.startedAt;
     lines.push(`  <testsuite${attrs({
       name,
@@ -82,7 +86,12 @@ export function junitXml(report: RunReport, rel: Relative, hostname = os.hostnam
       package: name,
     })}>`);
     const envs = [...new Set(results.map((r) => r.environment).filter((e): e is string => !!e))];
-    lines.push(envs.length ? `    <properties>\n${envs.map((e) => `      <property${attrs({ name: 'environment', value: e })}/>`).join('\n')}\n    </properties>` : '    <properties/>');
+    const properties = [
+      ...(title ? [{ name: 'title', value: title }] : []),
+      ...envs.map((e) => ({ name: 'environment', value: e })),
+      ...results[0].test.collection.configFiles.map((f) => ({ name: 'collection.json', value: rel(f) })),
+    ];
+    lines.push(properties.length ? `    <properties>\n${properties.map((p) => `      <property${attrs(p)}/>`).join('\n')}\n    </properties>` : '    <properties/>');
     for (const r of results) lines.push(testcase(r, rel, '    '));
     lines.push('    <system-out/>', '    <system-err/>', '  </testsuite>');
   }
