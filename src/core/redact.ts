@@ -9,6 +9,9 @@
 import type { HttpRequestSpec } from './exchange';
 
 export const MASK = '••••';
+const ELLIPSIS = '…';
+/** Fewer characters of a secret before a cut say next to nothing about it, and would mask ordinary words. */
+const MIN_CUT_PREFIX = 4;
 
 const XML_TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const XML_ALL: Record<string, string> = { ...XML_TEXT, '"': '&quot;', "'": '&apos;' };
@@ -42,17 +45,52 @@ function spellingsOf(secret: string): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
+/** As a `{{variable}}` goes into a regular expression (src/core/runner/pattern.ts), and as RegExp prints it. */
+const regexEscaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const regexEscapedKeepingSlash = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The spellings a secret takes once a report has transformed it: put into a pattern (regex-escaped,
+ * with or without `\/`), then written into JSON (backslashes doubled), XML (escaped) or a terminal.
+ * Only final texts — reports, the run's output — need these; an exchange never holds them.
+ */
+function derivedSpellingsOf(secret: string): string[] {
+  const forms = new Set<string>(secretSpellings(secret));
+  for (const base of [secret, regexEscaped(secret), regexEscapedKeepingSlash(secret)]) {
+    forms.add(base);
+    forms.add(JSON.stringify(base).slice(1, -1));
+    forms.add(base.replace(/[&<>]/g, (c) => XML_TEXT[c]));
+    forms.add(base.replace(/[&<>"']/g, (c) => XML_ALL[c]));
+    forms.add(JSON.stringify(base.replace(/[&<>"']/g, (c) => XML_ALL[c])).slice(1, -1));
+    forms.add(JSON.stringify(JSON.stringify(base).slice(1, -1)).slice(1, -1));
+  }
+  forms.delete('');
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+export interface RedactorOptions {
+  /**
+   * Also find the spellings a report's own transformations give a secret (derivedSpellingsOf):
+   * for the final text of everything a run prints or writes.
+   */
+  readonly derived?: boolean;
+}
+
 /**
  * A redactor for a fixed set of secrets; spellings are computed once. Empty values are ignored
  * (nothing to hide), the mask itself too.
  */
 export class Redactor {
   private readonly spellings: string[];
+  /** Final texts only: a spelling cut short by a report's `…` still gives its start away. */
+  private readonly truncations: boolean;
 
-  constructor(secrets: Iterable<string | undefined>) {
+  constructor(secrets: Iterable<string | undefined>, options: RedactorOptions = {}) {
     const all = new Set<string>();
-    for (const s of secrets) if (s && s !== MASK) for (const f of secretSpellings(s)) all.add(f);
+    const spell = options.derived ? derivedSpellingsOf : secretSpellings;
+    for (const s of secrets) if (s && s !== MASK) for (const f of spell(s)) all.add(f);
     this.spellings = [...all].sort((a, b) => b.length - a.length);
+    this.truncations = options.derived === true;
   }
 
   get empty(): boolean {
@@ -62,6 +100,19 @@ export class Redactor {
   text(text: string): string {
     let out = text;
     for (const s of this.spellings) if (out.includes(s)) out = out.split(s).join(MASK);
+    if (this.truncations && out.includes(ELLIPSIS)) out = this.cutShort(out);
+    return out;
+  }
+
+  /** A secret's start right before the `…` a report cut a long value with: masked like the whole. */
+  private cutShort(text: string): string {
+    let out = text;
+    for (const s of this.spellings) {
+      for (let n = s.length - 1; n >= MIN_CUT_PREFIX; n--) {
+        const cut = `${s.slice(0, n)}${ELLIPSIS}`;
+        if (out.includes(cut)) out = out.split(cut).join(`${MASK}${ELLIPSIS}`);
+      }
+    }
     return out;
   }
 
@@ -148,6 +199,11 @@ function settle(f: WalkFrame, w: unknown): void {
 
 export function redactText(text: string, secrets: Iterable<string | undefined>): string {
   return new Redactor(secrets).text(text);
+}
+
+/** The last step of a text a run prints or writes: every spelling a report could give a secret, cut ones included. */
+export function redactFinalText(text: string, secrets: Iterable<string | undefined>): string {
+  return new Redactor(secrets, { derived: true }).text(text);
 }
 
 export function redactRequest(spec: HttpRequestSpec, secrets: Iterable<string | undefined>): HttpRequestSpec {

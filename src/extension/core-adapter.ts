@@ -16,7 +16,7 @@ import { recognizeEnvelopeText, requestFileFromRecognized } from '../core/recogn
 import { RequestFileError, send as coreSend, type SendPhase } from '../core/send';
 import type { RequestFile } from '../core/requestFile/types';
 import { hasErrors, sendableRequest, validateRequestText as coreValidate, type ValidationResult as CoreValidation } from '../core/validation/validate';
-import { redactText, secretValues } from '../core/redact';
+import { redactFinalText, secretValues } from '../core/redact';
 import { createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
 import { operationPageUrl } from '../sandbox/pages/links';
@@ -283,7 +283,7 @@ export function recordedAsRequestFile(recorded: RecordedExchange, secrets: reado
 
 // ---- test runner (Test Explorer) ----
 
-export { executePlan, naturalCompare, redactText };
+export { executePlan, naturalCompare, redactFinalText };
 export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, TestResult, SourceLocation, Failure as RunFailure, LoadedFile as LoadedRequest } from '../core/runner';
 
 /**

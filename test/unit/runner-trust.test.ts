@@ -153,3 +153,48 @@ describe('carrier run: results CI can trust', function () {
     assert.match(run.err, /a\.carrier\.json:\d+:\d+: warning: .*APIKey/);
   });
 });
+
+describe('carrier run: no spelling of a secret variable in any output', function () {
+  this.timeout(60_000);
+  // Regular-expression and XML special characters, so escaping changes its spelling everywhere.
+  const SECRET = 'c2VjcmV0+dG9r/ZW4=<&>"quoted".*(x)';
+  let server: TestServer;
+  let repo: string;
+
+  before(async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
+      res.end(REPLY);
+    });
+  });
+  after(async () => {
+    await server.close();
+    await closeTransport();
+  });
+  afterEach(() => fs.rmSync(repo, { recursive: true, force: true }));
+
+  it('masks it after every transformation: the console, junit.xml and report.json', async () => {
+    repo = tmpDir('carrier-secret-');
+    fs.mkdirSync(path.join(repo, '.git'));
+    write(path.join(repo, 'carrier.environments.json'), JSON.stringify({ staging: { baseUrl: server.url, variables: { token: SECRET }, secrets: ['token'] } }));
+    write(path.join(repo, 'a.carrier.json'), TERMINAL('68507', {
+      environment: 'staging',
+      expect: {
+        messages: ['{{token}}'],
+        reply: {
+          'TerminalInformation.TerminalDetails.TerminalCode': { matches: '^{{token}}$' },
+          // Long enough to be cut in the message, with the cut falling inside the secret.
+          'TerminalInformation.TerminalDetails.TerminalName': { equals: `${'y'.repeat(110)}{{token}}` },
+        },
+      },
+    }));
+    const run = await carrier(['run', 'a.carrier.json', '-r', 'cli,junit,json', '--out', 'out'], repo);
+    assert.equal(run.code, 1, run.out + run.err);
+    const texts = { console: run.out + run.err, junit: fs.readFileSync(path.join(repo, 'out/junit.xml'), 'utf8'), json: fs.readFileSync(path.join(repo, 'out/report.json'), 'utf8') };
+    // The distinctive middle of the secret, and its start as a truncation would leave it.
+    for (const [where, text] of Object.entries(texts)) {
+      for (const piece of ['c2VjcmV0', 'dG9r', 'ZW4=']) assert.ok(!text.includes(piece), `${where} shows "${piece}":\n${text}`);
+    }
+    assert.match(texts.console, /••••/);
+  });
+});

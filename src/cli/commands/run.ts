@@ -17,6 +17,7 @@ import { EmbeddedSandbox } from '../embeddedSandbox';
 import { validateRequestText } from '../../core/validation/validate';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
+import { Redactor } from '../../core/redact';
 
 const REPORTERS = ['cli', 'junit', 'json'] as const;
 type ReporterName = (typeof REPORTERS)[number];
@@ -162,13 +163,13 @@ function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
   return { isTTY: io.isTTY === true, ...(io.columns ? { columns: io.columns } : {}) };
 }
 
-function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: (f: string) => string): string[] {
+function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: (f: string) => string, mask: (text: string) => string): string[] {
   const written: string[] = [];
   for (const r of settings.reporters) {
     if (r === 'cli') continue;
     fs.mkdirSync(settings.out, { recursive: true });
     const file = path.join(settings.out, REPORT_FILES[r]);
-    fs.writeFileSync(file, r === 'junit' ? junitXml(report, rel) : jsonReport(report, rel));
+    fs.writeFileSync(file, mask(r === 'junit' ? junitXml(report, rel) : jsonReport(report, rel)));
     written.push(file);
   }
   if (written.length) io.stdout(`Reports: ${written.map((f) => rel(f)).join(', ')}\n`);
@@ -208,10 +209,15 @@ export const run: Command = {
         for (const p of envProblems) io.stderr(problemLine(p, rel));
         return 2;
       }
+      // Every environment of the run is resolved now. Masking is the last step of every text the
+      // run prints or writes, so a secret escaped, quoted or encoded along the way is still found.
+      const masker = new Redactor(backend.secretValues(), { derived: true });
+      const mask = (text: string) => masker.text(text);
+      const shown: CliIo = { ...io, stdout: (t) => io.stdout(mask(t)), stderr: (t) => io.stderr(mask(t)) };
       const observers: RunObserver[] = [];
       if (settings.reporters.includes('cli')) {
         const term = terminalOf(io);
-        observers.push(new CliReporter({ write: (t) => io.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR }));
+        observers.push(new CliReporter({ write: (t) => shown.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR }));
       }
       // Kept as they finish, so an internal error still leaves the reports of what ran.
       const finished: TestResult[] = [];
@@ -237,18 +243,18 @@ export const run: Command = {
           variables: settings.variables,
         }, observer);
       } catch (err) {
-        writeReports(partialReport(finished, plan.problems, started), settings, io, rel);
+        writeReports(partialReport(finished, plan.problems, started), settings, shown, rel, mask);
         throw err;
       } finally {
         process.off('SIGINT', onSigint);
       }
-      writeReports(report, settings, io, rel);
+      writeReports(report, settings, shown, rel, mask);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.
       const cancelled = report.results.some((r) => r.skipReason === 'cancelled');
       const ran = report.summary.passed + report.summary.failed;
       if (!ran && !settings.passWithNoTests) {
-        io.stderr(`carrier run: no tests ran (${report.summary.skipped} skipped); --pass-with-no-tests accepts that\n`);
+        shown.stderr(`carrier run: no tests ran (${report.summary.skipped} skipped); --pass-with-no-tests accepts that\n`);
         return 1;
       }
       return report.summary.failed > 0 || cancelled ? 1 : 0;

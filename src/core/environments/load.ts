@@ -62,6 +62,9 @@ export function parseEnvironments(text: string, fileName: string): LoadedEnviron
     const top = pointerPath(err.instancePath)[0] ?? err.propertyName;
     broken.add(top === undefined ? '' : String(top));
   }
+  // A key written twice (an entry, or a setting in one) leaves it unclear which the author meant.
+  for (const d of parsed.duplicateKeys?.duplicates ?? []) broken.add(String(d.parent.length ? d.parent[0] : d.key));
+  if (parsed.duplicateKeys?.more) broken.add('');
   if (broken.has('')) return { environments: [sandboxEnvironment()], problems: dedupe(problems) };
   const baseDir = path.dirname(path.resolve(fileName));
   const entries = Object.entries(value as Record<string, EnvironmentSettings>).filter(([name]) => name !== '$schema' && !broken.has(name));

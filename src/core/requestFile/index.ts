@@ -2,6 +2,7 @@
 export * from './types';
 export { parseRequestFile, type ParsedRequestFile } from './parse';
 export { parseJson, type ParsedJson } from './jsonc';
+export { findDuplicateKeys, duplicateKeyFindings, duplicateKeyMessage, DUPLICATE_KEY_LIMIT, type DuplicateKey, type DuplicateKeys } from './duplicateKeys';
 export { readRequestFile, type ReadOptions, type ReadResult } from './read';
 export { JsonSource, type RangePart } from './source';
 export { LineIndex } from './lineIndex';

@@ -3,17 +3,22 @@
  *
  * Plain JSON takes the native JSON.parse path, several times faster than jsonc-parser's scanner;
  * only a file that JSON.parse refuses (comments, trailing commas, real mistakes) is rescanned.
+ * A key written twice in one object is an error finding too, though the value is still given.
  */
 import { createScanner, parse, printParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
+import { duplicateKeyFindings, findDuplicateKeys, mayHaveDuplicateKeys, type DuplicateKeys } from './duplicateKeys';
 import { JsonSource } from './source';
 import type { Finding } from './types';
 
 export interface ParsedJson {
   /** Present when the text is JSON (comments and trailing commas allowed). */
   readonly value?: unknown;
+  /** False after a syntax error; a duplicate key leaves it true (the value exists) but is an error finding. */
   readonly ok: boolean;
   readonly findings: Finding[];
   readonly source: JsonSource;
+  /** Keys written twice in one object (checked only when `ok`). */
+  readonly duplicateKeys?: DuplicateKeys;
 }
 
 const MESSAGES: Record<string, string> = {
@@ -42,11 +47,22 @@ export function parseJson(input: string): ParsedJson {
   if (text.trim() === '') {
     return { ok: false, source, findings: [syntax(source, 0, 0, 'the file is empty: a request file is a JSON object with "operation" and "params"')] };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text), findings: [], source };
+    value = JSON.parse(text);
   } catch {
-    return parseJsonc(source);
+    const parsed = parseJsonc(source);
+    return parsed.ok ? withDuplicateKeys(parsed) : parsed;
   }
+  const parsed: ParsedJson = { ok: true, value, findings: [], source };
+  return mayHaveDuplicateKeys(text, value) ? withDuplicateKeys(parsed) : parsed;
+}
+
+function withDuplicateKeys(parsed: ParsedJson): ParsedJson {
+  const duplicateKeys = findDuplicateKeys(parsed.source.text);
+  if (!duplicateKeys.duplicates.length) return parsed;
+  const findings = [...parsed.findings, ...duplicateKeyFindings(parsed.source.text, parsed.source.lines, duplicateKeys)];
+  return { ...parsed, findings, duplicateKeys };
 }
 
 function parseJsonc(source: JsonSource): ParsedJson {

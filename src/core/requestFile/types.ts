@@ -24,6 +24,7 @@ export interface Range {
 export type FindingCode =
   | 'syntax'
   | 'trailing-comma'
+  | 'duplicate-key'
   | 'not-an-object'
   | 'operation'
   | 'version'

@@ -29,6 +29,8 @@ export interface RunBackendOptions {
 export interface StandardBackend extends RunnerBackend {
   /** Problems reading carrier.environments.json: usage errors before the run. */
   readonly problems: readonly Failure[];
+  /** Every secret value of the environments resolved so far: what the run's final texts must not show. */
+  secretValues(): string[];
 }
 
 interface Resolved {
@@ -45,6 +47,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     ...(loaded.file ? { location: { file: loaded.file, line: p.range.start.line + 1, column: p.range.start.character + 1, endLine: p.range.end.line + 1, endColumn: p.range.end.character + 1 } } : {}),
   }));
   const resolved = new Map<string, Resolved | string>();
+  const secrets = new Set<string>();
 
   const resolve = (name: string | undefined): Resolved | string => {
     const key = name ?? '\0default';
@@ -60,6 +63,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       else {
         const secretValues = [apiKey, ...environment.secrets.map((s) => environment.variables[s])].filter((v): v is string | number | boolean => v !== undefined && v !== '').map(String);
         result = { environment, ...(apiKey ? { apiKey } : {}), run: { name: environment.name, variables: environment.variables, secretValues } };
+        for (const v of secretValues) secrets.add(v);
       }
     }
     resolved.set(key, result);
@@ -72,6 +76,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
 
   return {
     problems,
+    secretValues: () => [...secrets],
     environment(name) {
       const r = resolve(name);
       return typeof r === 'string' ? r : r.run;

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { readSettings } from '../config';
-import { executePlan, redactText, type PlannedRun, type RunFailure } from '../core-adapter';
+import { executePlan, redactFinalText, type PlannedRun, type RunFailure } from '../core-adapter';
 import type { Log } from '../log';
 import type { TestDiscovery } from './discovery';
 import { editorBackend, type BackendSources } from './editorBackend';
@@ -34,7 +34,7 @@ export async function runTests(ctx: RunContext, request: vscode.TestRunRequest, 
   const abort = new AbortController();
   const onCancel = token.onCancellationRequested(() => abort.abort());
   const secrets = new Set<string>();
-  const reporter = new RunReporter(run, ctx.tree, (text) => redactText(text, secrets), abort.signal);
+  const reporter = new RunReporter(run, ctx.tree, (text) => redactFinalText(text, secrets), abort.signal);
   try {
     for (const { folder, plan } of plans) {
       const only = plan.tests.filter((t) => selected.has(t.id)).map((t) => t.id);
