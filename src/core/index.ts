@@ -11,6 +11,7 @@ export * from './calendar';
 export * from './catalog';
 export * from './envelope';
 export * from './environments';
+export * from './objects';
 export * from './generate';
 export * from './recognize';
 export * from './redact';
@@ -24,7 +25,7 @@ export * from './validation';
 // The XML reader and writer, for the sandbox, which answers along the same catalog.
 export { attr, childElements, parseXml, XmlError, XMLNS_NS, type XmlAttribute, type XmlElement } from './xml/dom';
 export { xmlDocument, XmlNode, type XmlDocument } from './xml/builder';
-export { joinPath, type JsonObject, type ReadIssue } from './xml/read';
+export type { JsonObject, ReadIssue } from './xml/read';
 export { writeRecord, type XmlSink } from './xml/write';
 
 // The runner's reports, for `carrier run`.

@@ -1,11 +1,12 @@
 /**
  * Core's browser-safe entry, for the results panel (src/webview, bundled for the browser): the
- * exchange it renders, the one verdict on it, the catalog's types and labels, and XML
- * pretty-printing. All of it is data and functions without Node modules; the webview's tsconfig
- * (no Node types) and eslint.config.mjs keep it that way. The Node rooms get the same names from
- * ./index.
+ * exchange it renders, the one verdict on it, the catalog's types and labels, the spelling of
+ * paths and XML pretty-printing. All of it is data and functions without Node modules; the
+ * webview's tsconfig (no Node types) and eslint.config.mjs keep it that way. The Node rooms get
+ * the same names from ./index.
  */
 export type * from './exchange';
 export * from './catalog/types';
+export * from './path';
 export * from './verdict';
 export * from './xml/pretty';

@@ -5,7 +5,7 @@
  */
 import * as http from 'node:http';
 import type { Socket } from 'node:net';
-import { DEFAULT_NAMESPACES } from '../core';
+import { DEFAULT_NAMESPACES, MASK } from '../core';
 import type { SandboxContext } from './context';
 import { parseMediaType } from './http/contentType';
 import { HTML_UTF8, textReply, type Reply } from './http/reply';
@@ -45,7 +45,7 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
 
 /** API keys travel in query strings too (HTTP GET, and clients that add ?APIKEY=); logs never show them. */
 export function redactUrl(url: string | undefined): string {
-  return (url ?? '/').replace(/([?&]apikey=)[^&#]*/gi, '$1••••');
+  return (url ?? '/').replace(/([?&]apikey=)[^&#]*/gi, `$1${MASK}`);
 }
 
 function urlHost(host: string): string {

@@ -3,6 +3,7 @@
  * format's own keys. Params are left to the validator, which knows the shape's schema.
  */
 import { ALL_BINDINGS, findShape, operationNames, shapeLabel, shapesOf, type Binding, type OperationDef } from '../catalog';
+import { isObject } from '../objects';
 import { DEFAULT_BINDING, REQUEST_FILE_KEY_NAMES } from './format';
 import { formatPath } from './jsonPath';
 import type { JsonSource, RangePart } from './source';
@@ -25,7 +26,6 @@ export interface ReadResult {
 }
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const list = (items: readonly string[]) => items.join(', ');
 

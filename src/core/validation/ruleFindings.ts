@@ -10,10 +10,10 @@ import { formatPath } from '../requestFile/jsonPath';
 import type { JsonSource } from '../requestFile/source';
 import type { Finding, FindingCode, JsonPath } from '../requestFile/types';
 import { containsVariable } from '../requestFile/variables';
+import { isObject } from '../objects';
 import { shown } from './phrases';
 
 type Obj = Record<string, unknown>;
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const FORMATS: Record<StringFormat, { test: RegExp; example: string; fix: (v: string) => string | undefined }> = {
   'MM/DD/YYYY': { test: /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/, example: '11/23/2026', fix: fixDate },

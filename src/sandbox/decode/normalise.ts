@@ -4,17 +4,13 @@
  * enumerations checked, and unreadable values refused. Elements the service would not bind
  * (unknown names, wrong namespaces) are dropped and reported, never guessed at.
  */
-import { getEnumeration, getRecord, joinPath, type FieldDef, type JsonObject, type ReadIssue, type RecordDef } from '../../core';
+import { getEnumeration, getRecord, isObject, joinPath, type FieldDef, type JsonObject, type ReadIssue, type RecordDef } from '../../core';
 import { clientFault } from '../soap/fault';
 
 export interface Normalised {
   readonly value: JsonObject;
   /** Paths of elements that were not bound (unknown, or outside their namespace). */
   readonly ignored: readonly string[];
-}
-
-function isObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function reasonOf(issue: ReadIssue): string {
@@ -48,7 +44,7 @@ function bindField(field: FieldDef, x: unknown, path: string, dropped: ReadonlyS
     const items = Array.isArray(x) ? x : [];
     const out: unknown[] = [];
     items.forEach((item, i) => {
-      const itemPath = `${path}[${i}]`;
+      const itemPath = joinPath(path, i);
       if (dropped.has(itemPath)) return;
       if (item === null) out.push(null);
       else if (field.record) out.push(isObject(item) ? bindRecord(getRecord(field.record), item, itemPath, dropped) : {});

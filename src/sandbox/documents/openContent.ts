@@ -3,11 +3,7 @@
  * container of repeated item elements, as the catalog would have written them, and empty values
  * are left out (the generic writer would print "undefined").
  */
-import { getRecord, type FieldDef } from '../../core';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+import { getRecord, isObject, type FieldDef } from '../../core';
 
 function field(f: FieldDef, v: unknown): unknown {
   if (f.list) {

@@ -1,32 +1,11 @@
 /**
- * Paths into a parsed reply, written the way findings write them: `Result.Shipment[0].ErrorMessage`.
- * Pure, so the unit tests can run it.
+ * Paths into a parsed reply, written the way findings write them: `Result.Shipment[0].ErrorMessage`
+ * (core's one spelling, src/core/path.ts). Pure, so the unit tests can run it.
  */
+import type { PathSegment as Segment } from '../../core/view';
 
-export type Segment = string | number;
-
-const PLAIN_KEY = /^[A-Za-z_@$][\w@$:-]*$/;
-
-export function joinPath(parent: string, segment: Segment): string {
-  if (typeof segment === 'number') return `${parent}[${segment}]`;
-  if (PLAIN_KEY.test(segment)) return parent === '' ? segment : `${parent}.${segment}`;
-  return `${parent}[${JSON.stringify(segment)}]`;
-}
-
-export function formatPath(segments: readonly Segment[]): string {
-  return segments.reduce<string>((p, s) => joinPath(p, s), '');
-}
-
-export function parsePath(path: string): Segment[] {
-  const segments: Segment[] = [];
-  const re = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([^.[\]]+)/g;
-  for (let m = re.exec(path); m; m = re.exec(path)) {
-    if (m[1] !== undefined) segments.push(Number(m[1]));
-    else if (m[2] !== undefined) segments.push(JSON.parse(m[2]) as string);
-    else if (m[3] !== undefined) segments.push(m[3]);
-  }
-  return segments;
-}
+export { formatPath, joinPath, parsePath } from '../../core/view';
+export type { Segment };
 
 export function isBranch(value: unknown): value is Record<string, unknown> | unknown[] {
   return typeof value === 'object' && value !== null;
