@@ -89,6 +89,13 @@ async function runInCodeServer(options) {
         throw new Error(`the input box (${selector}) did not close after Enter`);
       },
       webview: (op) => webviewAction(page, op),
+      // The workbench itself (a modal dialog's buttons and message): read text, click by label.
+      workbench: async (op) => {
+        const target = page.locator(op.selector, op.hasText ? { hasText: op.hasText } : {}).first();
+        await target.waitFor({ state: 'visible', timeout: op.timeoutMs ?? 15_000 });
+        if (op.action === 'click') { await target.click(); return { ok: true }; }
+        return { text: await target.textContent() };
+      },
     });
 
     const url = testUrl(server.port, options.workspace, options.extensionDevelopmentPath, options.extensionTestsPath);

@@ -32,6 +32,11 @@ async function startControlServer(handlers) {
         const ok = await handlers.type(text === null ? null : String(text), String(selector || '.quick-input-widget input'), Boolean(waitForValue));
         return send(res, ok ? 200 : 501, ok ? { ok } : { error: 'typing needs the browser host' });
       }
+      if (req.method === 'POST' && url.pathname === '/workbench') {
+        // Reads or clicks in the workbench page itself (a modal dialog), as a user would.
+        const result = handlers.workbench ? await handlers.workbench(JSON.parse(await readBody(req))) : undefined;
+        return send(res, result ? 200 : 501, result ?? { error: 'workbench access needs the browser host' });
+      }
       if (req.method === 'POST' && url.pathname === '/webview') {
         // Acts inside the extension's webview as a user would: click, press keys, read text.
         const result = await handlers.webview(JSON.parse(await readBody(req)));

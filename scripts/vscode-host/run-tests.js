@@ -64,6 +64,7 @@ async function main() {
     screenshot: async (name) => (page ? page.screenshot(name) : undefined),
     type: async (text, selector, waitForValue) => (page ? page.type(text, selector, waitForValue) : false),
     webview: async (op) => (page ? page.webview(op) : undefined),
+    workbench: async (op) => (page && page.workbench ? page.workbench(op) : undefined),
   });
   const env = {
     ...process.env,

@@ -148,6 +148,8 @@ export interface SendInput {
   readonly environment: Environment;
   /** Read from SecretStorage just before the call; core puts it on the wire and redacts it everywhere else. */
   readonly apiKey?: string;
+  /** The user chose "Send Without Key": an empty APIKey goes out. */
+  readonly withoutKey?: boolean;
   /** Overrides the file's binding (Send with Binding…). */
   readonly binding?: Binding;
   /** For a file that names no binding (the `carrier.defaultBinding` setting). */
@@ -175,6 +177,7 @@ export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exch
     request: input.request,
     environment: input.environment,
     apiKey: input.apiKey,
+    withoutKey: input.withoutKey,
     binding: bindingFor(input),
     asWritten: input.asWritten,
     timeoutMs: input.timeoutMs,
@@ -186,7 +189,7 @@ export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exch
   });
 }
 
-export type PreviewInput = Omit<SendInput, 'apiKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & { readonly sandboxUrl?: string };
+export type PreviewInput = Omit<SendInput, 'apiKey' | 'withoutKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & { readonly sandboxUrl?: string };
 
 /** The request as it would go on the wire, redacted: for Show Envelope and Copy as curl. */
 export function previewRequest(input: PreviewInput): HttpRequestSpec {

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { carrierApi } from './support/extension';
-import { hasBrowserHost, screenshot, typeIntoWorkbench } from './support/control';
+import { keyDestination } from '../../src/core/environments';
+import { hasBrowserHost, screenshot, typeIntoWorkbench, workbench } from './support/control';
 import { nextEvent, waitFor } from './support/wait';
 import { workspaceRoot } from './support/workspace';
 
@@ -43,6 +44,7 @@ async function recorder(): Promise<Recorder> {
   };
 }
 
+const KEY = 'MultiRootTestKey0123456789abcdefghij';
 const request = (zip: string, environment = 'local') => JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', environment, params: { ZipCode: zip, CountryCode: 'USA' } }, null, 2);
 
 describe('a two-folder workspace', () => {
@@ -60,7 +62,9 @@ describe('a two-folder workspace', () => {
     assert.equal(folders.length, 2, 'the runner opened a two-folder workspace');
     secondFolder = folders[1].uri.fsPath;
     // "only-here" exists in the second folder alone: nothing about the first folder may stand in its way.
-    fs.writeFileSync(path.join(secondFolder, 'carrier.environments.json'), JSON.stringify({ local: { baseUrl: second.url }, 'only-here': { baseUrl: second.url } }));
+    // "moved" is a name whose key was stored for the first server: the second folder points it elsewhere.
+    fs.writeFileSync(path.join(secondFolder, 'carrier.environments.json'), JSON.stringify({ local: { baseUrl: second.url }, 'only-here': { baseUrl: second.url }, moved: { baseUrl: second.url } }));
+    fs.writeFileSync(path.join(secondFolder, 'moved.carrier.json'), request('37029', 'moved'));
     fs.writeFileSync(path.join(secondFolder, 'second.carrier.json'), request('45414'));
     fs.writeFileSync(path.join(secondFolder, 'only-here.carrier.json'), request('33635', 'only-here'));
     const envFile = vscode.Uri.joinPath(workspaceRoot(), 'carrier.environments.json');
@@ -70,9 +74,11 @@ describe('a two-folder workspace', () => {
     created.push(envFile, firstFile);
 
     const api = await carrierApi();
-    for (const name of ['local', 'only-here']) {
-      const done = vscode.commands.executeCommand('carrier.setApiKey', name);
-      assert.ok(await typeIntoWorkbench('MultiRootTestKey0123456789abcdefghij'), 'typed the key');
+    // Keys are bound to the address they were stored for (src/core/environments/keyDestination.ts).
+    const at = (url: string) => keyDestination({ embedded: false, baseUrl: url });
+    for (const [name, url] of [['local', first.url], ['local', second.url], ['only-here', second.url], ['moved', first.url]] as const) {
+      const done = vscode.commands.executeCommand('carrier.setApiKey', name, at(url));
+      assert.ok(await typeIntoWorkbench(KEY), 'typed the key');
       await done;
       await waitFor(() => api.hasApiKey(name), `the key for "${name}" to be stored`);
     }
@@ -80,10 +86,10 @@ describe('a two-folder workspace', () => {
 
   after(async () => {
     for (const uri of created) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
-    for (const name of ['local', 'only-here']) await vscode.commands.executeCommand('carrier.clearApiKey', name);
+    for (const name of ['local', 'only-here', 'moved']) await vscode.commands.executeCommand('carrier.clearApiKey', name);
     await first?.close();
     await second?.close();
-    for (const name of ['carrier.environments.json', 'second.carrier.json', 'only-here.carrier.json']) if (secondFolder) fs.rmSync(path.join(secondFolder, name), { force: true });
+    for (const name of ['carrier.environments.json', 'second.carrier.json', 'only-here.carrier.json', 'moved.carrier.json']) if (secondFolder) fs.rmSync(path.join(secondFolder, name), { force: true });
   });
 
   async function sendFile(uri: vscode.Uri): Promise<void> {
@@ -111,5 +117,20 @@ describe('a two-folder workspace', () => {
     await sendFile(vscode.Uri.file(path.join(secondFolder, 'only-here.carrier.json')));
     await waitFor(() => second.bodies.length === 2, 'the second folder\'s server to receive the request');
     assert.match(second.bodies[1], /<ZipCode>33635<\/ZipCode>/);
+  });
+
+  it('asks before a key stored for one address goes to another, and sends nothing when refused', async () => {
+    const before = second.bodies.length;
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(secondFolder, 'moved.carrier.json'))));
+    const sending = vscode.commands.executeCommand('carrier.send');
+    const dialog = await workbench({ action: 'text', selector: '.monaco-dialog-box' });
+    assert.match(dialog.text ?? '', /"moved" now points at http:\/\/127\.0\.0\.1:\d+/);
+    assert.ok((dialog.text ?? '').includes(new URL(first.url).port), 'it names where the key was stored for');
+    await screenshot('multiroot-key-elsewhere');
+    await workbench({ action: 'click', selector: '.monaco-dialog-box .monaco-button', hasText: 'Cancel' });
+    await sending;
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(second.bodies.length, before, 'nothing was sent to the new address');
+    assert.ok(!second.bodies.some((b) => b.includes(KEY)), 'the key never reached it');
   });
 });

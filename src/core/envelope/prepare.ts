@@ -42,6 +42,8 @@ export interface PrepareInput {
   readonly environment: Environment;
   /** Undefined: the sandbox's default key for an embedded environment, else a RequestError. */
   readonly apiKey?: string;
+  /** Send with an empty APIKey on purpose (the editor's "Send Without Key"): how the service answers a missing key. */
+  readonly withoutKey?: boolean;
   /** Overrides the file's binding. */
   readonly binding?: Binding;
   /** Values for `{{name}}` on top of the environment's (captured values, the extension's secrets). */
@@ -72,8 +74,8 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   if (!offers(op, binding)) {
     throw new RequestError('binding', `${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`);
   }
-  const apiKey = input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
-  if (!apiKey) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
+  const apiKey = input.withoutKey ? '' : input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
+  if (apiKey === undefined) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
 
   // A single send understands the run.* variables a collection run provides ({{run.nextBusinessDay}}).
   const variables = withRunVariables({ ...environment.variables, ...(input.variables ?? {}) });

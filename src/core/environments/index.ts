@@ -3,3 +3,4 @@ export * from './builtin';
 export * from './apiKey';
 export * from './load';
 export * from './where';
+export * from './keyDestination';

@@ -1,6 +1,7 @@
 /** The status-bar item that names the target environment; clicking it switches. */
 import * as vscode from 'vscode';
 import type { ApiKeys } from '../secrets/apiKeys';
+import { keyDestination } from '../../core/environments';
 import type { EnvironmentStore } from './environmentStore';
 
 export function createEnvironmentStatus(environments: EnvironmentStore, keys: ApiKeys): vscode.Disposable {
@@ -10,7 +11,8 @@ export function createEnvironmentStatus(environments: EnvironmentStore, keys: Ap
 
   const refresh = async (): Promise<void> => {
     const env = environments.selected();
-    const hasKey = await keys.has(env.name);
+    // A key counts only for where the environment points now (core's keyDestination).
+    const hasKey = await keys.hasFor(env.name, keyDestination(environments.selectedEnvironment()));
     // The sandbox accepts requests without a key, so a missing one is only worth a warning
     // for a real environment.
     const missingKey = !hasKey && !env.embeddedSandbox;

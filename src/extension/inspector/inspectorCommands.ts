@@ -13,7 +13,7 @@ import type { InspectorController } from './inspectorController';
 import { rowOf } from './inspectorTree';
 import { classifyExchange, type VerdictKind } from '../../core';
 
-/** What the view shows for one exchange, for tests and other extensions (the TreeView API cannot be read back). */
+/** What the view shows for one exchange, for tests and other extensions (the TreeView API cannot be read back): see api.ts. */
 export interface InspectorRow {
   readonly id: string;
   readonly label: string;
@@ -88,8 +88,9 @@ export function registerInspectorCommands(inspector: InspectorController, histor
       try {
         const r = entryOf(arg);
         if (!r) return undefined;
-        const key = inspector.environment ? await keys.get(inspector.environment) : undefined;
-        const text = recordedAsRequestFile(r, key ? [key] : []);
+        // Hidden from the file whatever address they were stored for.
+        const hidden = inspector.environment ? await keys.values(inspector.environment) : [];
+        const text = recordedAsRequestFile(r, hidden);
         if (!text) {
           void vscode.window.showWarningMessage('Carrier: only a call of the service (with its whole request body recorded) can become a request file.');
           return undefined;
@@ -112,21 +113,23 @@ export function registerInspectorCommands(inspector: InspectorController, histor
       }
     }),
     vscode.commands.registerCommand('carrier.inspector.clear', () => inspector.clear()),
-    vscode.commands.registerCommand('carrier.inspector.rows', (): InspectorRow[] =>
-      inspector.exchanges().map((r) => {
-        const item = rowOf(r);
-        const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
-        return {
-          id: r.exchange.id,
-          label,
-          description: String(item.description ?? ''),
-          contextValue: item.contextValue ?? '',
-          verdict: classifyExchange(r.exchange).kind,
-          ...(r.exchange.operation ? { operation: r.exchange.operation } : {}),
-          ...(r.exchange.binding ? { binding: r.exchange.binding } : {}),
-          ...(r.exchange.reply ? { status: r.exchange.reply.status } : {}),
-        };
-      }),
-    ),
   ];
+}
+
+/** The view's rows as it shows them. */
+export function inspectorRows(inspector: InspectorController): InspectorRow[] {
+  return inspector.exchanges().map((r) => {
+    const item = rowOf(r);
+    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    return {
+      id: r.exchange.id,
+      label,
+      description: String(item.description ?? ''),
+      contextValue: item.contextValue ?? '',
+      verdict: classifyExchange(r.exchange).kind,
+      ...(r.exchange.operation ? { operation: r.exchange.operation } : {}),
+      ...(r.exchange.binding ? { binding: r.exchange.binding } : {}),
+      ...(r.exchange.reply ? { status: r.exchange.reply.status } : {}),
+    };
+  });
 }

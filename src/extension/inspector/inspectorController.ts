@@ -72,14 +72,16 @@ export class InspectorController implements vscode.Disposable {
 
   private async open(): Promise<InspectorHandle> {
     const env = this.environments.selectedEnvironment();
+    // Traffic to a repository-defined address, and files it names (TLS), wait for trust.
+    if (!env.embedded && !vscode.workspace.isTrusted) throw new Error(`the workspace is in Restricted Mode: the inspector forwards only to the embedded sandbox until you trust it ("${env.name}" is defined by the workspace)`);
     const targetUrl = env.embedded ? await this.sandbox.start() : env.baseUrl;
     if (!targetUrl) throw new Error(`Environment "${env.name}" has no base URL to forward to`);
-    const key = await this.keys.get(env.name);
     this.environmentName = env.name;
     return startTrafficInspector({
       environment: env,
       targetUrl,
-      secrets: key ? [key] : [],
+      // Values to hide in what is recorded, whatever address they were stored for; none is sent.
+      secrets: await this.keys.values(env.name),
       log: (line) => this.log.warn(`traffic inspector: ${line}`),
     });
   }

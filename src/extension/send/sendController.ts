@@ -15,7 +15,7 @@ import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
-import type { Environment } from '../../core/environments';
+import { keyDestination, type Environment } from '../../core/environments';
 
 export interface SendOptions {
   /** Overrides the file's binding. */
@@ -49,14 +49,15 @@ export class SendController implements vscode.Disposable {
       return;
     }
     const { environment } = resolved;
-    const apiKey = await this.keyFor(environment);
-    if (apiKey === null) return;
+    const credentials = await this.keyFor(environment);
+    if (credentials === null) return;
     const settings = readSettings(doc.uri);
     const input: SendInput = {
       request,
       fileName,
       environment,
-      apiKey,
+      apiKey: credentials.key,
+      withoutKey: credentials.withoutKey,
       binding: options.binding,
       defaultBinding: settings.defaultBinding,
       asWritten: anyway,
@@ -107,15 +108,43 @@ export class SendController implements vscode.Disposable {
     for (const a of this.inFlight) a.abort();
   }
 
-  /** The key, undefined to send without one, or null when the user backed out. */
-  private async keyFor(env: Environment): Promise<string | undefined | null> {
-    const key = await this.keys.get(env.name);
-    if (key !== undefined || env.embedded) return key;
-    const choice = await vscode.window.showWarningMessage(`Carrier: no API key is stored for "${env.name}".`, 'Set API Key', 'Send Without Key');
-    if (choice === 'Send Without Key') return undefined;
+  /**
+   * The key for `env` as it is defined now: `key` undefined and `withoutKey` true to send with an
+   * empty APIKey, null when the user backed out. A key goes only to the destination it was stored
+   * for (core's keyDestination); another one is asked about first, naming both. In Restricted
+   * Mode no key leaves and nothing is sent to a repository-defined address.
+   */
+  private async keyFor(env: Environment): Promise<{ key?: string; withoutKey?: boolean } | null> {
+    const to = keyDestination(env);
+    if (env.embedded) return { key: (await this.keys.lookup(env.name, to)).key };
+    if (!vscode.workspace.isTrusted) {
+      const choice = await vscode.window.showWarningMessage(
+        `Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: requests to ${to.label} (and any stored API key) are not sent until you trust it. The sandbox works as usual.`,
+        'Manage Workspace Trust',
+      );
+      if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
+      return null;
+    }
+    const found = await this.keys.lookup(env.name, to);
+    if (found.key !== undefined) return { key: found.key };
+    if (found.elsewhere) {
+      const choice = await vscode.window.showWarningMessage(
+        `Carrier: "${env.name}" now points at ${to.label}, but its API key was stored for ${found.elsewhere.label}. Send the key to ${to.label}?`,
+        { modal: true, detail: 'A workspace can define an environment of the same name elsewhere; a key goes only where you stored it unless you say so here.' },
+        'Send Key There',
+        'Send Without Key',
+      );
+      if (choice === 'Send Without Key') return { withoutKey: true };
+      if (choice !== 'Send Key There') return null;
+      await this.keys.set(env.name, to, found.elsewhere.key);
+      return { key: found.elsewhere.key };
+    }
+    const choice = await vscode.window.showWarningMessage(`Carrier: no API key is stored for "${env.name}" (${to.label}).`, 'Set API Key', 'Send Without Key');
+    if (choice === 'Send Without Key') return { withoutKey: true };
     if (choice === 'Set API Key') {
-      await vscode.commands.executeCommand('carrier.setApiKey', env.name);
-      return (await this.keys.get(env.name)) ?? null;
+      await vscode.commands.executeCommand('carrier.setApiKey', env.name, to);
+      const key = (await this.keys.lookup(env.name, to)).key;
+      return key === undefined ? null : { key };
     }
     return null;
   }

@@ -4,6 +4,7 @@
  * bar for files and collections that name none (where `carrier run` would use "sandbox").
  */
 import { createTestBackend, type RunFailure, type RunnerBackend } from '../core-adapter';
+import { keyDestination } from '../../core/environments';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
@@ -18,6 +19,8 @@ export interface BackendSources {
   readonly environments: EnvironmentStore;
   readonly keys: ApiKeys;
   readonly sandbox: SandboxController;
+  /** vscode.workspace.isTrusted: in Restricted Mode only the embedded sandbox is sent to. */
+  readonly trusted: () => boolean;
 }
 
 /**
@@ -26,12 +29,18 @@ export interface BackendSources {
  */
 export async function editorBackend(folder: string, sources: BackendSources, secrets: Set<string>): Promise<EditorBackend> {
   const defined = sources.environments.all(folder);
+  const definitions = sources.environments.definitions(folder).environments;
   // SecretStorage is asynchronous and the engine asks synchronously: read every key up front.
+  // A key goes only to the destination it was stored for; one stored elsewhere is hidden, not sent.
   const apiKeys: Record<string, string> = {};
-  for (const env of defined) {
-    const key = await sources.keys.get(env.name);
-    if (key) { apiKeys[env.name] = key; secrets.add(key); }
+  const elsewhere = new Map<string, string>();
+  for (const env of definitions) {
+    const to = keyDestination(env);
+    const found = await sources.keys.lookup(env.name, to);
+    if (found.key) { apiKeys[env.name] = found.key; secrets.add(found.key); }
+    else if (found.elsewhere) { secrets.add(found.elsewhere.key); elsewhere.set(env.name, `the API key of "${env.name}" was stored for ${found.elsewhere.label}, not ${to.label}: send a request from the editor once to confirm it may go there`); }
   }
+  const trusted = sources.trusted();
   const picked = sources.environments.selectedName();
   const fallback = defined.some((e) => e.name === picked) ? picked : undefined;
   const inner = createTestBackend(folder, apiKeys, () => sources.sandbox.start());
@@ -39,13 +48,15 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
     problems: inner.problems,
     environment(name) {
       const wanted = name ?? fallback;
+      const env = defined.find((e) => e.name === (wanted ?? 'sandbox'));
+      if (env && !env.embeddedSandbox && !trusted) return `the workspace is in Restricted Mode: "${env.name}" is defined by it, so nothing is sent there until you trust it`;
+      if (env && elsewhere.has(env.name)) return elsewhere.get(env.name)!;
       const resolved = inner.environment(wanted);
       if (typeof resolved !== 'string') {
         resolved.secretValues.forEach((s) => secrets.add(s));
         return resolved;
       }
       // Core's message names CARRIER_API_KEY variables, which the editor does not read.
-      const env = defined.find((e) => e.name === (wanted ?? 'sandbox'));
       return env && !env.embeddedSandbox && !apiKeys[env.name] ? `No API key is stored for "${env.name}": run "Carrier: Set API Key"` : resolved;
     },
     send: (call) => inner.send(call),

@@ -11,14 +11,19 @@ import type { ApiKeys } from '../secrets/apiKeys';
 import { TestDiscovery } from './discovery';
 import type { RunOutcome } from './runReporter';
 import { runTests, type RunContext } from './runTests';
-import { registerTestHooks } from './testHooks';
+import { createTestHooks, type TestHooks } from './testHooks';
 import { TestTree } from './testTree';
 
-export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKeys, sandbox: SandboxController, log: Log): vscode.Disposable {
+/** The controller, to dispose with the extension, and the hooks the extension-host tests read it by. */
+export interface TestExplorer extends vscode.Disposable {
+  readonly hooks: TestHooks;
+}
+
+export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKeys, sandbox: SandboxController, log: Log): TestExplorer {
   const controller = vscode.tests.createTestController('carrier', 'Carrier');
   const tree = new TestTree(controller);
   const discovery = new TestDiscovery(log, (plans) => tree.update(plans));
-  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox };
+  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox, trusted: () => vscode.workspace.isTrusted };
   let runs = 0;
   let lastRun: RunOutcome | undefined;
   const run = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<RunOutcome> => {
@@ -33,9 +38,6 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
   controller.refreshHandler = async () => { await discovery.refresh(); };
   const profile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, async (request, token) => { await run(request, token); }, true);
 
-  return vscode.Disposable.from(
-    controller,
-    discovery,
-    ...registerTestHooks({ discovery, tree, profile, run, state: () => ({ runs, ...(lastRun ? { lastRun } : {}) }) }),
-  );
+  const hooks = createTestHooks({ discovery, tree, profile, run, state: () => ({ runs, ...(lastRun ? { lastRun } : {}) }) });
+  return Object.assign(vscode.Disposable.from(controller, discovery), { hooks });
 }

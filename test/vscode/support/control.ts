@@ -89,3 +89,17 @@ export async function webview(op: WebviewOp): Promise<WebviewResult> {
   if (!res.ok) throw new Error(`webview ${op.action} failed: ${body.error}`);
   return body;
 }
+
+export type WorkbenchOp =
+  | { action: 'click'; selector: string; hasText?: string; timeoutMs?: number }
+  | { action: 'text'; selector: string; hasText?: string; timeoutMs?: number };
+
+/** Reads or clicks in the workbench page itself (a modal dialog and its buttons). */
+export async function workbench(op: WorkbenchOp): Promise<{ ok?: boolean; text?: string | null }> {
+  const base = controlUrl();
+  if (!base) throw new Error('workbench actions need the runner');
+  const res = await fetch(`${base}/workbench`, { method: 'POST', body: JSON.stringify(op) });
+  const body = (await res.json()) as { ok?: boolean; text?: string | null; error?: string };
+  if (!res.ok) throw new Error(`workbench ${op.action} failed: ${body.error}`);
+  return body;
+}
