@@ -7,8 +7,10 @@ import type * as vscode from 'vscode';
 import type { Exchange } from '../core';
 import type { RenderReport } from '../webview/protocol';
 import type { HistoryStore } from './history/historyStore';
+import type { InspectorRow } from './inspector/inspectorCommands';
 import type { ResultsPanel } from './panel/resultsPanel';
 import type { ApiKeys } from './secrets/apiKeys';
+import type { TestHooks } from './testing/testHooks';
 
 export interface CarrierApi {
   showExchange(exchange: Exchange): Promise<void>;
@@ -17,9 +19,15 @@ export interface CarrierApi {
   historyIds(): string[];
   /** Where the extension writes, so tests can check that no secret ever lands there. */
   readonly storage: { readonly workspace?: vscode.Uri; readonly global: vscode.Uri; readonly log: vscode.Uri };
+  /**
+   * What no VS Code API reads back: the Test Explorer's items and runs, and the Traffic Inspector
+   * view's rows. The extension-host tests register their own commands over these
+   * (test/vscode/support/testCommands.ts); the product registers none.
+   */
+  readonly testing: TestHooks & { inspectorRows(): InspectorRow[] };
 }
 
-export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel, history: HistoryStore, keys: ApiKeys): CarrierApi {
+export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel, history: HistoryStore, keys: ApiKeys, testing: CarrierApi['testing']): CarrierApi {
   return {
     showExchange: async (exchange) => {
       await history.add(exchange);
@@ -29,5 +37,6 @@ export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel,
     hasApiKey: (environment) => keys.has(environment),
     historyIds: () => history.entries().map((e) => e.id),
     storage: { workspace: context.storageUri, global: context.globalStorageUri, log: context.logUri },
+    testing,
   };
 }

@@ -10,7 +10,7 @@ import { registerSelectEnvironment } from './environments/selectEnvironment';
 import { registerHistoryCommands } from './history/historyCommands';
 import { HistoryStore } from './history/historyStore';
 import { HistoryTreeProvider } from './history/historyTree';
-import { registerInspectorCommands } from './inspector/inspectorCommands';
+import { inspectorRows, registerInspectorCommands } from './inspector/inspectorCommands';
 import { InspectorController } from './inspector/inspectorController';
 import { createInspectorStatus } from './inspector/inspectorStatus';
 import { InspectorTreeProvider } from './inspector/inspectorTree';
@@ -38,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const sandbox = new SandboxController(environments, log, context.storageUri && vscode.Uri.joinPath(context.storageUri, 'sandbox').fsPath);
   const sender = new SendController(environments, keys, sandbox, history, panel, log);
   const inspector = new InspectorController(environments, keys, sandbox, log);
+  const testExplorer = registerTestExplorer(environments, keys, sandbox, log);
 
   context.subscriptions.push(
     log, keys, environments, history, panel, sandbox, sender,
@@ -59,14 +60,14 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     ...registerAuthoringCommands(environments, sandbox, log),
     registerDiagnostics(),
     registerCodeLens(),
-    registerTestExplorer(environments, keys, sandbox, log),
+    testExplorer,
     vscode.commands.registerCommand('carrier.showLog', () => log.show()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('carrier.history.size')) void history.enforceCapacity();
     }),
   );
   log.info(`Carrier Workbench ${context.extension.packageJSON.version} activated`);
-  return createApi(context, panel, history, keys);
+  return createApi(context, panel, history, keys, { ...testExplorer.hooks, inspectorRows: () => inspectorRows(inspector) });
 }
 
 export function deactivate(): void {

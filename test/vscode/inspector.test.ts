@@ -12,13 +12,14 @@ import type { InspectorRow } from '../../src/extension/inspector/inspectorComman
 import type { RenderReport } from '../../src/webview/protocol';
 import { screenshot } from './support/control';
 import { carrierApi } from './support/extension';
+import { executeTestCommand, INSPECTOR_ROWS_COMMAND } from './support/testCommands';
 import { nextEvent, waitFor } from './support/wait';
 import { workspaceRoot } from './support/workspace';
 
 /** A key a program would send; it must reach neither the view, the panel nor the saved file. */
 const KEY = 'Vs9Code&Key<Of+The/Program 42';
 
-const rows = async () => (await vscode.commands.executeCommand<InspectorRow[]>('carrier.inspector.rows')) ?? [];
+const rows = async () => (await executeTestCommand<InspectorRow[]>(INSPECTOR_ROWS_COMMAND)) ?? [];
 
 describe('traffic inspector', () => {
   after(async () => {

@@ -7,10 +7,11 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/extension/testing/runReporter';
-import { TESTING_RUN_COMMAND, TESTING_STATE_COMMAND, type TestingState } from '../../src/extension/testing/testHooks';
+import type { TestingState } from '../../src/extension/testing/testHooks';
 import type { TestNode } from '../../src/extension/testing/testTree';
 import { screenshot } from './support/control';
 import { carrierApi } from './support/extension';
+import { executeTestCommand, TESTING_RUN_COMMAND, TESTING_STATE_COMMAND } from './support/testCommands';
 import { waitFor } from './support/wait';
 import { workspaceRoot } from './support/workspace';
 
@@ -32,7 +33,7 @@ const WRONG_TEXT = `{
 }
 `;
 
-const state = () => vscode.commands.executeCommand<TestingState>(TESTING_STATE_COMMAND);
+const state = () => executeTestCommand<TestingState>(TESTING_STATE_COMMAND);
 const collection = () => path.join(workspaceRoot().fsPath, 'collections', 'bill-of-lading');
 
 function all(nodes: readonly TestNode[]): TestNode[] {
@@ -99,7 +100,7 @@ describe('test explorer', () => {
     await vscode.workspace.fs.writeFile(wrong(), new TextEncoder().encode(WRONG_TEXT));
     await waitFor(async () => all((await state()).tree).some((n) => n.id === wrong().fsPath), 'the new file in the explorer');
 
-    const outcome = await vscode.commands.executeCommand<RunOutcome>(TESTING_RUN_COMMAND, [wrong().fsPath]);
+    const outcome = await executeTestCommand<RunOutcome>(TESTING_RUN_COMMAND, [wrong().fsPath]);
     assert.deepEqual(outcome.tests.map((t) => [path.basename(t.file), t.status]), [[CREATE, 'passed'], [WRONG, 'failed']], 'the producer of {{bolId}} ran first; nothing else ran');
     const [message, ...more] = result(outcome, WRONG).messages;
     assert.equal(more.length, 0, JSON.stringify(more));
@@ -123,7 +124,7 @@ describe('test explorer', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.ok(doc.isDirty);
 
-    const outcome = await vscode.commands.executeCommand<RunOutcome>(TESTING_RUN_COMMAND, [wrong().fsPath]);
+    const outcome = await executeTestCommand<RunOutcome>(TESTING_RUN_COMMAND, [wrong().fsPath]);
     assert.equal(result(outcome, WRONG).status, 'passed', outcome.output);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });

@@ -1,21 +1,25 @@
 /**
- * Commands for the extension-host tests only (not contributed, so not in the palette): what the
- * Test Explorer lists and what the last run reported, and a run of chosen items through the real
- * run handler. Tests cannot reach a TestController's items any other way.
+ * What the extension-host tests need from the Test Explorer and cannot reach any other way (a
+ * TestController's items cannot be read back): the items listed and what the last run reported,
+ * and a run of chosen items through the real run handler. Handed out through the extension's API
+ * (api.ts), never as commands: test/vscode registers its own over it.
  */
 import * as vscode from 'vscode';
 import type { TestDiscovery } from './discovery';
 import type { RunOutcome } from './runReporter';
 import type { TestNode, TestTree } from './testTree';
 
-export const TESTING_STATE_COMMAND = 'carrier.testing.state';
-export const TESTING_RUN_COMMAND = 'carrier.testing.run';
-
 export interface TestingState {
   readonly tree: readonly TestNode[];
   /** Runs finished since activation, whoever started them (the explorer, testing.runAll, a hook). */
   readonly runs: number;
   readonly lastRun?: RunOutcome;
+}
+
+export interface TestHooks {
+  state(): Promise<TestingState>;
+  /** Item ids (file paths, `folder:<path>`); none runs everything. */
+  run(ids?: readonly string[]): Promise<RunOutcome>;
 }
 
 export interface TestHookSources {
@@ -26,14 +30,13 @@ export interface TestHookSources {
   readonly run: (request: vscode.TestRunRequest, token: vscode.CancellationToken) => Promise<RunOutcome>;
 }
 
-export function registerTestHooks(s: TestHookSources): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(TESTING_STATE_COMMAND, async (): Promise<TestingState> => {
+export function createTestHooks(s: TestHookSources): TestHooks {
+  return {
+    async state() {
       await s.discovery.current();
       return { tree: s.tree.snapshot(), ...s.state() };
-    }),
-    /** Item ids (file paths, `folder:<path>`); none runs everything. */
-    vscode.commands.registerCommand(TESTING_RUN_COMMAND, async (ids?: readonly string[]): Promise<RunOutcome> => {
+    },
+    async run(ids) {
       await s.discovery.current();
       const include = ids?.map((id) => {
         const item = s.tree.itemById(id);
@@ -46,6 +49,6 @@ export function registerTestHooks(s: TestHookSources): vscode.Disposable[] {
       } finally {
         cancel.dispose();
       }
-    }),
-  ];
+    },
+  };
 }
