@@ -17,7 +17,7 @@ import { RequestFileError, send as coreSend, type SendPhase } from '../core/send
 import type { RequestFile } from '../core/requestFile/types';
 import { hasErrors, sendableRequest, validateRequestText as coreValidate, type ValidationResult as CoreValidation } from '../core/validation/validate';
 import { redactFinalText, secretValues } from '../core/redact';
-import { createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
+import { compileExpectations, createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
 import { operationPageUrl } from '../sandbox/pages/links';
 import * as nodePath from 'node:path';
@@ -68,8 +68,11 @@ export interface RequestInfo {
 export interface ValidationResult {
   readonly findings: readonly RequestFinding[];
   readonly request?: RequestInfo;
-  /** The file has errors, all in values: core can still build it as written ("Send anyway"). */
-  readonly canSendAnyway: boolean;
+  /**
+   * What core can send: `clean` (no error in the request; `expect` mistakes do not count),
+   * `anyway` (errors, all in values: built as written, "Send anyway") or `none`.
+   */
+  readonly sendable: 'clean' | 'anyway' | 'none';
 }
 
 interface Validated {
@@ -91,13 +94,25 @@ function validated(text: string, fileName?: string): Validated {
   if (last && last.text === text) return last;
   const core = coreValidate(text, fileName);
   const { findings, request } = core;
+  // Mistakes in expect/capture are shown too (carrier run would refuse them), but do not stop a send.
+  const expectations = request ? compileExpectations(text, fileName ?? '') : [];
   const entry: Validated = {
     text,
     core,
     result: {
-      findings: findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
+      findings: [
+        ...findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
+        ...expectations.map((p): RequestFinding => ({
+          severity: 'error',
+          message: p.message,
+          code: 'expect',
+          range: p.location
+            ? { start: { line: p.location.line - 1, character: p.location.column - 1 }, end: { line: p.location.endLine - 1, character: p.location.endColumn - 1 } }
+            : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        })),
+      ],
       request: request && { operation: request.operation, version: request.version, binding: request.binding, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
-      canSendAnyway: hasErrors(findings) && sendableRequest(core, true) !== undefined,
+      sendable: sendableRequest(core) ? 'clean' : sendableRequest(core, true) ? 'anyway' : 'none',
     },
   };
   lastValidation.delete(key);

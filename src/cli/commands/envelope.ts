@@ -4,9 +4,8 @@
  * unless --show-secrets. The embedded sandbox is not started just to print a request, so its
  * address shows as http://embedded-sandbox.invalid (a name that can never resolve).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, FileTextError, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 
@@ -106,10 +105,10 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
   const shown = displayPath(file, io.cwd);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readTextFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    io.stderr(`carrier ${command}: cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}\n`);
+    io.stderr(`carrier ${command}: cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}${err instanceof FileTextError && err.line !== undefined ? ` (${shown}:${err.line}:${err.column})` : ''}\n`);
     return 2;
   }
   const { findings, request } = validateRequestText(text, file);

@@ -18,6 +18,7 @@ import { validateRequestText } from '../../core/validation/validate';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { Redactor } from '../../core/redact';
+import { variableNameProblem } from '../../core/requestFile';
 
 const REPORTERS = ['cli', 'junit', 'json'] as const;
 type ReporterName = (typeof REPORTERS)[number];
@@ -109,8 +110,10 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
   for (const r of reporters) if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
   const variables: Record<string, string> = {};
   for (const v of repeated.get('var') ?? []) {
-    const m = /^([A-Za-z_][A-Za-z0-9_.-]*)=(.*)$/s.exec(v);
+    const m = /^([^=]*)=(.*)$/s.exec(v);
     if (!m) throw new UsageError(`--var needs name=value, not "${v}"`);
+    const nameProblem = variableNameProblem(m[1]);
+    if (nameProblem) throw new UsageError(`--var ${v}: ${nameProblem}`);
     variables[m[1]] = m[2];
   }
   const env = flags.get('env');

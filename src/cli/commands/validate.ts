@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { formatFinding, oneBased, validateRequestText, type RequestFileFinding } from '../../core';
+import { compileExpectations, FileTextError, formatFinding, oneBased, readTextFile, validateRequestText, type RequestFileFinding } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
 
@@ -94,16 +94,26 @@ function walk(dir: string, out: string[]): void {
 function check(file: string): RequestFileFinding[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readTextFile(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const origin = { line: 0, character: 0 };
+    const reason = error instanceof FileTextError ? error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const origin = error instanceof FileTextError && error.line !== undefined ? { line: error.line - 1, character: (error.column ?? 1) - 1 } : { line: 0, character: 0 };
     return [{ severity: 'error', code: 'syntax', message: `cannot read the file (${reason})`, path: '', range: { start: origin, end: origin } }];
   }
-  return validateRequestText(text, file).findings;
+  // The file's expect and capture too: `carrier run` would refuse the same mistakes (exit 2).
+  return [...validateRequestText(text, file).findings, ...runnerFindings(text, file)];
 }
 
 function display(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : file;
+}
+
+/** Mistakes in `expect` and `capture`, as the runner finds them, in the validator's shape. */
+function runnerFindings(text: string, file: string): RequestFileFinding[] {
+  return compileExpectations(text, file).map((p) => {
+    const start = { line: (p.location?.line ?? 1) - 1, character: (p.location?.column ?? 1) - 1 };
+    const end = p.location ? { line: p.location.endLine - 1, character: p.location.endColumn - 1 } : start;
+    return { severity: 'error', code: 'expect', message: p.message, path: '', range: { start, end } };
+  });
 }

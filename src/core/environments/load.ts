@@ -3,12 +3,13 @@
  * schemas/carrier-environments.schema.json, every problem located so the CLI can print
  * `file:line:col: error: …`. An entry with errors is left out; the others stay usable.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import schema from '../../../schemas/carrier-environments.schema.json';
 import { DEFAULT_NAMESPACES } from '../catalog';
 import { parseJson } from '../requestFile/jsonc';
+import { readTextFile } from '../requestFile/readText';
+import { variableNameProblem } from '../requestFile/variables';
 import type { JsonSource } from '../requestFile/source';
 import { formatPath } from '../requestFile/jsonPath';
 import { apiKeyVariable, GENERIC_API_KEY_VARIABLE } from './apiKey';
@@ -37,7 +38,7 @@ export function loadEnvironments(workspaceDir: string | undefined): LoadedEnviro
   const file = path.join(workspaceDir, ENVIRONMENTS_FILE);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readTextFile(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { environments: [sandboxEnvironment()], problems: [] };
     const problem: EnvironmentProblem = { severity: 'error', message: `cannot read ${ENVIRONMENTS_FILE}: ${(err as Error).message}`, path: '', range: zeroRange };
@@ -65,6 +66,15 @@ export function parseEnvironments(text: string, fileName: string): LoadedEnviron
   // A key written twice (an entry, or a setting in one) leaves it unclear which the author meant.
   for (const d of parsed.duplicateKeys?.duplicates ?? []) broken.add(String(d.parent.length ? d.parent[0] : d.key));
   if (parsed.duplicateKeys?.more) broken.add('');
+  // A variable named like object machinery (__proto__) would vanish when the variables are merged.
+  for (const [name, settings] of Object.entries(value as Record<string, EnvironmentSettings>)) {
+    for (const variable of Object.keys(settings?.variables ?? {})) {
+      const problem = variableNameProblem(variable);
+      if (!problem) continue;
+      problems.push({ severity: 'error', message: `${name}.variables: ${problem}`, path: `${name}.variables`, range: parsed.source.rangeOf([name, 'variables', variable]) });
+      broken.add(name);
+    }
+  }
   if (broken.has('')) return { environments: [sandboxEnvironment()], problems: dedupe(problems) };
   const baseDir = path.dirname(path.resolve(fileName));
   const entries = Object.entries(value as Record<string, EnvironmentSettings>).filter(([name]) => name !== '$schema' && !broken.has(name));

@@ -9,8 +9,10 @@ export { LineIndex } from './lineIndex';
 export { formatPath, numberKey } from './jsonPath';
 export { DEFAULT_BINDING, REQUEST_FILE_KEYS, REQUEST_FILE_KEY_NAMES, type RequestFileKey } from './format';
 export {
-  VARIABLE_NAME_SOURCE, VARIABLE_SOURCE, isVariableName, wholeVariable, containsVariable, findVariables, substituteVariables,
+  VARIABLE_NAME_SOURCE, VARIABLE_SOURCE, isVariableName, variableNameProblem, wholeVariable, containsVariable, findVariables, substituteVariables,
   UnknownVariableError, type VariableUse,
 } from './variables';
 export { closest, didYouMean, levenshtein } from './suggest';
 export { rangeOfPath } from './range';
+export { readTextFile, decodeUtf8, FileTextError, MAX_TEXT_FILE_BYTES } from './readText';
+export { MAX_JSON_DEPTH, tooDeepAt } from './depth';

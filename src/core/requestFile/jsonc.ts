@@ -7,6 +7,7 @@
  */
 import { createScanner, parse, printParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
 import { duplicateKeyFindings, findDuplicateKeys, mayHaveDuplicateKeys, type DuplicateKeys } from './duplicateKeys';
+import { MAX_JSON_DEPTH, tooDeepAt } from './depth';
 import { JsonSource } from './source';
 import type { Finding } from './types';
 
@@ -46,6 +47,10 @@ export function parseJson(input: string): ParsedJson {
   const source = new JsonSource(text);
   if (text.trim() === '') {
     return { ok: false, source, findings: [syntax(source, 0, 0, 'the file is empty: a request file is a JSON object with "operation" and "params"')] };
+  }
+  const deep = tooDeepAt(text);
+  if (deep >= 0) {
+    return { ok: false, source, findings: [syntax(source, deep, 1, `nested deeper than ${MAX_JSON_DEPTH} levels here; a request file is a few levels deep, so the file is not read further`)] };
   }
   let value: unknown;
   try {

@@ -4,6 +4,7 @@
  * asked for, so a file with no findings costs no more than its JSON.parse.
  */
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { tooDeepAt } from './depth';
 import { LineIndex } from './lineIndex';
 import { numberKey } from './jsonPath';
 import type { JsonPath, Range } from './types';
@@ -19,7 +20,8 @@ export class JsonSource {
   constructor(readonly text: string) {}
 
   get tree(): Node | undefined {
-    if (this.treeCache === undefined) this.treeCache = parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false }) ?? null;
+    // jsonc-parser builds the tree one call per level: a text nested too deep has none (depth.ts).
+    if (this.treeCache === undefined) this.treeCache = tooDeepAt(this.text) >= 0 ? null : parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false }) ?? null;
     return this.treeCache ?? undefined;
   }
 

@@ -39,7 +39,9 @@ export type FindingCode =
   | 'empty-list'
   | 'format'
   | 'suggested-value'
-  | 'api-key';
+  | 'api-key'
+  /** A mistake in `expect` or `capture` (src/core/runner/compileExpect.ts). */
+  | 'expect';
 
 export interface Finding {
   readonly severity: Severity;

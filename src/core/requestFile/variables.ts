@@ -14,8 +14,21 @@ const NAME = new RegExp(`^${VARIABLE_NAME_SOURCE}$`);
 const ONE = new RegExp(`^\\{\\{\\s*(${VARIABLE_NAME_SOURCE})\\s*\\}\\}$`);
 const ANY = new RegExp(`\\{\\{\\s*(${VARIABLE_NAME_SOURCE})\\s*\\}\\}`, 'g');
 
+/**
+ * Names a JavaScript object treats as its own machinery: a value stored under one would change
+ * the object instead of being kept (and be silently lost), so they are never variable names.
+ */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function isVariableName(name: string): boolean {
-  return NAME.test(name);
+  return NAME.test(name) && !RESERVED.has(name);
+}
+
+/** Why `name` cannot name a variable (or a capture), in words; undefined when it can. */
+export function variableNameProblem(name: string): string | undefined {
+  if (RESERVED.has(name)) return `"${name}" is reserved and cannot name a variable`;
+  if (!NAME.test(name)) return `"${name}" is not a variable name (letters, digits, _ . - ; starting with a letter or _)`;
+  return undefined;
 }
 
 /** The name when `value` is exactly one variable (`"{{bolId}}"`), else undefined. */

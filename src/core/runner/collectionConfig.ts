@@ -3,10 +3,10 @@
  * every mistake at its line:column, a key written twice included. A folder without one is a
  * collection with defaults.
  */
-import * as fs from 'node:fs';
 import { parseTree, type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
 import { LineIndex as ZeroBasedLines } from '../requestFile/lineIndex';
+import { MAX_JSON_DEPTH, readTextFile, tooDeepAt, variableNameProblem } from '../requestFile';
 import { fromRange, LineIndex } from './locate';
 import type { Failure } from './types';
 import { variableText } from './variables';
@@ -29,11 +29,10 @@ export interface CollectionConfig {
 export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, files: [], orderLocations: new Map() };
 
 const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency'];
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export function readCollectionConfig(file: string): { config: CollectionConfig; problems: Failure[] } {
   let text: string;
-  try { text = fs.readFileSync(file, 'utf8'); } catch (e) {
+  try { text = readTextFile(file); } catch (e) {
     return { config: NO_CONFIG, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}` }] };
   }
   return parseCollectionConfig(text, file);
@@ -45,6 +44,9 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
   const problem = (node: Node | undefined, message: string) =>
     problems.push({ kind: 'file', message, location: node ? lines.of(node) : lines.range(0, 0) });
   const errors: ParseError[] = [];
+  // jsonc-parser's tree recurses per level: a collection.json from a repository is measured first.
+  const deep = tooDeepAt(text);
+  if (deep >= 0) return { config: { ...NO_CONFIG, file }, problems: [{ kind: 'file', message: `collection.json nests deeper than ${MAX_JSON_DEPTH} levels here`, location: lines.range(deep, 1) }] };
   const root = parseTree(text, errors, { allowTrailingComma: true });
   for (const e of errors) problems.push({ kind: 'file', message: `collection.json: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) });
   if (errors.length || !root) return { config: { ...NO_CONFIG, file }, problems };
@@ -102,7 +104,8 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
           if (!k || !val) continue;
           const name = String(k.value);
           const textValue = variableText(val.value);
-          if (!VARIABLE_NAME.test(name)) problem(k, `"${name}" is not a variable name (letters, digits, _ . - ; starting with a letter or _)`);
+          const nameProblem = variableNameProblem(name);
+          if (nameProblem) problem(k, nameProblem);
           else if (textValue === undefined || val.type === 'object' || val.type === 'array' || val.type === 'null') problem(val, `variable "${name}" must be a string, number or boolean`);
           else vars[name] = val.type === 'number' ? text.slice(val.offset, val.offset + val.length) : textValue;
         }

@@ -12,7 +12,7 @@ export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 export { loadRun, type LoadOptions } from './load';
 export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice } from './plan';
 export { executePlan, environmentProblems, environmentNameOf, type ExecuteOptions } from './engine';
-export { compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader } from './loadFile';
+export { compileExpectations, compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader } from './loadFile';
 export { createRunBackend, type RunBackendOptions, type StandardBackend } from './wire';
 export { runVariables } from '../requestFile/runVariables';
 export { evaluateExchange } from './evaluate';

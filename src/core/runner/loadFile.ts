@@ -2,10 +2,9 @@
  * One request file read for running: parsed and checked once, its expectations and captures
  * compiled, the variables it uses listed. Everything per-send later is substitution only.
  */
-import * as fs from 'node:fs';
 import { findNodeAtLocation } from 'jsonc-parser';
 import type { OperationDef } from '../catalog/types';
-import { parseRequestFile, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
+import { FileTextError, parseRequestFile, readTextFile, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
 import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect } from './compileExpect';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
@@ -34,10 +33,11 @@ export type FileValidator = (text: string, fileName: string) => readonly FileFin
 /** Reads a file's text; a host with unsaved editor contents supplies its own. */
 export type FileReader = (file: string) => string;
 
-export function loadRequestFile(file: string, validate?: FileValidator, read: FileReader = (f) => fs.readFileSync(f, 'utf8')): LoadedFile {
+export function loadRequestFile(file: string, validate?: FileValidator, read: FileReader = (f) => readTextFile(f)): LoadedFile {
   let text: string;
   try { text = read(file); } catch (e) {
-    const location = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+    const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
+    const location = { file, ...at, endLine: at.line, endColumn: at.column };
     return { file, expect: EMPTY_EXPECT, captures: [], uses: [], location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
   }
   return compileRequestFile(text, file, validate);
@@ -69,6 +69,20 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   }
   const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
   return { file, request: parsed.request, shape: parsed.shape, expect, captures, uses, location, problems: dedupe(problems), warnings, locate };
+}
+
+/**
+ * The mistakes in a file's `expect` and `capture` alone, as the runner compiles them: for
+ * `carrier validate` and the editor, which check the rest of the file themselves.
+ */
+export function compileExpectations(text: string, file: string): Failure[] {
+  const parsed = parseRequestFile(text, file);
+  const tree = parsed.source.tree;
+  if (!tree || !parsed.request) return [];
+  const lines = new LineIndex(file, text);
+  const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines);
+  const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines);
+  return dedupe([...e.problems, ...c.problems]);
 }
 
 /** Every string inside a JSON value (the params), where `{{variables}}` can be. */

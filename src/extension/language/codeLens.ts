@@ -24,8 +24,8 @@ export function requestLenses(uri: vscode.Uri, result: ValidationResult): vscode
   // Core builds a file with errors only when they are all in values (a wrong enumeration, a bad
   // number): sending it anyway is how a negative case is tried against the service. Anything
   // else (an unknown field, a syntax error) leaves nothing faithful to send.
-  if (!request || (errors.length && !result.canSendAnyway)) return lenses;
-  const anyway = errors.length > 0;
+  if (!request || result.sendable === 'none') return lenses;
+  const anyway = result.sendable === 'anyway';
   for (const binding of request.bindings ?? [request.binding ?? 'soap11']) {
     lenses.push({
       title: `$(play) ${anyway ? 'Send anyway' : 'Send'} ${BINDING_LABELS[binding]}`,

@@ -93,7 +93,7 @@ export class SendController implements vscode.Disposable {
    */
   private async confirmAnyway(text: string, fileName: string): Promise<boolean | undefined> {
     const result = validateRequestText(text, fileName);
-    if (!result.canSendAnyway) return false;
+    if (result.sendable !== 'anyway') return false;
     const errors = result.findings.filter((f) => f.severity === 'error');
     const choice = await vscode.window.showWarningMessage(
       `Carrier: the request file has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} in its values (${errors[0].message}). Send it as written?`,
