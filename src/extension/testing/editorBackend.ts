@@ -4,7 +4,7 @@
  * bar for files and collections that name none (where `carrier run` would use "sandbox").
  */
 import { createTestBackend, type RunFailure, type RunnerBackend } from '../core-adapter';
-import { keyDestination } from '../../core/environments';
+import { keyDestination } from '../../core';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
