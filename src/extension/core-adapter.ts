@@ -6,18 +6,7 @@
  * core's public entry directly, and the walls between rooms are kept by the linter
  * (eslint.config.mjs).
  */
-import { findShape, operations, servicePath, shapeLabel, shapesAtPath } from '../core/catalog';
-import type { Binding } from '../core/catalog/types';
-import { previewRequest as corePreview } from '../core/envelope';
-import { EMBEDDED_DISPLAY_URL, findEnvironment, loadEnvironments, SANDBOX_ENVIRONMENT, type Environment } from '../core/environments';
-import type { Exchange, HttpRequestSpec, Severity } from '../core/exchange';
-import { sampleRequestFile, TEMPLATE } from '../core/generate/samples';
-import { recognizeEnvelopeText, requestFileFromRecognized } from '../core/recognize';
-import { RequestFileError, send as coreSend, type SendPhase } from '../core/send';
-import type { RequestFile } from '../core/requestFile/types';
-import { hasErrors, sendableRequest, validateRequestText as coreValidate, type ValidationResult as CoreValidation } from '../core/validation/validate';
-import { redactFinalText, secretValues } from '../core/redact';
-import { compileExpectations, createRunBackend, executePlan, loadRun, naturalCompare, type PlannedRun, type StandardBackend } from '../core/runner';
+import { compileExpectations, createRunBackend, EMBEDDED_DISPLAY_URL, executePlan, findShape, loadRun, naturalCompare, operations, previewRequest as corePreview, recognizeEnvelopeText, redactFinalText, RequestFileError, requestFileFromRecognized, sampleRequestFile, SANDBOX_ENVIRONMENT, secretValues, send as coreSend, sendableRequest, servicePath, shapeLabel, shapesAtPath, TEMPLATE, validateRequestText as coreValidate, type Binding, type Environment, type Exchange, type HttpRequestSpec, type PlannedRun, type RequestFile, type SendPhase, type Severity, type StandardBackend, type ValidationResult as CoreValidation } from '../core';
 import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
 import { operationPageUrl } from '../sandbox/pages/links';
 import * as nodePath from 'node:path';
@@ -302,7 +291,7 @@ export function recordedAsRequestFile(recorded: RecordedExchange, secrets: reado
 // ---- test runner (Test Explorer) ----
 
 export { executePlan, naturalCompare, redactFinalText };
-export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, TestResult, SourceLocation, Failure as RunFailure, LoadedFile as LoadedRequest } from '../core/runner';
+export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, TestResult, SourceLocation, Failure as RunFailure, LoadedFile as LoadedRequest } from '../core';
 
 /**
  * The tests under `inputs`, listed as `carrier run` lists them (same discovery, parser and

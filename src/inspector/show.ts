@@ -5,10 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS } from '../core/catalog';
-import type { Exchange, Finding } from '../core/exchange';
-import { mediaType } from '../core/reply/decodeText';
-import { prettyLines } from '../core/xml/pretty';
+import { BINDING_LABELS, mediaType, prettyLines, type Exchange, type Finding } from '../core';
 import { EXCHANGE_SUFFIX, RECORDING_FORMAT, type RecordingDocument } from './recordings';
 
 /** Text runs longer than this (base64 documents) are shortened. */

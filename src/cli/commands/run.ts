@@ -6,19 +6,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, type Binding } from '../../core/catalog';
-import { environmentProblems, executePlan, loadRun, type BindingChoice, type Failure, type RunObserver, type RunReport, type TestResult } from '../../core/runner';
-import { CliReporter } from '../../core/runner/reporters/cli';
-import { relativeTo, where } from '../../core/runner/reporters/format';
-import { jsonReport } from '../../core/runner/reporters/json';
-import { junitXml } from '../../core/runner/reporters/junit';
-import { createRunBackend } from '../../core/runner/wire';
+import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, executePlan, jsonReport, junitXml, loadRun, Redactor, relativeTo, validateRequestText, variableNameProblem, where, type Binding, type BindingChoice, type Failure, type RunObserver, type RunReport, type TestResult } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
-import { validateRequestText } from '../../core/validation/validate';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
-import { Redactor } from '../../core/redact';
-import { variableNameProblem } from '../../core/requestFile';
 
 const REPORTERS = ['cli', 'junit', 'json'] as const;
 type ReporterName = (typeof REPORTERS)[number];

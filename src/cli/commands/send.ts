@@ -6,14 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS } from '../../core/catalog';
-import { formatHttpRequest } from '../../core/envelope';
-import { missingApiKeyMessage } from '../../core/environments';
-import type { DecodedDocument, Exchange, Finding } from '../../core/exchange';
-import { mediaType } from '../../core/reply/decodeText';
-import { rawReplyBytes, RequestError, send } from '../../core/send';
-import { classifyExchange, VERDICT_PHRASES } from '../../core/verdict';
-import { closeTransport } from '../../core/transport/agents';
+import { BINDING_LABELS, classifyExchange, closeTransport, formatHttpRequest, mediaType, missingApiKeyMessage, rawReplyBytes, RequestError, send, VERDICT_PHRASES, type DecodedDocument, type Exchange, type Finding } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { Command } from '../command';

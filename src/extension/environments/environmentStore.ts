@@ -7,7 +7,7 @@
  * per workspace; the embedded sandbox's URL is only known while it runs, so it is overlaid here.
  */
 import * as vscode from 'vscode';
-import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, type Environment, type LoadedEnvironments } from '../../core/environments';
+import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, type Environment, type LoadedEnvironments } from '../../core';
 import type { EnvironmentDef } from '../core-adapter';
 
 const SELECTED_KEY = 'carrier.environment';

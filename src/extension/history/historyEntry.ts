@@ -1,6 +1,5 @@
 /** The small, always-persisted summary of one exchange that the History view lists. */
-import type { Exchange } from '../../core/exchange';
-import { classifyExchange, exchangeTitle, type VerdictKind } from '../../core/verdict';
+import { classifyExchange, exchangeTitle, type Exchange, type VerdictKind } from '../../core';
 
 export interface HistoryEntry {
   readonly id: string;

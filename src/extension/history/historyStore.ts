@@ -4,7 +4,7 @@
  * storage folder so the History view and a restored results panel survive a reload.
  */
 import * as vscode from 'vscode';
-import type { Exchange } from '../../core/exchange';
+import { type Exchange } from '../../core';
 import { toHistoryEntry, type HistoryEntry } from './historyEntry';
 import { trimForStorage, type StoredExchange } from './trimExchange';
 

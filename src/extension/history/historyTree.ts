@@ -1,6 +1,6 @@
 /** The History view: one row per exchange, newest first; a click opens it in the results panel. */
 import * as vscode from 'vscode';
-import type { VerdictKind } from '../../core/verdict';
+import { type VerdictKind } from '../../core';
 import { verdictIcon, verdictPhrase } from '../verdictLook';
 import type { HistoryEntry } from './historyEntry';
 import type { HistoryStore } from './historyStore';

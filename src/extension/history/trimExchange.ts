@@ -2,7 +2,7 @@
  * What of an exchange is worth keeping on disk. Replies can be tens of megabytes; history keeps
  * enough to read a past result, and says so when it dropped something.
  */
-import type { DecodedDocument, Exchange } from '../../core/exchange';
+import { type DecodedDocument, type Exchange } from '../../core';
 
 export const KEEP_BODY_CHARS = 1_000_000;
 export const KEEP_DOCUMENTS_BYTES = 8_000_000;

@@ -4,8 +4,7 @@
  * the catalog does not know. A click opens the exchange in the results panel.
  */
 import * as vscode from 'vscode';
-import { BINDING_LABELS } from '../../core/catalog/types';
-import { classifyExchange, exchangeTitle } from '../../core/verdict';
+import { BINDING_LABELS, classifyExchange, exchangeTitle } from '../../core';
 import type { RecordedExchange } from '../core-adapter';
 import { verdictIcon, verdictPhrase } from '../verdictLook';
 import type { InspectorController } from './inspectorController';

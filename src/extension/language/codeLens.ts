@@ -4,7 +4,7 @@
  * be built. Off with carrier.codeLens.enabled.
  */
 import * as vscode from 'vscode';
-import { BINDING_LABELS } from '../../core/catalog/types';
+import { BINDING_LABELS } from '../../core';
 import { readSettings } from '../config';
 import { validateRequestText, type ValidationResult } from '../core-adapter';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';

@@ -5,7 +5,7 @@
  * and handed to core, never logged, never put in settings, state, history or files.
  */
 import * as vscode from 'vscode';
-import type { KeyDestination } from '../../core';
+import { type KeyDestination } from '../../core';
 
 const PREFIX = 'carrier.apiKey.';
 const FORMAT = 2;

@@ -3,8 +3,7 @@
  * $CARRIER_API_KEY: the copied command works in a shell that exports the key, and the key
  * itself never reaches the clipboard.
  */
-import { toCurl } from '../../core/envelope';
-import type { HttpRequestSpec } from '../../core/exchange';
+import { toCurl, type HttpRequestSpec } from '../../core';
 
 export const MASK = '••••';
 

@@ -1,6 +1,6 @@
 /** Send, Send with Binding…, Cancel Send, Show Envelope, Copy as curl. */
 import * as vscode from 'vscode';
-import { ALL_BINDINGS, BINDING_LABELS, type Binding } from '../../core/catalog/types';
+import { ALL_BINDINGS, BINDING_LABELS, type Binding } from '../../core';
 import { readSettings } from '../config';
 import { listShapes, previewRequest, sendableRequestOf, validateRequestText } from '../core-adapter';
 import type { SandboxController } from '../sandbox/sandboxController';

@@ -4,8 +4,7 @@
  * progress, then keeps the exchange (already redacted by core) in history and shows it.
  */
 import * as vscode from 'vscode';
-import type { Binding } from '../../core/catalog/types';
-import { exchangeTitle } from '../../core/verdict';
+import { exchangeTitle, keyDestination, type Binding, type Environment } from '../../core';
 import { readSettings } from '../config';
 import { setContext } from '../contextKeys';
 import { sendableRequestOf, sendRequest, validateRequestText, type SendInput } from '../core-adapter';
@@ -15,7 +14,6 @@ import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
-import { keyDestination, type Environment } from '../../core/environments';
 
 export interface SendOptions {
   /** Overrides the file's binding. */

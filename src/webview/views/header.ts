@@ -1,7 +1,5 @@
 /** The line that stays above the tabs: outcome, operation, and the numbers people look for first. */
-import type { Exchange } from '../../core/exchange';
-import { BINDING_LABELS } from '../../core/catalog/types';
-import { classifyExchange, exchangeTitle, type VerdictTone } from '../../core/verdict';
+import { BINDING_LABELS, classifyExchange, exchangeTitle, type Exchange, type VerdictTone } from '../../core/view';
 import { h, icon } from '../dom';
 import { formatBytes, formatMs } from '../format';
 

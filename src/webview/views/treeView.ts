@@ -3,7 +3,7 @@
  * parent is expanded, and wide lists in slices, so a 20 MB reply opens as fast as a small one.
  * Search walks the data, not the DOM, and builds only the rows on the way to a match.
  */
-import { INDENT_LIMIT } from '../../core/xml/pretty';
+import { INDENT_LIMIT } from '../../core/view';
 import { button, h, icon } from '../dom';
 import { plural } from '../format';
 import { copy } from '../vscodeApi';
