@@ -8,7 +8,8 @@ import { LineIndex } from './locate';
 import { parseReplyPath, PathSyntaxError, type ReplyPath } from './replyPath';
 import type { Failure, SourceLocation } from './types';
 import { NumberLiteral, type Expected } from './values';
-import { parseDecimal } from './decimal';
+import { parseDate } from './dates';
+import { magnitudeProblem, parseDecimal } from './decimal';
 import { Pattern } from './pattern';
 import { referencedNames } from './variables';
 
@@ -50,6 +51,11 @@ export interface CompiledExpect {
 
 export const EMPTY_EXPECT: CompiledExpect = { messages: [], reply: [] };
 
+/** A literal quoted in a message: a thousand-digit typo is named by its start. */
+function clip(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 const EXPECT_KEYS = ['status', 'fault', 'success', 'messages', 'maxMs', 'reply', 'documents'];
 const REPLY_OPS = ['equals', 'matches', 'exists', 'absent', 'lt', 'lte', 'gt', 'gte', 'count'];
 
@@ -79,20 +85,41 @@ class Compiler {
     }
   }
 
-  expected(node: Node): Expected {
+  /** A number literal, or undefined (with a problem) when it is beyond any value a reply carries. */
+  number(node: Node, what: string): NumberLiteral | undefined {
+    const literal = new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
+    const d = parseDecimal(literal.raw);
+    const problem = d ? magnitudeProblem(d) : `is not a number the runner reads`;
+    if (problem) { this.problem(node, `${what}: ${clip(literal.raw)} ${problem}`); return undefined; }
+    return literal;
+  }
+
+  expected(node: Node, what: string): Expected | undefined {
     switch (node.type) {
-      case 'number': return new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
-      case 'array': return (node.children ?? []).map((c) => this.expected(c));
-      case 'object': return Object.fromEntries(this.properties(node, 'value').map(([k, v]) => [k, this.expected(v)]));
+      case 'number': return this.number(node, what);
+      case 'array': {
+        const items = (node.children ?? []).map((c) => this.expected(c, what));
+        return items.every((i) => i !== undefined) ? (items as Expected[]) : undefined;
+      }
+      case 'object': {
+        const entries = this.properties(node, 'value').map(([k, v]) => [k, this.expected(v, what)] as const);
+        return entries.every(([, v]) => v !== undefined) ? Object.fromEntries(entries) as Expected : undefined;
+      }
       default: return node.value as string | boolean | null;
     }
   }
 
   operand(node: Node, what: string): NumberLiteral | string | undefined {
-    if (node.type === 'number') return new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
-    // A {{variable}} is judged when the run has its value.
-    if (node.type === 'string' && (parseDecimal(node.value) || referencedNames(node.value as string).length)) return node.value as string;
-    this.problem(node, `${what} needs a number, a decimal string ("0.10"), a money string ("$1,234.56") or a {{variable}}`);
+    if (node.type === 'number') return this.number(node, what);
+    if (node.type === 'string') {
+      const text = node.value as string;
+      const d = parseDecimal(text);
+      const problem = d && magnitudeProblem(d);
+      if (problem) { this.problem(node, `${what}: ${clip(text)} ${problem}`); return undefined; }
+      // A {{variable}} is judged when the run has its value.
+      if (d || parseDate(text) || referencedNames(text).length) return text;
+    }
+    this.problem(node, `${what} needs a number, a decimal string ("0.10"), a money string ("$1,234.56"), a date ("2026-11-23", "2026-11-23T08:00:00Z", "11/23/2026") or a {{variable}}`);
     return undefined;
   }
 
@@ -122,13 +149,15 @@ class Compiler {
     const ops: ReplyOp[] = [];
     // A bare value is shorthand for { "equals": value }.
     if (node.type !== 'object') {
-      ops.push({ op: 'equals', expected: this.expected(node), location: this.loc(node) });
+      const expected = this.expected(node, `"${pathText}"`);
+      if (expected === undefined) return undefined;
+      ops.push({ op: 'equals', expected, location: this.loc(node) });
       return { path, location: this.loc(prop), ops };
     }
     for (const [key, value, opProp] of this.properties(node, `"${pathText}"`)) {
       const location = this.loc(opProp);
       switch (key) {
-        case 'equals': ops.push({ op: 'equals', expected: this.expected(value), location }); break;
+        case 'equals': { const expected = this.expected(value, `"${pathText}".equals`); if (expected !== undefined) ops.push({ op: 'equals', expected, location }); break; }
         case 'matches': { const re = this.regex(value, `"${pathText}".matches`); if (re) ops.push({ op: 'matches', pattern: re, location }); break; }
         case 'exists':
         case 'absent':

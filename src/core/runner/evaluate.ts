@@ -11,12 +11,14 @@
  */
 import type { Exchange } from '../exchange';
 import { classifyExchange } from '../verdict';
-import { compareDecimals } from './decimal';
+import { compareDates, parseDate } from './dates';
+import { compareDecimals, magnitudeProblem } from './decimal';
 import type { CompareSpec, CompiledExpect, ReplyOp } from './compileExpect';
 import type { Pattern } from './pattern';
-import { checkPath, type ValueCheck } from './replyPath';
+import { checkAll, type PathFailure, type ValueCheck } from './replyPath';
+import { DATE_TYPES, NUMERIC_TYPES, resultType, typeAtPath, type ScalarType, type ValueType } from './replyTypes';
 import type { Failure, SourceLocation } from './types';
-import { countOf, decimalOf, NumberLiteral, show, textOf, valuesEqual, type Expected } from './values';
+import { countOf, decimalOf, numberOf, NumberLiteral, show, textOf, valuesEqual, type Expected } from './values';
 import { fillText, type Lookup } from './variables';
 
 /** At most this many failing items of one `[*]` assertion are listed; the rest are counted. */
@@ -83,12 +85,64 @@ class Judge {
   }
 }
 
-function opCheck(op: ReplyOp, judge: Judge): { expected: string; check: ValueCheck } | undefined {
+/**
+ * Why an operand cannot be compared with; undefined when it can. compileExpect.ts refuses such
+ * literals; a {{variable}} is only known now.
+ */
+function operandProblem(operand: NumberLiteral | string): string | undefined {
+  const d = decimalOf(operand);
+  if (d) { const p = magnitudeProblem(d); return p && `the expectation compares with ${operandText(operand)}, which ${p}`; }
+  if (typeof operand === 'string' && parseDate(operand)) return undefined;
+  return `the expectation compares with "${operandText(operand)}", which is not a number or a date`;
+}
+
+const TYPE_NAMES: Record<ScalarType, string> = {
+  int: 'an int', float: 'a float', decimal: 'a decimal', dateTime: 'an xs:dateTime', date: 'a MM/DD/YYYY date', boolean: 'a boolean', string: 'a string', base64Binary: 'base64 data',
+};
+
+/** lt/lte/gt/gte: by the field's catalog type where it has one, else by what the operand is. */
+function orderCheck(op: Extract<ReplyOp, { op: 'lt' | 'lte' | 'gt' | 'gte' }>, judge: Judge, type: ValueType | undefined): OpCheck | undefined {
+  const operand = typeof op.operand === 'string' ? judge.fill(op.operand, op.location) : op.operand;
+  if (operand === undefined) return undefined;
+  const problem = operandProblem(operand);
+  if (problem) { judge.add({ kind: 'variable', message: problem, location: op.location }); return undefined; }
+  const expected = `${SYMBOL[op.op]} ${operandText(operand)}`;
+  const scalar = type && !type.list ? type.scalar : undefined;
+  const asNumber = decimalOf(operand);
+  const asDate = typeof operand === 'string' ? parseDate(operand) : undefined;
+  // A string field (money, free text) is compared as what the operand is, as when untyped.
+  const dates = scalar && DATE_TYPES.has(scalar) ? true : scalar && NUMERIC_TYPES.has(scalar) ? false : !asNumber && !!asDate;
+  if (dates) {
+    const wrong = asDate ? '' : `; the field is ${TYPE_NAMES[scalar!]}, so compare it with a date such as "2026-11-23" or "2026-11-23T08:00:00Z"`;
+    return {
+      expected,
+      check: (v) => {
+        const d = parseDate(v);
+        return d && asDate && holds(op.op, compareDates(d, asDate)) ? undefined : `expected a date ${expected}, got ${show(v)}${wrong}`;
+      },
+    };
+  }
+  const numeric = !!scalar && NUMERIC_TYPES.has(scalar);
+  const wrong = asNumber ? '' : `; the field is ${TYPE_NAMES[scalar!]}, so compare it with a number`;
+  return {
+    expected,
+    check: (v) => {
+      const d = numeric ? numberOf(v, scalar) : decimalOf(v);
+      if (d && asNumber && holds(op.op, compareDecimals(d, asNumber))) return undefined;
+      const malformed = !d && numeric && v !== undefined && v !== null ? ` (not ${TYPE_NAMES[scalar!]})` : '';
+      return `expected a number ${expected}, got ${show(v)}${malformed}${wrong}`;
+    },
+  };
+}
+
+interface OpCheck { readonly expected: string; readonly check: ValueCheck }
+
+function opCheck(op: ReplyOp, judge: Judge, type: ValueType | undefined): OpCheck | undefined {
   switch (op.op) {
     case 'equals': {
       const expected = judge.fill(op.expected, op.location);
       if (expected === undefined) return undefined;
-      return { expected: `equals ${show(expected)}`, check: (v) => (valuesEqual(expected, v) ? undefined : `expected ${show(expected)}, got ${show(v)}`) };
+      return { expected: `equals ${show(expected)}`, check: (v) => (valuesEqual(expected, v, type) ? undefined : `expected ${show(expected)}, got ${show(v)}`) };
     }
     case 'matches': {
       const re = judge.regex(op.pattern, op.location);
@@ -102,21 +156,8 @@ function opCheck(op: ReplyOp, judge: Judge): { expected: string; check: ValueChe
       return op.expected
         ? { expected: 'exists', check: (v) => (v !== undefined && v !== null ? undefined : `expected a value, got ${v === null ? 'nil (xsi:nil)' : 'nothing (absent)'}`) }
         : { expected: 'absent', check: (v) => (v === undefined || v === null ? undefined : `expected nothing (absent), got ${show(v)}`) };
-    case 'lt': case 'lte': case 'gt': case 'gte': {
-      const operand = typeof op.operand === 'string' ? judge.fill(op.operand, op.location) : op.operand;
-      if (operand === undefined) return undefined;
-      const o = decimalOf(operand);
-      const expected = `${SYMBOL[op.op]} ${operandText(operand)}`;
-      if (!o) { judge.add({ kind: 'variable', message: `the expectation compares with "${operandText(operand)}", which is not a number`, location: op.location }); return undefined; }
-      return {
-        expected,
-        check: (v) => {
-          const d = decimalOf(v);
-          if (!d) return `expected a number ${expected}, got ${show(v)}`;
-          return holds(op.op, compareDecimals(d, o)) ? undefined : `expected a number ${expected}, got ${show(v)}`;
-        },
-      };
-    }
+    case 'lt': case 'lte': case 'gt': case 'gte':
+      return orderCheck(op, judge, type);
     case 'count':
       return {
         expected: `count ${specText(op.spec)}`,
@@ -125,20 +166,29 @@ function opCheck(op: ReplyOp, judge: Judge): { expected: string; check: ValueChe
   }
 }
 
+/**
+ * The checks of one assertion object are applied together (replyPath.ts checkAll), so `[?]`
+ * needs one item that satisfies all of them. A failure of one check at one value is located at
+ * that check; a failure of the object as a whole (no `[?]` item satisfies it, an empty list) at
+ * the check when there is one, else at the path.
+ */
 function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): void {
+  const root = resultType(exchange.operation, exchange.version);
   for (const assertion of expect.reply) {
-    for (const op of assertion.ops) {
-      const c = opCheck(op, judge);
-      if (!c) continue;
-      const outcome = checkPath(exchange.parsed, assertion.path, c.check);
-      if (outcome.ok) continue;
-      const shown = outcome.failures.slice(0, MAX_ITEM_FAILURES);
-      for (const f of shown) {
-        judge.add({ kind: 'reply', message: `${f.path}: ${f.message}`, expected: c.expected, actual: show(f.actual), path: f.path, location: op.location });
-      }
-      const more = outcome.failures.length - shown.length;
-      if (more > 0) judge.add({ kind: 'reply', message: `${assertion.path.text}: ${more} more item${more === 1 ? '' : 's'} fail ${c.expected}`, expected: c.expected, path: assertion.path.text, location: op.location });
-    }
+    const type = typeAtPath(root, assertion.path);
+    const checks = assertion.ops.flatMap((op) => { const c = opCheck(op, judge, type); return c ? [{ ...c, location: op.location }] : []; });
+    if (!checks.length) continue;
+    const expected = checks.map((c) => c.expected).join(' and ');
+    const outcome = checkAll(exchange.parsed, assertion.path, checks.map((c) => c.check), expected);
+    if (outcome.ok) continue;
+    const report = (failures: readonly PathFailure[], what: string, location: SourceLocation) => {
+      const shown = failures.slice(0, MAX_ITEM_FAILURES);
+      for (const f of shown) judge.add({ kind: 'reply', message: `${f.path}: ${f.message}`, expected: what, actual: show(f.actual), path: f.path, location });
+      const more = failures.length - shown.length;
+      if (more > 0) judge.add({ kind: 'reply', message: `${assertion.path.text}: ${more} more item${more === 1 ? '' : 's'} fail ${what}`, expected: what, path: assertion.path.text, location });
+    };
+    report(outcome.failures.filter((f) => f.check === undefined), expected, checks.length === 1 ? checks[0].location : assertion.location);
+    checks.forEach((c, n) => report(outcome.failures.filter((f) => f.check === n), c.expected, c.location));
   }
 }
 

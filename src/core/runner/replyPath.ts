@@ -6,7 +6,8 @@
  *   [n]      item n of a list, 0-based; [-1] is the last item
  *   [*]      every item: holds when the list has at least one item and all of them satisfy the
  *            rest of the assertion (an empty list fails, so a missing list never passes quietly)
- *   [?]      some item: holds when at least one item satisfies the rest of the assertion
+ *   [?]      some item: holds when at least one item satisfies the rest of the assertion — all
+ *            of its checks, by that one item
  *   $        the whole reply (only as the entire path)
  *
  * A single value where a list is indexed is read as a one-item list: elements the catalog does
@@ -83,6 +84,12 @@ export interface PathFailure {
   readonly path: string;
   readonly actual: unknown;
   readonly message: string;
+  /**
+   * Which of the checks did not hold (its index), for a failure of one check at one value. Absent
+   * when the assertion as a whole did not: no item of a `[?]` list satisfies every check, a
+   * quantified list is empty, or a list is named without an index.
+   */
+  readonly check?: number;
 }
 
 export interface PathOutcome {
@@ -95,18 +102,36 @@ export type ValueCheck = (value: unknown, path: string) => string | undefined;
 
 const PASS: PathOutcome = { ok: true, failures: [] };
 
+/** Items of a failed `[?]` whose reasons are quoted in its message. */
+const SOME_HINTS = 3;
+
 /**
  * Applies `check` at `path` under the quantifiers the path contains. Failures name the concrete
  * path of each offending item, so `[*]` reports which item broke the rule.
  */
 export function checkPath(root: unknown, path: ReplyPath, check: ValueCheck): PathOutcome {
-  return walk(root, path.steps, 0, '', check);
+  return checkAll(root, path, [check]);
 }
 
-function walk(value: unknown, steps: readonly PathStep[], i: number, at: string, check: ValueCheck): PathOutcome {
+/**
+ * Applies the checks of one assertion object together. Quantifiers range over items, not over
+ * checks: `[?]` holds when one single item satisfies every check (two items that each satisfy
+ * half do not), `[*]` when every item satisfies all of them; nested, each quantifier applies to
+ * the rest of the path. `describe` names the checks in the message of a failed `[?]`.
+ */
+export function checkAll(root: unknown, path: ReplyPath, checks: readonly ValueCheck[], describe?: string): PathOutcome {
+  return walk(root, path.steps, 0, '', checks, describe);
+}
+
+function walk(value: unknown, steps: readonly PathStep[], i: number, at: string, checks: readonly ValueCheck[], describe: string | undefined): PathOutcome {
   if (i === steps.length) {
-    const message = check(value, at || '$');
-    return message === undefined ? PASS : { ok: false, failures: [{ path: at || '$', actual: value, message }] };
+    const here = at || '$';
+    const failures: PathFailure[] = [];
+    checks.forEach((check, n) => {
+      const message = check(value, here);
+      if (message !== undefined) failures.push({ path: here, actual: value, message, check: n });
+    });
+    return failures.length ? { ok: false, failures } : PASS;
   }
   const step = steps[i];
   switch (step.kind) {
@@ -116,25 +141,35 @@ function walk(value: unknown, steps: readonly PathStep[], i: number, at: string,
         return fail(here, value, `${here} is a list of ${value.length}; pick items with [n], [*] (every) or [?] (some) before .${step.name}`);
       }
       const child = isRecord(value) ? value[step.name] : undefined;
-      return walk(child, steps, i + 1, appendStep(at, step), check);
+      return walk(child, steps, i + 1, appendStep(at, step), checks, describe);
     }
     case 'index': {
       const items = asList(value);
       const n = step.index < 0 ? items.length + step.index : step.index;
-      return walk(n >= 0 && n < items.length ? items[n] : undefined, steps, i + 1, appendStep(at, step, step.index), check);
+      return walk(n >= 0 && n < items.length ? items[n] : undefined, steps, i + 1, appendStep(at, step, step.index), checks, describe);
     }
     case 'every': {
       const items = asList(value);
-      if (!items.length) return fail(appendStep(at, step, 0).replace(/\[0\]$/, '[*]'), value, `${at || '$'} has no items, so "every item" cannot hold`);
-      const failures = items.flatMap((item, n) => walk(item, steps, i + 1, appendStep(at, step, n), check).failures);
+      if (!items.length) return fail(`${at}[*]`, value, `${at || '$'} has no items, so "every item" cannot hold`);
+      const failures: PathFailure[] = [];
+      items.forEach((item, n) => {
+        for (const f of walk(item, steps, i + 1, appendStep(at, step, n), checks, describe).failures) failures.push(f);
+      });
       return failures.length ? { ok: false, failures } : PASS;
     }
     case 'some': {
       const items = asList(value);
       if (!items.length) return fail(`${at}[?]`, value, `${at || '$'} has no items, so "some item" cannot hold`);
-      const outcomes = items.map((item, n) => walk(item, steps, i + 1, appendStep(at, step, n), check));
-      if (outcomes.some((o) => o.ok)) return PASS;
-      return fail(`${at}[?]`, value, `none of the ${items.length} items of ${at || '$'} holds (${outcomes[0].failures[0]?.message ?? 'no match'}${items.length > 1 ? ', …' : ''})`);
+      const hints: string[] = [];
+      for (let n = 0; n < items.length; n++) {
+        const outcome = walk(items[n], steps, i + 1, appendStep(at, step, n), checks, describe);
+        if (outcome.ok) return PASS;
+        const first = outcome.failures[0];
+        if (hints.length < SOME_HINTS && first) hints.push(`${first.path}: ${first.message}`);
+      }
+      const what = checks.length > 1 && describe ? ` ${describe} at once` : '';
+      const more = items.length > hints.length ? '; …' : '';
+      return fail(`${at}[?]`, value, `none of the ${items.length} item${items.length === 1 ? '' : 's'} of ${at || '$'} holds${what} (${hints.join('; ')}${more})`);
     }
   }
 }

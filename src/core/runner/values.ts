@@ -3,10 +3,15 @@
  * printing both for failure messages.
  *
  * Typed numbers compare as exact decimals ("0.10" equals 0.1, "$1,234.56" equals 1234.56);
- * two strings compare as text, so PRO "056391174" never equals "56391174".
+ * two strings compare as text, so PRO "056391174" never equals "56391174". Where the catalog
+ * types the field (replyTypes.ts) its type decides instead: an int, float or decimal field
+ * compares as a number even when both sides are strings ("0.1" equals a decimal "0.10"), a
+ * date field as a date, and text that is not of the field's type is no number at all.
  */
-import { compareDecimals, parseDecimal, type Decimal } from './decimal';
+import { parseDate } from './dates';
+import { compareDecimals, infinity, parseDecimal, type Decimal } from './decimal';
 import { asList } from './replyPath';
+import { DATE_TYPES, itemType, memberType, NUMERIC_TYPES, type ScalarType, type ValueType } from './replyTypes';
 
 /**
  * A JSON number literal from a request file, kept as its source text so `0.10` or a 25-digit
@@ -25,6 +30,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function show(value: unknown, max = 120): string {
   if (value === undefined) return 'nothing (absent)';
   if (value instanceof NumberLiteral) return value.raw;
+  // JSON would print an xs:float INF that overflowed to Infinity as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   let text: string;
   try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -35,7 +42,60 @@ export function decimalOf(value: unknown): Decimal | undefined {
   return parseDecimal(value instanceof NumberLiteral ? value.raw : value);
 }
 
-export function valuesEqual(expected: Expected, actual: unknown): boolean {
+// The lexical forms of XML Schema's numbers; text of another form in a typed field is no number.
+const INT_TEXT = /^[+-]?\d+$/;
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const FLOAT_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const FLOAT_INFINITY = /^([+-]?)INF$/;
+
+/**
+ * The number a reply value stands for, read as its field's type says: an int field holds
+ * integers, a decimal field xs:decimal text, a float field may be ±INF (or a number too large
+ * for a double, which the reader turns into ±Infinity). Untyped, any accepted form is read.
+ */
+export function numberOf(value: unknown, scalar?: ScalarType): Decimal | undefined {
+  if (!scalar || !NUMERIC_TYPES.has(scalar)) return decimalOf(value);
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return undefined;
+    if (!Number.isFinite(value)) return scalar === 'float' ? infinity(value < 0) : undefined;
+    return scalar === 'int' && !Number.isInteger(value) ? undefined : parseDecimal(value);
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  switch (scalar) {
+    case 'int': return INT_TEXT.test(text) ? parseDecimal(text) : undefined;
+    case 'decimal': return DECIMAL_TEXT.test(text) ? parseDecimal(text) : undefined;
+    default: {
+      const inf = FLOAT_INFINITY.exec(text);
+      if (inf) return infinity(inf[1] === '-');
+      return FLOAT_TEXT.test(text) ? parseDecimal(text) : undefined;
+    }
+  }
+}
+
+/** Whether two scalars are equal as the field's type says; undefined when the type does not decide. */
+function typedEqual(expected: Expected, actual: unknown, scalar: ScalarType | undefined): boolean | undefined {
+  if (!scalar || (typeof expected !== 'string' && !(expected instanceof NumberLiteral))) return undefined;
+  if (NUMERIC_TYPES.has(scalar)) {
+    const e = decimalOf(expected);
+    const a = numberOf(actual, scalar);
+    if (e && a) return compareDecimals(a, e) === 0;
+    // Text that is no number on either side is still compared as written ("NaN", "").
+    return typeof expected === 'string' ? String(actual) === expected : false;
+  }
+  if (DATE_TYPES.has(scalar) && typeof expected === 'string') {
+    if (actual === expected) return true;
+    const e = parseDate(expected);
+    const a = parseDate(actual);
+    return !!e && !!a && e.seconds === a.seconds && e.fraction === a.fraction;
+  }
+  return undefined;
+}
+
+/** `type`: what the catalog says the reply value is, when it says anything (replyTypes.ts). */
+export function valuesEqual(expected: Expected, actual: unknown, type?: ValueType): boolean {
+  const typed = type && !type.list ? typedEqual(expected, actual, type.scalar) : undefined;
+  if (typed !== undefined) return typed;
   if (expected instanceof NumberLiteral) {
     const a = decimalOf(actual);
     const e = decimalOf(expected);
@@ -58,11 +118,12 @@ export function valuesEqual(expected: Expected, actual: unknown): boolean {
   if (Array.isArray(expected)) {
     if (actual === undefined) return false;
     const items = asList(actual);
-    return items.length === expected.length && expected.every((e, i) => valuesEqual(e, items[i]));
+    const item = itemType(type);
+    return items.length === expected.length && expected.every((e, i) => valuesEqual(e, items[i], item));
   }
   if (isRecord(expected) && isRecord(actual)) {
     const keys = Object.keys(expected);
-    return keys.length === Object.keys(actual).length && keys.every((k) => k in actual && valuesEqual((expected as Record<string, Expected>)[k], actual[k]));
+    return keys.length === Object.keys(actual).length && keys.every((k) => k in actual && valuesEqual((expected as Record<string, Expected>)[k], actual[k], memberType(type, k)));
   }
   return false;
 }
