@@ -119,18 +119,21 @@ describe('a two-folder workspace', () => {
     assert.match(second.bodies[1], /<ZipCode>33635<\/ZipCode>/);
   });
 
-  it('asks before a key stored for one address goes to another, and sends nothing when refused', async () => {
+  it('asks before a key stored for one address goes to another; Send Without Key sends no key', async () => {
     const before = second.bodies.length;
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(secondFolder, 'moved.carrier.json'))));
     const sending = vscode.commands.executeCommand('carrier.send');
-    const dialog = await workbench({ action: 'text', selector: '.monaco-dialog-box' });
-    assert.match(dialog.text ?? '', /"moved" now points at http:\/\/127\.0\.0\.1:\d+/);
-    assert.ok((dialog.text ?? '').includes(new URL(first.url).port), 'it names where the key was stored for');
+    const asked = await workbench({ action: 'text', selector: '.notification-toast', hasText: 'now points at' });
+    assert.match(asked.text ?? '', /"moved" now points at http:\/\/127\.0\.0\.1:\d+/);
+    assert.ok((asked.text ?? '').includes(new URL(first.url).port), 'it names where the key was stored for');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(second.bodies.length, before, 'nothing is sent while the question is open');
     await screenshot('multiroot-key-elsewhere');
-    await workbench({ action: 'click', selector: '.monaco-dialog-box .monaco-button', hasText: 'Cancel' });
+    await workbench({ action: 'click', selector: '.notification-toast .monaco-button', hasText: 'Send Without Key' });
     await sending;
-    await new Promise((r) => setTimeout(r, 500));
-    assert.equal(second.bodies.length, before, 'nothing was sent to the new address');
-    assert.ok(!second.bodies.some((b) => b.includes(KEY)), 'the key never reached it');
+    await waitFor(() => second.bodies.length === before + 1, 'the request without a key');
+    const sent = second.bodies[before];
+    assert.ok(!sent.includes(KEY), 'the key never reached the new address');
+    assert.match(sent, /<APIKey\s*\/>|<APIKey><\/APIKey>/, 'an empty APIKey went out');
   });
 });

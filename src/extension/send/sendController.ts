@@ -127,8 +127,7 @@ export class SendController implements vscode.Disposable {
     if (found.key !== undefined) return { key: found.key };
     if (found.elsewhere) {
       const choice = await vscode.window.showWarningMessage(
-        `Carrier: "${env.name}" now points at ${to.label}, but its API key was stored for ${found.elsewhere.label}. Send the key to ${to.label}?`,
-        { modal: true, detail: 'A workspace can define an environment of the same name elsewhere; a key goes only where you stored it unless you say so here.' },
+        `Carrier: "${env.name}" now points at ${to.label}, but its API key was stored for ${found.elsewhere.label}. Send the key to ${to.label}? (A workspace can define an environment of the same name elsewhere; nothing is sent until you choose.)`,
         'Send Key There',
         'Send Without Key',
       );
