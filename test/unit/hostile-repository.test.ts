@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCli } from '../../src/cli/dispatch';
 import { firstInvalidByte } from '../../src/core/requestFile/readText';
+import { Pattern } from '../../src/core/runner/pattern';
 import { tmpDir } from './transport-support';
 
 async function carrier(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
@@ -94,5 +95,26 @@ describe('a hostile repository', function () {
     const validated = await carrier(['validate', 'a.carrier.json'], dir);
     assert.equal(validated.code, 1, validated.out + validated.err);
     assert.match(validated.out, /a\.carrier\.json:\d+:\d+: error: .*status/);
+  });
+});
+
+describe('patterns from a repository', function () {
+  this.timeout(20_000);
+  let dir: string;
+  beforeEach(() => { dir = tmpDir('carrier-hostile-pattern-'); });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('(a+)+$ against forty a\'s answers at once: the engine is linear-time (a backtracking one runs for minutes)', () => {
+    const re = new Pattern('(a+)+$').resolve(() => undefined).regex!;
+    assert.equal(re.test(`${'a'.repeat(40)}!`), false);
+    assert.equal(re.test('a'.repeat(100_000)), true);
+    assert.equal(new Pattern('^\\u00e9t\\u{e9}$').resolve(() => undefined).regex!.test('été'), true, 'JavaScript \\u escapes still work');
+  });
+
+  it('lookaround and backreferences are refused with a located error before anything is sent', async () => {
+    fs.writeFileSync(path.join(dir, 'a.carrier.json'), TERMINAL({ expect: { reply: { 'TerminalInformation.TerminalDetails.TerminalCode': { matches: '^(?=L)(.)\\1' } } } }));
+    const run = await carrier(['run', 'a.carrier.json'], dir);
+    assert.equal(run.code, 2, run.out + run.err);
+    assert.match(run.err, /a\.carrier\.json:\d+:\d+: error: .*not a valid regular expression.*linear-time engine/);
   });
 });

@@ -175,7 +175,8 @@ class Run {
     const env = this.environment(envName);
     if (typeof env === 'string') return done([{ kind: 'environment', message: env, location: file.location }]);
     let redactor = this.redactors.get(env);
-    if (!redactor) this.redactors.set(env, (redactor = new Redactor(env.secretValues)));
+    // Derived spellings too: failures quote expectations after a pattern escaped or a report cut them (redact.ts).
+    if (!redactor) this.redactors.set(env, (redactor = new Redactor(env.secretValues, { derived: true })));
     const vars = this.variablesFor(test, env);
     const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? variableText(vars[name]) : undefined);
 

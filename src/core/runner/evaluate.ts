@@ -14,7 +14,7 @@ import { classifyExchange } from '../verdict';
 import { compareDates, parseDate } from './dates';
 import { compareDecimals, magnitudeProblem } from './decimal';
 import type { CompareSpec, CompiledExpect, ReplyOp } from './compileExpect';
-import type { Pattern } from './pattern';
+import type { Matcher, Pattern } from './pattern';
 import { checkAll, type PathFailure, type ValueCheck } from './replyPath';
 import { DATE_TYPES, NUMERIC_TYPES, resultType, typeAtPath, type ScalarType, type ValueType } from './replyTypes';
 import type { Failure, SourceLocation } from './types';
@@ -74,7 +74,7 @@ class Judge {
   }
 
   /** A pattern with its variables filled in; undefined (with a failure) when one is missing. */
-  regex(pattern: Pattern, location: SourceLocation): RegExp | undefined {
+  regex(pattern: Pattern, location: SourceLocation): Matcher | undefined {
     const r = pattern.resolve(this.lookup);
     if (r.missing.length) this.missing(r.missing, location);
     return r.regex;

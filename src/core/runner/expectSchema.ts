@@ -54,7 +54,7 @@ const assertionObject: JsonSchema = {
   minProperties: 1,
   properties: {
     equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`), except in a field the catalog types as a number or a date, which compares as one. Records compare field by field, lists item by item. `{{variables}}` are filled in.' },
-    matches: { ...regex('The value, as text, matches this'), markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`.' },
+    matches: { ...regex('The value, as text, matches this'), markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax without lookaround or backreferences: patterns run on a linear-time engine). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`.' },
     exists: { type: 'boolean', markdownDescription: '`true`: the element is there and not nil. `false`: same as `absent: true`.' },
     absent: { type: 'boolean', markdownDescription: '`true`: the element is missing or nil (xsi:nil). `false`: same as `exists: true`.' },
     lt: { ...operand, markdownDescription: `The value is a number less than this. ${String(operand.markdownDescription)}` },

@@ -1,28 +1,73 @@
 /**
- * A regular expression from a request file (`matches`, `fault.reason`, `messages`). A
+ * A regular expression from a request file (`matches`, `fault.code`/`reason`, `messages`). A
  * `{{variable}}` inside it stands for the variable's value matched literally, so
  * `"is scheduled for {{run.nextBusinessDay}}"` works without escaping the slashes of a date.
  * Patterns without variables are compiled once, when the file is read.
+ *
+ * A request file comes from a repository and a reply from a server: a backtracking engine would
+ * let `(a+)+$` against forty `a`s hang a CI run for minutes. Patterns therefore run on re2js, a
+ * linear-time engine (RE2's syntax: JavaScript's, without lookaround or backreferences, which
+ * are refused with a located error when the file is read). `\uXXXX` and `\u{…}` are accepted as
+ * JavaScript writes them.
  */
+import { RE2JS } from 're2js';
 import { fillText, type Lookup } from './variables';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** What an assertion needs of a compiled pattern. */
+export interface Matcher {
+  /** Whether the pattern matches anywhere in `text` (unanchored, as `RegExp.test`). */
+  test(text: string): boolean;
+  /** `/source/`, for messages. */
+  toString(): string;
+}
+
+/** JavaScript's `\uXXXX` and `\u{X…}` as RE2 writes them (`\x{…}`); every other escape stays. */
+function fromJavaScript(source: string): string {
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c !== '\\') { out += c; continue; }
+    const m = /^u(?:([0-9a-fA-F]{4})|\{([0-9a-fA-F]{1,6})\})/.exec(source.slice(i + 1, i + 10));
+    if (m) {
+      out += `\\x{${m[1] ?? m[2]}}`;
+      i += m[0].length;
+    } else {
+      out += source.slice(i, i + 2);
+      i++;
+    }
+  }
+  return out;
+}
+
+function compile(source: string): Matcher {
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(fromJavaScript(source));
+  } catch (e) {
+    const message = String((e as Error).message).replace(/^error parsing regexp: /, '');
+    const unsupported = /unsupported|invalid escape|\(\?[=!<]/.test(message) ? ' (patterns run on a linear-time engine: no lookahead, lookbehind or backreferences)' : '';
+    throw new SyntaxError(`${message}${unsupported}`);
+  }
+  return { test: (text) => re.test(text), toString: () => `/${source}/` };
+}
+
 export class Pattern {
-  private readonly fixed: RegExp | undefined;
+  private readonly fixed: Matcher | undefined;
 
   /** Throws SyntaxError when the source is not a valid regular expression. */
   constructor(readonly source: string) {
     const probe = fillText(source, () => 'x');
-    if (probe.missing.length === 0 && probe.text === source) this.fixed = new RegExp(source);
-    else new RegExp(probe.text);
+    if (probe.missing.length === 0 && probe.text === source) this.fixed = compile(source);
+    else compile(probe.text);
   }
 
-  /** The regex with variables filled in; `missing` names the variables without a value. */
-  resolve(lookup: Lookup): { regex?: RegExp; missing: string[] } {
+  /** The pattern with variables filled in; `missing` names the variables without a value. */
+  resolve(lookup: Lookup): { regex?: Matcher; missing: string[] } {
     if (this.fixed) return { regex: this.fixed, missing: [] };
     const filled = fillText(this.source, (name) => { const v = lookup(name); return v === undefined ? undefined : escape(v); });
-    return filled.missing.length ? { missing: filled.missing } : { regex: new RegExp(filled.text), missing: [] };
+    return filled.missing.length ? { missing: filled.missing } : { regex: compile(filled.text), missing: [] };
   }
 
   toString(): string {
