@@ -9,6 +9,7 @@ import { inspectorOverhead } from './inspector';
 import { largeReplies } from './largeReplies';
 import { nodeSoap } from './nodeSoap';
 import { runnerVsNewman } from './runnerVsNewman';
+import { sandboxState } from './sandboxState';
 import { validation } from './validation';
 
 export const ROWS: readonly BenchRow[] = [
@@ -19,4 +20,5 @@ export const ROWS: readonly BenchRow[] = [
   validation,
   bundle,
   inspectorOverhead,
+  sandboxState,
 ];

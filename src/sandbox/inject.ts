@@ -22,7 +22,8 @@ export interface Injection {
 
 export class InjectionError extends Error {}
 
-const MAX_MS = 120_000;
+/** The longest injected wait: the server allows for it in its own request timeout (server.ts). */
+export const MAX_INJECTED_MS = 120_000;
 
 function ms(name: string, value: string | undefined, fallback?: number): number {
   if (value === undefined) {
@@ -30,7 +31,7 @@ function ms(name: string, value: string | undefined, fallback?: number): number 
     return fallback;
   }
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > MAX_MS) throw new InjectionError(`${name}=${value}: expected whole milliseconds from 0 to ${MAX_MS}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_INJECTED_MS) throw new InjectionError(`${name}=${value}: expected whole milliseconds from 0 to ${MAX_INJECTED_MS}`);
   return n;
 }
 

@@ -2,6 +2,7 @@
  * What an embedder (the extension, the CLI, a test) can set when it starts a sandbox.
  */
 import type { Namespaces } from '../core';
+import type { SandboxLimits } from './http/limits';
 
 export interface SandboxOptions {
   /** TCP port; 0 (the default) lets the OS pick a free one. */
@@ -18,13 +19,15 @@ export interface SandboxOptions {
   readonly namespaces?: Namespaces;
   /** The clock; shipments move along their history as it advances. */
   readonly now?: () => Date;
-  /** One line per request handled, and per notable event. */
+  /** One line per request handled, and per notable event; keys masked, each line bounded. */
   readonly log?: (line: string) => void;
+  /** Body sizes, field and header counts, timeouts; DEFAULT_LIMITS in http/limits.ts otherwise. */
+  readonly limits?: Partial<SandboxLimits>;
 }
 
 export interface SandboxHandle {
   /** `http://HOST:PORT`, without a trailing slash. */
   readonly url: string;
-  /** Stops listening, ends open connections and finishes the last state write. */
+  /** Stops listening, ends open connections, finishes the last state write and unlocks the data folder. */
   close(): Promise<void>;
 }

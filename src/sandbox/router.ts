@@ -5,8 +5,9 @@
 import type { IncomingMessage } from 'node:http';
 import { findOperationUrl, findService, serviceTable, soapVersionOf, wantsWsdl, type ServiceRoute, type ServiceTable } from '../core';
 import type { SandboxContext } from './context';
-import { BodyTooLarge, readBody } from './http/body';
+import { readBody, RequestRefused, type BodyLimits } from './http/body';
 import { encodingOf, parseMediaType } from './http/contentType';
+import { checkFieldCount, queryOf, readForm } from './http/form';
 import { httpBindingRoute, httpOperation, type HttpBinding } from './http/httpBindingRoute';
 import { notFound, textReply, XML_UTF8, type Reply } from './http/reply';
 import { servicePage } from './pages/servicePage';
@@ -37,21 +38,38 @@ function methodNotAllowed(allow: string): Reply {
   return textReply(405, `Method not allowed. Use ${allow}.`, { Allow: allow });
 }
 
-async function decodeBody(req: IncomingMessage): Promise<{ text: string } | Reply> {
+/** Each binding reads at most what its requests can sensibly hold (http/limits.ts). */
+function soapLimits(ctx: SandboxContext): BodyLimits {
+  return { maxBytes: ctx.limits.soapBodyBytes, deadlineMs: ctx.limits.bodyTimeoutMs };
+}
+
+function formLimits(ctx: SandboxContext, maxBytes: number): BodyLimits {
+  return { maxBytes, deadlineMs: ctx.limits.bodyTimeoutMs, maxFields: ctx.limits.parameters };
+}
+
+async function decodeBody(req: IncomingMessage, limits: BodyLimits): Promise<{ text: string } | Reply> {
   const media = parseMediaType(req.headers['content-type']);
   const encoding = encodingOf(media);
   if (!encoding) return textReply(415, `Unsupported charset "${media.params.get('charset')}": send UTF-8.`);
   try {
-    return { text: (await readBody(req)).toString(encoding) };
+    return { text: (await readBody(req, limits)).toString(encoding) };
   } catch (e) {
-    if (e instanceof BodyTooLarge) return textReply(413, e.message);
+    if (e instanceof RequestRefused) return textReply(e.status, e.message);
     throw e;
   }
 }
 
 export async function route(req: IncomingMessage, ctx: SandboxContext, table: ServiceTable, fallbackBase: string): Promise<RouteResult> {
-  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const target = req.url ?? '/';
   const method = req.method ?? 'GET';
+  // Counted before anything parses the query (WSDL, pages and the HTTP GET binding all read it).
+  try {
+    checkFieldCount(queryOf(target), ctx.limits.parameters, 'query string fields');
+  } catch (e) {
+    if (!(e instanceof RequestRefused)) throw e;
+    return { reply: textReply(e.status, e.message), label: 'too many query fields' };
+  }
+  const url = new URL(target, 'http://sandbox.invalid');
 
   const service = findService(table, url.pathname);
   if (service) return serviceRoute(req, method, url, service, ctx, baseUrlOf(req, fallbackBase));
@@ -79,7 +97,7 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
     const reply = await testFormPost({
       path: service.path, shapes: service.shapes, query: url.searchParams,
       remoteAddress: req.socket.remoteAddress, originHeader: req.headers.origin, hostHeader: req.headers.host,
-      readBody: () => decodeBody(req), discardBody: () => req.resume(),
+      readBody: () => decodeBody(req, formLimits(ctx, ctx.limits.soapBodyBytes)), discardBody: () => req.resume(),
     }, ctx);
     return { reply, label: `test form ${service.path}` };
   }
@@ -89,7 +107,7 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
     const got = media.type ? `"${media.type}"` : 'no Content-Type';
     return { reply: textReply(415, `Unsupported Media Type: ${got}. A SOAP 1.1 request is text/xml; charset=utf-8, a SOAP 1.2 request application/soap+xml; charset=utf-8.`), label: `SOAP? ${service.path}` };
   }
-  const body = await decodeBody(req);
+  const body = await decodeBody(req, soapLimits(ctx));
   if (!('text' in body)) return { reply: body, label: `SOAP ${version} ${service.path}` };
   const { reply, op } = await soapRoute(soapRequestOf(version, req.headers.soapaction, media.params.get('action'), body.text), service.shapes, ctx);
   return { reply, label: `${op ? `${op.operation} ${op.version}` : service.path} SOAP ${version}` };
@@ -109,7 +127,14 @@ async function operationRoute(req: IncomingMessage, method: string, url: URL, se
     req.resume();
     return { reply: textReply(415, `Unsupported Media Type: ${media.type ? `"${media.type}"` : 'no Content-Type'}. HTTP POST takes application/x-www-form-urlencoded form fields.`), label: fullLabel };
   }
-  const body = await decodeBody(req);
+  const body = await decodeBody(req, formLimits(ctx, ctx.limits.formBodyBytes));
   if (!('text' in body)) return { reply: body, label: fullLabel };
-  return { reply: await httpBindingRoute(binding, op, new URLSearchParams(body.text), ctx), label: fullLabel };
+  let form: URLSearchParams;
+  try {
+    form = readForm(body.text, ctx.limits.parameters);
+  } catch (e) {
+    if (!(e instanceof RequestRefused)) throw e;
+    return { reply: textReply(e.status, e.message), label: fullLabel };
+  }
+  return { reply: await httpBindingRoute(binding, op, form, ctx), label: fullLabel };
 }

@@ -7,9 +7,14 @@ import * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_NAMESPACES, MASK } from '../core';
 import type { SandboxContext } from './context';
+import { ClientGone, deferContinue } from './http/body';
 import { parseMediaType } from './http/contentType';
+import { queryOf } from './http/form';
+import { sendableHeaders } from './http/headers';
+import { limitsOf, type SandboxLimits } from './http/limits';
 import { HTML_UTF8, textReply, type Reply } from './http/reply';
-import { HTML_500, INJECT_HEADER, InjectionError, parseInjection, type Injection } from './inject';
+import { HTML_500, INJECT_HEADER, InjectionError, MAX_INJECTED_MS, parseInjection, type Injection } from './inject';
+import { keyFieldValues, keyHeaderValues, SandboxLog } from './log';
 import type { SandboxHandle, SandboxOptions } from './options';
 import { route, routeTable } from './router';
 import { SandboxFault } from './soap/fault';
@@ -17,6 +22,8 @@ import { soapFaultReply } from './soap/soapRoute';
 import { SandboxStore } from './state/store';
 
 export type { SandboxHandle, SandboxOptions } from './options';
+export { DEFAULT_LIMITS, type SandboxLimits } from './http/limits';
+export { SandboxLockedError } from './state/lock';
 
 /** Cancels waits (injected delays, slow bodies) when the sandbox closes, so close() is prompt. */
 class Waits {
@@ -61,15 +68,39 @@ function injectedFault(req: http.IncomingMessage): Reply {
   return textReply(500, fault.message);
 }
 
-async function send(res: http.ServerResponse, reply: Reply, injection: Injection | undefined, waits: Waits): Promise<void> {
+/**
+ * After a reply that leaves part of the request unread, node:http closes the connection as soon
+ * as the reply is written; bytes the client is still sending would then meet a closed socket and
+ * the reset could reach the client before it has read the reply. So the rest is read and thrown
+ * away a little longer (a lingering close) before the socket is destroyed.
+ */
+function lingerOnClose(socket: Socket, ms: number): void {
+  socket.destroySoon = function lingeringDestroy(this: Socket) {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), ms);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.resume();
+  };
+}
+
+async function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply, injection: Injection | undefined, waits: Waits, limits: SandboxLimits): Promise<void> {
+  if (res.destroyed) return;
   let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
   if (injection?.truncate) body = body.subarray(0, Math.floor(body.length / 2));
-  res.writeHead(reply.status, {
+  const headers: Record<string, string> = {
     'Content-Type': reply.contentType,
     'Content-Length': String(body.length),
     'Cache-Control': 'private',
-    ...reply.headers,
-  });
+    ...sendableHeaders(reply.headers),
+  };
+  // A body the route did not read to its end (refused, or not needed): the connection cannot be
+  // reused, since the next request would start somewhere inside it.
+  if (!req.complete) {
+    headers.Connection = 'close';
+    lingerOnClose(req.socket, limits.lingerMs);
+  }
+  res.writeHead(reply.status, headers);
   if (!injection?.slowBodyMs || body.length === 0) {
     res.end(body);
     return;
@@ -84,11 +115,33 @@ async function send(res: http.ServerResponse, reply: Reply, injection: Injection
   res.end();
 }
 
+/** A fresh 500 for a failure inside the sandbox: whatever the failed reply had set is dropped. */
+function internalError(res: http.ServerResponse): void {
+  if (res.destroyed) return;
+  if (!res.headersSent) {
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const text = 'Internal sandbox error';
+    res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' });
+    res.end(text);
+    return;
+  }
+  // Part of a reply is out already: the client must see it broken, not complete.
+  res.destroy();
+}
+
+const STATUS_OF_CLIENT_ERROR: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+};
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? (() => undefined);
-  const store = SandboxStore.open(now(), options.dataDir, log);
+  const limits = limitsOf(options.limits);
+  const sandboxLog = new SandboxLog(options.log, options.apiKeys ?? []);
+  const log = (line: string) => sandboxLog.write(line);
+  const store = await SandboxStore.open(now(), options.dataDir, log);
   const ctx: SandboxContext = {
     namespaces: options.namespaces ?? DEFAULT_NAMESPACES,
     ...(options.apiKeys?.length ? { apiKeys: new Set(options.apiKeys) } : {}),
@@ -96,6 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     log,
     allowInjection: options.allowInjection === true,
+    limits,
   };
   const table = routeTable();
   const waits = new Waits();
@@ -104,6 +158,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const started = Date.now();
+    // The keys this request carries, masked by value in every line about it.
+    const secrets = sandboxLog.enabled ? [...keyFieldValues(queryOf(req.url ?? '')), ...keyHeaderValues(req.headers)] : [];
+    const requestLog = (line: string) => sandboxLog.write(line, secrets);
+    const rctx: SandboxContext = { ...ctx, log: requestLog, noteSecret: (v) => { secrets.push(v); } };
+    const finish = async (reply: Reply, label: string, injection?: Injection) => {
+      await send(req, res, reply, injection, waits, limits);
+      requestLog(`${req.method} ${redactUrl(req.url)} ${label} → ${reply.status} (${Date.now() - started} ms)`);
+    };
+    if (req.rawHeaders.length / 2 > limits.headers) {
+      return finish(textReply(431, `Request Header Fields Too Large: more than ${limits.headers} header lines.`), 'too many headers');
+    }
     let injection: Injection | undefined;
     if (ctx.allowInjection) {
       try {
@@ -111,48 +176,82 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       } catch (e) {
         if (!(e instanceof InjectionError)) throw e;
         req.resume();
-        await send(res, textReply(400, e.message), undefined, waits);
-        return;
+        return finish(textReply(400, e.message), 'bad injection');
       }
     }
     if (injection?.delayMs) await waits.sleep(injection.delayMs);
     if (injection?.reset) {
       req.resume();
       req.once('end', () => req.socket.resetAndDestroy());
-      log(`${req.method} ${redactUrl(req.url)} → connection reset (injected)`);
+      requestLog(`${req.method} ${redactUrl(req.url)} → connection reset (injected)`);
       return;
     }
     let result: { reply: Reply; label: string };
     if (injection?.fault) { req.resume(); result = { reply: injectedFault(req), label: 'injected fault' }; }
     else if (injection?.html500) { req.resume(); result = { reply: { status: 500, contentType: HTML_UTF8, body: HTML_500 }, label: 'injected HTML 500' }; }
-    else result = await route(req, ctx, table, fallbackBase);
-    await send(res, result.reply, injection, waits);
-    log(`${req.method} ${redactUrl(req.url)} ${result.label} → ${result.reply.status} (${Date.now() - started} ms)`);
+    else result = await route(req, rctx, table, fallbackBase);
+    await finish(result.reply, result.label, injection);
   };
 
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     handle(req, res).catch((e: unknown) => {
+      if (e instanceof ClientGone) {
+        log(`${req.method} ${redactUrl(req.url)} → the client left before its body was complete`);
+        res.destroy();
+        return;
+      }
       log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal sandbox error');
+      internalError(res);
     });
+  };
+  const server = http.createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    // node:http's own backstop for a request that never completes; the body deadline (readBody)
+    // answers first. Injected delays come before the body is read, so they are allowed for.
+    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + (ctx.allowInjection ? MAX_INJECTED_MS : 0) + 5_000,
+    // How often node:http looks for expired requests: the timeouts above are only as exact as this.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, limits.headersTimeoutMs / 4)),
+  }, onRequest);
+  // Header lines past the limit are not even stored; the request is refused (431) in handle().
+  server.maxHeadersCount = limits.headers + 1;
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // The body is invited only when a route reads it (http/body.ts), so an oversized one never comes.
+    deferContinue(req, () => res.writeContinue());
+    onRequest(req, res);
   });
-  // A SOAP reply that is slow on purpose must not be cut by Node's default request timeout.
-  server.requestTimeout = 0;
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+  const answered = new WeakSet<Socket>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // Once refused, the rest of what the client sends only repeats the parser's error.
+    if (answered.has(socket)) return;
+    const inReply = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (err.code === 'ECONNRESET' || !socket.writable || inReply) {
+      socket.destroy();
+      return;
+    }
+    answered.add(socket);
+    const status = STATUS_OF_CLIENT_ERROR[err.code ?? ''] ?? 400;
+    log(`refused before routing → ${status} (${err.code ?? err.message})`);
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const timer = setTimeout(() => socket.destroy(), limits.lingerMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
   });
 
-  await listen(server, options.port ?? 0, host);
+  try {
+    await listen(server, options.port ?? 0, host);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
   const url = `http://${urlHost(host)}:${port}`;
   fallbackBase = url;
+  await store.listening(url);
   log(`Carrier sandbox listening on ${url}`);
 
   let closing: Promise<void> | undefined;

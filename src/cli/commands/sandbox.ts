@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, type Namespaces } from '../../core';
-import { startSandbox } from '../../sandbox/server';
+import { SandboxLockedError, startSandbox } from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type Command } from '../command';
@@ -29,7 +29,8 @@ export const sandbox: Command = {
     '',
     'Serves every operation of the service at its path and version (SOAP 1.1, SOAP 1.2, HTTP GET/POST',
     'where offered) and its WSDL at <path>?WSDL. Prints "Carrier sandbox listening on http://HOST:PORT",',
-    'then one line per request, and runs until SIGINT or SIGTERM.',
+    'then one line per request, and runs until SIGINT or SIGTERM. With --data-dir, the folder is locked',
+    'while it runs: a second sandbox on it exits 1, naming the pid and address of the first.',
     '',
     'Options:',
     describeFlags(FLAGS),
@@ -48,15 +49,23 @@ export const sandbox: Command = {
     const quiet = flags.has('quiet');
     // Listen for the signal before starting, so a stop request during start-up is not lost.
     const stopped = stopSignal();
-    const handle = await startSandbox({
-      port: portFlag(flags.get('port')),
-      host: textFlag(flags.get('host'), 'host') ?? '127.0.0.1',
-      ...(apiKeys.length ? { apiKeys } : {}),
-      ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir) } : {}),
-      allowInjection: flags.has('allow-injection'),
-      namespaces,
-      log: (line) => { if (!quiet && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`); },
-    });
+    let handle;
+    try {
+      handle = await startSandbox({
+        port: portFlag(flags.get('port')),
+        host: textFlag(flags.get('host'), 'host') ?? '127.0.0.1',
+        ...(apiKeys.length ? { apiKeys } : {}),
+        ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir) } : {}),
+        allowInjection: flags.has('allow-injection'),
+        namespaces,
+        log: (line) => { if (!quiet && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`); },
+      });
+    } catch (e) {
+      // Another sandbox has the data folder: not an internal error, and nothing to retry blindly.
+      if (!(e instanceof SandboxLockedError)) throw e;
+      io.stderr(`carrier sandbox: ${e.message}\n`);
+      return 1;
+    }
     io.stdout(`Carrier sandbox listening on ${handle.url}\n`);
     const signal = await stopped;
     if (!quiet) io.stdout(`${signal}: stopping the sandbox\n`);

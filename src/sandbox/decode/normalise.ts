@@ -13,8 +13,18 @@ export interface Normalised {
   readonly ignored: readonly string[];
 }
 
+/**
+ * A value quoted in a fault, as far as a reader needs it: a request may hold megabytes in one
+ * element, and echoing them whole would make every refusal of it as large again.
+ */
+const QUOTED_VALUE_LIMIT = 120;
+
+function shown(value: string): string {
+  return value.length > QUOTED_VALUE_LIMIT ? `${value.slice(0, QUOTED_VALUE_LIMIT)}… (${value.length.toLocaleString('en-US')} characters)` : value;
+}
+
 function reasonOf(issue: ReadIssue): string {
-  return issue.message.replace(/; kept as (text|received)$/, '');
+  return issue.message.replace(/; kept as (text|received)$/, '').replace(/"([^"]*)"/g, (_, v: string) => `"${shown(v)}"`);
 }
 
 /** Refuses unreadable values the way XmlSerializer does, and binds the rest along `record`. */
@@ -63,7 +73,7 @@ function checkEnumeration(field: FieldDef, x: unknown, path: string): unknown {
   if (!field.enumeration) return x;
   const values = getEnumeration(field.enumeration).values;
   if (typeof x !== 'string' || !values.includes(x)) {
-    throw clientFault(`Server was unable to read the request: '${String(x)}' is not a valid value for ${field.enumeration} (${path}). Valid values: ${values.join(', ')}.`);
+    throw clientFault(`Server was unable to read the request: '${shown(String(x))}' is not a valid value for ${field.enumeration} (${path}). Valid values: ${values.join(', ')}.`);
   }
   return x;
 }

@@ -8,7 +8,7 @@ import type { OperationHandler } from '../context';
 import { obj } from '../json';
 import { billOfLadingRules } from '../rules/billOfLadingRules';
 
-export const createBillOfLading: OperationHandler = async ({ params }, ctx) => {
+export const createBillOfLading: OperationHandler = ({ params, changes }, ctx) => {
   const request = params.request === undefined || params.request === null ? undefined : obj(params.request);
   const messages = request ? billOfLadingRules(request, ctx.now()) : ['request is required.'];
   // BolID is an int: .NET writes it even when there is no bill of lading.
@@ -16,9 +16,7 @@ export const createBillOfLading: OperationHandler = async ({ params }, ctx) => {
 
   const billOfLading = obj(request!.BillOfLading);
   const withPickup = request!.AddPickupRequest === true;
-  const created = ctx.store.addBol(billOfLading, ctx.now(), withPickup ? obj(request!.PickupRequestInfo) : undefined);
-  await ctx.store.commit();
-  ctx.log(`  created bill of lading ${created.bolId}, PRO ${created.pro}${created.pickupRequestNumber ? `, pickup ${created.pickupRequestNumber}` : ''}`);
+  const created = changes.addBol(billOfLading, ctx.now(), withPickup ? obj(request!.PickupRequestInfo) : undefined);
   return {
     WasSuccess: true,
     Messages: [],

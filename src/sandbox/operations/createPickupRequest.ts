@@ -73,7 +73,7 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
   });
 }
 
-export const createPickupRequest: OperationHandler = async ({ params }, ctx) => {
+export const createPickupRequest: OperationHandler = async ({ params, changes }, ctx) => {
   const request = params.request === undefined || params.request === null ? undefined : obj(params.request);
   const now = ctx.now();
   const messages = request ? pickupRules(request, ctx.store, now) : ['request is required.'];
@@ -83,15 +83,13 @@ export const createPickupRequest: OperationHandler = async ({ params }, ctx) => 
   const shipper = obj(pickup.Shipper);
   const end = laneEnd(text(shipper.ZipCode), text(shipper.ISO3Country))!;
   const linkedBolId = typeof pickup.LinkedBolId === 'number' && pickup.LinkedBolId !== 0 ? pickup.LinkedBolId : undefined;
-  const created = ctx.store.addPickup(pickup, now, linkedBolId, end.terminal.TerminalCode);
-  await ctx.store.commit();
+  const created = changes.addPickup(pickup, now, linkedBolId, end.terminal.TerminalCode);
 
   const linked = linkedBolId !== undefined ? bolDocument(ctx.store, ctx.store.shipmentByBolId(linkedBolId)!) : undefined;
   const bolContent = linked && request!.IncludeBol === true
     ? { BolID: linked.meta.bolId, WebProNumber: linked.meta.proNumber, ...openContent('BillOfLading', linked.data as Record<string, unknown>) }
     : undefined;
   const info = obj(pickup.PickupInformation);
-  ctx.log(`  created pickup ${created.id}${linkedBolId !== undefined ? ` for bill of lading ${linkedBolId}` : ''}`);
   return {
     PickupRequestID: String(created.id),
     Pickup: {

@@ -37,10 +37,29 @@ export function handlerFor(op: Pick<OperationDef, 'operation' | 'version'>): Ope
   return handlers[`${op.operation} ${op.version}`];
 }
 
-/** Checks the key, then runs the operation. */
-export async function invoke(call: OperationCall, ctx: SandboxContext): Promise<JsonObject> {
+/** The request's key, to be masked by value in every log line about it (the first of them may come before invoke). */
+export function noteApiKey(params: JsonObject, ctx: SandboxContext): void {
+  if (typeof params.APIKey === 'string' && params.APIKey) ctx.noteSecret?.(params.APIKey);
+}
+
+/**
+ * Checks the key, runs the operation and writes its reply with `write`. What the operation
+ * created is kept only once the reply is written (a result the writer cannot print, such as an
+ * open record nested too deep, is a fault, and then nothing is kept); it is on disk before this
+ * resolves, so before the reply goes out.
+ */
+export async function invoke<T>(call: Omit<OperationCall, 'changes'>, ctx: SandboxContext, write: (result: JsonObject) => T): Promise<T> {
+  noteApiKey(call.params, ctx);
   checkApiKey(call.params, ctx.apiKeys);
   const handler = handlerFor(call.op);
   if (!handler) throw new Error(`no sandbox handler for ${call.op.operation} ${call.op.version}`);
-  return handler(call, ctx);
+  const changes = ctx.store.begin(ctx.log);
+  try {
+    const out = write(await handler({ ...call, changes }, ctx));
+    await changes.commit();
+    return out;
+  } catch (e) {
+    changes.rollback();
+    throw e;
+  }
 }

@@ -7,7 +7,6 @@ import type { TraceType } from '../data/shipments';
 import type { OperationHandler } from '../context';
 import { arr, obj } from '../json';
 import { text } from '../rules/formats';
-import { findShipments } from '../trace/find';
 import { notFoundRecord, traceRecord, type TraceOptions } from '../trace/present';
 
 /** More numbers than a tracing screen ever shows at once; past this the answer would be a dump. */
@@ -32,9 +31,8 @@ export const traceShipment: OperationHandler = ({ params }, ctx) => {
     return { Result: [{ ErrResponse: { Code: 'TOO_MANY', Message: message }, ErrorMessage: message }] };
   }
   const now = ctx.now();
-  const shipments = ctx.store.allShipments();
   const result = numbers.flatMap((n) => {
-    const found = findShipments(shipments, type, n);
+    const found = ctx.store.findShipments(type, n);
     return found.length ? found.map((s) => traceRecord(s, now, opts)) : [notFoundRecord(type, n, opts)];
   });
   return { Result: result };

@@ -6,8 +6,9 @@
 import { getRecord, parametersRecord, parseXml, readSoapParameters, soapActionOf, writeRecord, XmlError, type Namespaces, type OperationDef, type XmlSink } from '../../core';
 import type { SandboxContext } from '../context';
 import { normaliseRequest } from '../decode/normalise';
+import { headerList } from '../http/headers';
 import { SOAP12_UTF8, XML_UTF8, type Reply } from '../http/reply';
-import { invoke } from '../operations';
+import { invoke, noteApiKey } from '../operations';
 import { selectOperation } from './action';
 import { bodyWrapper, replyEnvelope } from './envelope';
 import { clientFault, faultEnvelope, SandboxFault, type SoapVersion } from './fault';
@@ -32,11 +33,13 @@ export function soapFaultReply(version: SoapVersion, fault: SandboxFault): Reply
 /** Header that names request elements the service did not bind, so a tester sees them. */
 export const IGNORED_HEADER = 'X-Carrier-Sandbox-Ignored';
 
+/** Long enough for every name a real request could misplace; a proxy's header limit is 8 KB. */
+const IGNORED_HEADER_LENGTH = 900;
+
 export function ignoredHeader(ignored: readonly string[]): Record<string, string> {
   if (!ignored.length) return {};
-  // Header values must be plain ASCII; element names from a request need not be.
-  const text = ignored.join(', ').replace(/[^\x20-\x7e]/g, '?');
-  return { [IGNORED_HEADER]: text.length > 900 ? `${text.slice(0, 900)}…` : text };
+  // Element names from a request need not be ASCII: encoded, so the header is valid whatever they are.
+  return { [IGNORED_HEADER]: headerList(ignored, IGNORED_HEADER_LENGTH) };
 }
 
 export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[], ctx: SandboxContext): Promise<{ reply: Reply; op?: OperationDef }> {
@@ -53,9 +56,11 @@ export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[
     op = selectOperation(shapes, wrapper, req.action, req.version, ctx.namespaces);
     const { params: raw, issues } = readSoapParameters(op, wrapper, ctx.namespaces, 'absent');
     const { value, ignored } = normaliseRequest(parametersRecord(op), raw, issues);
+    noteApiKey(value, ctx);
     if (ignored.length) ctx.log(`  ignored: ${ignored.join(', ')}`);
-    const result = await invoke({ op, binding: req.version === '1.1' ? 'soap11' : 'soap12', params: value, ignored }, ctx);
-    const body = replyEnvelope(req.version, (b) => writeResult(b, op!, result, ctx.namespaces));
+    const selected = op;
+    const body = await invoke({ op, binding: req.version === '1.1' ? 'soap11' : 'soap12', params: value, ignored }, ctx,
+      (result) => replyEnvelope(req.version, (b) => writeResult(b, selected, result, ctx.namespaces)));
     return { op, reply: { status: 200, contentType: contentTypeOf(req.version), body, headers: ignoredHeader(ignored) } };
   } catch (e) {
     return { op, reply: soapFaultReply(req.version, asFault(e, ctx)) };

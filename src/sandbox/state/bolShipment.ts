@@ -12,14 +12,12 @@ import { freightCharges, normalizeFreightClass } from '../data/tariff';
 import { planTimeline } from '../data/timeline';
 import { laneBetween, laneEnd } from '../rating/lane';
 import { parseUsDate, parseUsTime, text } from '../rules/formats';
+import type { TraceKeys } from '../trace/find';
 import type { CreatedBol } from './records';
 import { arr, obj } from '../json';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-
-
-
 
 function party(p: JsonObject, contact: string): Party {
   return {
@@ -65,6 +63,29 @@ export function plannedPickupAt(created: CreatedBol, pickupInfo?: JsonObject): D
   return planned.getTime() >= earliest ? planned : new Date(earliest);
 }
 
+/** The numbers a trace finds a stored bill of lading by: read from the request alone, without planning it. */
+export function traceKeysOf(created: CreatedBol): TraceKeys {
+  const refs = obj(created.billOfLading.ReferenceNumbers);
+  const shipperNumber = text(refs.ShipperNumber);
+  const quoteNumber = text(refs.QuoteNumber);
+  const po = text(refs.PONumber);
+  const references: Record<TraceType, string> = {
+    PRO: created.pro,
+    BOL: String(created.bolId),
+    Job: '',
+    Manifest: '',
+    PO: po,
+    Sales: quoteNumber,
+    Account: '',
+    CustomerOrder: shipperNumber,
+    CustomerPO: po,
+    Lot: '',
+    Order: shipperNumber,
+    Reference: shipperNumber || quoteNumber || po,
+  };
+  return { references, shipperNumber, quoteNumber, bolId: created.bolId };
+}
+
 /** `pickupInfo`: PickupDate, ReadyTime and CloseTime of the pickup that collects it, when there is one. */
 export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): Shipment {
   const bol = created.billOfLading;
@@ -98,24 +119,7 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
   const createdAt = new Date(created.createdAt);
   const events = plan.events.map((e) => (e.code === 'BOL' ? { ...e, at: createdAt } : e));
 
-  const refs = obj(bol.ReferenceNumbers);
-  const shipperNumber = text(refs.ShipperNumber);
-  const quoteNumber = text(refs.QuoteNumber);
-  const po = text(refs.PONumber);
-  const references: Record<TraceType, string> = {
-    PRO: created.pro,
-    BOL: String(created.bolId),
-    Job: '',
-    Manifest: '',
-    PO: po,
-    Sales: quoteNumber,
-    Account: '',
-    CustomerOrder: shipperNumber,
-    CustomerPO: po,
-    Lot: '',
-    Order: shipperNumber,
-    Reference: shipperNumber || quoteNumber || po,
-  };
+  const { references, shipperNumber, quoteNumber } = traceKeysOf(created);
   const handlingUnits: HandlingUnit[] = shipmentItems.map((i) => ({ Type: i.PackageType, Quantity: Math.max(1, i.Pieces), Length: 48, Width: 40, Height: 48, Weight: i.Weight }));
   const { lines, netCents } = freightCharges({
     items: shipmentItems.map((i) => ({ freightClass: i.Class, weight: i.Weight })),

@@ -24,9 +24,24 @@ export interface CreatedPickup {
   readonly terminalCode?: string;
 }
 
-export interface PersistedState {
-  readonly format: 1;
-  readonly next: { readonly bol: number; readonly pro: number; readonly pickup: number };
-  readonly bols: readonly CreatedBol[];
-  readonly pickups: readonly CreatedPickup[];
+/** The next BolID, PRO sequence and pickup id to hand out. */
+export interface Counters {
+  readonly bol: number;
+  readonly pro: number;
+  readonly pickup: number;
+}
+
+/**
+ * `sandbox-state.json`. Format 1 (before the journal) is read as a snapshot with no journal
+ * after it; format 2 names the first journal generation it does not hold.
+ */
+export type PersistedState =
+  | { readonly format: 1; readonly next: Counters; readonly bols: readonly CreatedBol[]; readonly pickups: readonly CreatedPickup[] }
+  | { readonly format: 2; readonly journal: number; readonly next: Counters; readonly bols: readonly CreatedBol[]; readonly pickups: readonly CreatedPickup[] };
+
+/** One line of a journal: one change, and the counters as they stood after it. */
+export interface JournalEntry {
+  readonly bol?: CreatedBol;
+  readonly pickup?: CreatedPickup;
+  readonly next: Counters;
 }

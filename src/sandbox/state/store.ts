@@ -1,14 +1,22 @@
 /**
  * The sandbox's state: the seeded shipment history (a pure function of the start time, never
- * stored) plus the bills of lading and pickups clients create (in memory, and with a data folder
- * persisted atomically after every change, before the reply goes out).
+ * stored) plus the bills of lading and pickups clients create. With a data folder, the folder is
+ * locked while the sandbox runs (lock.ts) and every change is appended to a journal and flushed
+ * to disk before its reply goes out (persist.ts).
+ *
+ * Changes are made in a call's StoreChanges: visible at once, kept only when the call's reply has
+ * been written (commit), taken back when it fails (rollback), so a request that ends in a fault
+ * leaves nothing behind. Shipments are indexed by every trace number, so no lookup walks them all.
  */
-import * as path from 'node:path';
-import { seededShipments, type Shipment } from '../data/shipments';
 import type { JsonObject } from '../../core';
-import { shipmentFromBol } from './bolShipment';
-import { AtomicJsonFile } from './persist';
-import type { CreatedBol, CreatedPickup, PersistedState } from './records';
+import { seededShipments, type Shipment, type TraceType } from '../data/shipments';
+import { TraceIndex } from '../trace/find';
+import { shipmentFromBol, traceKeysOf } from './bolShipment';
+import { DataDirLock } from './lock';
+import { StateFiles } from './persist';
+import type { Counters, CreatedBol, CreatedPickup, JournalEntry, PersistedState } from './records';
+
+export { STATE_FILE } from './persist';
 
 /** BolID of the seeded sample bill of lading (the sample shipment, PRO 056391174). */
 export const SEEDED_BOL_ID = 1;
@@ -17,42 +25,76 @@ const FIRST_BOL_ID = 1001;
 const FIRST_PRO_SEQUENCE = 20_000_001;
 const FIRST_PICKUP_ID = 7_000_001;
 
-export const STATE_FILE = 'sandbox-state.json';
-
 /** 8-digit sequence plus a mod-7 check digit, the check most LTL PRO numbers carry. */
 export function proFromSequence(sequence: number): string {
   const base = String(sequence).padStart(8, '0');
   return `${base}${sequence % 7}`;
 }
 
+/** What an operation handler may change; see OperationCall.changes. */
+export interface StoreChanges {
+  /** Records a new bill of lading (and its pickup number when one is asked for). */
+  addBol(billOfLading: JsonObject, now: Date, pickupRequestInfo?: JsonObject): CreatedBol;
+  addPickup(pickup: JsonObject, now: Date, linkedBolId: number | undefined, terminalCode: string | undefined): CreatedPickup;
+}
+
 export class SandboxStore {
   private seeded?: Shipment[];
+  private seededIndex?: TraceIndex;
+  private seededByBolId?: Map<number, Shipment>;
+  private readonly createdIndex = new TraceIndex();
   private readonly bols = new Map<number, CreatedBol>();
   private readonly pickups = new Map<number, CreatedPickup>();
+  /** Pickups that link each bill of lading, oldest first: the latest decides when it is collected. */
+  private readonly pickupsByBol = new Map<number, number[]>();
   private readonly shipmentCache = new Map<number, Shipment>();
-  private next = { bol: FIRST_BOL_ID, pro: FIRST_PRO_SEQUENCE, pickup: FIRST_PICKUP_ID };
-  private readonly file?: AtomicJsonFile;
+  /** Made by a call whose reply is not written yet: never in a snapshot, gone if the call fails. */
+  private readonly uncommitted = new Set<CreatedBol | CreatedPickup>();
+  private next: Counters = { bol: FIRST_BOL_ID, pro: FIRST_PRO_SEQUENCE, pickup: FIRST_PICKUP_ID };
   /** Answers that are not kept (transit-time lookups) still get distinct ids. */
   private lookups = 880_001;
 
-  private constructor(private readonly anchor: Date, dataDir: string | undefined, private readonly log: (line: string) => void) {
-    if (!dataDir) return;
-    this.file = new AtomicJsonFile(path.join(dataDir, STATE_FILE), () => this.snapshot());
-    const loaded = this.file.load(log) as PersistedState | undefined;
-    if (loaded?.format === 1) {
-      for (const b of loaded.bols) this.bols.set(b.bolId, b);
-      for (const p of loaded.pickups) this.pickups.set(p.id, p);
-      this.next = { ...this.next, ...loaded.next };
-      log(`state: ${this.bols.size} bill(s) of lading and ${this.pickups.size} pickup(s) from ${this.file.file}`);
+  private constructor(
+    private readonly anchor: Date,
+    private readonly files: StateFiles | undefined,
+    private readonly lock: DataDirLock | undefined,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /**
+   * Without a data folder the state lives in memory. With one: locks it (SandboxLockedError when
+   * another sandbox holds it), replays snapshot and journal, and writes a fresh snapshot.
+   */
+  static async open(anchor: Date, dataDir: string | undefined, log: (line: string) => void): Promise<SandboxStore> {
+    if (!dataDir) return new SandboxStore(anchor, undefined, undefined, log);
+    const lock = DataDirLock.acquire(dataDir, log);
+    try {
+      const { files, state } = StateFiles.open(dataDir, log);
+      const store = new SandboxStore(anchor, files, lock, log);
+      for (const b of state.bols) store.putBol(b);
+      for (const p of state.pickups) store.putPickup(p);
+      if (state.next) store.next = { ...store.next, ...state.next };
+      if (state.bols.length || state.pickups.length) log(`state: ${state.bols.length} bill(s) of lading and ${state.pickups.length} pickup(s) from ${dataDir}`);
+      // One snapshot holding everything: the journals replayed above are folded in and removed.
+      await files.compact((journal) => store.snapshot(journal));
+      return store;
+    } catch (e) {
+      lock.release();
+      throw e;
     }
   }
 
-  static open(anchor: Date, dataDir: string | undefined, log: (line: string) => void): SandboxStore {
-    return new SandboxStore(anchor, dataDir, log);
+  /** Names the sandbox's address in the data folder's lock. */
+  async listening(url: string): Promise<void> {
+    this.lock?.setUrl(url);
   }
 
-  private snapshot(): PersistedState {
-    return { format: 1, next: { ...this.next }, bols: [...this.bols.values()], pickups: [...this.pickups.values()] };
+  private snapshot(journal: number): PersistedState {
+    const bols: CreatedBol[] = [];
+    const pickups: CreatedPickup[] = [];
+    for (const b of this.bols.values()) if (!this.uncommitted.has(b)) bols.push(b);
+    for (const p of this.pickups.values()) if (!this.uncommitted.has(p)) pickups.push(p);
+    return { format: 2, journal, next: { ...this.next }, bols, pickups };
   }
 
   /** The seeded history; the sample shipment doubles as bill of lading 1. Built on first use. */
@@ -62,6 +104,20 @@ export class SandboxStore {
       this.seeded[0] = { ...this.seeded[0]!, bolId: SEEDED_BOL_ID };
     }
     return this.seeded;
+  }
+
+  private seededLookups(): { index: TraceIndex; byBolId: Map<number, Shipment> } {
+    if (!this.seededIndex || !this.seededByBolId) {
+      const index = new TraceIndex();
+      const byBolId = new Map<number, Shipment>();
+      this.seededShipments().forEach((s, i) => {
+        index.add(i, s);
+        if (!byBolId.has(s.bolId)) byBolId.set(s.bolId, s);
+      });
+      this.seededIndex = index;
+      this.seededByBolId = byBolId;
+    }
+    return { index: this.seededIndex, byBolId: this.seededByBolId };
   }
 
   createdShipment(bolId: number): Shipment | undefined {
@@ -85,25 +141,34 @@ export class SandboxStore {
   private pickupInfoFor(bolId: number): JsonObject | undefined {
     const own = this.bols.get(bolId)?.pickupRequestInfo;
     if (own) return own;
-    const linked = [...this.pickups.values()].filter((p) => p.linkedBolId === bolId).pop();
+    const ids = this.pickupsByBol.get(bolId);
+    const linked = ids?.length ? this.pickups.get(ids[ids.length - 1]!) : undefined;
     const info = linked?.pickup.PickupInformation;
     return info && typeof info === 'object' && !Array.isArray(info) ? (info as JsonObject) : undefined;
   }
 
-  /** Every shipment a trace can find: the seeded history, then the ones created here. */
-  allShipments(): Shipment[] {
-    const created = [...this.bols.keys()].map((id) => this.createdShipment(id)).filter((s): s is Shipment => s !== undefined);
-    return [...this.seededShipments(), ...created];
+  /** The shipments a trace number refers to: the seeded history first, then the ones created here, each in its order. */
+  findShipments(type: TraceType, number: string): Shipment[] {
+    const { index } = this.seededLookups();
+    const seeded = this.seededShipments();
+    const out = index.find(type, number).map((i) => seeded[i]!);
+    for (const bolId of this.createdIndex.find(type, number)) {
+      const s = this.createdShipment(bolId);
+      if (s) out.push(s);
+    }
+    return out;
   }
 
   shipmentByBolId(bolId: number): Shipment | undefined {
-    return this.createdShipment(bolId) ?? this.seededShipments().find((s) => s.bolId === bolId);
+    return this.createdShipment(bolId) ?? this.seededLookups().byBolId.get(bolId);
   }
 
   shipmentByPro(pro: string): Shipment | undefined {
     const wanted = pro.trim().toUpperCase();
     if (!wanted) return undefined;
-    return this.allShipments().find((s) => s.proNumber.toUpperCase() === wanted || (/^\d+$/.test(wanted) && s.proNumber.replace(/^0+/, '') === wanted.replace(/^0+/, '')));
+    // Leading zeros may be dropped from an all-digit PRO; nothing else is forgiven here.
+    if (!/^\d+$/.test(wanted) && /^[\d\s-]+$/.test(wanted)) return undefined;
+    return this.findShipments('PRO', wanted)[0];
   }
 
   createdBol(bolId: number): CreatedBol | undefined {
@@ -114,45 +179,154 @@ export class SandboxStore {
     return this.pickups.get(id);
   }
 
-  /** Records a new bill of lading (and its pickup number when one is asked for). Call commit() before replying. */
-  addBol(billOfLading: JsonObject, now: Date, pickupRequestInfo?: JsonObject): CreatedBol {
-    const bolId = this.next.bol++;
-    const pro = proFromSequence(this.next.pro++);
+  nextLookupId(): number {
+    return this.lookups++;
+  }
+
+  /** A call's changes; see StoreChanges. */
+  begin(log: (line: string) => void = this.log): StoreTransaction {
+    return new StoreTransaction(this, log);
+  }
+
+  /** @internal StoreTransaction's */
+  applyBol(billOfLading: JsonObject, now: Date, pickupRequestInfo: JsonObject | undefined): CreatedBol {
+    const bolId = this.next.bol;
     const bol: CreatedBol = {
       bolId,
-      pro,
+      pro: proFromSequence(this.next.pro),
       createdAt: now.toISOString(),
       billOfLading,
-      ...(pickupRequestInfo ? { pickupRequestNumber: String(this.next.pickup++), pickupRequestInfo } : {}),
+      ...(pickupRequestInfo ? { pickupRequestNumber: String(this.next.pickup), pickupRequestInfo } : {}),
     };
-    this.bols.set(bolId, bol);
+    this.next = { bol: this.next.bol + 1, pro: this.next.pro + 1, pickup: this.next.pickup + (pickupRequestInfo ? 1 : 0) };
+    this.uncommitted.add(bol);
+    this.putBol(bol);
     return bol;
   }
 
-  addPickup(pickup: JsonObject, now: Date, linkedBolId: number | undefined, terminalCode: string | undefined, id?: number): CreatedPickup {
+  /** @internal StoreTransaction's */
+  applyPickup(pickup: JsonObject, now: Date, linkedBolId: number | undefined, terminalCode: string | undefined): CreatedPickup {
     const record: CreatedPickup = {
-      id: id ?? this.next.pickup++,
+      id: this.next.pickup,
       createdAt: now.toISOString(),
       pickup,
       ...(linkedBolId !== undefined ? { linkedBolId } : {}),
       ...(terminalCode ? { terminalCode } : {}),
     };
-    this.pickups.set(record.id, record);
-    // The linked bill of lading is now picked up on the pickup's day: plan it again.
-    if (linkedBolId !== undefined) this.shipmentCache.delete(linkedBolId);
+    this.next = { ...this.next, pickup: this.next.pickup + 1 };
+    this.uncommitted.add(record);
+    this.putPickup(record);
     return record;
   }
 
-  nextLookupId(): number {
-    return this.lookups++;
+  private putBol(bol: CreatedBol): void {
+    const before = this.bols.get(bol.bolId);
+    if (before) this.createdIndex.remove(before.bolId, traceKeysOf(before));
+    this.bols.set(bol.bolId, bol);
+    this.shipmentCache.delete(bol.bolId);
+    this.createdIndex.add(bol.bolId, traceKeysOf(bol));
   }
 
-  /** Resolves when every change made so far is on disk (at once without a data folder). */
-  commit(): Promise<void> {
-    return this.file ? this.file.save() : Promise.resolve();
+  private putPickup(p: CreatedPickup): void {
+    this.pickups.set(p.id, p);
+    if (p.linkedBolId !== undefined) {
+      const ids = this.pickupsByBol.get(p.linkedBolId) ?? [];
+      ids.push(p.id);
+      this.pickupsByBol.set(p.linkedBolId, ids);
+      // The linked bill of lading is now picked up on the pickup's day: plan it again.
+      this.shipmentCache.delete(p.linkedBolId);
+    }
   }
 
+  /** @internal StoreTransaction's: a change that is not kept. Its ids stay used. */
+  takeBack(record: { bol: CreatedBol } | { pickup: CreatedPickup }): void {
+    if ('bol' in record) {
+      const b = record.bol;
+      this.uncommitted.delete(b);
+      if (this.bols.get(b.bolId) !== b) return;
+      this.bols.delete(b.bolId);
+      this.shipmentCache.delete(b.bolId);
+      this.createdIndex.remove(b.bolId, traceKeysOf(b));
+      return;
+    }
+    const p = record.pickup;
+    this.uncommitted.delete(p);
+    if (this.pickups.get(p.id) !== p) return;
+    this.pickups.delete(p.id);
+    if (p.linkedBolId !== undefined) {
+      const ids = this.pickupsByBol.get(p.linkedBolId);
+      const i = ids?.lastIndexOf(p.id) ?? -1;
+      if (ids && i >= 0) ids.splice(i, 1);
+      if (ids && !ids.length) this.pickupsByBol.delete(p.linkedBolId);
+      this.shipmentCache.delete(p.linkedBolId);
+    }
+  }
+
+  /** @internal StoreTransaction's: the changes are kept; resolves once they are on disk. */
+  async keep(entries: readonly { bol?: CreatedBol; pickup?: CreatedPickup }[]): Promise<void> {
+    for (const e of entries) this.uncommitted.delete((e.bol ?? e.pickup)!);
+    if (!this.files) return;
+    const next = { ...this.next };
+    await Promise.all(entries.map((e) => this.files!.append({ ...e, next } as JournalEntry)));
+    if (this.files.dueForCompaction) void this.files.compact((journal) => this.snapshot(journal));
+  }
+
+  /** Finishes the writes under way, folds the journal into the snapshot and unlocks the data folder. */
   async close(): Promise<void> {
-    await this.file?.flush();
+    try {
+      await this.files?.close((journal) => this.snapshot(journal));
+    } finally {
+      this.lock?.release();
+    }
+  }
+}
+
+/** The changes of one operation call. */
+export class StoreTransaction implements StoreChanges {
+  private readonly made: ({ bol: CreatedBol } | { pickup: CreatedPickup })[] = [];
+  private done = false;
+
+  constructor(private readonly store: SandboxStore, private readonly log: (line: string) => void) {}
+
+  addBol(billOfLading: JsonObject, now: Date, pickupRequestInfo?: JsonObject): CreatedBol {
+    this.open();
+    const bol = this.store.applyBol(billOfLading, now, pickupRequestInfo);
+    this.made.push({ bol });
+    return bol;
+  }
+
+  addPickup(pickup: JsonObject, now: Date, linkedBolId: number | undefined, terminalCode: string | undefined): CreatedPickup {
+    this.open();
+    const record = this.store.applyPickup(pickup, now, linkedBolId, terminalCode);
+    this.made.push({ pickup: record });
+    return record;
+  }
+
+  private open(): void {
+    if (this.done) throw new Error('changes after the call was committed or taken back');
+  }
+
+  /** Keeps the changes; resolves once they are on disk (at once without a data folder). On failure they are taken back. */
+  async commit(): Promise<void> {
+    this.open();
+    this.done = true;
+    if (!this.made.length) return;
+    try {
+      await this.store.keep(this.made);
+    } catch (e) {
+      for (const m of [...this.made].reverse()) this.store.takeBack(m);
+      throw e;
+    }
+    for (const m of this.made) {
+      if ('bol' in m) this.log(`  created bill of lading ${m.bol.bolId}, PRO ${m.bol.pro}${m.bol.pickupRequestNumber ? `, pickup ${m.bol.pickupRequestNumber}` : ''}`);
+      else this.log(`  created pickup ${m.pickup.id}${m.pickup.linkedBolId !== undefined ? ` for bill of lading ${m.pickup.linkedBolId}` : ''}`);
+    }
+  }
+
+  /** Takes the changes back: the call failed, its reply is a fault. */
+  rollback(): void {
+    if (this.done) return;
+    this.done = true;
+    for (const m of [...this.made].reverse()) this.store.takeBack(m);
   }
 }
