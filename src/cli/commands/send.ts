@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, classifyExchange, closeTransport, formatHttpRequest, mediaType, missingApiKeyMessage, rawReplyBytes, RequestError, send, VERDICT_PHRASES, type DecodedDocument, type Exchange, type Finding } from '../../core';
+import { BINDING_LABELS, classifyExchange, closeTransport, type DecodedDocument, type Exchange, type Finding, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, RequestError, send, VERDICT_PHRASES } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { Command } from '../command';
@@ -97,8 +97,9 @@ function shownReply(exchange: Exchange): unknown {
     const doc = documents.get(at);
     if (doc && typeof v === 'string') return `[document ${doc.name}: ${doc.size} bytes${doc.pages !== undefined ? `, ${doc.pages} page${doc.pages === 1 ? '' : 's'}` : ''}]`;
     if (typeof v === 'string') return v.length > SHOWN_STRING ? `${v.slice(0, SHOWN_STRING)}… [${v.length} characters]` : v;
-    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${at}[${i}]`));
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, at ? `${at}.${k}` : k)]));
+    // Bounded by the XML reader's depth limit (MAX_DEPTH in src/core/xml/parser.ts); paths spelled as documents name them.
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, joinPath(at, i)));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, joinPath(at, k))]));
     return v;
   };
   return walk(exchange.parsed, '');

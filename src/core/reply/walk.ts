@@ -3,15 +3,12 @@
  * path (`Result.Shipment[0]`, the same spelling as the reader's issues). In-body error carriers
  * and document fields are found this way, by what the catalog says, not by guessing at names.
  */
+import { isObject } from '../objects';
 import { getRecord } from '../catalog';
 import type { RecordDef } from '../catalog/types';
 import { joinPath } from '../xml/read';
 
 export type Visit = (record: RecordDef, value: Record<string, unknown>, path: string) => void;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 export function walkRecords(value: unknown, record: RecordDef, path: string, visit: Visit): void {
   if (!isObject(value)) return;

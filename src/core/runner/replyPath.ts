@@ -13,6 +13,7 @@
  * A single value where a list is indexed is read as a one-item list: elements the catalog does
  * not describe become arrays only when they repeat, so `[0]` and `[*]` work on them either way.
  */
+import { isObject } from '../objects';
 
 export type PathStep =
   | { readonly kind: 'key'; readonly name: string }
@@ -71,7 +72,6 @@ function appendStep(path: string, step: PathStep, index?: number): string {
   return `${path}[${index ?? (step.kind === 'index' ? step.index : '?')}]`;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The items of a value read as a list: arrays as they are, a single present value as one item. */
 export function asList(value: unknown): readonly unknown[] {
@@ -140,7 +140,7 @@ function walk(value: unknown, steps: readonly PathStep[], i: number, at: string,
         const here = at || '$';
         return fail(here, value, `${here} is a list of ${value.length}; pick items with [n], [*] (every) or [?] (some) before .${step.name}`);
       }
-      const child = isRecord(value) ? value[step.name] : undefined;
+      const child = isObject(value) ? value[step.name] : undefined;
       return walk(child, steps, i + 1, appendStep(at, step), checks, describe);
     }
     case 'index': {
@@ -182,7 +182,7 @@ function fail(path: string, actual: unknown, message: string): PathOutcome {
 export function valueAt(root: unknown, path: ReplyPath): unknown {
   let value = root;
   for (const step of path.steps) {
-    if (step.kind === 'key') value = isRecord(value) ? value[step.name] : undefined;
+    if (step.kind === 'key') value = isObject(value) ? value[step.name] : undefined;
     else if (step.kind === 'index') {
       const items = asList(value);
       const n = step.index < 0 ? items.length + step.index : step.index;

@@ -8,6 +8,7 @@
  * compares as a number even when both sides are strings ("0.1" equals a decimal "0.10"), a
  * date field as a date, and text that is not of the field's type is no number at all.
  */
+import { isObject } from '../objects';
 import { parseDate } from './dates';
 import { compareDecimals, infinity, parseDecimal, type Decimal } from './decimal';
 import { asList } from './replyPath';
@@ -24,7 +25,8 @@ export class NumberLiteral {
 
 export type Expected = string | boolean | null | NumberLiteral | readonly Expected[] | { readonly [key: string]: Expected };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof NumberLiteral);
+/** A record to compare field by field; a number literal is an object too, but a scalar here. */
+const isRecord = (v: unknown): v is Record<string, unknown> => isObject(v) && !(v instanceof NumberLiteral);
 
 /** A value for a failure message: JSON-ish, cut short, `nothing` for an absent value. */
 export function show(value: unknown, max = 120): string {

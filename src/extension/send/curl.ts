@@ -3,9 +3,7 @@
  * $CARRIER_API_KEY: the copied command works in a shell that exports the key, and the key
  * itself never reaches the clipboard.
  */
-import { toCurl, type HttpRequestSpec } from '../../core';
-
-export const MASK = '••••';
+import { MASK, toCurl, type HttpRequestSpec } from '../../core';
 
 export function curlWithKeyVariable(request: HttpRequestSpec): string {
   // curl computes these itself; a Content-Length measured on the real body would be wrong for
