@@ -26,11 +26,7 @@ export class SandboxController implements vscode.Disposable {
   async start(): Promise<string> {
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
-    this.starting ??= startSandbox({
-      sandbox: this.environments.definitions(activeFolder()).environments.find((e) => e.embedded) ?? this.environments.selectedEnvironment(),
-      dataDir: this.dataDir,
-      log: (line) => this.log.trace(`sandbox: ${line}`),
-    });
+    this.starting ??= this.open();
     try {
       this.handle = await this.starting;
     } finally {
@@ -40,6 +36,23 @@ export class SandboxController implements vscode.Disposable {
     setContext('carrier.sandboxRunning', true);
     this.log.info(`sandbox listening on ${this.handle.url}`);
     return this.handle.url;
+  }
+
+  /**
+   * Another window on the same workspace holds the data folder (its sandbox locks it, see
+   * src/sandbox/state/lock.ts): this window's sandbox then keeps its state in memory rather
+   * than failing every send.
+   */
+  private async open(): Promise<SandboxHandle> {
+    const log = (line: string) => this.log.trace(`sandbox: ${line}`);
+    const sandbox = this.environments.definitions(activeFolder()).environments.find((e) => e.embedded) ?? this.environments.selectedEnvironment();
+    try {
+      return await startSandbox({ sandbox, dataDir: this.dataDir, log });
+    } catch (err) {
+      if ((err as Error).name !== 'SandboxLockedError') throw err;
+      this.log.warn(`${(err as Error).message} This window's sandbox keeps its state in memory only.`);
+      return startSandbox({ sandbox, log });
+    }
   }
 
   async stop(): Promise<void> {
