@@ -1,6 +1,7 @@
-// The house rules of README.md's contributor map, checked by `npm run lint`: which room may import
-// what (vscode, Node built-ins, the other rooms, core through its entries) and which globals a
-// room may touch. Syntax rules only: no type-aware rules, so a lint of the whole tree stays fast.
+// The walls between the rooms (docs/architecture.md#the-walls-between-the-rooms), checked by
+// `npm run lint`: which room may import what (vscode, Node built-ins, the other rooms, core through
+// its entries) and which globals a room may touch. Syntax rules only: no type-aware rules, so a
+// lint of the whole tree stays fast.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';

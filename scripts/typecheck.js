@@ -1,10 +1,11 @@
-// `npm run typecheck`: each room is compiled with the platform it runs on (README.md, contributor
-// map), so one program per tsconfig: Node without DOM for core, the sandbox, the inspector and
-// the CLI; the DOM without Node for the webview; Node (and vscode's module) for the extension;
-// everything the tests, scripts and benchmarks touch for the root tsconfig.json. Rooms whose
-// tsconfigs say the same thing are checked as one program (core and every Node room import core,
-// which would otherwise be checked once per room); the programs run side by side and keep
-// incremental state in .cache/tsc, so a second run checks only what changed.
+// `npm run typecheck`: each room is compiled with the platform it runs on
+// (docs/architecture.md#the-walls-between-the-rooms), so one program per tsconfig: Node without
+// DOM for core, the sandbox, the inspector and the CLI; the DOM without Node for the webview;
+// Node (and vscode's module) for the extension; everything the tests, scripts and benchmarks
+// touch for the root tsconfig.json. Rooms whose tsconfigs say the same thing are checked as one
+// program (core and every Node room import core, which would otherwise be checked once per room);
+// the programs run side by side and keep incremental state in .cache/tsc, so a second run checks
+// only what changed.
 'use strict';
 
 const { spawn } = require('node:child_process');

@@ -1,7 +1,9 @@
 /**
- * The catalog against the interface document. Every expectation below is copied from
- * /work/shared/reference/interface.md by hand, not derived from the catalog, so a slip in either
- * shows up here.
+ * The catalog against the contract. Every expectation below is written out by hand — the
+ * operations, paths and bindings as docs/wire.md#operations-and-versions lists them, the parameters,
+ * records and enumerations as the contract gives them — not derived from the catalog, so a slip in
+ * either shows up here. Where the catalog follows the reference carrier instead, the test says so
+ * (docs/carrier-facts.md#contract-first).
  */
 import * as assert from 'node:assert/strict';
 import {
@@ -55,7 +57,7 @@ const shape = (operation: string, version?: string) => {
   return s;
 };
 
-describe('catalog against the interface document', () => {
+describe('catalog against the contract', () => {
   it('has no dangling record or enumeration references', () => {
     assert.deepEqual(catalogProblems(), []);
   });
@@ -70,7 +72,7 @@ describe('catalog against the interface document', () => {
       const op = () => shape(expected.operation, expected.version);
       it(`is served at ${expected.path}`, () => assert.equal(servicePath(op()), expected.path));
       it(`offers ${expected.bindings.join(', ')}`, () => assert.deepEqual([...op().bindings], expected.bindings));
-      it('takes its parameters in the document\'s order, APIKey first', () => assert.deepEqual(op().parameters.map((p) => p.name), expected.params));
+      it('takes its parameters in the contract\'s order, APIKey first', () => assert.deepEqual(op().parameters.map((p) => p.name), expected.params));
       it('names the HTTP reply root where HTTP bindings exist', () => assert.equal(op().httpReplyRoot, expected.httpReplyRoot));
     });
   }
@@ -84,7 +86,7 @@ describe('catalog against the interface document', () => {
     }
   });
 
-  it('types the simple parameters as the document does', () => {
+  it('types the simple parameters as the contract does', () => {
     const label = shape('GetBillOfLadingLabelPDF');
     assert.deepEqual(label.parameters.map((p) => p.type), ['string', 'int', 'string', 'int', 'int']);
     assert.equal(field(shape('GetBillOfLadingPdf'), 'billOfLadingId').type, 'int');
@@ -130,7 +132,7 @@ describe('catalog against the interface document', () => {
       const acc = field(op, 'request', 'Accessorials');
       assert.equal(acc.list, 'RQAccessorial');
       assert.deepEqual(valuesOf(acc), RQ_ACCESSORIALS);
-      assert.ok(!valuesOf(acc).includes('COD'), 'COD is not an RQAccessorial in the document');
+      assert.ok(!valuesOf(acc).includes('COD'), 'COD is not an RQAccessorial in the contract');
       const over = field(op, 'request', 'OverDimensionList');
       assert.equal(over.list, 'OverDimension');
       assert.deepEqual(typesOf(over), { Pieces: 'int', Inches: 'int' });
@@ -169,7 +171,7 @@ describe('catalog against the interface document', () => {
       assert.deepEqual(fieldsOf(field(op(), 'request')), ['BillOfLading', 'AddPickupRequest', 'PickupRequestInfo']);
       assert.equal(field(op(), 'request', 'AddPickupRequest').type, 'boolean');
     });
-    it('BillOfLading has the document\'s fields in order', () => {
+    it('BillOfLading has the contract\'s fields in order', () => {
       assert.deepEqual(fieldsOf(field(op(), 'request', 'BillOfLading')), [
         'BOLDate', 'Shipper', 'Consignee', 'BillTo', 'Broker', 'RemitCOD', 'AdditionalServices', 'ServiceLevel', 'HourlyWindow', 'ExpeditedQuoteNumber',
         'Items', 'HazmatInformation', 'DeclaredValue', 'SpecialInstructions', 'ReferenceNumbers', 'FreightChargePaymentMethod', 'NoSignatureDelivery', 'NoSignatureNotificationContacts',
@@ -210,7 +212,7 @@ describe('catalog against the interface document', () => {
   describe('pickup request', () => {
     const op = () => shape('CreatePickupRequest');
     it('request holds Pickup, IncludeBol, IncludeBolPdf', () => assert.deepEqual(fieldsOf(field(op(), 'request')), ['Pickup', 'IncludeBol', 'IncludeBolPdf']));
-    it('Pickup has the document\'s fields in order, LinkedBolId an int', () => {
+    it('Pickup has the contract\'s fields in order, LinkedBolId an int', () => {
       assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup')), ['Shipper', 'Contact', 'Destinations', 'PickupInformation', 'ServiceOptions', 'ServiceLevel', 'HourlyWindow', 'ReferenceNumbers', 'ExpeditedQuoteNumber', 'LinkedBolId']);
       assert.equal(field(op(), 'request', 'Pickup', 'LinkedBolId').type, 'int');
     });

@@ -1,7 +1,8 @@
 /**
- * Transport rules 1–9 of the interface document, stated on their own: nothing here calls the
- * envelope builder, so a request that passes was checked against the document, not against the
- * code that made it. Used by the envelope tests and the CLI tests.
+ * Transport rules 1–9 (docs/wire.md#transport-rules) and authentication rule 1
+ * (docs/wire.md#authentication-rule-1), stated on their own: nothing here calls the envelope
+ * builder, so a request that passes was checked against the rules, not against the code that made
+ * it. Used by the envelope tests and the CLI tests.
  */
 import { strict as assert } from 'node:assert';
 import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type Namespaces, type OperationDef } from '../../src/core/catalog';

@@ -1,5 +1,5 @@
 /**
- * The exact HTTP request, checked against transport rules 1–9 of the interface document
+ * The exact HTTP request, checked against the transport rules (docs/wire.md#transport-rules)
  * independently of the builder: paths, methods, content types, SOAPAction quoting, envelope
  * namespaces, parameter order, GET query and POST form text — for every example file and every
  * binding its operation offers.
@@ -106,7 +106,7 @@ describe('envelope: building the request', () => {
     assert.match(prepare(asString, 'soap12').spec.body, /<DeclaredValue>0\.10<\/DeclaredValue>/);
   });
 
-  it('carries every HTTP parameter as text: ints and the key too (rule 7)', () => {
+  it('carries every HTTP parameter as text: ints and the key too (transport rule 7)', () => {
     const request = readRequest(`{ "operation": "GetBillOfLadingLabelPDF", "params": { "billOfLadingId": 42, "style": "STYLE_4", "startPosition": 1, "numLabels": 10 } }`);
     assert.equal(new URL(prepare(request, 'get').spec.url).search, `?APIKey=${KEY}&billOfLadingId=42&style=STYLE_4&startPosition=1&numLabels=10`);
     assert.equal(prepare(request, 'post').spec.body, `APIKey=${KEY}&billOfLadingId=42&style=STYLE_4&startPosition=1&numLabels=10`);

@@ -1,7 +1,7 @@
 /**
- * The walls between the rooms (README.md, contributor map) as the tools check them: ESLint's
- * import and global rules (eslint.config.mjs) fail code that crosses one, and each room's
- * tsconfig gives it only the platform it runs on.
+ * The walls between the rooms (docs/architecture.md#the-walls-between-the-rooms) as the tools
+ * check them: ESLint's import and global rules (eslint.config.mjs) fail code that crosses one, and
+ * each room's tsconfig gives it only the platform it runs on.
  */
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';

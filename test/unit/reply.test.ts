@@ -102,7 +102,7 @@ describe('reply: results along the catalog', () => {
     assert.deepEqual(r.parsed, { AvailableDocumentTypes: ['Invoice'] });
   });
 
-  it('reads the bare root of an HTTP GET/POST reply (rule 5), data-namespace children included', async () => {
+  it('reads the bare root of an HTTP GET/POST reply (docs/wire.md#transport-rule-5), data-namespace children included', async () => {
     for (const binding of ['get', 'post'] as const) {
       const text = `<?xml version="1.0" encoding="utf-8"?>\n<TerminalInformationReply xmlns="${NS.service}"><Result><TerminalInfo><TerminalDetails xmlns="${NS.data}"><TerminalDetailID>17</TerminalDetailID><TerminalCode>LNK</TerminalCode><DateCreated>2019-03-01T00:00:00</DateCreated></TerminalDetails></TerminalInfo></Result></TerminalInformationReply>`;
       const r = await parseReply(input('GetTerminalInformation', undefined, binding, text, { contentType: 'text/xml; charset=utf-8' }));

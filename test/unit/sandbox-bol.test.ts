@@ -1,6 +1,7 @@
 /**
- * CreateBillOfLading's business rules (service-facts §8) and CreatePickupRequest: in-body errors
- * with HTTP 200, what a success answers, and how a pickup links to a bill of lading.
+ * CreateBillOfLading's business rules (docs/carrier-facts.md#bill-of-lading) and
+ * CreatePickupRequest: in-body errors with HTTP 200, what a success answers, and how a pickup links
+ * to a bill of lading.
  */
 import { strict as assert } from 'node:assert';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';

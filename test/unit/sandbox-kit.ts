@@ -1,7 +1,7 @@
 /**
  * Test kit for the sandbox: a running sandbox per test group, plain HTTP helpers, and request
- * envelopes written by hand in the styles real clients send (service-facts §4), independent of
- * the workbench's own envelope builder and of the core XML writer.
+ * envelopes written by hand in the styles real clients send (docs/carrier-facts.md#envelope-styles),
+ * independent of the workbench's own envelope builder and of the core XML writer.
  */
 import { PDFDocument } from 'pdf-lib';
 import { DEFAULT_NAMESPACES, type Namespaces } from '../../src/core/catalog';
@@ -14,7 +14,7 @@ export const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 export const KEY = 'Tk3vQ9zLm2Rx8WbY4Hs7Jd1Fp6Gc0Na5Ue2Ko9Vi3Xt8Ml4Qb'; // 50 mixed-case letters and digits, like real keys
 
 export const NS_DISTINCT: Namespaces = DEFAULT_NAMESPACES;
-/** The reference carrier's arrangement for most services: every role in one URI ending in '/'. */
+/** The reference carrier's arrangement for most services: every role in one URI ending in '/' (docs/carrier-facts.md#namespaces). */
 export const NS_SAME: Namespaces = { service: 'http://ltl.carrier.test/', data: 'http://ltl.carrier.test/', pickup: 'http://ltl.carrier.test/' };
 
 /** A fixed, adjustable clock: Wednesday 18 November 2026, 15:00 UTC (Thanksgiving is 26 November). */
@@ -59,7 +59,7 @@ export interface Node {
 export const el = (name: string, content?: string | readonly Node[], attrs?: Record<string, string>): Node =>
   typeof content === 'string' || content === undefined ? { name, text: content ?? '', ...(attrs ? { attrs } : {}) } : { name, children: content, ...(attrs ? { attrs } : {}) };
 
-/** The ways real clients put namespaces on a request (service-facts §4). */
+/** The ways real clients put namespaces on a request (docs/carrier-facts.md#envelope-styles). */
 export type Style =
   | 'default-xmlns'       // xmlns on the wrapper, children unprefixed, data-ns subtrees with their own xmlns
   | 'prefix-every'        // carrier-initials prefix declared on the envelope, on every element
@@ -120,7 +120,7 @@ export function soapHeaders(version: '1.1' | '1.2', action: string, actionStyle:
     return h;
   }
   const base = contentType ?? 'application/soap+xml; charset=utf-8';
-  // The Ruby client quotes the action parameter with single quotes (service-facts §2).
+  // A real SOAP 1.2 client quotes the action parameter with single quotes (docs/carrier-facts.md#endpoints-and-transport).
   return { 'Content-Type': actionStyle === 'missing' ? base : `${base}; action=${actionStyle === 'quoted' ? `'${action}'` : action}` };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The sandbox's service pages (issue items 1–3, transport rules 8 and 9): the service page and
- * operation pages of every service path, their samples, the two kinds of test form, who gets the
- * SOAP test form (decided by the connection's address), the 404 page and the page headers.
+ * The sandbox's service pages (issue items 1–3, docs/wire.md#transport-rule-8 and
+ * docs/wire.md#transport-rule-9): the service page and operation pages of every service path, their
+ * samples, the two kinds of test form, who gets the SOAP test form (decided by the connection's
+ * address), the 404 page and the page headers.
  * Rendering from elsewhere than loopback is checked at the function level, since every test
  * connection comes from this machine.
  */
@@ -259,7 +260,7 @@ describe('sandbox service pages', () => {
         assert.match(r.text, /Gasoline/);
       });
 
-      it('does not silently accept wrong-case parameter names (rule 9)', async () => {
+      it('does not silently accept wrong-case parameter names (transport rule 9)', async () => {
         const lower = await postForm(`${BOL}/GetHazmatDescription`, { APIKey: KEY, unnanumber: '1203' });
         assert.equal(lower.status, 500);
         assert.match(lower.text, /Unknown parameter: unnanumber\. Parameter names are case-sensitive: did you mean UNNANumber\?/);

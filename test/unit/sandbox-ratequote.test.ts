@@ -1,7 +1,9 @@
 /**
  * GetRateQuote 1.0.0, 1.0.1 and 1.0.3: deterministic pricing, the charge-line and service-level
- * layout of service-facts §6.4, each version's own reply shape, the reference carrier's error
- * texts, Class normalisation, and the strict and lenient treatment of missing fields.
+ * layout of docs/carrier-facts.md#charges and docs/carrier-facts.md#service-levels, each version's
+ * own reply shape, the reference carrier's error texts (docs/carrier-facts.md#errors), Class
+ * normalisation, and the strict and lenient treatment of missing fields
+ * (docs/carrier-facts.md#leniency).
  */
 import { strict as assert } from 'node:assert';
 import type { XmlElement } from '../../src/core/xml/dom';

@@ -255,7 +255,7 @@ describe('sandbox refusals and tolerance', () => {
       const notes = children(child(child(result, 'Result'), 'Messages'), 'Message').map((m) => textAt(m, 'Text'));
       assert.ok(notes.some((n) => n.startsWith('request.IsResidentialDelivery is not part of GetRateQuote 1.0.3')));
     });
-    it('a leading CustomerData (not in the document) is tolerated and ignored without a note', async () => {
+    it('a leading CustomerData (not in the contract, docs/carrier-facts.md#leniency) is tolerated and ignored without a note', async () => {
       const req = rate103();
       const withData = { ...req, children: [el('CustomerData', '555-0100'), ...req.children!] };
       const r = await post11(RATE, envelope('1.1', el('GetRateQuote', [el('APIKey', KEY), withData]), ns, 'tns'));

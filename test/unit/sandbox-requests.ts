@@ -29,7 +29,7 @@ export const bolRequest = (opts: { pickup?: boolean; po?: string; shipperNumber?
       el('BOLDate', '11/19/2026'),
       el('Shipper', party('Volunteer Plastics Inc', '401 Industrial Dr', 'Burns', 'TN', '37029')),
       el('Consignee', [...party('Gulf Coast Supply', '5000 W Linebaugh Ave', 'Tampa', 'FL', '33635'), el('Attention', 'Receiving')]),
-      // An empty container, as the live BOL client writes unused sections (service-facts §8.4).
+      // An empty container, as the live BOL client writes unused sections (docs/carrier-facts.md#bill-of-lading-values).
       el('BillTo', []),
       el('AdditionalServices', [el('BOLAccessorial', 'DestinationLiftgate')]),
       el('ServiceLevel', 'StandardService'),

@@ -83,7 +83,7 @@ describe('carrier envelope', function () {
     return { code, stdout, stderr };
   };
 
-  it('prints, for every example file and binding, a request that follows the transport rules', async () => {
+  it('prints, for every example file and binding, a request that follows the transport rules (docs/wire.md#transport-rules)', async () => {
     let checked = 0;
     for (const file of exampleFiles()) {
       const { request } = validateRequestText(fs.readFileSync(file, 'utf8'), file);

@@ -1,7 +1,7 @@
 /**
- * A small vocabulary for writing the catalog so each record reads like the interface
- * document's tables: `str('Name')`, `int('BolID')`, `rec('Shipper', 'BolParty')`,
- * `list('Items', 'Item', 'BolItem')`, `enumList('Accessorials', 'RQAccessorial', 'RQAccessorial')`.
+ * A small vocabulary for writing the catalog so each record reads like a table of the contract:
+ * `str('Name')`, `int('BolID')`, `rec('Shipper', 'BolParty')`, `list('Items', 'Item', 'BolItem')`,
+ * `enumList('Accessorials', 'RQAccessorial', 'RQAccessorial')`.
  */
 import type { FieldDef, NamespaceRole, RecordDef, XsdType } from './types';
 
@@ -33,7 +33,7 @@ export const enumList = (name: string, item: string, enumeration: string, extra:
 
 export const record = (name: string, ns: NamespaceRole, fields: FieldDef[], extra: Partial<Omit<RecordDef, 'name' | 'ns' | 'fields'>> = {}): RecordDef => ({ name, ns, fields, ...extra });
 
-/** A record whose inner fields neither the interface document nor the facts expand. */
+/** A record whose inner fields neither the contract nor the carrier's facts give (docs/carrier-facts.md#gaps). */
 export const openRecord = (name: string, ns: NamespaceRole, doc: string): RecordDef => ({ name, ns, fields: [], open: true, doc });
 
 /** The same fields as a record in another namespace (e.g. a location point whose children are in {data_namespace}). */

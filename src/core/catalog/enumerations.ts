@@ -1,6 +1,7 @@
 /**
- * Enumerations, per version where they differ. Values and their order are the interface
- * document's; where it only names a plain string, service-facts §8.4 and §12 supply the values.
+ * Enumerations, per version where they differ. Values and their order are the contract's; where
+ * it only names a plain string, the reference carrier's values fill it in
+ * (docs/carrier-facts.md#bill-of-lading-values, docs/carrier-facts.md#formats).
  */
 import type { EnumerationDef } from './types';
 
@@ -44,10 +45,11 @@ export const enumerations: readonly EnumerationDef[] = [
   e('PURAccessorial', ['LiftGate', 'NoRollup'], 'Pickup service options.'),
   e('TraceType', ['PRO', 'BOL', 'Job', 'Manifest', 'PO', 'Sales', 'Account', 'CustomerOrder', 'CustomerPO', 'Lot', 'Order', 'Reference'], 'Kind of number in TraceNumbers.'),
   e('OutputFormat', ['Standard', 'IVR'], 'Standard text, or short texts suited to a voice response system.'),
-  e('PackageType', ['BAG', 'BAR', 'BIN', 'BNDL', 'BOX', 'BSKT', 'BULK', 'CARBOY', 'COIL', 'CPT', 'CRT', 'CTN', 'CYL', 'DAC', 'DRM', 'GAY', 'IBC', 'JER', 'LSE', 'MLBG', 'NSTD', 'PAIL', 'PIG', 'PLT', 'RACK', 'REEL', 'ROLL', 'SKD', 'STK', 'TL', 'TANK', 'TOTE', 'UNIT'], 'Package type codes of a bill-of-lading item (service-facts §8.4).', 'facts'),
+  // The carrier's 33 codes (docs/carrier-facts.md#bill-of-lading-values).
+  e('PackageType', ['BAG', 'BAR', 'BIN', 'BNDL', 'BOX', 'BSKT', 'BULK', 'CARBOY', 'COIL', 'CPT', 'CRT', 'CTN', 'CYL', 'DAC', 'DRM', 'GAY', 'IBC', 'JER', 'LSE', 'MLBG', 'NSTD', 'PAIL', 'PIG', 'PLT', 'RACK', 'REEL', 'ROLL', 'SKD', 'STK', 'TL', 'TANK', 'TOTE', 'UNIT'], 'Package type codes of a bill-of-lading item.', 'facts'),
 ];
 
-/** The 18 freight classes the carrier's own rate form offers: a string field, suggested, not enforced. */
+/** The 18 freight classes the carrier's own rate form offers: a string field, suggested, not enforced (docs/carrier-facts.md#freight-classes). */
 export const FREIGHT_CLASSES = ['50.0', '55.0', '60.0', '65.0', '70.0', '77.5', '85.0', '92.5', '100.0', '110.0', '125.0', '150.0', '175.0', '200.0', '250.0', '300.0', '400.0', '500.0'] as const;
 
 export const COUNTRY_CODES = ['USA', 'CAN', 'PRI'] as const;

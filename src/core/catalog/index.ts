@@ -65,7 +65,7 @@ export function shapeLabel(op: Pick<OperationDef, 'operation' | 'version'>): str
   return `${op.operation} ${op.version}`;
 }
 
-/** `/<version>/<ServiceName>.asmx` (transport rule 1). */
+/** `/<version>/<ServiceName>.asmx` (docs/wire.md#transport-rule-1). */
 export function servicePath(op: Pick<OperationDef, 'version' | 'service'>): string {
   return `/${op.version}/${op.service}.asmx`;
 }
@@ -85,8 +85,9 @@ export function shapesAtPath(path: string): OperationDef[] {
 }
 
 /**
- * `{service_namespace}/<Operation>` (transport rule 2). A configured namespace that already ends
- * in `/` (as the reference carrier's does) is joined without doubling the slash.
+ * `{service_namespace}/<Operation>` (docs/wire.md#transport-rule-2). A configured namespace that
+ * already ends in `/` (as the reference carrier's does, docs/carrier-facts.md#endpoints-and-transport)
+ * is joined without doubling the slash.
  */
 export function soapAction(serviceNamespace: string, operation: string): string {
   return serviceNamespace.endsWith('/') ? `${serviceNamespace}${operation}` : `${serviceNamespace}/${operation}`;

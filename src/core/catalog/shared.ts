@@ -27,12 +27,13 @@ export const HourlyWindow = record('HourlyWindow', 'service', [
 
 export const ReferenceNumbers = record('ReferenceNumbers', 'service', [str('ShipperNumber'), str('QuoteNumber'), str('PONumber')]);
 
-/** Message {Title, Text} inside a rate quote Result: informational notes, not strings (facts §5). */
+/** Message {Title, Text} inside a rate quote Result: informational notes, not strings (docs/carrier-facts.md#shared-shapes). */
 export const Message = record('Message', 'service', [str('Title'), str('Text')], { source: 'facts' });
 
 /**
- * BaseReply fields the reference carrier puts before `Result` (facts §5, §11). The interface
- * document leaves in-body error conditions open; the workbench reads these as in-body errors.
+ * BaseReply fields the reference carrier puts before `Result` (docs/carrier-facts.md#shared-shapes,
+ * docs/carrier-facts.md#errors). The contract leaves in-body error conditions open; the workbench
+ * reads these as in-body errors (docs/wire.md#in-body-error-carriers).
  */
 export const baseReplyFields = (withCustomerData: boolean): FieldDef[] => [
   ...(withCustomerData ? [str('CustomerData', { source: 'facts', doc: 'Echo of the request\'s CustomerData.' })] : []),

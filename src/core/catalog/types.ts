@@ -1,14 +1,14 @@
 /**
- * The shape of the operation catalog: the interface document as typed data.
+ * The shape of the operation catalog: the service's contract as typed data (docs/wire.md).
  * Everything that speaks the wire (envelopes, reply parsing, the sandbox, WSDL, schemas,
  * snippets, editor features) reads these definitions; nothing else knows element names.
  */
 
-/** XML Schema simple types as the interface document names them. */
+/** XML Schema simple types as the contract names them (docs/wire.md#values-on-the-wire). */
 export type XsdType = 'string' | 'int' | 'float' | 'decimal' | 'boolean' | 'dateTime' | 'base64Binary';
 
 /**
- * The three namespace placeholders of the interface document. Their URIs are set per
+ * The three namespace roles of the contract (docs/wire.md#namespaces). Their URIs are set per
  * environment; two roles may resolve to the same URI.
  */
 export type NamespaceRole = 'service' | 'data' | 'pickup';
@@ -22,10 +22,13 @@ export const BINDING_LABELS: Record<Binding, string> = {
   post: 'HTTP POST',
 };
 
-/** Where a definition comes from: the contract itself, or the reference carrier's facts. */
+/**
+ * Where a definition comes from: the contract itself, the reference carrier's facts
+ * (docs/carrier-facts.md) where the contract leaves it open, or a decision of this project.
+ */
 export type Source = 'interface' | 'facts' | 'project';
 
-/** Known string formats the service expects in plain string fields (service-facts §12). */
+/** Known string formats the service expects in plain string fields (docs/carrier-facts.md#formats). */
 export type StringFormat = 'MM/DD/YYYY' | 'hh:mm AM/PM';
 
 /**
@@ -69,7 +72,7 @@ export interface RecordDef {
   readonly ns: NamespaceRole;
   readonly fields: readonly FieldDef[];
   /**
-   * Inner fields not expanded by the interface document nor known from the facts: whatever
+   * Inner fields neither the contract nor the carrier's facts give (docs/carrier-facts.md#gaps): whatever
    * arrives is kept (parser) and accepted (sandbox, request files).
    */
   readonly open?: boolean;

@@ -32,7 +32,7 @@ export const CONTENT_TYPES = {
   post: 'application/x-www-form-urlencoded',
 } as const;
 
-/** `{base_url}/<version>/<Service>.asmx` (transport rule 1). */
+/** `{base_url}/<version>/<Service>.asmx` (docs/wire.md#transport-rule-1). */
 export function serviceUrl(baseUrl: string, op: OperationDef): string {
   return `${baseUrl.replace(/\/+$/, '')}${servicePath(op)}`;
 }
@@ -42,7 +42,7 @@ export function buildHttpRequest(input: EnvelopeInput): HttpRequestSpec {
   if (!offers(op, binding)) {
     throw new EnvelopeError(`${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`);
   }
-  // The key is always the environment's (authentication rule 1: the first parameter).
+  // The key is always the environment's, as the first parameter (docs/wire.md#authentication-rule-1).
   const params: Record<string, unknown> = { APIKey: input.apiKey };
   for (const [k, v] of Object.entries(input.params)) if (k !== 'APIKey') params[k] = v;
   const url = serviceUrl(input.baseUrl, op);

@@ -1,6 +1,7 @@
 /**
- * Parameters of the HTTP GET and POST bindings (transport rules 5–7): name=value pairs in catalog
- * order, every value as text, formatted exactly as the SOAP envelope would write it.
+ * Parameters of the HTTP GET and POST bindings (transport rules 5–7, docs/wire.md#transport-rules):
+ * name=value pairs in catalog order, every value as text (docs/wire.md#transport-rule-7),
+ * formatted exactly as the SOAP envelope would write it.
  */
 import type { OperationDef } from '../catalog';
 import { toXsdText, ValueError } from '../xml/values';

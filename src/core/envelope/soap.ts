@@ -1,7 +1,8 @@
 /**
- * SOAP 1.1 / 1.2 envelopes (transport rules 2 and 3): the Body holds `<Operation>` in
- * {service_namespace} with the parameters as children in catalog order. Written with the codec
- * along the catalog, so envelope, sandbox and reply reader agree on every element.
+ * SOAP 1.1 / 1.2 envelopes (docs/wire.md#transport-rule-2, docs/wire.md#transport-rule-3): the
+ * Body holds `<Operation>` in {service_namespace} with the parameters as children in catalog order.
+ * Written with the codec along the catalog, so envelope, sandbox and reply reader agree on every
+ * element.
  */
 import { parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS, type Namespaces, type OperationDef } from '../catalog';
 import { xmlDocument } from '../xml/builder';

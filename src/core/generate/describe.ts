@@ -1,4 +1,4 @@
-/** Hover texts for the generated schema, from the catalog's docs and the interface document's types. */
+/** Hover texts for the generated schema, from the catalog's docs and the contract's types. */
 import { getEnumeration, getRecord, shapeLabel, BINDING_LABELS } from '../catalog';
 import type { FieldDef, OperationDef } from '../catalog/types';
 

@@ -1,6 +1,6 @@
 /**
  * Realistic values for generated samples (snippets, the schema's defaultSnippets, New Request…,
- * the sandbox), taken from service-facts §13: the Burns TN 37029 → Tampa FL 33635 lane, class
+ * the sandbox), taken from docs/carrier-facts.md#samples: the Burns TN 37029 → Tampa FL 33635 lane, class
  * 50.0 at 1500 lb, PRO 056391174, UN1203, pickup 03:00 PM – 05:00 PM.
  *
  * This is realism data, not structure: a field not named here still gets a valid value from its

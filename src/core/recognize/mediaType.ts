@@ -1,6 +1,7 @@
 /**
  * Content-Type as clients really write it: any case, optional charset, SOAP 1.2's `action`
- * parameter quoted with double quotes, single quotes (seen in a real client) or not at all.
+ * parameter quoted with double quotes, single quotes (seen in a real client,
+ * docs/carrier-facts.md#envelope-styles) or not at all.
  */
 import type { SoapVersion } from './types';
 
@@ -31,7 +32,7 @@ export function parseMediaType(header: string | undefined): MediaType {
   return { type: type.trim().toLowerCase(), params };
 }
 
-/** The SOAP version a Content-Type announces (transport rules 2 and 3); undefined for anything else. */
+/** The SOAP version a Content-Type announces (docs/wire.md#transport-rule-2, docs/wire.md#transport-rule-3); undefined for anything else. */
 export function soapVersionOf(media: MediaType): SoapVersion | undefined {
   return media.type === 'text/xml' ? '1.1' : media.type === 'application/soap+xml' ? '1.2' : undefined;
 }

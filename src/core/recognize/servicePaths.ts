@@ -1,6 +1,7 @@
 /**
  * Which service a path names. Paths are matched without regard to case, as IIS matches them, and
- * `{path}/<Operation>` names an operation of the HTTP GET and POST bindings (transport rules 5, 6).
+ * `{path}/<Operation>` names an operation of the HTTP GET and POST bindings
+ * (docs/wire.md#transport-rule-5, docs/wire.md#transport-rule-6).
  */
 import { servicePaths } from '../catalog';
 import type { OperationDef } from '../catalog/types';

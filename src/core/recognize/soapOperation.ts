@@ -1,6 +1,7 @@
 /**
  * Which operation a SOAP request asks for. Clients send the SOAP 1.1 action quoted, unquoted or
- * not at all, and the SOAP 1.2 action as a Content-Type parameter or not at all (facts §2, §4).
+ * not at all, and the SOAP 1.2 action as a Content-Type parameter or not at all
+ * (docs/carrier-facts.md#envelope-styles).
  * A present action must name an operation of the path and agree with the body; a missing one
  * lets the body element decide. Where the request is wrong but its operation is still plain
  * (the body names it), that operation is given along with the problem.

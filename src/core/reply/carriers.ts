@@ -1,13 +1,13 @@
 /**
- * In-body error carriers → findings. The interface document leaves open when they are filled
- * ("conditions … not shown"), so the workbench reads them by shape:
+ * In-body error carriers → findings (docs/wire.md#in-body-error-carriers). The contract leaves
+ * open when they are filled, so the workbench reads them by shape:
  *
  * - `WasSuccess` false (BaseReply of rate quote, transit times, bill of lading) is an error, and
  *   each `Messages/string` is one; with WasSuccess true or absent those strings are warnings.
  * - Pickup `WasSuccess` false is an error carrying `Pickup.Message`; a message on success is info.
  * - A trace Shipment with a non-empty `ErrorMessage` or `ErrResponse` is an error.
  * - Rate quote `Result.Messages/Message {Title, Text}` are notes: info when the reply says
- *   WasSuccess true, a warning when it does not say (the document's own shape has no WasSuccess),
+ *   WasSuccess true, a warning when it does not say (the contract's own shape has no WasSuccess),
  *   an error when WasSuccess is false. An empty `ServiceLevels` is a warning: no rates.
  * - Transit `Destination.Result {Level, Message}`: severity from Level (Error → error, Warning →
  *   warning, anything else → info; a message without a level → warning).

@@ -46,12 +46,13 @@ export const records: RecordDef[] = [
     rec('NoSignatureNotificationContacts', 'NoSignatureNotificationContacts'),
   ]),
   record('BolShipper', 'service', party(['Name', 'EmailAddress', 'AddressLine1', 'ISO3Country', 'ZipCode', 'City', 'PhoneNumber']), { source: 'facts' }),
-  // The interface document shows Consignee with Attention only; the reference carrier's
-  // consignee is the address block plus Attention (facts §1.1, §8.2). A real BOL needs the
-  // address, and a file with Attention alone stays valid, so the catalog takes the superset.
+  // The contract shows Consignee with Attention only; the reference carrier's consignee is the
+  // address block plus Attention (docs/carrier-facts.md#contract-first, docs/carrier-facts.md#parties).
+  // A real BOL needs the address, and a file with Attention alone stays valid, so the catalog
+  // takes the superset.
   record('BolConsignee', 'service', [...party(['Name', 'AddressLine1', 'ISO3Country', 'ZipCode', 'City', 'State']), str('Attention')], { source: 'facts' }),
   record('BolParty', 'service', party([])),
-  // Likewise RemitCOD: the address block, then the three COD fields of the document.
+  // Likewise RemitCOD: the address block, then the contract's three COD fields.
   record('RemitCOD', 'service', [...party([]), str('CODAmount'), enumOf('CheckType', 'CheckType'), enumOf('FeeType', 'FeeType')], { source: 'facts' }),
   record('BolItem', 'service', [
     bool('IsHazmat', req),

@@ -5,7 +5,7 @@ import type { OperationDef, RecordDef } from '../types';
 
 const req = { required: true } as const;
 
-/** Pickup result sub-records the interface document names but does not expand. */
+/** Pickup result sub-records the contract names but does not expand (docs/carrier-facts.md#pickup-requests). */
 const openResultRecords = ['ExtensionData', 'BOL', 'Channel', 'CommunicationStatus', 'Constraints', 'LoadDetails', 'References', 'Requestor', 'RequestorType', 'Shipper', 'TaskStatus'];
 
 export const records: RecordDef[] = [

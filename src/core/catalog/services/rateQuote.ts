@@ -1,6 +1,7 @@
 /**
  * GetRateQuote at three versions. The same operation name has different request and result
- * shapes per version; a client selects the shape by the path (interface document, Versioning 3).
+ * shapes per version; a client selects the shape by the path (docs/wire.md#operations-and-versions,
+ * docs/carrier-facts.md#rate-quote-versions).
  */
 import { FREIGHT_CLASSES } from '../enumerations';
 import { apiKey, baseReplyFields } from '../shared';

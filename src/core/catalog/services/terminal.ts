@@ -10,7 +10,7 @@ export const records: RecordDef[] = [
     str('TerminalCode'), str('TerminalMailingAddress1'), str('TerminalMailingAddress2'), str('TerminalMailingCity'),
     str('TerminalMailingState'), str('TerminalMailingZip'), str('TerminalMailingCountry'), dateTime('DateCreated'),
   ]),
-  openRecord('TerminalPhone', 'data', 'A terminal phone entry (inner fields not expanded by the interface document).'),
+  openRecord('TerminalPhone', 'data', 'A terminal phone entry (inner fields not expanded).'),
 ];
 
 export const operations: OperationDef[] = [{

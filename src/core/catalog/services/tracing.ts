@@ -2,7 +2,7 @@ import { apiKey } from '../shared';
 import { bool, enumOf, list, openRecord, rec, record, simpleList, str } from '../define';
 import type { OperationDef, RecordDef } from '../types';
 
-/** Shipment sub-records the interface document names but does not expand. */
+/** Shipment sub-records the contract names but does not expand (docs/carrier-facts.md#tracing). */
 const openShipmentRecords = ['ErrResponse', 'Parties', 'ReferenceNumbers', 'ShipmentDates', 'StatusHistory', 'HandlingUnits'];
 const openName = (name: string) => `Shipment${name}`;
 

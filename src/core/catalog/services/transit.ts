@@ -1,6 +1,7 @@
 /**
  * GetTransitTimes. OriginPoint and Destinations are in {service_namespace}; their contents, and
- * everything inside the reply's Result, are in {data_namespace} (facts §3.1 and §7).
+ * everything inside the reply's Result, are in {data_namespace} (docs/wire.md#namespaces,
+ * docs/carrier-facts.md#transit-times).
  */
 import { apiKey, baseReplyFields } from '../shared';
 import { dateTime, int, list, rec, record, str } from '../define';
