@@ -20,14 +20,15 @@ export interface CarrierApi {
   /** Where the extension writes, so tests can check that no secret ever lands there. */
   readonly storage: { readonly workspace?: vscode.Uri; readonly global: vscode.Uri; readonly log: vscode.Uri };
   /**
-   * What no VS Code API reads back: the Test Explorer's items and runs, and the Traffic Inspector
-   * view's rows. The extension-host tests register their own commands over these
+   * What no VS Code API reads back: the Test Explorer's items and runs, the Traffic Inspector
+   * view's rows, and an exchange of History as it was kept (its request as sent, the key
+   * masked). The extension-host tests register their own commands over these
    * (test/vscode/support/testCommands.ts); the product registers none.
    */
-  readonly testing: TestHooks & { inspectorRows(): InspectorRow[] };
+  readonly testing: TestHooks & { inspectorRows(): InspectorRow[]; historyExchange(id: string): Promise<Exchange | undefined> };
 }
 
-export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel, history: HistoryStore, keys: ApiKeys, testing: CarrierApi['testing']): CarrierApi {
+export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel, history: HistoryStore, keys: ApiKeys, testing: Omit<CarrierApi['testing'], 'historyExchange'>): CarrierApi {
   return {
     showExchange: async (exchange) => {
       await history.add(exchange);
@@ -37,6 +38,6 @@ export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel,
     hasApiKey: (environment) => keys.has(environment),
     historyIds: () => history.entries().map((e) => e.id),
     storage: { workspace: context.storageUri, global: context.globalStorageUri, log: context.logUri },
-    testing,
+    testing: { ...testing, historyExchange: async (id) => (await history.get(id))?.exchange },
   };
 }

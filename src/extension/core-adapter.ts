@@ -43,11 +43,17 @@ export interface RequestFinding {
   readonly range: { readonly start: Position0; readonly end: Position0 };
   /** A stable kind of problem (core's FindingCode), for quick fixes. */
   readonly code?: string;
+  /** Where in the file, in core's path spelling (src/core/path.ts); empty for the whole file. */
+  readonly path?: string;
+  /** The value a "did you mean" proposes. */
+  readonly suggestion?: string;
 }
 export interface RequestInfo {
   readonly operation?: string;
   readonly version?: string;
   readonly binding?: Binding;
+  /** True when the file names its binding; otherwise `carrier.defaultBinding` applies. */
+  readonly bindingGiven?: boolean;
   /** Every binding the file's operation shape offers, in the catalog's order. */
   readonly bindings?: readonly Binding[];
   /** The environment the file names, if any; otherwise the selected one applies. */
@@ -90,7 +96,7 @@ function validated(text: string, fileName?: string): Validated {
     core,
     result: {
       findings: [
-        ...findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code })),
+        ...findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code, path: f.path, ...(f.suggestion !== undefined ? { suggestion: f.suggestion } : {}) })),
         ...expectations.map((p): RequestFinding => ({
           severity: 'error',
           message: p.message,
@@ -100,7 +106,7 @@ function validated(text: string, fileName?: string): Validated {
             : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
         })),
       ],
-      request: request && { operation: request.operation, version: request.version, binding: request.binding, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
+      request: request && { operation: request.operation, version: request.version, binding: request.binding, bindingGiven: request.bindingGiven, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
       sendable: sendableRequest(core) ? 'clean' : sendableRequest(core, true) ? 'anyway' : 'none',
     },
   };

@@ -16,6 +16,7 @@ import { createInspectorStatus } from './inspector/inspectorStatus';
 import { InspectorTreeProvider } from './inspector/inspectorTree';
 import { registerCodeLens } from './language/codeLens';
 import { registerDiagnostics } from './language/diagnostics';
+import { registerJsonService } from './language/jsonService';
 import { createLog } from './log';
 import { registerBodyDocuments } from './panel/bodyDocuments';
 import { registerPanelSerializer } from './panel/panelSerializer';
@@ -59,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     ...registerInspectorCommands(inspector, history, panel, keys, log),
     ...registerAuthoringCommands(environments, sandbox, log),
     registerDiagnostics(),
+    registerJsonService(context.extensionUri),
     registerCodeLens(),
     testExplorer,
     vscode.commands.registerCommand('carrier.showLog', () => log.show()),

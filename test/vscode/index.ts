@@ -11,6 +11,7 @@ import { reportResult, screenshot, type SuiteResult } from './support/control';
 const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./activation.test'),
   () => require('./codelens.test'),
+  () => require('./editor.test'),
   () => require('./panel.test'),
   () => require('./panel-interaction.test'),
   () => require('./send.test'),

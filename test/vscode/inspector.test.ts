@@ -10,11 +10,18 @@ import { buildHttpRequest } from '../../src/core/envelope';
 import { hasErrors, validateRequestText } from '../../src/core/validation/validate';
 import type { InspectorRow } from '../../src/extension/inspector/inspectorCommands';
 import type { RenderReport } from '../../src/webview/protocol';
-import { screenshot } from './support/control';
+import { acceptInWorkbench, hasBrowserHost, screenshot } from './support/control';
 import { carrierApi } from './support/extension';
 import { executeTestCommand, INSPECTOR_ROWS_COMMAND } from './support/testCommands';
 import { nextEvent, waitFor } from './support/wait';
 import { workspaceRoot } from './support/workspace';
+
+/** The parameters of a request XML body, from the operation's first child to its end, without the key. */
+function parameterBytes(body: string, operation: string): string {
+  const inner = new RegExp(`<${operation}\\b[^>]*>([\\s\\S]*)</${operation}>`).exec(body)?.[1];
+  assert.ok(inner, `no <${operation}> in ${body}`);
+  return inner.replace(/<APIKey>[^<]*<\/APIKey>/, '');
+}
 
 /** A key a program would send; it must reach neither the view, the panel nor the saved file. */
 const KEY = 'Vs9Code&Key<Of+The/Program 42';
@@ -87,5 +94,48 @@ describe('traffic inspector', () => {
     await vscode.commands.executeCommand('carrier.inspector.stop');
     await assert.rejects(fetch(`${url}/1.0.2/TerminalInformationService.asmx?WSDL`), 'nothing listens after Stop');
     assert.equal((await rows()).length, shown.length, 'the list stays after Stop');
+  });
+
+  it('Save as Request File through the save dialog writes one .carrier.json that keeps the client\'s spellings and re-sends byte-identical parameters', async () => {
+    const api = await carrierApi();
+    const url = await vscode.commands.executeCommand<string>('carrier.inspector.start');
+    // A program that writes its dimensions with two decimals, as many do.
+    const op = findShape('GetRateQuote', '1.0.3')!;
+    const params = {
+      request: {
+        QuoteType: 'Domestic',
+        Origin: { City: 'Burns', StateOrProvince: 'TN', ZipOrPostalCode: '37029', CountryCode: 'USA' },
+        Destination: { City: 'Tampa', StateOrProvince: 'FL', ZipOrPostalCode: '33635', CountryCode: 'USA' },
+        Items: [{ Class: '50.0', Weight: '1500.0', Width: '48.00', Height: '40.00', Length: '48.00' }],
+        DeclaredValue: '0.00',
+      },
+    };
+    const spec = buildHttpRequest({ op, binding: 'soap11', baseUrl: url!, namespaces: DEFAULT_NAMESPACES, params, apiKey: KEY });
+    assert.match(spec.body, /<Width>48\.00<\/Width>/);
+    assert.equal((await fetch(spec.url, { method: 'POST', headers: spec.headers as Array<[string, string]>, body: spec.body })).status, 200);
+    await waitFor(async () => (await rows()).some((r) => r.operation === 'GetRateQuote'), 'the rate quote in the view');
+    const call = (await rows()).find((r) => r.operation === 'GetRateQuote')!;
+
+    // As a person saves it: the dialog proposes a name in the workspace, Enter accepts it.
+    const fallback = vscode.Uri.joinPath(workspaceRoot(), 'requests', 'recorded-quote.carrier.json');
+    const saving = vscode.commands.executeCommand<vscode.Uri>('carrier.inspector.saveAsRequestFile', call.id, ...(hasBrowserHost() ? [] : [fallback]));
+    if (hasBrowserHost()) assert.ok(await acceptInWorkbench(), 'the save dialog took Enter');
+    const saved = await saving;
+    assert.ok(saved, 'saved');
+    if (hasBrowserHost()) assert.match(saved.path, /\/GetRateQuote-1\.0\.3-recorded-\d{3}\.carrier\.json$/);
+    assert.ok(!/\.carrier\.json\.carrier\.json$/.test(saved.path), saved.path);
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(saved));
+    assert.match(text, /"Width": 48\.00,/);
+    assert.match(text, /"Weight": 1500\.0,/);
+    assert.ok(!text.includes(KEY));
+
+    // Sent again from the editor: the parameters go out byte for byte as the program sent them.
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === saved.toString(), 'the saved file in the editor');
+    const sent = nextEvent<RenderReport>(api.onDidRenderResults, (r) => r.summary.title === 'GetRateQuote 1.0.3' && r.exchangeId !== call.id, 'the results of sending the saved file');
+    await vscode.commands.executeCommand('carrier.send');
+    const resent = await api.testing.historyExchange((await sent).exchangeId);
+    assert.ok(resent, 'the re-send is in History');
+    assert.equal(parameterBytes(resent.request.body ?? '', 'GetRateQuote'), parameterBytes(spec.body, 'GetRateQuote'));
+    await vscode.commands.executeCommand('carrier.inspector.stop');
   });
 });

@@ -31,6 +31,36 @@ describe('sending', () => {
     await screenshot('send-bol-pdf');
   });
 
+  it('opens the results panel beside the editor that sent, never over it', async () => {
+    const api = await carrierApi();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const isPanel = (t: vscode.Tab) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('carrier.results');
+    const groupOf = (match: (t: vscode.Tab) => boolean) => vscode.window.tabGroups.all.find((g) => g.tabs.some(match));
+    const isFile = (uri: vscode.Uri) => (t: vscode.Tab) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString();
+
+    const terminal = await openWorkspaceFile('requests/terminal.carrier.json');
+    let shown = rendered(api, 'GetTerminalInformation 1.0.2');
+    await vscode.commands.executeCommand('carrier.send');
+    await shown;
+    const panelColumn = groupOf(isPanel)?.viewColumn;
+    assert.notEqual(panelColumn, groupOf(isFile(terminal.uri))?.viewColumn, 'the first send opens the panel beside the file');
+
+    // The issue's path: focus in the panel's group, a file opened there covers the panel, Send.
+    const pdf = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(workspaceRoot(), 'requests/bol-pdf.carrier.json'));
+    await vscode.window.showTextDocument(pdf, { viewColumn: panelColumn, preview: false });
+    assert.equal(groupOf(isFile(pdf.uri))?.viewColumn, panelColumn);
+    shown = rendered(api, 'GetBillOfLadingPdf sandbox');
+    await vscode.commands.executeCommand('carrier.send');
+    await shown;
+    const senderGroup = groupOf(isFile(pdf.uri))!;
+    const panelGroup = groupOf(isPanel)!;
+    assert.notEqual(panelGroup.viewColumn, senderGroup.viewColumn, 'the panel moved out of the sender\'s group');
+    assert.ok(senderGroup.activeTab && isFile(pdf.uri)(senderGroup.activeTab), 'the file that sent is still in front in its group');
+    assert.ok(panelGroup.activeTab && isPanel(panelGroup.activeTab), 'the panel is in front in its own group');
+    await screenshot('results-beside-sender');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('sends again from the History view', async () => {
     const api = await carrierApi();
     await openWorkspaceFile('requests/terminal.carrier.json');

@@ -81,6 +81,7 @@ function recognizeXml(text: string, namespaces: Namespaces): Recognition {
     servicePath: servicePath(best.op),
     params: best.params,
     issues: best.issues,
+    ...(best.literals ? { literals: best.literals } : {}),
     problems: [],
   };
   return result;

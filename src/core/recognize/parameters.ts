@@ -9,16 +9,20 @@ import type { OperationDef } from '../catalog/types';
 import type { XmlElement } from '../xml/dom';
 import { readRecord, type JsonObject, type ReadIssue } from '../xml/read';
 import { fromXsdText } from '../xml/values';
+import { formLiterals, soapLiterals, type Literals } from './literals';
 
 export interface ReadParameters {
   readonly params: JsonObject;
   readonly issues: ReadIssue[];
+  /** How the client spelled the numbers it sent, where that is not their plain form. */
+  readonly literals?: Literals;
 }
 
 export function readSoapParameters(op: OperationDef, wrapper: XmlElement, namespaces: Namespaces, outOfNamespace: 'absent' | 'keep' = 'absent'): ReadParameters {
   const issues: ReadIssue[] = [];
   const params = readRecord(wrapper, parametersRecord(op), '', { namespaces, outOfNamespace, issues });
-  return { params, issues };
+  const literals = soapLiterals(op, wrapper, namespaces, outOfNamespace);
+  return { params, issues, ...(literals ? { literals } : {}) };
 }
 
 /** Query string or form fields: the first of a repeated name counts, as ASP.NET reads it. */
@@ -41,5 +45,6 @@ export function readFormParameters(op: OperationDef, form: URLSearchParams): Rea
     params[field.name] = r.value;
   }
   for (const key of unknown) params[key] = form.get(key);
-  return { params, issues };
+  const literals = formLiterals(op, form);
+  return { params, issues, ...(literals ? { literals } : {}) };
 }

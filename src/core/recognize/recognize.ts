@@ -75,8 +75,8 @@ export function soapRequest(body: string, complete: boolean, version: SoapVersio
   const selected = selectSoapOperation(service.shapes, parts.wrapper, action, version, options.namespaces);
   if (selected.problem) problems.push(selected.problem);
   if (!selected.op) return unknown('operation', selected.problem?.message ?? `No operation of ${service.path} is named`, at);
-  const { params, issues } = readSoapParameters(selected.op, parts.wrapper, options.namespaces, options.outOfNamespace ?? 'absent');
-  return recognized(selected.op, binding, service, { ...(action !== undefined ? { action } : {}), params, issues, problems });
+  const { params, issues, literals } = readSoapParameters(selected.op, parts.wrapper, options.namespaces, options.outOfNamespace ?? 'absent');
+  return recognized(selected.op, binding, service, { ...(action !== undefined ? { action } : {}), params, issues, ...(literals ? { literals } : {}), problems });
 }
 
 /** A capped body: the action, or else the first element inside Body, still names the operation. */
@@ -110,6 +110,6 @@ function httpBindingRequest(input: RequestInput, method: string, query: URLSearc
   return recognized(op, binding, service, { ...readFormParameters(op, new URLSearchParams(input.body)), problems: [] });
 }
 
-function recognized(op: OperationDef, binding: Binding, service: ServiceRoute, rest: Pick<RecognizedRequest, 'issues' | 'problems'> & Partial<Pick<RecognizedRequest, 'action' | 'params'>>): RecognizedRequest {
+function recognized(op: OperationDef, binding: Binding, service: ServiceRoute, rest: Pick<RecognizedRequest, 'issues' | 'problems'> & Partial<Pick<RecognizedRequest, 'action' | 'params' | 'literals'>>): RecognizedRequest {
   return { kind: 'operation', op, operation: op.operation, version: op.version, binding, servicePath: service.path, ...rest };
 }

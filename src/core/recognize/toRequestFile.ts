@@ -7,8 +7,10 @@
  */
 import type { Binding } from '../catalog/types';
 import type { Exchange } from '../exchange';
+import { formatPath } from '../path';
 import { MASK, Redactor } from '../redact';
 import type { JsonObject, ReadIssue } from '../xml/read';
+import type { Literals } from './literals';
 
 export interface RecognizedShape {
   readonly operation: string;
@@ -16,6 +18,8 @@ export interface RecognizedShape {
   readonly binding: Binding;
   readonly params?: JsonObject;
   readonly issues?: readonly ReadIssue[];
+  /** The client's spelling of its numbers (literals.ts), kept in the file so it sends the same bytes. */
+  readonly literals?: Literals;
 }
 
 export interface RequestFileOptions {
@@ -97,9 +101,52 @@ export function requestFileFromRecognized(request: RecognizedShape, options: Req
     params: redactor.deep(params),
     ...(options.expect && Object.keys(options.expect).length ? { expect: redactor.deep(options.expect) } : {}),
   };
-  const lines = JSON.stringify(file, null, 2).split('\n');
+  const spelled = spellingsIn(file.params, request.literals);
+  const plain = (request.literals?.unspellable ?? []).filter((p) => typeof at(file.params, p) === 'number');
+  if (plain.length) comment.push(`Written as plain JSON numbers, which JSON cannot spell as the client did: ${plain.map((p) => formatPath(pointerSegments(p))).join(', ')}`);
+  const lines = (spelled.size ? stringify(file, spelled, '', '') : JSON.stringify(file, null, 2)).split('\n');
   const notes = comment.map((c) => `  // ${redactor.text(c).replace(/[\r\n]+/g, ' ')}`);
   return `${[lines[0], ...notes, ...lines.slice(1)].join('\n')}\n`;
+}
+
+const pointerSegments = (pointer: string): Segment[] =>
+  pointer.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+function at(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const seg of pointerSegments(pointer)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[seg as string];
+  }
+  return value;
+}
+
+/**
+ * The spellings that still stand for the value the file holds, by pointer from the file's root:
+ * one that no longer matches (a value redacted, or left out) falls back to the plain number.
+ */
+function spellingsIn(params: unknown, literals: Literals | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [pointer, text] of Object.entries(literals?.spellings ?? {})) {
+    const value = at(params, pointer);
+    if (typeof value === 'number' && Number(text) === value) out.set(`/params${pointer}`, text);
+  }
+  return out;
+}
+
+/** JSON.stringify(value, null, 2), but numbers at the pointers of `spelled` written as spelled there. */
+function stringify(value: unknown, spelled: ReadonlyMap<string, string>, pointer: string, indent: string): string {
+  if (typeof value === 'number' && spelled.has(pointer)) return spelled.get(pointer)!;
+  const inner = `${indent}  `;
+  const child = (v: unknown, key: string | number) => stringify(v, spelled, `${pointer}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`, inner);
+  if (Array.isArray(value)) {
+    return value.length ? `[\n${value.map((v, i) => `${inner}${child(v === undefined ? null : v, i)}`).join(',\n')}\n${indent}]` : '[]';
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${child(v, k)}`).join(',\n')}\n${indent}}` : '{}';
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,6 +6,7 @@
  */
 import type { Binding, OperationDef } from '../catalog/types';
 import type { JsonObject, ReadIssue } from '../xml/read';
+import type { Literals } from './literals';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -77,6 +78,8 @@ export interface RecognizedRequest {
   readonly params?: JsonObject;
   /** What the reader noticed in the parameters: unknown elements, wrong namespaces, unreadable values. */
   readonly issues: readonly ReadIssue[];
+  /** The client's spelling of numbers whose plain form differs (`48.00`), for a request file that sends the same bytes. */
+  readonly literals?: Literals;
   readonly problems: readonly RecognitionProblem[];
 }
 

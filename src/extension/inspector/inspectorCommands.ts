@@ -26,9 +26,34 @@ export interface InspectorRow {
   readonly status?: number;
 }
 
+const REQUEST_SUFFIX = '.carrier.json';
+
 function requestFileName(r: RecordedExchange): string {
   const label = r.recognition.kind === 'operation' ? `${r.recognition.operation}-${r.recognition.version}` : 'request';
-  return `${label.replace(/[^\w.-]+/g, '_')}-recorded-${String(r.seq).padStart(3, '0')}.carrier.json`;
+  return `${label.replace(/[^\w.-]+/g, '_')}-recorded-${String(r.seq).padStart(3, '0')}${REQUEST_SUFFIX}`;
+}
+
+/**
+ * The name as a request file: one `.carrier.json` at the end, however the save dialog spelled it.
+ * A dialog that appends its filter's extension when the name does not end in it (VS Code's own
+ * dialog does, judging `x.carrier.json` by its last extension) wrote `….carrier.json.carrier.json`.
+ */
+export function requestFileUri(uri: vscode.Uri): vscode.Uri {
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  let base = name;
+  while (base.toLowerCase().endsWith(REQUEST_SUFFIX)) base = base.slice(0, -REQUEST_SUFFIX.length);
+  if (base === name) base = base.replace(/\.json$/i, '');
+  const fixed = `${base || 'request'}${REQUEST_SUFFIX}`;
+  return fixed === name ? uri : uri.with({ path: `${uri.path.slice(0, uri.path.length - name.length)}${fixed}` });
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function registerInspectorCommands(inspector: InspectorController, history: HistoryStore, panel: ResultsPanel, keys: ApiKeys, log: Log): vscode.Disposable[] {
@@ -96,13 +121,21 @@ export function registerInspectorCommands(inspector: InspectorController, histor
           return undefined;
         }
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-        const uri = target ?? (await vscode.window.showSaveDialog({
+        const chosen = target ?? (await vscode.window.showSaveDialog({
           title: 'Save as Request File',
           saveLabel: 'Save',
           defaultUri: folder ? vscode.Uri.joinPath(folder, requestFileName(r)) : undefined,
-          filters: { 'Carrier request files': ['carrier.json'] },
+          // Dialogs match a filter against the name's last extension only: `json` lets
+          // `x.carrier.json` through as it is; requestFileUri puts `.carrier` back where missing.
+          filters: { 'Carrier request files': ['json'] },
         }));
-        if (!uri) return undefined;
+        if (!chosen) return undefined;
+        const uri = requestFileUri(chosen);
+        // The dialog asked before replacing the name it showed, not this one.
+        if (uri.toString() !== chosen.toString() && (await exists(uri))) {
+          const replace = await vscode.window.showWarningMessage(`Carrier: ${vscode.workspace.asRelativePath(uri)} exists. Replace it?`, 'Replace');
+          if (replace !== 'Replace') return undefined;
+        }
         await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
         log.info(`saved recorded exchange #${r.seq} as ${uri.toString(true)}`);
         await vscode.window.showTextDocument(uri, { preview: false });

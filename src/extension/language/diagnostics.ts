@@ -1,12 +1,16 @@
 /**
- * Problems in request files, from core's validator (through the adapter). Re-validates on edit
- * after a short pause, so typing stays smooth on large files.
+ * Problems in request files, from core's validator (through the adapter): the only ones a
+ * request file gets, since VS Code's JSON service is asked for completion and hovers but never
+ * to validate (jsonService.ts). Each carries the `carrier` source and a code. Re-validates on
+ * edit after a short pause, so typing stays smooth on large files.
  */
 import * as vscode from 'vscode';
 import { validateRequestText, type RequestFinding } from '../core-adapter';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
+import { editorFindings, FALLBACK_CODE } from './findings';
 
 const DEBOUNCE_MS = 250;
+export const SOURCE = 'carrier';
 const SEVERITY: Record<RequestFinding['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,
@@ -20,10 +24,10 @@ export function registerDiagnostics(): vscode.Disposable {
   const validate = (doc: vscode.TextDocument): void => {
     if (doc.languageId !== REQUEST_LANGUAGE) return;
     const result = validateRequestText(doc.getText(), doc.uri.fsPath);
-    collection.set(doc.uri, result.findings.map((f) => {
+    collection.set(doc.uri, editorFindings(result.findings).map((f) => {
       const d = new vscode.Diagnostic(new vscode.Range(f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character), f.message, SEVERITY[f.severity]);
-      d.source = 'carrier';
-      if (f.code) d.code = f.code;
+      d.source = SOURCE;
+      d.code = f.code || FALLBACK_CODE;
       return d;
     }));
   };

@@ -28,20 +28,21 @@ export class ResultsPanel implements vscode.Disposable {
     private readonly log: Log,
   ) {}
 
-  async show(exchange: Exchange, options: { preserveFocus?: boolean; trimmed?: boolean } = {}): Promise<void> {
+  /** `viewColumn`: where the caller wants the panel (a send puts it beside the editor that sent); by default beside the active editor, or where it already is. */
+  async show(exchange: Exchange, options: { preserveFocus?: boolean; trimmed?: boolean; viewColumn?: vscode.ViewColumn } = {}): Promise<void> {
     // A new exchange opens on the tab that suits it (a fault on the summary, a PDF on the
     // documents); the remembered tab is only for showing the same exchange again.
     if (this.current?.exchange.id !== exchange.id) this.tab = undefined;
     this.current = { exchange, trimmed: options.trimmed ?? false };
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Carrier Results', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
+      const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Carrier Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
         enableScripts: true,
         enableFindWidget: true,
         localResourceRoots: localResourceRoots(this.extensionUri),
       });
       this.attach(panel);
     } else {
-      this.panel.reveal(undefined, options.preserveFocus ?? true);
+      this.panel.reveal(options.viewColumn, options.preserveFocus ?? true);
     }
     this.updateTitle();
     this.post(this.showMessage());

@@ -32,11 +32,13 @@ export function registerSendCommands(controller: SendController, environments: E
       const doc = await targetDocument(arg);
       if (doc) await controller.send(doc);
     })),
-    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown, anyway?: unknown) => {
+    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown, anyway?: unknown, offer?: unknown) => {
       const doc = await targetDocument(arg);
       if (!doc) return;
-      // The CodeLens names its binding (and says "Send anyway" on a file with value errors); the command palette asks.
-      const binding = isBinding(given) ? given : await pickBinding(doc, readSettings(doc.uri).defaultBinding);
+      // The CodeLens names its binding (and says "Send anyway" on a file with value errors); the
+      // command palette asks, and the "Send with…" lens asks among the bindings it names.
+      const only = Array.isArray(offer) ? offer.filter(isBinding) : undefined;
+      const binding = isBinding(given) ? given : await pickBinding(doc, readSettings(doc.uri).defaultBinding, only);
       if (binding) await controller.send(doc, { binding, anyway: anyway === true });
     })),
     vscode.commands.registerCommand('carrier.cancelSend', () => controller.cancelAll()),
@@ -59,11 +61,14 @@ export function registerSendCommands(controller: SendController, environments: E
   ];
 }
 
-/** Offers only the bindings the file's operation has, when core can tell which operation that is. */
-async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding): Promise<Binding | undefined> {
+/**
+ * Offers only the bindings the file's operation has, when core can tell which operation that is,
+ * and of those only `only` when given (the lens's other bindings).
+ */
+async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding, only?: readonly Binding[]): Promise<Binding | undefined> {
   const request = validateRequestText(doc.getText(), doc.uri.fsPath)?.request;
   const shape = request?.operation ? listShapes().find((s) => s.operation === request.operation && (!request.version || s.version === request.version)) : undefined;
-  const offered = shape ? shape.bindings : ALL_BINDINGS;
+  const offered = (shape ? shape.bindings : ALL_BINDINGS).filter((b) => !only?.length || only.includes(b));
   const items = offered.map((b) => ({ label: BINDING_LABELS[b], description: b === defaultBinding ? 'default' : undefined, binding: b }));
   const pick = await vscode.window.showQuickPick(items, { title: 'Carrier: Send with Binding', placeHolder: shape ? `Bindings of ${shape.label}` : 'Binding' });
   return pick?.binding;

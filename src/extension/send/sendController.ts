@@ -1,7 +1,8 @@
 /**
  * Sends a request file: resolves it once — the request as validated, the environment as the
  * file's own workspace folder defines it, its key — runs core's send with a cancellable
- * progress, then keeps the exchange (already redacted by core) in history and shows it.
+ * progress, then keeps the exchange (already redacted by core) in history and shows it beside
+ * the editor that sent it (resultsColumn.ts).
  */
 import * as vscode from 'vscode';
 import { exchangeTitle, keyDestination, type Binding, type Environment } from '../../core';
@@ -14,6 +15,7 @@ import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
+import { resultsColumnFor } from './resultsColumn';
 
 export interface SendOptions {
   /** Overrides the file's binding. */
@@ -77,7 +79,8 @@ export class SendController implements vscode.Disposable {
       );
       this.log.info(`${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`);
       await this.history.add(exchange);
-      await this.panel.show(exchange);
+      // Beside the editor that sent, so the panel never covers the file it answers.
+      await this.panel.show(exchange, { viewColumn: resultsColumnFor(doc) });
     } finally {
       this.inFlight.delete(abort);
       setContext('carrier.sending', this.inFlight.size > 0);
