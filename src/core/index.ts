@@ -9,6 +9,7 @@ export * from './view';
 
 export * from './calendar';
 export * from './catalog';
+export * from './contract';
 export * from './envelope';
 export * from './environments';
 export * from './objects';

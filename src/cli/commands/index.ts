@@ -1,5 +1,7 @@
 /** Every `carrier` command. To add one: write commands/<name>.ts exporting a Command, add it here. */
 import type { Command } from '../command';
+import { compare } from './compare';
+import { contract } from './contract';
 import { envelope } from './envelope';
 import { inspect } from './inspect';
 import { run } from './run';
@@ -7,4 +9,4 @@ import { sandbox } from './sandbox';
 import { sendCommand } from './send';
 import { validate } from './validate';
 
-export const commands: readonly Command[] = [validate, run, envelope, sendCommand, sandbox, inspect];
+export const commands: readonly Command[] = [validate, run, envelope, sendCommand, sandbox, inspect, contract, compare];

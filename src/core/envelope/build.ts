@@ -10,6 +10,7 @@ import type { PathSegment, ScalarOptions } from '../xml/write';
 import { EnvelopeError } from './errors';
 import { formEncode, httpParameters } from './form';
 import { soapEnvelope } from './soap';
+import type { ShapeOverlay } from '../contract/overlay';
 
 export interface EnvelopeInput {
   readonly op: OperationDef;
@@ -24,6 +25,8 @@ export interface EnvelopeInput {
   readonly rawNumber?: (path: readonly PathSegment[]) => string | undefined;
   /** Scalars of the wrong type go out as written ("Send anyway") instead of being refused. */
   readonly asWritten?: boolean;
+  /** The environment's stored live contract for this shape: its additions go where its schema puts them. */
+  readonly overlay?: ShapeOverlay;
 }
 
 export const CONTENT_TYPES = {
@@ -54,10 +57,10 @@ export function buildHttpRequest(input: EnvelopeInput): HttpRequestSpec {
           method: 'POST',
           url,
           headers: [['Content-Type', CONTENT_TYPES.soap11], ['SOAPAction', `"${soapAction(namespaces.service, op.operation)}"`]],
-          body: soapEnvelope('1.1', op, params, namespaces, scalars),
+          body: soapEnvelope('1.1', op, params, namespaces, scalars, input.overlay),
         };
       case 'soap12':
-        return { method: 'POST', url, headers: [['Content-Type', CONTENT_TYPES.soap12]], body: soapEnvelope('1.2', op, params, namespaces, scalars) };
+        return { method: 'POST', url, headers: [['Content-Type', CONTENT_TYPES.soap12]], body: soapEnvelope('1.2', op, params, namespaces, scalars, input.overlay) };
       case 'get': {
         const query = formEncode(httpParameters(op, params, scalars));
         return { method: 'GET', url: `${url}/${op.operation}${query ? `?${query}` : ''}`, headers: [], body: '' };

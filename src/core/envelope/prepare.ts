@@ -5,6 +5,7 @@
  * Show Envelope and Copy as curl, so what is shown is what is sent.
  */
 import { BINDING_LABELS, findShape, offers, shapeLabel, type Binding, type OperationDef } from '../catalog';
+import { overlayForContractFile, overlayForFile, type ShapeOverlay } from '../contract/overlay';
 import { EMBEDDED_DISPLAY_URL, SANDBOX_DEFAULT_KEY } from '../environments/builtin';
 import type { Environment } from '../environments/types';
 import type { HttpRequestSpec } from '../exchange';
@@ -54,6 +55,8 @@ export interface PrepareInput {
   readonly baseUrl?: string;
   /** Scalars of the wrong type go out as written: "Send anyway" on a file with value errors. */
   readonly asWritten?: boolean;
+  /** The live contract to follow; undefined: the environment's stored one, if any; null: the catalog alone. */
+  readonly overlay?: ShapeOverlay | null;
 }
 
 export interface PreparedRequest {
@@ -93,12 +96,23 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const baseUrl = input.baseUrl ?? (environment.embedded ? EMBEDDED_DISPLAY_URL : environment.baseUrl);
   let spec: HttpRequestSpec;
   try {
-    spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber, asWritten: input.asWritten });
+    const overlay = input.overlay !== undefined ? input.overlay ?? undefined : contractOverlay(environment, op, request.fileName);
+    spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber, asWritten: input.asWritten, ...(overlay ? { overlay } : {}) });
   } catch (err) {
     if (err instanceof EnvelopeError) throw new RequestError('value', redactor.text(err.message));
     throw err;
   }
   return { op, binding, spec, display: redactor.request(spec), redactor };
+}
+
+/**
+ * The stored live contract of the environment, as validation finds it: the environment's own
+ * (found when it was loaded), else the one beside the environments file that governs the request
+ * file. The sandbox keeps the catalog's.
+ */
+function contractOverlay(environment: Environment, op: OperationDef, fileName: string | undefined): ShapeOverlay | undefined {
+  if (environment.embedded) return undefined;
+  return overlayForContractFile(environment.contractFile, op) ?? overlayForFile(fileName, environment.name, op);
 }
 
 /** Stands in for a key nobody has set yet; redacted like a real one, so it shows as ••••. */

@@ -8,6 +8,8 @@ import { parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS, type 
 import { xmlDocument } from '../xml/builder';
 import { XMLNS_NS } from '../xml/node';
 import { writeRecord, type ScalarOptions } from '../xml/write';
+import type { ShapeOverlay } from '../contract/overlay';
+import { ContractWriter } from './contractWrite';
 
 const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 
@@ -17,6 +19,8 @@ export function soapEnvelope(
   params: Record<string, unknown>,
   namespaces: Namespaces,
   scalars: ScalarOptions = {},
+  /** The environment's live contract: its additions are written where its schema puts them. */
+  overlay?: ShapeOverlay,
 ): string {
   // The prefixes .NET's own help pages use, so captured traffic looks familiar.
   const [uri, prefix] = version === '1.1' ? [SOAP11_ENVELOPE_NS, 'soap'] : [SOAP12_ENVELOPE_NS, 'soap12'];
@@ -26,6 +30,7 @@ export function soapEnvelope(
     .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
     .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   const wrapper = envelope.ele(uri, `${prefix}:Body`).ele(namespaces.service, op.operation);
-  writeRecord(wrapper, parametersRecord(op), params, [], { namespaces, ...scalars });
+  if (overlay) new ContractWriter(overlay, { namespaces, ...scalars }).record(wrapper, parametersRecord(op), params, []);
+  else writeRecord(wrapper, parametersRecord(op), params, [], { namespaces, ...scalars });
   return doc.end({ prettyPrint: true, indent: '  ', newline: '\n' }) + '\n';
 }

@@ -4,3 +4,4 @@ export * from './apiKey';
 export * from './load';
 export * from './where';
 export * from './keyDestination';
+export * from './edit';

@@ -3,10 +3,12 @@
  * schemas/carrier-environments.schema.json, every problem located so the CLI can print
  * `file:line:col: error: …`. An entry with errors is left out; the others stay usable.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import schema from '../../../schemas/carrier-environments.schema.json';
 import { DEFAULT_NAMESPACES } from '../catalog';
+import { contractFileFor } from '../contract/snapshot';
 import { parseJson } from '../requestFile/jsonc';
 import { readTextFile } from '../requestFile/readText';
 import { variableNameProblem } from '../requestFile/variables';
@@ -92,11 +94,14 @@ export function resolveEnvironment(name: string, settings: EnvironmentSettings, 
   const base = name === SANDBOX_ENVIRONMENT ? sandboxEnvironment() : undefined;
   const baseUrl = (settings.baseUrl ?? base?.baseUrl ?? EMBEDDED_BASE_URL).replace(/\/+$/, '');
   const tls = settings.tls;
+  const embedded = baseUrl === EMBEDDED_BASE_URL;
+  // The sandbox keeps the catalog's contract; a real service's stored one is found once, here.
+  const contractFile = embedded ? undefined : contractFileFor(baseDir, name);
   return {
     name,
     description: settings.description ?? base?.description,
     baseUrl,
-    embedded: baseUrl === EMBEDDED_BASE_URL,
+    embedded,
     namespaces: {
       service: settings.serviceNamespace ?? DEFAULT_NAMESPACES.service,
       data: settings.dataNamespace ?? DEFAULT_NAMESPACES.data,
@@ -114,6 +119,7 @@ export function resolveEnvironment(name: string, settings: EnvironmentSettings, 
     variables: { ...(settings.variables ?? {}) },
     secrets: [...(settings.secrets ?? [])],
     builtIn: name === SANDBOX_ENVIRONMENT,
+    ...(contractFile && fs.existsSync(contractFile) ? { contractFile } : {}),
   };
 }
 

@@ -52,6 +52,11 @@ export interface Environment {
   readonly secrets: readonly string[];
   /** True for the built-in sandbox (possibly adjusted by the file). */
   readonly builtIn: boolean;
+  /**
+   * The environment's stored live contract (`.carrier/contracts/<name>.json` beside its
+   * environments file, written by `carrier contract --write`), when there was one at load time.
+   */
+  readonly contractFile?: string;
 }
 
 /** A problem in the environments file, located for `path:line:col: error: …`. */

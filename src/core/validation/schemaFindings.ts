@@ -13,13 +13,16 @@ import { closest, didYouMean } from '../requestFile/suggest';
 import type { Finding, JsonPath } from '../requestFile/types';
 import { wholeVariable } from '../requestFile/variables';
 import { otherVersionsWhere, recordAt, resolveParams, type FieldAt } from './catalogPath';
+import type { ShapeOverlay } from '../contract/overlay';
+import { addedAt, addedElementFindings } from './contractFindings';
 import { article, listOf, nounOf, shown } from './phrases';
 import { paramsValidator } from './schemaValidator';
 
 type Obj = Record<string, unknown>;
 const PARAMS = 'params';
 
-export function schemaFindings(op: OperationDef, params: Obj, source: JsonSource): Finding[] {
+/** With an overlay, a field the environment's live contract adds is a note instead of an error (contractFindings.ts). */
+export function schemaFindings(op: OperationDef, params: Obj, source: JsonSource, overlay?: ShapeOverlay): Finding[] {
   const validate = paramsValidator(op);
   if (validate(params)) return [];
   const values = new Map<string, { path: JsonPath; value: unknown }>();
@@ -34,7 +37,11 @@ export function schemaFindings(op: OperationDef, params: Obj, source: JsonSource
     }
   }
   const findings: Finding[] = [];
-  for (const path of unknownFields.values()) findings.push(unknownField(op, path, source));
+  for (const path of unknownFields.values()) {
+    const added = overlay && addedAt(op, overlay, recordAt(op, path.slice(0, -1)), String(path[path.length - 1]));
+    if (added) findings.push(...addedElementFindings(added, path, valueAt(params, path), overlay!, source));
+    else findings.push(unknownField(op, path, source));
+  }
   for (const { path, value } of values.values()) findings.push(badValue(op, path, value, source));
   return findings;
 }

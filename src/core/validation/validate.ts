@@ -3,9 +3,12 @@
  * against the shape's generated schema, and the catalog rules a schema cannot state. Never throws
  * on bad input; every finding has a 0-based range and a JSON path.
  */
+import { overlayForFile, type ShapeOverlay } from '../contract/overlay';
+import { isObject } from '../objects';
 import { parseRequestFile } from '../requestFile/parse';
 import type { ReadOptions } from '../requestFile/read';
 import type { Finding, RequestFile } from '../requestFile/types';
+import { lackingFindings } from './contractFindings';
 import { ruleFindings } from './ruleFindings';
 import { schemaFindings } from './schemaFindings';
 
@@ -17,14 +20,26 @@ export interface ValidationResult {
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
-export function validateRequestText(text: string, fileName?: string, options: Omit<ReadOptions, 'fileName'> = {}): ValidationResult {
+export interface ValidateOptions extends Omit<ReadOptions, 'fileName'> {
+  /**
+   * The environment the file is sent to, when it is not the one the file names (`--env`, the
+   * editor's selection). Its stored live contract, if any, is followed; the sandbox's never.
+   */
+  readonly environment?: string;
+  /** The live contract to follow, found by the caller; null: the catalog alone, whatever is stored. */
+  readonly overlay?: ShapeOverlay | null;
+}
+
+export function validateRequestText(text: string, fileName?: string, options: ValidateOptions = {}): ValidationResult {
   const parsed = parseRequestFile(text, fileName, options);
   const findings = [...parsed.findings];
-  const value = parsed.value as { params?: unknown } | undefined;
+  const value = parsed.value as { params?: unknown; environment?: unknown } | undefined;
   const params = value && typeof value === 'object' ? value.params : undefined;
-  if (parsed.shape && params !== null && typeof params === 'object' && !Array.isArray(params)) {
-    const obj = params as Record<string, unknown>;
-    findings.push(...schemaFindings(parsed.shape, obj, parsed.source), ...ruleFindings(parsed.shape, obj, parsed.source));
+  if (parsed.shape && isObject(params)) {
+    const named = typeof value?.environment === 'string' ? value.environment : undefined;
+    const overlay = options.overlay !== undefined ? options.overlay ?? undefined : overlayForFile(fileName, options.environment ?? named, parsed.shape);
+    findings.push(...schemaFindings(parsed.shape, params, parsed.source, overlay), ...ruleFindings(parsed.shape, params, parsed.source));
+    if (overlay) findings.push(...lackingFindings(parsed.shape, params, parsed.source, overlay));
   }
   findings.sort(
     (a, b) =>

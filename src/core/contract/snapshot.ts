@@ -1,0 +1,83 @@
+/**
+ * The stored contract of an environment: `.carrier/contracts/<environment>.json` beside its
+ * `carrier.environments.json`, written by `carrier contract --write` (and the editor's Apply).
+ * It holds the report of the check, so validation, completion and envelopes of request files
+ * sent to that environment follow the live contract without asking the network again. Read once
+ * per change of the file (by modification time and size).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { NamespaceRole } from '../catalog';
+import { CONTRACT_REPORT_FORMAT, type ContractReport } from './types';
+
+export const CONTRACTS_FOLDER = path.join('.carrier', 'contracts');
+export const STORED_CONTRACT_FORMAT = 'carrier-contract';
+export const STORED_CONTRACT_VERSION = 1;
+
+export interface StoredContract {
+  readonly format: typeof STORED_CONTRACT_FORMAT;
+  readonly version: typeof STORED_CONTRACT_VERSION;
+  readonly environment: string;
+  readonly baseUrl: string;
+  readonly checkedAt: string;
+  /** The namespaces the live service uses, as written into the environment. */
+  readonly namespaces: Readonly<Partial<Record<NamespaceRole, string>>>;
+  readonly report: ContractReport;
+}
+
+/** Where the contract of `environment` is stored, for the environments file in `environmentsFolder`. */
+export function contractFileFor(environmentsFolder: string, environment: string): string {
+  return path.join(environmentsFolder, CONTRACTS_FOLDER, `${environment}.json`);
+}
+
+export function storedContractOf(report: ContractReport): StoredContract {
+  return {
+    format: STORED_CONTRACT_FORMAT,
+    version: STORED_CONTRACT_VERSION,
+    environment: report.environment,
+    baseUrl: report.baseUrl,
+    checkedAt: report.checkedAt,
+    namespaces: report.suggestedNamespaces,
+    report,
+  };
+}
+
+/** Writes the snapshot atomically (a reader never sees half a file); returns the file written. */
+export function writeStoredContract(environmentsFolder: string, report: ContractReport): string {
+  const file = contractFileFor(environmentsFolder, report.environment);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify(storedContractOf(report), null, 2)}\n`);
+  fs.renameSync(temporary, file);
+  cache.delete(file);
+  return file;
+}
+
+const cache = new Map<string, { stamp: string; contract: StoredContract | undefined }>();
+
+/**
+ * The stored contract in `file`, or undefined when there is none or it is not one (a file of
+ * another format or version is ignored rather than misread).
+ */
+export function readStoredContract(file: string): StoredContract | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    cache.delete(file);
+    return undefined;
+  }
+  const stamp = `${stat.mtimeMs}:${stat.size}`;
+  const hit = cache.get(file);
+  if (hit?.stamp === stamp) return hit.contract;
+  let contract: StoredContract | undefined;
+  try {
+    const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<StoredContract>;
+    if (value.format === STORED_CONTRACT_FORMAT && value.version === STORED_CONTRACT_VERSION && value.report?.format === CONTRACT_REPORT_FORMAT) contract = value as StoredContract;
+  } catch {
+    contract = undefined;
+  }
+  if (cache.size > 64) cache.clear();
+  cache.set(file, { stamp, contract });
+  return contract;
+}
