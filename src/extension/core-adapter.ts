@@ -121,6 +121,14 @@ export function validateRequestText(text: string, fileName?: string): Validation
 }
 
 /**
+ * Forgets every kept validation: what a file's text means changed without the text changing (an
+ * environment's stored live contract, or the selected environment, src/extension/contract/).
+ */
+export function forgetValidations(): void {
+  lastValidation.clear();
+}
+
+/**
  * The request core can send from this text: one without errors, or with `anyway` one whose
  * errors are all in values. A RequestFileError (the file's findings) when there is none.
  */

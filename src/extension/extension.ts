@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import { createApi, type CarrierApi } from './api';
 import { registerAuthoringCommands } from './authoring/authoringCommands';
 import { readSettings } from './config';
+import { registerContractCommands } from './contract/contractCommands';
+import { ContractSupport } from './contract/contractSupport';
 import { watchEnvironmentsFile } from './environments/environmentsFile';
 import { createEnvironmentStatus } from './environments/environmentStatus';
 import { EnvironmentStore } from './environments/environmentStore';
@@ -40,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const sender = new SendController(environments, keys, sandbox, history, panel, log);
   const inspector = new InspectorController(environments, keys, sandbox, log);
   const testExplorer = registerTestExplorer(environments, keys, sandbox, log);
+  const contracts = new ContractSupport(environments);
 
   context.subscriptions.push(
     log, keys, environments, history, panel, sandbox, sender,
@@ -59,7 +62,9 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     vscode.window.createTreeView('carrier.inspector', { treeDataProvider: new InspectorTreeProvider(inspector) }),
     ...registerInspectorCommands(inspector, history, panel, keys, log),
     ...registerAuthoringCommands(environments, sandbox, log),
-    registerDiagnostics(),
+    contracts,
+    ...registerContractCommands(environments, keys, sandbox, contracts, log),
+    registerDiagnostics(contracts.onDidChange),
     registerJsonService(context.extensionUri),
     registerCodeLens(),
     testExplorer,

@@ -189,6 +189,13 @@ describe('carrier contract, --write, send and compare against a live service', f
     const sent = live.requests.slice(before).find((q) => q.method === 'POST')!;
     assert.deepEqual(childNames(find(parseXml(sent.body), 'Item')), ['Class', 'Weight', 'Pieces', 'Width', 'Height', 'Length']);
 
+    // A file that names no environment follows the contract of the one --env sends it to.
+    fs.writeFileSync(path.join(dir, 'unnamed.carrier.json'), fs.readFileSync(file, 'utf8').replace('  "environment": "live",\n', ''));
+    const unnamed = await carrier(['envelope', 'unnamed.carrier.json', '--env', 'live'], dir);
+    assert.equal(unnamed.code, 0, unnamed.stderr);
+    assert.match(unnamed.stdout, /<Weight>1500<\/Weight>\s*<Pieces>2<\/Pieces>/);
+    assert.equal((await carrier(['envelope', 'unnamed.carrier.json'], dir)).code, 2);
+
     // The same file sent to the sandbox follows the catalog: there the addition is an error.
     fs.writeFileSync(path.join(dir, 'sandbox.carrier.json'), fs.readFileSync(file, 'utf8').replace('"environment": "live"', '"environment": "sandbox"'));
     const vs = await carrier(['validate', 'sandbox.carrier.json'], dir);

@@ -15,6 +15,7 @@ import { prepareRequest } from '../../src/core/envelope/prepare';
 import { setEnvironmentNamespaces } from '../../src/core/environments/edit';
 import { loadEnvironments } from '../../src/core/environments/load';
 import type { Exchange } from '../../src/core/exchange';
+import { contractCompletions, contractHover } from '../../src/core/validation/contractEditor';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { tmpDir } from './transport-support';
 
@@ -138,5 +139,38 @@ describe('two replies compared', () => {
     const diffs = compareExchanges(exchange(a), fault, names);
     assert.deepEqual(diffs.map((d) => d.kind), ['outcome', 'status']);
     assert.match(diffs[0].message, /^sandbox: succeeded; live: SOAP fault \(soap:Client\)/);
+  });
+});
+
+describe('completion and hovers from a stored contract', () => {
+  let dir: string;
+  before(() => {
+    dir = tmpDir('carrier-contract-editor-');
+    fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ live: { baseUrl: 'https://live.example' } }));
+    writeStoredContract(dir, report('live'));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const TEXT = '{ "operation": "GetRateQuote", "version": "1.0.3", "environment": "live", "params": { "request": {\n  "Items": [ { "Class": "50.0", "Pieces": 2,  } ] } } }';
+  const file = () => path.join(dir, 'q.carrier.json');
+
+  it('offers the additions of the record at the cursor that are not written yet, as snippets', () => {
+    const offset = TEXT.indexOf(',  }') + 2;
+    const items = contractCompletions(TEXT, file(), offset);
+    assert.deepEqual(items.map((i) => [i.name, i.snippet]), [['Marks', '"Marks": ["$1"]']]);
+    assert.match(items[0].detail, /^xs:string, minOccurs 0, maxOccurs unbounded, after Pieces — live contract of "live"$/);
+    // A key being typed is replaced whole, quotes included.
+    const typing = TEXT.replace(',  }', ', "Ma }');
+    const at = typing.indexOf('"Ma') + 3;
+    assert.deepEqual(contractCompletions(typing, file(), at)[0].replace, { start: typing.indexOf('"Ma'), end: typing.indexOf('"Ma') + 3 });
+    // Elsewhere (the request record has no additions), and for another environment, nothing.
+    assert.deepEqual(contractCompletions(TEXT, file(), TEXT.indexOf('"Items"')), []);
+    assert.deepEqual(contractCompletions(TEXT.replace('"live"', '"sandbox"'), file(), offset), []);
+  });
+
+  it('explains an added key on hover', () => {
+    const hover = contractHover(TEXT, file(), TEXT.indexOf('"Pieces"') + 2);
+    assert.match(hover!.markdown, /^\*\*Pieces\*\* — not in the catalog: the live contract of environment "live" \(checked 2026-11-20\) declares it in RateItem: xs:int, minOccurs 1, maxOccurs 1, after Weight\.$/);
+    assert.equal(contractHover(TEXT, file(), TEXT.indexOf('"Class"') + 2), undefined);
   });
 });

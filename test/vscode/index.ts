@@ -21,6 +21,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./secrets.test'),
   () => require('./testing.test'),
   () => require('./multiroot.test'),
+  () => require('./contract.test'),
 ];
 
 export async function run(): Promise<void> {

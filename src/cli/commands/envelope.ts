@@ -111,7 +111,9 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
     io.stderr(`carrier ${command}: cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}${err instanceof FileTextError && err.line !== undefined ? ` (${shown}:${err.line}:${err.column})` : ''}\n`);
     return 2;
   }
-  const { findings, request } = validateRequestText(text, file);
+  // Checked against the environment it goes to: its stored live contract may add elements.
+  const envFlag = flags.get('env');
+  const { findings, request } = validateRequestText(text, file, typeof envFlag === 'string' ? { environment: envFlag } : {});
   if (!request || hasErrors(findings)) {
     for (const f of findings) if (f.severity === 'error') io.stderr(`${formatFinding(shown, f)}\n`);
     if (!findings.some((f) => f.severity === 'error')) io.stderr(`${shown}: error: not a request file\n`);

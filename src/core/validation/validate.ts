@@ -30,6 +30,23 @@ export interface ValidateOptions extends Omit<ReadOptions, 'fileName'> {
   readonly overlay?: ShapeOverlay | null;
 }
 
+/** The environment of a file that names none, where the caller has a selection (the editor's); the CLI sets none. */
+let defaultEnvironment: ((fileName: string) => string | undefined) | undefined;
+
+/**
+ * Where request files that name no environment are sent, so validation follows that
+ * environment's stored contract: the extension sets its selection here once, for every caller of
+ * core in its process (diagnostics, CodeLens, sends). Undefined clears it.
+ */
+export function setDefaultEnvironment(resolve: ((fileName: string) => string | undefined) | undefined): void {
+  defaultEnvironment = resolve;
+}
+
+/** The environment whose contract a file follows: the caller's, the file's own, else the default. */
+export function environmentOfFile(fileName: string | undefined, named: string | undefined, given?: string): string | undefined {
+  return given ?? named ?? (fileName !== undefined ? defaultEnvironment?.(fileName) : undefined);
+}
+
 export function validateRequestText(text: string, fileName?: string, options: ValidateOptions = {}): ValidationResult {
   const parsed = parseRequestFile(text, fileName, options);
   const findings = [...parsed.findings];
@@ -37,7 +54,7 @@ export function validateRequestText(text: string, fileName?: string, options: Va
   const params = value && typeof value === 'object' ? value.params : undefined;
   if (parsed.shape && isObject(params)) {
     const named = typeof value?.environment === 'string' ? value.environment : undefined;
-    const overlay = options.overlay !== undefined ? options.overlay ?? undefined : overlayForFile(fileName, options.environment ?? named, parsed.shape);
+    const overlay = options.overlay !== undefined ? options.overlay ?? undefined : overlayForFile(fileName, environmentOfFile(fileName, named, options.environment), parsed.shape);
     findings.push(...schemaFindings(parsed.shape, params, parsed.source, overlay), ...ruleFindings(parsed.shape, params, parsed.source));
     if (overlay) findings.push(...lackingFindings(parsed.shape, params, parsed.source, overlay));
   }

@@ -5,7 +5,7 @@
  * edit after a short pause, so typing stays smooth on large files.
  */
 import * as vscode from 'vscode';
-import { validateRequestText, type RequestFinding } from '../core-adapter';
+import { forgetValidations, validateRequestText, type RequestFinding } from '../core-adapter';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
 import { editorFindings, FALLBACK_CODE } from './findings';
 
@@ -17,7 +17,8 @@ const SEVERITY: Record<RequestFinding['severity'], vscode.DiagnosticSeverity> = 
   info: vscode.DiagnosticSeverity.Information,
 };
 
-export function registerDiagnostics(): vscode.Disposable {
+/** `revalidate` fires when files mean something else with the same text (a live contract stored, another environment selected). */
+export function registerDiagnostics(revalidate?: vscode.Event<unknown>): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('carrier');
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -45,6 +46,10 @@ export function registerDiagnostics(): vscode.Disposable {
     collection,
     vscode.workspace.onDidOpenTextDocument(validate),
     vscode.workspace.onDidChangeTextDocument((e) => schedule(e.document)),
+    revalidate?.(() => {
+      forgetValidations();
+      vscode.workspace.textDocuments.forEach(validate);
+    }) ?? { dispose: () => undefined },
     vscode.workspace.onDidCloseTextDocument((doc) => {
       clearTimeout(timers.get(doc.uri.toString()));
       collection.delete(doc.uri);
