@@ -30,7 +30,7 @@ describe('carrier run against the embedded sandbox', function () {
   it('runs every example collection and passes', async () => {
     const r = await carrier(['run', 'examples/collections', '--concurrency', '4', '--reporter', 'cli,junit,json', '--out', tmp]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    for (const name of ['bill-of-lading-lifecycle', 'rate-quotes-across-versions', 'tracing', 'error-cases']) {
+    for (const name of ['bill-of-lading-lifecycle', 'rate-quotes-across-versions', 'rate-quotes-by-lane', 'tracing', 'error-cases']) {
       assert.match(r.stdout, new RegExp(`^examples/collections/${name}( — .*)?(  \\(settings: .*\\))?$`, 'm'), `${name} ran`);
     }
     assert.match(r.stdout, /(\d+) tests: \1 passed, 0 failed, 0 skipped/);
@@ -42,7 +42,7 @@ describe('carrier run against the embedded sandbox', function () {
     const labels = report.tests.find((t: { file: string }) => t.file.endsWith('03-shipping-labels.carrier.json'));
     assert.deepEqual(labels.dependsOn, ['examples/collections/bill-of-lading-lifecycle/01-create-bill-of-lading.carrier.json']);
     const junit = fs.readFileSync(path.join(tmp, 'junit.xml'), 'utf8');
-    assert.deepEqual(checkJunitStructure(junit), { suites: 4, cases: report.tests.length });
+    assert.deepEqual(checkJunitStructure(junit), { suites: 5, cases: report.tests.length });
     assert.ok(!junit.includes('sandbox-key') && !JSON.stringify(report).includes('sandbox-key'), 'the API key is in no report');
   });
 

@@ -6,22 +6,25 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, executePlan, jsonReport, junitXml, loadRun, Redactor, relativeTo, validateRequestText, variableNameProblem, where, type Binding, type BindingChoice, type Failure, type RunObserver, type RunReport, type TestResult } from '../../core';
+import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, executePlan, htmlReport, jsonReport, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableNameProblem, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 
-const REPORTERS = ['cli', 'junit', 'json'] as const;
-type ReporterName = (typeof REPORTERS)[number];
-export const REPORT_FILES: Record<Exclude<ReporterName, 'cli'>, string> = { junit: 'junit.xml', json: 'report.json' };
+export const REPORTERS = ['cli', 'junit', 'json', 'html'] as const;
+export type ReporterName = (typeof REPORTERS)[number];
+export const REPORT_FILES: Record<Exclude<ReporterName, 'cli'>, string> = { junit: 'junit.xml', json: 'report.json', html: 'report.html' };
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'env', short: 'e', value: true, description: 'environment to run against (default: each file\'s or collection\'s, else the sandbox)' },
   { name: 'binding', short: 'b', value: true, description: `binding for every file: ${ALL_BINDINGS.join(', ')}, or all (every binding each operation offers)` },
   { name: 'concurrency', short: 'c', value: true, description: 'requests in flight at once, at most (default: each collection.json\'s concurrency, else 1)' },
   { name: 'bail', description: 'stop after the first failure (the rest are reported as skipped)' },
-  { name: 'reporter', short: 'r', value: true, description: 'cli, junit, json; repeat or comma-separate for several (default cli)' },
-  { name: 'out', short: 'o', value: true, description: 'folder for junit.xml and report.json (default reports/)' },
+  { name: 'reporter', short: 'r', value: true, description: 'cli, junit, json, html; repeat or comma-separate for several (default cli)' },
+  { name: 'out', short: 'o', value: true, description: 'folder for junit.xml, report.json and report.html (default reports/)' },
+  { name: 'data', value: true, description: 'a .csv (header row) or .json array of objects: every file runs once per row, the columns as {{variables}} (over collection.json "data")' },
+  { name: 'shard', value: true, description: 'i/n: run part i of n (CI machines); capture chains and collections whose order matters stay whole' },
+  { name: 'durations', value: true, description: 'an earlier report.json: balance --shard by its test durations instead of test counts' },
   { name: 'timeout', short: 't', value: true, description: 'milliseconds each request may take (default: the environment\'s)' },
   { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
@@ -40,6 +43,13 @@ const USAGE = [
   'repository root or a collection.json with "root": true, from whatever folder the run starts.',
   'Folders named node_modules or starting with "." and the report folder (--out) are never run;',
   'the run names the ones it passed by.',
+  '',
+  'A collection.json "data" (or --data) names a .csv with a header row or a .json array of objects:',
+  'each file runs once per row, the columns as {{variables}}; each row is its own test,',
+  '"file [binding] [row 3: Tampa]" (the "name" column, else the row number). --shard i/n runs part i',
+  'of n so that n CI machines run every test once; chains of captures and collections whose order',
+  'matters ("order", "keepTogether") stay in one shard. Merge the shards\' report.json files with',
+  '"carrier report".',
   '',
   'Exit code: 0 all passed, 1 a test failed or no test ran, 2 usage, file or environment error',
   '(nothing sent). Reports from an earlier run in --out are removed first, so a run that cannot',
@@ -87,6 +97,9 @@ interface RunSettings {
   readonly timeoutMs?: number;
   readonly variables: Record<string, string>;
   readonly passWithNoTests: boolean;
+  readonly data?: string;
+  readonly shard?: ShardSpec;
+  readonly durations?: string;
 }
 
 function readSettings(args: readonly string[], cwd: string): RunSettings {
@@ -110,6 +123,13 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
   const env = flags.get('env');
   const out = flags.get('out');
   if (env === true || out === true) throw new UsageError('--env and --out need a value');
+  const data = flags.get('data');
+  const shardText = flags.get('shard');
+  const durations = flags.get('durations');
+  const shard = typeof shardText === 'string' ? parseShard(shardText) : undefined;
+  if (typeof shard === 'string') throw new UsageError(shard);
+  if (durations !== undefined && !shard) throw new UsageError('--durations balances --shard; give --shard i/n with it');
+  if (data !== undefined && !safeStat(path.resolve(cwd, String(data)))?.isFile()) throw new UsageError(`--data ${String(data)}: no such file`);
   const outDir = path.resolve(cwd, out ?? 'reports');
   // Found now, not after every request was sent.
   const outStat = safeStat(outDir);
@@ -125,7 +145,21 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     ...(flags.has('timeout') ? { timeoutMs: positiveInt(flags.get('timeout'), 'timeout') } : {}),
     variables,
     passWithNoTests: flags.has('pass-with-no-tests'),
+    ...(typeof data === 'string' ? { data } : {}),
+    ...(shard ? { shard } : {}),
+    ...(typeof durations === 'string' ? { durations: path.resolve(cwd, durations) } : {}),
   };
+}
+
+/** Durations by test id from an earlier report.json, for --shard --durations. */
+function readDurations(file: string, cwd: string, rel: Relative): (test: PlannedTest) => number | undefined {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`--durations: cannot read ${file}: ${(e as Error).message}`); }
+  const parsed = parseRunReport(text, cwd);
+  if ('problem' in parsed) throw new UsageError(`--durations ${rel(file)}: ${parsed.problem}`);
+  const byId = new Map<string, number>();
+  for (const r of parsed.report.results) if (r.status !== 'skipped') byId.set(relativeId(r.test.id, rel), r.durationMs);
+  return (test) => byId.get(relativeId(test.id, rel));
 }
 
 function safeStat(file: string): fs.Stats | undefined {
@@ -157,17 +191,24 @@ function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
   return { isTTY: io.isTTY === true, ...(io.columns ? { columns: io.columns } : {}) };
 }
 
-function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: (f: string) => string, mask: (text: string) => string): string[] {
+/** The report files of `reporters` in `out`, every text through `mask`, the run's final masking. */
+export function writeReportFiles(report: RunReport, reporters: readonly ReporterName[], out: string, io: CliIo, rel: Relative, mask: (text: string) => string, title?: string): string[] {
   const written: string[] = [];
-  for (const r of settings.reporters) {
+  for (const r of reporters) {
     if (r === 'cli') continue;
-    fs.mkdirSync(settings.out, { recursive: true });
-    const file = path.join(settings.out, REPORT_FILES[r]);
-    fs.writeFileSync(file, mask(r === 'junit' ? junitXml(report, rel) : jsonReport(report, rel)));
+    fs.mkdirSync(out, { recursive: true });
+    const file = path.join(out, REPORT_FILES[r]);
+    // The HTML report masks its page itself, before it takes the hashes its policy allows.
+    const text = r === 'html' ? htmlReport(report, rel, { mask, ...(title ? { title } : {}) }) : mask(r === 'junit' ? junitXml(report, rel) : jsonReport(report, rel));
+    fs.writeFileSync(file, text);
     written.push(file);
   }
   if (written.length) io.stdout(`Reports: ${written.map((f) => rel(f)).join(', ')}\n`);
   return written;
+}
+
+function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: Relative, mask: (text: string) => string): string[] {
+  return writeReportFiles(report, settings.reporters, settings.out, io, rel, mask);
 }
 
 export const run: Command = {
@@ -178,13 +219,18 @@ export const run: Command = {
     const settings = readSettings(args, io.cwd);
     removeStaleReports(settings);
     const rel = relativeTo(io.cwd);
-    const plan = loadRun(settings.inputs, {
+    const whole = loadRun(settings.inputs, {
       baseDir: io.cwd,
       ...(settings.binding ? { binding: settings.binding } : {}),
       validate: (text, fileName) => validateRequestText(text, fileName).findings,
       exclude: [settings.out],
+      ...(settings.data !== undefined ? { data: settings.data } : {}),
     });
-    for (const w of plan.warnings) io.stderr(problemLine(w, rel, 'warning'));
+    // Every shard checks the whole run's files, so a broken file fails every machine alike.
+    const sharded = settings.shard ? shardPlan(whole, settings.shard, settings.durations ? { duration: readDurations(settings.durations, io.cwd, rel) } : {}) : undefined;
+    const plan = sharded?.plan ?? whole;
+    const shard: ShardInfo | undefined = sharded?.info;
+    for (const w of whole.warnings) io.stderr(problemLine(w, rel, 'warning'));
     if (plan.skippedFolders.length) {
       io.stderr(`carrier run: not run: ${plan.skippedFolders.map((f) => `${rel(f)}/`).join(', ')} (node_modules, folders starting with "." and the report folder never run; name one to run it)\n`);
     }
@@ -203,6 +249,14 @@ export const run: Command = {
         for (const p of envProblems) io.stderr(problemLine(p, rel));
         return 2;
       }
+      const unknown = variableProblems(whole, { backend, variables: settings.variables, ...(settings.environment ? { environment: settings.environment } : {}) });
+      if (unknown.length) {
+        // Masked: a message lists the columns, and an environment may mark one secret.
+        const early = new Redactor(backend.secretValues(), { derived: true });
+        for (const p of unknown) io.stderr(early.text(problemLine(p, rel)));
+        io.stderr(`carrier run: ${unknown.length} {{variable}}${unknown.length === 1 ? '' : 's'} nothing defines; nothing was sent\n`);
+        return 2;
+      }
       // Every environment of the run is resolved now. Masking is the last step of every text the
       // run prints or writes, so a secret escaped, quoted or encoded along the way is still found.
       const masker = new Redactor(backend.secretValues(), { derived: true });
@@ -211,7 +265,7 @@ export const run: Command = {
       const observers: RunObserver[] = [];
       if (settings.reporters.includes('cli')) {
         const term = terminalOf(io);
-        observers.push(new CliReporter({ write: (t) => shown.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR }));
+        observers.push(new CliReporter({ write: (t) => shown.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR, ...(shard ? { shard } : {}) }));
       }
       // Kept as they finish, so an internal error still leaves the reports of what ran.
       const finished: TestResult[] = [];
@@ -235,18 +289,25 @@ export const run: Command = {
           ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
           ...(settings.environment ? { environment: settings.environment } : {}),
           variables: settings.variables,
+          transcripts: settings.reporters.includes('json') || settings.reporters.includes('html'),
         }, observer);
       } catch (err) {
-        writeReports(partialReport(finished, plan.problems, started), settings, shown, rel, mask);
+        writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}) }, settings, shown, rel, mask);
         throw err;
       } finally {
         process.off('SIGINT', onSigint);
       }
+      if (shard) report = { ...report, shard };
       writeReports(report, settings, shown, rel, mask);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.
       const cancelled = report.results.some((r) => r.skipReason === 'cancelled');
       const ran = report.summary.passed + report.summary.failed;
+      if (sharded && !plan.tests.length && whole.tests.length) {
+        // The run has tests; the deal gave this machine none (more shards than units of work).
+        shown.stdout(`carrier run: shard ${sharded.info.index}/${sharded.info.total} has no tests: the run's ${whole.tests.length} tests make ${sharded.units} unit${sharded.units === 1 ? '' : 's'} that stay whole, fewer than ${sharded.info.total} shards\n`);
+        return 0;
+      }
       if (!ran && !settings.passWithNoTests) {
         shown.stderr(`carrier run: no tests ran (${report.summary.skipped} skipped); --pass-with-no-tests accepts that\n`);
         return 1;

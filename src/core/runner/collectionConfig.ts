@@ -3,6 +3,7 @@
  * every mistake at its line:column, a key written twice included. A folder without one is a
  * collection with defaults.
  */
+import * as path from 'node:path';
 import { parseTree, type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
 import { LineIndex as ZeroBasedLines } from '../requestFile/lineIndex';
@@ -24,11 +25,20 @@ export interface CollectionConfig {
   readonly files: readonly string[];
   /** Where each `order` entry is written, to point at one that names nothing. */
   readonly orderLocations: ReadonlyMap<string, Failure['location']>;
+  /** `"data"`: the data file (absolute) whose rows every file of the collection runs over (data.ts). */
+  readonly data?: string;
+  /** Where `"data"` is written, for a data file that does not read. */
+  readonly dataLocation?: Failure['location'];
+  /**
+   * The outermost folder (this one or above) whose collection.json says its order matters
+   * (`"order"` or `"keepTogether": true`): `--shard` keeps everything under it in one shard.
+   */
+  readonly together?: string;
 }
 
 export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, files: [], orderLocations: new Map() };
 
-const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency'];
+const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency', 'data', 'keepTogether'];
 
 export function readCollectionConfig(file: string): { config: CollectionConfig; problems: Failure[] } {
   let text: string;
@@ -82,6 +92,17 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
         if (value.type !== 'number' || !Number.isInteger(value.value) || value.value < 1) problem(value, '"concurrency" must be a whole number, 1 or more');
         else config.concurrency = value.value as number;
         break;
+      case 'keepTogether':
+        if (value.type !== 'boolean') problem(value, '"keepTogether" must be true or false');
+        else if (value.value === true) config.together = path.dirname(file);
+        break;
+      case 'data':
+        if (value.type !== 'string' || !value.value) problem(value, '"data" must name a data file: a .csv with a header row, or a .json array of objects');
+        else {
+          config.data = path.resolve(path.dirname(file), value.value as string);
+          config.dataLocation = lines.of(value);
+        }
+        break;
       case 'order': {
         if (value.type !== 'array') { problem(value, '"order" must be a list of file and folder names'); break; }
         const order: string[] = [];
@@ -94,6 +115,7 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
         }
         config.order = order;
         config.orderLocations = locations;
+        if (order.length) config.together = path.dirname(file);
         break;
       }
       case 'variables': {
@@ -127,5 +149,7 @@ export function inherit(parent: CollectionConfig, child: CollectionConfig): Coll
     files: [...parent.files, ...child.files],
     environment: child.environment ?? parent.environment,
     concurrency: child.concurrency ?? parent.concurrency,
+    ...(child.data ? {} : parent.data ? { data: parent.data, dataLocation: parent.dataLocation } : {}),
+    ...(parent.together ?? child.together ? { together: parent.together ?? child.together } : {}),
   };
 }

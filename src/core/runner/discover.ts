@@ -134,7 +134,10 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
       if (!stat) continue;
       const id = identity(stat);
       if (seenFolders.has(id)) {
-        warnings.push({ kind: 'file', message: `skipped ${folder}: already visited (a symlink loop or a second link to the same folder)` });
+        // A folder named on the command line and inside another one named there runs once,
+        // unremarked; a link back to a folder above it is still a loop.
+        const loop = isInside(realPath(path.dirname(folder)), realPath(folder));
+        if (!named.has(id) || loop) warnings.push({ kind: 'file', message: `skipped ${folder}: already visited (a symlink loop or a second link to the same folder)` });
         continue;
       }
       seenFolders.add(id);
@@ -166,6 +169,7 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
     }
   };
 
+  const named = new Set(inputs.map((input) => safeStat(path.resolve(base, input))).filter((s): s is fs.Stats => s?.isDirectory() === true).map(identity));
   for (const input of inputs) {
     const given = path.resolve(base, input);
     const stat = safeStat(given);
@@ -173,6 +177,7 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
     // The real path: the same folder is the same collection however its path was spelled.
     const full = realPath(given);
     if (stat.isDirectory()) {
+      if (seenFolders.has(identity(stat))) continue;
       const before = files.length;
       expand(full);
       if (files.length === before) problems.push({ kind: 'file', message: `no request files (*${REQUEST_FILE_SUFFIX}) in ${input}` });

@@ -7,10 +7,12 @@
  * reporters and the Test Explorer are both just observers.
  */
 import { setMaxListeners } from 'node:events';
+import * as path from 'node:path';
 import { Redactor } from '../redact';
 import { substituteVariables, UnknownVariableError, type RequestFile } from '../requestFile';
 import type { RunEnvironment, RunnerBackend } from './backend';
 import { takeCaptures } from './captures';
+import { transcriptOf } from './transcript';
 import { evaluateExchange } from './evaluate';
 import type { LoadedFile } from './loadFile';
 import { withProducers, type PlannedRun } from './plan';
@@ -37,6 +39,8 @@ export interface ExecuteOptions {
   readonly only?: Iterable<string>;
   /** Keep each whole Exchange in its TestResult (the Test Explorer shows them; the CLI need not). */
   readonly keepExchanges?: boolean;
+  /** Keep each exchange as text for reports (transcript.ts): the JSON and HTML reports show them. */
+  readonly transcripts?: boolean;
   /** The `run.*` variables (runVariables.ts); computed at the start of the run when not given. */
   readonly runVariables?: Readonly<Record<string, string>>;
   /** Clock, for tests. */
@@ -64,6 +68,41 @@ export function environmentProblems(plan: PlannedRun, options: Pick<ExecuteOptio
       const env = options.backend.environment(name);
       seen.set(key, typeof env === 'string' ? env : undefined);
       if (typeof env === 'string') problems.push({ kind: 'environment', message: env });
+    }
+  }
+  return problems;
+}
+
+/** The names the run itself defines ({{run.today}}…); any instant lists them. */
+const RUN_NAMES: readonly string[] = Object.keys(runVariables(new Date(0), 'names'));
+
+/**
+ * In a data-driven run, a `{{name}}` that nothing defines — no column, no variable, no earlier
+ * capture — is a mistake in the files (a column misspelt), not something to find out row by
+ * row after sending: the CLI reports these before anything is sent, once per file and name.
+ */
+export function variableProblems(plan: PlannedRun, options: Pick<ExecuteOptions, 'backend' | 'environment' | 'variables'>): Failure[] {
+  const byId = new Map(plan.tests.map((t) => [t.id, t]));
+  const problems: Failure[] = [];
+  const said = new Set<string>();
+  for (const test of plan.tests) {
+    const file = plan.files.get(test.file);
+    if (!test.row || !file?.request || !file.uses.length || plan.unavailable.has(test.id)) continue;
+    const env = options.backend.environment(environmentNameOf(test, file, options));
+    if (typeof env === 'string') continue;
+    const known = new Set([
+      ...RUN_NAMES, ...Object.keys(test.collection.variables), ...Object.keys(env.variables), ...Object.keys(test.row.values),
+      ...Object.keys(options.variables ?? {}), ...test.dependsOn.flatMap((d) => byId.get(d)?.captures ?? []),
+    ]);
+    for (const name of file.uses) {
+      const key = `${test.file}\0${name}`;
+      if (known.has(name) || said.has(key)) continue;
+      said.add(key);
+      problems.push({
+        kind: 'variable',
+        message: `{{${name}}} has no value: ${path.basename(test.row.file)} has no column "${name}" (columns: ${Object.keys(test.row.texts).join(', ')}), and no variable or earlier capture defines it`,
+        location: file.useLocations.get(name) ?? file.location,
+      });
     }
   }
   return problems;
@@ -142,14 +181,20 @@ class Run {
     return undefined;
   }
 
-  private variablesFor(test: PlannedTest, env: RunEnvironment): Record<string, unknown> {
+  /**
+   * Lowest first: the run's own, the collection's, the environment's, the data row's, --var,
+   * then captured values. `texts` is the same with the row's cells as written, for expectations.
+   */
+  private variablesFor(test: PlannedTest, env: RunEnvironment): { values: Record<string, unknown>; texts: Record<string, unknown> } {
     const vars: Record<string, unknown> = { ...this.builtins, ...test.collection.variables };
     for (const [k, v] of Object.entries(env.variables)) vars[k] = v;
-    Object.assign(vars, this.options.variables ?? {});
+    const texts = { ...vars };
+    if (test.row) { Object.assign(vars, test.row.values); Object.assign(texts, test.row.texts); }
+    const over: Record<string, unknown> = { ...this.options.variables };
     // Producers in run order: a later producer of the same name wins, as the plan decided.
     const deps = [...test.dependsOn].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
-    for (const id of deps) Object.assign(vars, this.capturedValues.get(id) ?? {});
-    return vars;
+    for (const id of deps) Object.assign(over, this.capturedValues.get(id) ?? {});
+    return { values: Object.assign(vars, over), texts: Object.assign(texts, over) };
   }
 
   async runTest(test: PlannedTest): Promise<TestResult> {
@@ -170,6 +215,8 @@ class Run {
       ...extra,
     });
     if (!file?.request || file.problems.length) return done(file?.problems.length ? [...file.problems] : [{ kind: 'file', message: `cannot read ${test.file}` }]);
+    const rowProblems = this.plan.rowProblems.get(test.id);
+    if (rowProblems?.length) return done([...rowProblems]);
 
     const envName = environmentNameOf(test, file, this.options);
     const env = this.environment(envName);
@@ -177,8 +224,8 @@ class Run {
     let redactor = this.redactors.get(env);
     // Derived spellings too: failures quote expectations after a pattern escaped or a report cut them (redact.ts).
     if (!redactor) this.redactors.set(env, (redactor = new Redactor(env.secretValues, { derived: true })));
-    const vars = this.variablesFor(test, env);
-    const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? variableText(vars[name]) : undefined);
+    const { values: vars, texts } = this.variablesFor(test, env);
+    const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(texts, name) ? variableText(texts[name]) : undefined);
 
     let request: RequestFile = file.request;
     if (file.uses.length) {
@@ -213,6 +260,7 @@ class Run {
       captured: redactor.deep(captured.values),
       reply: summarize(exchange),
       ...(this.options.keepExchanges ? { exchange } : {}),
+      ...(this.options.transcripts ? { transcript: transcriptOf(exchange, redactor) } : {}),
     }, redactor);
   }
 

@@ -196,7 +196,7 @@ export function collectionSchema(): JsonSchema {
     title: 'Carrier Workbench collection',
     type: 'object',
     additionalProperties: false,
-    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment` and `concurrency`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
+    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency` and `data`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
     properties: {
       $schema: { type: 'string' },
       name: { type: 'string', markdownDescription: 'A display name (default: the folder path).' },
@@ -222,6 +222,15 @@ export function collectionSchema(): JsonSchema {
         type: 'integer',
         minimum: 1,
         markdownDescription: 'How many requests of this collection may be in flight at once (`1`: one after another). Capped by `--concurrency`; requests that use a captured value still wait for the request that captures it.',
+      },
+      data: {
+        type: 'string',
+        minLength: 1,
+        markdownDescription: 'A data file, relative to this folder: a `.csv` with a header row, or a `.json` array of objects. Every request file of this collection (and of its subfolders, unless they name their own) runs once per row, the row\'s columns as `{{variables}}`; a test is named `file [binding] [row 3: Tampa]` (the `name` column, else the row number). `carrier run --data` takes its place.',
+      },
+      keepTogether: {
+        type: 'boolean',
+        markdownDescription: 'The order of this collection matters: `carrier run --shard` keeps it and its subfolders in one shard. A collection with `order` is kept together too, and so is every chain of requests that use each other\'s captures.',
       },
     },
   };

@@ -10,8 +10,10 @@
 export * from './types';
 export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 export { loadRun, type LoadOptions } from './load';
-export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice } from './plan';
-export { executePlan, environmentProblems, environmentNameOf, type ExecuteOptions } from './engine';
+export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice, type PlanData } from './plan';
+export { executePlan, environmentProblems, environmentNameOf, variableProblems, type ExecuteOptions } from './engine';
+export { readDataFile, parseCsvData, parseJsonData, rowLabel, MAX_DATA_ROWS, NAME_COLUMN, type DataTable, type DataRow, type DataCell, type DataRead } from './data';
+export { MAX_TRANSCRIPT_BODY, transcriptOf } from './transcript';
 export { compileExpectations, compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader } from './loadFile';
 export { createRunBackend, type RunBackendOptions, type StandardBackend } from './wire';
 export { runVariables } from '../requestFile/runVariables';
@@ -20,3 +22,7 @@ export { parseReplyPath, checkPath, valueAt, type ReplyPath } from './replyPath'
 export { parseDecimal, compareDecimals } from './decimal';
 export { naturalCompare, naturalSort } from './naturalSort';
 export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_FILE } from './expectSchema';
+export { parseShard, shardPlan, shardUnits, dealUnits, type ShardSpec, type ShardOptions, type ShardedRun } from './shard';
+export { parseRunReport, mergeReports, JSON_REPORT_FORMAT, type MergeInput, type MergeResult } from './merge';
+export { htmlReport, type HtmlReportOptions } from './reporters/html';
+export { relativeId } from './reporters/json';

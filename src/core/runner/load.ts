@@ -1,11 +1,13 @@
 /**
- * From paths to a plan: discover the files, read and compile each once, order and link them.
- * The Test Explorer calls this to list tests without running them.
+ * From paths to a plan: discover the files, read and compile each once, read each data file
+ * once, order and link them. The Test Explorer calls this to list tests without running them.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readDataFile, type DataRead } from './data';
 import { discover } from './discover';
 import { loadRequestFile, type FileReader, type FileValidator, type LoadedFile } from './loadFile';
-import { planRun, type BindingChoice, type PlannedRun } from './plan';
+import { planRun, relativeName, type BindingChoice, type PlannedRun } from './plan';
 
 export interface LoadOptions {
   /** Paths are resolved against it; collection names and report paths are relative to it. */
@@ -18,6 +20,8 @@ export interface LoadOptions {
   readonly read?: FileReader;
   /** Folders not to run (the run's own report folder). */
   readonly exclude?: readonly string[];
+  /** `--data`: a data file for every file of the run, over collection.json `"data"` (relative to baseDir). */
+  readonly data?: string;
 }
 
 export function loadRun(inputs: readonly string[], options: LoadOptions): PlannedRun {
@@ -25,5 +29,16 @@ export function loadRun(inputs: readonly string[], options: LoadOptions): Planne
   const discovery = discover(inputs, baseDir, { ...(options.exclude ? { exclude: options.exclude } : {}) });
   const files = new Map<string, LoadedFile>();
   for (const { file } of discovery.files) files.set(file, loadRequestFile(file, options.validate, options.read));
-  return planRun(discovery, files, baseDir, options.binding);
+  const override = options.data !== undefined ? path.resolve(baseDir, options.data) : undefined;
+  const tables = new Map<string, DataRead>();
+  const wanted = override ? [{ file: override, location: undefined }] : [...new Set(discovery.files.map((f) => f.folder))]
+    .map((folder) => discovery.configs.get(folder))
+    .filter((c) => c?.data !== undefined)
+    .map((c) => ({ file: c!.data!, location: c!.dataLocation }));
+  for (const { file, location } of wanted) {
+    if (tables.has(file)) continue;
+    // A data file that is not there is a mistake in what names it, so that is where it is shown.
+    tables.set(file, fs.existsSync(file) ? readDataFile(file) : { problems: [{ kind: 'file', message: `data file ${relativeName(baseDir, file)} does not exist`, ...(location ? { location } : {}) }] });
+  }
+  return planRun(discovery, files, baseDir, options.binding, { tables, ...(override ? { override } : {}) });
 }

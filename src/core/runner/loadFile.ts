@@ -3,12 +3,13 @@
  * compiled, the variables it uses listed. Everything per-send later is substitution only.
  */
 import { findNodeAtLocation } from 'jsonc-parser';
-import type { OperationDef } from '../catalog/types';
-import { FileTextError, parseRequestFile, readTextFile, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
+import type { OperationDef, XsdType } from '../catalog/types';
+import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
+import { resolveParams } from '../validation/catalogPath';
 import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect } from './compileExpect';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
-import { referencedNames } from './variables';
+import { referencedNames, variableReferences } from './variables';
 
 export interface LoadedFile {
   readonly file: string;
@@ -18,6 +19,13 @@ export interface LoadedFile {
   readonly captures: readonly CompiledCapture[];
   /** Variable names the params and the expectations refer to. */
   readonly uses: readonly string[];
+  /** Where each used name is first written (params, then expect): for a name nothing defines. */
+  readonly useLocations: ReadonlyMap<string, SourceLocation>;
+  /**
+   * Names written as a whole params value (`"Weight": "{{weight}}"`) with the catalog type of
+   * each field they fill: a data cell there takes that type (rows.ts).
+   */
+  readonly wholeFields: ReadonlyMap<string, readonly WholeField[]>;
   /** The request object's opening brace. */
   readonly location: SourceLocation;
   /** Errors: the file cannot run. */
@@ -25,6 +33,12 @@ export interface LoadedFile {
   readonly warnings: readonly Failure[];
   /** Where a JSON path of the file is written (for messages about a `{{variable}}` in params). */
   locate(path: JsonPath): SourceLocation;
+}
+
+export interface WholeField {
+  readonly type: XsdType;
+  /** The params path, for messages (`params.request.Items[0].Weight`). */
+  readonly path: JsonPath;
 }
 
 /** Extra checks of a file's params (the validator), given the text and file name. */
@@ -38,7 +52,7 @@ export function loadRequestFile(file: string, validate?: FileValidator, read: Fi
   try { text = read(file); } catch (e) {
     const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
     const location = { file, ...at, endLine: at.line, endColumn: at.column };
-    return { file, expect: EMPTY_EXPECT, captures: [], uses: [], location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
+    return { file, expect: EMPTY_EXPECT, captures: [], uses: [], useLocations: new Map(), wholeFields: new Map(), location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
   }
   return compileRequestFile(text, file, validate);
 }
@@ -57,6 +71,9 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   let expect = EMPTY_EXPECT;
   let captures: CompiledCapture[] = [];
   let uses: string[] = [];
+  const useLocations = new Map<string, SourceLocation>();
+  const wholeFields = new Map<string, WholeField[]>();
+  const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
   if (tree && parsed.request) {
     const expectNode = findNodeAtLocation(tree, ['expect']);
     const e = compileExpect(expectNode, text, lines);
@@ -66,9 +83,11 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     problems.push(...e.problems, ...c.problems);
     const expectText = expectNode ? text.slice(expectNode.offset, expectNode.offset + expectNode.length) : '';
     uses = [...new Set([...stringsOf(parsed.request.params).flatMap(referencedNames), ...referencedNames(expectText)])];
+    for (const use of findVariables(parsed.request.params, ['params'])) if (!useLocations.has(use.name)) useLocations.set(use.name, locate(use.path));
+    for (const ref of variableReferences(expectText)) if (!useLocations.has(ref.name)) useLocations.set(ref.name, lines.range(expectNode!.offset + ref.offset, ref.length));
+    if (parsed.shape) collectWholeFields(parsed.shape, parsed.request.params, wholeFields);
   }
-  const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
-  return { file, request: parsed.request, shape: parsed.shape, expect, captures, uses, location, problems: dedupe(problems), warnings, locate };
+  return { file, request: parsed.request, shape: parsed.shape, expect, captures, uses, useLocations, wholeFields, location, problems: dedupe(problems), warnings, locate };
 }
 
 /**
@@ -83,6 +102,23 @@ export function compileExpectations(text: string, file: string): Failure[] {
   const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines);
   const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines);
   return dedupe([...e.problems, ...c.problems]);
+}
+
+/** Each `"{{name}}"` that is a whole params value, with the catalog type of the field it fills. */
+function collectWholeFields(shape: OperationDef, params: unknown, into: Map<string, WholeField[]>): void {
+  const walk = (value: unknown, at: JsonPath): void => {
+    const name = wholeVariable(value);
+    if (name !== undefined) {
+      const field = resolveParams(shape, at);
+      if (field && 'field' in field && field.field.type !== 'record' && (field.item || !field.field.list)) {
+        const list = into.get(name) ?? [];
+        list.push({ type: field.field.type, path: ['params', ...at] });
+        into.set(name, list);
+      }
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+  };
+  walk(params, []);
 }
 
 /** Every string inside a JSON value (the params), where `{{variables}}` can be. */

@@ -1,13 +1,16 @@
 /**
  * The tests of a run, in order, with what each waits for. A test is a request file sent over one
- * binding. A file that uses `{{name}}` depends on the latest earlier file that captures `name`
- * (on every binding that file runs over); names nobody captures come from variables instead.
+ * binding (and, in a data-driven collection, with one data row). A file that uses `{{name}}`
+ * depends on the latest earlier file that captures `name` (on every binding that file runs over;
+ * with rows, on that file's test of the same row); names nobody captures come from variables.
  */
 import * as path from 'node:path';
 import type { Binding } from '../catalog/types';
+import { rowLabel, type DataRead, type DataRow, type DataTable } from './data';
 import type { Discovery } from './discover';
 import type { LoadedFile } from './loadFile';
-import type { Failure, PlannedCollection, PlannedTest } from './types';
+import { plannedRow } from './rows';
+import type { Failure, PlannedCollection, PlannedRow, PlannedTest } from './types';
 
 export type BindingChoice = Binding | 'all';
 
@@ -18,7 +21,11 @@ export interface PlannedRun {
   readonly unavailable: ReadonlyMap<string, string>;
   /** Index of each test's segment: consecutive tests of one collection. Segments run one after another. */
   readonly segment: ReadonlyMap<string, number>;
+  /** Tests whose data row does not fit their request file (a cell that is not of its field's type): they fail unsent. */
+  readonly rowProblems: ReadonlyMap<string, readonly Failure[]>;
   readonly problems: readonly Failure[];
+  /** The data files the run reads (collection.json `"data"`, `--data`), absolute. */
+  readonly dataFiles: readonly string[];
   /** Said, not fatal: entries skipped on purpose (discover.ts) and validator warnings. */
   readonly warnings: readonly Failure[];
   /** Folders met in the walk that are never run (discover.ts). */
@@ -31,12 +38,36 @@ export function relativeName(baseDir: string, file: string): string {
   return (rel === '' ? '.' : rel.startsWith('..') ? file : rel).split(path.sep).join('/');
 }
 
-export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedFile>, baseDir: string, binding?: BindingChoice): PlannedRun {
+/** The data files of a run, read once each (load.ts): by absolute path. */
+export interface PlanData {
+  readonly tables: ReadonlyMap<string, DataRead>;
+  /** `--data`: this file's rows for every file of the run, in place of collection.json `"data"`. */
+  readonly override?: string;
+}
+
+/** The files of one folder, consecutive in the discovery: one segment, one data table. */
+interface FileGroup {
+  readonly folder: string;
+  readonly files: string[];
+}
+
+function groupsOf(discovery: Discovery): FileGroup[] {
+  const groups: FileGroup[] = [];
+  for (const { file, folder } of discovery.files) {
+    const last = groups[groups.length - 1];
+    if (last && last.folder === folder) last.files.push(file);
+    else groups.push({ folder, files: [file] });
+  }
+  return groups;
+}
+
+export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedFile>, baseDir: string, binding?: BindingChoice, data?: PlanData): PlannedRun {
   const collections = new Map<string, PlannedCollection>();
   const collectionOf = (folder: string): PlannedCollection => {
     let c = collections.get(folder);
     if (!c) {
       const config = discovery.configs.get(folder);
+      const dataFile = data?.override ?? config?.data;
       c = {
         folder,
         name: relativeName(baseDir, folder),
@@ -45,6 +76,8 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
         ...(config?.environment ? { environment: config.environment } : {}),
         ...(config?.concurrency ? { concurrency: config.concurrency } : {}),
         variables: config?.variables ?? {},
+        ...(dataFile ? { data: dataFile } : {}),
+        ...(config?.together ? { together: config.together } : {}),
       };
       collections.set(folder, c);
     }
@@ -54,14 +87,25 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
   const tests: PlannedTest[] = [];
   const unavailable = new Map<string, string>();
   const segment = new Map<string, number>();
-  const producers = new Map<string, string[]>();
+  const rowProblems = new Map<string, Failure[]>();
+  const problems: Failure[] = [];
   let segmentIndex = -1;
-  let lastFolder: string | undefined;
 
-  for (const { file, folder } of discovery.files) {
+  // Which earlier file each file's names come from, file by file as the run is written: the
+  // latest earlier file that captures the name. Rows only decide which of its tests (below).
+  const producerFiles = new Map<string, string[]>();
+  const latest = new Map<string, string>();
+  for (const { file } of discovery.files) {
     const loaded = files.get(file)!;
-    const collection = collectionOf(folder);
-    if (folder !== lastFolder) { segmentIndex++; lastFolder = folder; }
+    producerFiles.set(file, [...new Set(loaded.uses.map((n) => latest.get(n)).filter((f): f is string => f !== undefined))]);
+    for (const c of loaded.captures) latest.set(c.name, file);
+  }
+  /** Test ids by file and row index (0: a file that runs without rows). */
+  const testsOf = new Map<string, Map<number, string[]>>();
+  const tableOf = new Map<string, string | undefined>();
+
+  const planFile = (file: string, collection: PlannedCollection, row: { table: DataTable; row: DataRow } | undefined, unreadable: string | undefined): void => {
+    const loaded = files.get(file)!;
     const shape = loaded.shape;
     const own = loaded.request?.binding;
     let bindings: Array<Binding | undefined>;
@@ -70,34 +114,74 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
     else bindings = [binding ?? own];
     const several = binding === 'all' && bindings.length > 1;
 
-    const dependsOn = [...new Set(loaded.uses.flatMap((name) => producers.get(name) ?? []))];
+    const rowIndex = row?.row.index ?? 0;
+    const dependsOn = [...new Set((producerFiles.get(file) ?? []).flatMap((producer) => {
+      const byRow = testsOf.get(producer);
+      if (!byRow) return [];
+      // The same data file: the producer's test of this same row. Otherwise its latest test(s).
+      if (row && tableOf.get(producer) === row.table.file) return byRow.get(rowIndex) ?? [];
+      return [...byRow.values()].pop() ?? [];
+    }))];
+    let typedRow: PlannedRow | undefined;
+    let typingProblems: Failure[] = [];
+    if (row) {
+      const planned = plannedRow(loaded, row.table, row.row);
+      typedRow = planned.row;
+      typingProblems = planned.problems;
+      problems.push(...typingProblems);
+    }
     const ids: string[] = [];
     for (const b of bindings) {
-      const id = several || (binding === 'all' && b) ? `${file}#${b}` : file;
+      const baseId = several || (binding === 'all' && b) ? `${file}#${b}` : file;
+      const id = row ? `${baseId}#row=${rowIndex}` : baseId;
       const base = path.basename(file);
       const test: PlannedTest = {
         id,
         file,
-        name: b ? `${base} [${b}]` : base,
+        name: `${b ? `${base} [${b}]` : base}${typedRow ? ` [${rowLabel(typedRow.index, typedRow.name)}]` : ''}`,
         collection,
         ...(b ? { binding: b } : {}),
         ...(loaded.request ? { operation: loaded.request.operation, version: loaded.request.version } : {}),
         location: loaded.location,
         dependsOn,
         captures: loaded.captures.map((c) => c.name),
+        position: tests.length,
+        ...(typedRow ? { row: typedRow } : {}),
       };
-      if (b && shape && !shape.bindings.includes(b)) {
+      if (unreadable) unavailable.set(id, unreadable);
+      else if (b && shape && !shape.bindings.includes(b)) {
         unavailable.set(id, `${shape.operation} ${shape.version} does not offer the ${b} binding (it offers ${shape.bindings.join(', ')})`);
       }
+      if (typingProblems.length) rowProblems.set(id, typingProblems);
       tests.push(test);
       segment.set(id, segmentIndex);
       ids.push(id);
     }
-    for (const c of loaded.captures) producers.set(c.name, ids);
+    const byRow = testsOf.get(file) ?? new Map<number, string[]>();
+    byRow.set(rowIndex, ids);
+    testsOf.set(file, byRow);
+    tableOf.set(file, row?.table.file);
+  };
+
+  for (const group of groupsOf(discovery)) {
+    segmentIndex++;
+    const collection = collectionOf(group.folder);
+    const read = collection.data ? data?.tables.get(collection.data) : undefined;
+    if (!collection.data || !read?.table) {
+      const unreadable = collection.data ? `data file ${relativeName(baseDir, collection.data)} does not read` : undefined;
+      for (const file of group.files) planFile(file, collection, undefined, unreadable);
+      continue;
+    }
+    // Row by row: row 3 of every file of the collection, then row 4, as a data loop runs.
+    for (const row of read.table.rows) for (const file of group.files) planFile(file, collection, { table: read.table, row }, undefined);
   }
-  const problems = [...discovery.problems, ...[...files.values()].flatMap((f) => f.problems)];
+  for (const read of data?.tables.values() ?? []) problems.push(...(read.problems ?? []));
+  problems.unshift(...discovery.problems, ...[...files.values()].flatMap((f) => f.problems));
   const warnings = [...discovery.warnings, ...[...files.values()].flatMap((f) => f.warnings)];
-  return { tests, files, unavailable, segment, problems, warnings, skippedFolders: discovery.skippedFolders, baseDir };
+  return {
+    tests, files, unavailable, segment, rowProblems, problems, warnings, skippedFolders: discovery.skippedFolders, baseDir,
+    dataFiles: [...(data?.tables.keys() ?? [])],
+  };
 }
 
 /** The tests needed to run `selected`: the selection plus, transitively, the tests it depends on. */

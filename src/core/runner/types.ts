@@ -51,6 +51,28 @@ export interface PlannedTest {
   readonly dependsOn: readonly string[];
   /** Names this test captures. */
   readonly captures: readonly string[];
+  /** Its place in the whole run's plan: the same on every shard, so merged reports keep run order. */
+  readonly position?: number;
+  /** The data row this test runs with, in a data-driven run (data.ts). */
+  readonly row?: PlannedRow;
+}
+
+/** One row of a data file (`collection.json` `"data"`, `--data`) as one test uses it. */
+export interface PlannedRow {
+  /** The data file, absolute. */
+  readonly file: string;
+  /** 1-based: the first row under the header is row 1. */
+  readonly index: number;
+  /** How many rows the data file has, for progress. */
+  readonly count: number;
+  /** The `name` column's value, when there is one and it is not empty. */
+  readonly name?: string;
+  /** Where the row starts in its data file. */
+  readonly location: SourceLocation;
+  /** The row's values as this test's request file uses them: a cell filling a whole field typed as that field. */
+  readonly values: Readonly<Record<string, unknown>>;
+  /** The cells as written: expectations compare against these. */
+  readonly texts: Readonly<Record<string, string>>;
 }
 
 export interface PlannedCollection {
@@ -67,6 +89,10 @@ export interface PlannedCollection {
   readonly environment?: string;
   readonly concurrency?: number;
   readonly variables: Readonly<Record<string, string>>;
+  /** The data file whose rows its files run over (collection.json `"data"` or `--data`), absolute. */
+  readonly data?: string;
+  /** The folder whose collection.json says its order matters (collectionConfig.ts `together`): one shard holds all of it. */
+  readonly together?: string;
 }
 
 export interface TestResult {
@@ -84,6 +110,23 @@ export interface TestResult {
   readonly reply?: ReplySummary;
   /** The whole exchange, when the run was asked to keep them (`keepExchanges`). */
   readonly exchange?: Exchange;
+  /** The exchange as text (request and reply, bodies cut at a limit), when the run keeps transcripts for reports. */
+  readonly transcript?: ExchangeTranscript;
+}
+
+/** What a report shows of an exchange: redacted, bodies cut at MAX_TRANSCRIPT_BODY (transcript.ts). */
+export interface ExchangeTranscript {
+  readonly request: TranscriptMessage & { readonly method: string; readonly url: string };
+  readonly reply?: TranscriptMessage & { readonly status: number; readonly statusText: string };
+  /** Why there is no reply, or why it could not be read. */
+  readonly error?: string;
+}
+
+export interface TranscriptMessage {
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: string;
+  /** Characters of the body left out after the cut. */
+  readonly bodyCut?: number;
 }
 
 export interface ReplySummary {
@@ -107,6 +150,24 @@ export interface RunReport {
   readonly results: readonly TestResult[];
   /** Problems found while loading (unreadable files, bad collection.json): the CLI exits 2. */
   readonly problems: readonly Failure[];
+  /** The part of a sharded run this report holds (shard.ts). */
+  readonly shard?: ShardInfo;
+  /** The reports a merged report was made from (merge.ts). */
+  readonly mergedFrom?: readonly MergedSource[];
+}
+
+/** `--shard index/total`: this run is part `index` of `total`; the whole run has `tests` tests. */
+export interface ShardInfo {
+  readonly index: number;
+  readonly total: number;
+  readonly tests: number;
+}
+
+export interface MergedSource {
+  /** The report file, as given (relative to where `carrier report` ran). */
+  readonly file: string;
+  readonly shard?: ShardInfo;
+  readonly tests: number;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface FolderPlan {
 
 const DEBOUNCE_MS = 300;
 const FOUND = '**/{*.carrier.json,collection.json}';
+/** Data files (collection.json "data") can have any name: changes count for the ones the plans read. */
+const DATA = '**/*.{csv,json}';
 
 function isRequestDocument(doc: vscode.TextDocument): boolean {
   return doc.uri.scheme === 'file' && (doc.languageId === REQUEST_LANGUAGE || doc.fileName.endsWith('.carrier.json'));
@@ -47,6 +49,8 @@ export class TestDiscovery implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Loads run one after another, so a slow one never overwrites a newer one's result. */
   private chain: Promise<readonly FolderPlan[]> = Promise.resolve([]);
+  /** The data files the last load's plans read. */
+  private dataFiles = new Set<string>();
 
   constructor(
     private readonly log: Log,
@@ -64,8 +68,11 @@ export class TestDiscovery implements vscode.Disposable {
     this.started = true;
     const watcher = vscode.workspace.createFileSystemWatcher(FOUND);
     const schedule = () => this.schedule();
+    const data = vscode.workspace.createFileSystemWatcher(DATA);
+    const ifData = (uri: vscode.Uri) => { if (this.dataFiles.has(uri.fsPath)) this.schedule(); };
     this.subscriptions.push(
       watcher, watcher.onDidCreate(schedule), watcher.onDidChange(schedule), watcher.onDidDelete(schedule),
+      data, data.onDidCreate(ifData), data.onDidChange(ifData), data.onDidDelete(ifData),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length && isRequestDocument(e.document)) schedule(); }),
       // Closing an unsaved editor puts the file's saved text back in force.
       vscode.workspace.onDidCloseTextDocument((doc) => { if (isRequestDocument(doc)) schedule(); }),
@@ -96,6 +103,7 @@ export class TestDiscovery implements vscode.Disposable {
   private async load(): Promise<readonly FolderPlan[]> {
     try {
       const plans = (await Promise.all((vscode.workspace.workspaceFolders ?? []).map(loadFolder))).filter((p): p is FolderPlan => !!p);
+      this.dataFiles = new Set(plans.flatMap((p) => p.plan.dataFiles));
       this.onLoad(plans);
       return plans;
     } catch (e) {

@@ -1,11 +1,13 @@
 /**
  * The Test Explorer's items, built from the runner's plans: folders as suites, request files with
- * an `expect` as tests, one child per binding when the plan runs a file over several. Items are
+ * an `expect` as tests, one child per binding when the plan runs a file over several and one per
+ * data row in a data-driven collection (at its row of the data file). Items are
  * reused across reloads (same id, same object), so a reload during a run never orphans the items
  * the run reports on, and the explorer keeps its expanded folders.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { rowLabel } from '../../core';
 import type { LoadedRequest, PlannedTest, RunFailure } from '../core-adapter';
 import type { FolderPlan } from './discovery';
 import { toRange } from './locations';
@@ -99,12 +101,32 @@ export class TestTree {
         fileItem.description = loaded?.request ? `${loaded.request.operation} ${loaded.request.version}` : undefined;
         fileItem.range = loaded ? toRange(loaded.location) : undefined;
         fileItem.error = loaded ? problemsText(loaded.problems) : undefined;
-        if (tests.length === 1) { leaf(fileItem, tests[0]); continue; }
+        const rows = tests.find((t) => t.row)?.row;
+        if (rows && fileItem.description) fileItem.description += ` · ${path.basename(rows.file)}, ${rows.count} row${rows.count === 1 ? '' : 's'}`;
+        if (tests.length === 1 && !rows) { leaf(fileItem, tests[0]); continue; }
+        const bindings = [...new Set(tests.map((t) => t.binding))];
         for (const test of tests) {
-          const bindingItem = item(test.id, test.binding ?? test.name, vscode.Uri.file(file), fileItem);
-          bindingItem.range = fileItem.range;
-          leaf(bindingItem, test);
+          // A binding's item when the file runs over several; rows under it (or under the file).
+          let parent = fileItem;
+          if (bindings.length > 1) {
+            parent = item(rows ? `${test.id.replace(/#row=\d+$/, '')}#binding` : test.id, test.binding ?? test.name, vscode.Uri.file(file), fileItem);
+            parent.range = fileItem.range;
+            if (!rows) { leaf(parent, test); continue; }
+          }
+          if (!test.row) { leaf(parent, test); continue; }
+          // A row's item stands at its row of the data file: its gutter button runs that row.
+          const rowItem = item(test.id, rowLabel(test.row.index, test.row.name), vscode.Uri.file(test.row.file), parent);
+          rowItem.range = toRange(test.row.location);
+          leaf(rowItem, test);
         }
+      }
+      // A collection whose data file does not read says why on its folder.
+      for (const problem of plan.problems) {
+        const file = problem.location?.file;
+        if (!file || !plan.dataFiles.includes(file)) continue;
+        const owner = plan.tests.find((t) => t.collection.data === file);
+        const folderOf = owner ? folderItem(owner.collection.folder) : undefined;
+        if (folderOf && !folderOf.error) folderOf.error = `${path.basename(file)}:${problem.location!.line}:${problem.location!.column}: ${problem.message}`;
       }
     }
     for (const i of next.values()) i.children.replace(children.get(i) ?? []);

@@ -3,7 +3,8 @@
  * thousand fast requests do not spend their time repainting) and only failures and skips stay
  * on screen; otherwise (CI logs, pipes) every test gets one plain line. Both end with a summary.
  */
-import type { PlannedTest, RunObserver, RunReport, TestResult } from '../types';
+import * as path from 'node:path';
+import type { PlannedTest, RunObserver, RunReport, ShardInfo, TestResult } from '../types';
 import { duration, failureLine, type Relative } from './format';
 
 export interface TextSink {
@@ -19,6 +20,8 @@ export interface CliReporterOptions {
   readonly color?: boolean;
   /** Minimum milliseconds between progress redraws. */
   readonly redrawMs?: number;
+  /** The part of a sharded run this is (`--shard`), for the progress line. */
+  readonly shard?: ShardInfo;
 }
 
 const CLEAR_LINE = '\r\x1b[2K';
@@ -33,6 +36,8 @@ export class CliReporter implements RunObserver {
   private lastDraw = 0;
   private progressShown = false;
   private lastCollection: string | undefined;
+  /** The data row most recently started: where a long data-driven run is. */
+  private row: { readonly data: string; readonly index: number; readonly count: number } | undefined;
   private readonly tty: boolean;
   private readonly color: boolean;
 
@@ -56,7 +61,9 @@ export class CliReporter implements RunObserver {
     if (!force && now - this.lastDraw < (this.options.redrawMs ?? 50)) return;
     this.lastDraw = now;
     const current = [...this.running.values()].map((t) => t.name);
-    const head = `[${String(this.done).padStart(String(this.total).length)}/${this.total}] `;
+    const shard = this.options.shard ? `shard ${this.options.shard.index}/${this.options.shard.total} ` : '';
+    const row = this.row ? `${this.row.data} row ${this.row.index}/${this.row.count}  ` : '';
+    const head = `${shard}[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${row}`;
     const counts = [`✓ ${this.passed}`, `✗ ${this.failed}`, `○ ${this.skipped}`];
     let running = current.length ? `  running ${current.length}: ${current.slice(0, 2).join(', ')}${current.length > 2 ? ', …' : ''}` : '';
     // Only the names of running tests are cut to fit; colour codes take no room on screen.
@@ -69,15 +76,21 @@ export class CliReporter implements RunObserver {
 
   runStart(tests: readonly PlannedTest[]): void {
     this.total = tests.length;
+    const shard = this.options.shard;
+    if (shard) this.line(`shard ${shard.index}/${shard.total}: ${tests.length} of ${shard.tests} tests`);
     this.draw(true);
   }
 
   testStart(test: PlannedTest): void {
     this.running.set(test.id, test);
+    if (test.row && (!this.row || test.row.index >= this.row.index || path.basename(test.row.file) !== this.row.data)) {
+      this.row = { data: path.basename(test.row.file), index: test.row.index, count: test.row.count };
+    }
     if (!this.tty && test.collection.name !== this.lastCollection) {
       this.lastCollection = test.collection.name;
       const settings = test.collection.configFiles.map((f) => this.options.rel(f));
-      this.line(`${this.paint('1', test.collection.name)}${test.collection.title ? ` — ${test.collection.title}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}`);
+      const data = test.row ? `  (data: ${this.options.rel(test.row.file)}, ${test.row.count} row${test.row.count === 1 ? '' : 's'})` : '';
+      this.line(`${this.paint('1', test.collection.name)}${test.collection.title ? ` — ${test.collection.title}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}${data ? this.paint('2', data) : ''}`);
     }
     this.draw();
   }

@@ -1,7 +1,8 @@
 /**
  * The machine-readable report: one JSON document with the summary, load problems and every test
- * (status, failures with expected/actual/path/location, captured values, reply in brief). Paths
- * are relative to the run's base folder; nothing in it is unredacted.
+ * (status, failures with expected/actual/path/location, captured values, reply in brief, the data
+ * row, the exchange as text). Paths are relative to the run's base folder; nothing in it is
+ * unredacted. `carrier report` reads it back (merge.ts), so it holds whatever the other reports need.
  */
 import type { Failure, RunReport, SourceLocation, TestResult } from '../types';
 import type { Relative } from './format';
@@ -16,8 +17,8 @@ function failure(f: Failure, rel: Relative) {
   return { kind: f.kind, message: f.message, expected: f.expected, actual: f.actual, path: f.path, location: location(f.location, rel) };
 }
 
-/** Test ids are `<absolute file>` or `<absolute file>#<binding>`; reports show them relative. */
-function relativeId(id: string, rel: Relative): string {
+/** Test ids are `<absolute file>` or `<absolute file>#<binding>` (then `#row=N`); reports show them relative. */
+export function relativeId(id: string, rel: Relative): string {
   const hash = id.indexOf('#');
   return hash < 0 ? rel(id) : rel(id.slice(0, hash)) + id.slice(hash);
 }
@@ -43,6 +44,10 @@ function test(r: TestResult, rel: Relative) {
     captured: r.captured,
     reply: r.reply,
     failures: r.failures.map((f) => failure(f, rel)),
+    ...(r.test.position !== undefined ? { position: r.test.position } : {}),
+    ...(r.test.row ? { row: { data: rel(r.test.row.file), index: r.test.row.index, ...(r.test.row.name ? { name: r.test.row.name } : {}), line: r.test.row.location.line } } : {}),
+    ...(r.test.collection.together ? { keepTogether: rel(r.test.collection.together) } : {}),
+    ...(r.transcript ? { exchange: r.transcript } : {}),
   };
 }
 
@@ -51,6 +56,8 @@ export function jsonReport(report: RunReport, rel: Relative): string {
     format: 'carrier-run-report',
     version: JSON_REPORT_VERSION,
     summary: report.summary,
+    ...(report.shard ? { shard: report.shard } : {}),
+    ...(report.mergedFrom ? { mergedFrom: report.mergedFrom } : {}),
     problems: report.problems.map((p) => failure(p, rel)),
     tests: report.results.map((r) => test(r, rel)),
   }, null, 2)}\n`;

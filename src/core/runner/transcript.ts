@@ -1,0 +1,34 @@
+/**
+ * An exchange as reports keep it: the request and the reply as text, bodies cut at a limit. A
+ * reply can carry a PDF as base64 and a run can have thousands of tests; a report that holds
+ * every byte of every exchange would be too big to open, and what a person reads is the start.
+ */
+import type { Exchange } from '../exchange';
+import type { Redactor } from '../redact';
+import type { ExchangeTranscript, TranscriptMessage } from './types';
+
+/** Characters of each body a report keeps. */
+export const MAX_TRANSCRIPT_BODY = 64 * 1024;
+
+function cut(body: string, limit: number): Pick<TranscriptMessage, 'body' | 'bodyCut'> {
+  if (body.length <= limit) return { body };
+  // Never split a surrogate pair: a lone half is not text a report can carry.
+  let end = limit;
+  const code = body.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return { body: `${body.slice(0, end)}…`, bodyCut: body.length - end };
+}
+
+/** The exchange's request and reply as text, redacted again by the run's redactor, bodies cut at `limit`. */
+export function transcriptOf(exchange: Exchange, redactor: Redactor, limit = MAX_TRANSCRIPT_BODY): ExchangeTranscript {
+  const r = exchange.request;
+  // The exchange is redacted as it is made (exchange.ts); masking again costs little and covers a reply that echoes a secret.
+  const request = { method: r.method, url: redactor.text(r.url), headers: r.headers.map(([n, v]) => [n, redactor.text(v)] as const), ...cut(redactor.text(r.body), limit) };
+  const reply = exchange.reply && {
+    status: exchange.reply.status,
+    statusText: exchange.reply.statusText,
+    headers: exchange.reply.headers.map(([n, v]) => [n, redactor.text(v)] as const),
+    ...cut(redactor.text(exchange.reply.bodyText), limit),
+  };
+  return { request, ...(reply ? { reply } : {}), ...(exchange.error ? { error: redactor.text(`${exchange.error.kind}: ${exchange.error.message}`) } : {}) };
+}
