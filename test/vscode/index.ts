@@ -20,6 +20,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./inspector.test'),
   () => require('./secrets.test'),
   () => require('./testing.test'),
+  () => require('./data-rows.test'),
   () => require('./multiroot.test'),
   () => require('./contract.test'),
 ];

@@ -4,9 +4,10 @@ import { compare } from './compare';
 import { contract } from './contract';
 import { envelope } from './envelope';
 import { inspect } from './inspect';
+import { report } from './report';
 import { run } from './run';
 import { sandbox } from './sandbox';
 import { sendCommand } from './send';
 import { validate } from './validate';
 
-export const commands: readonly Command[] = [validate, run, envelope, sendCommand, sandbox, inspect, contract, compare];
+export const commands: readonly Command[] = [validate, run, report, envelope, sendCommand, sandbox, inspect, contract, compare];
