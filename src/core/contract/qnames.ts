@@ -36,6 +36,11 @@ export class NamespaceScopes {
     if (index !== declarations.length) throw new XmlError('namespace declarations out of step with the document');
   }
 
+  /** Every prefix bound at `el` ('' the default namespace), for writing a part of the document out on its own. */
+  scope(el: XmlElement): ReadonlyMap<string, string> {
+    return this.scopes.get(el) ?? new Map();
+  }
+
   /**
    * The namespace and local name a QName attribute value stands for at `el`. An unprefixed name
    * takes the default namespace, as XML Schema's QName resolution does; an undeclared prefix is

@@ -30,7 +30,8 @@ export const operations: OperationDef[] = [
     service: 'DocumentRetrievalService',
     bindings: ['soap11', 'soap12'],
     description: 'Fetch the documents of a shipment (PRO) number.',
-    parameters: [apiKey, proNumber, enumList('documentTypes', 'DocumentType', 'DocumentType', { required: true }), customerData],
+    // Optional, decided once with the sandbox and the manual: none asked for means every one there is.
+    parameters: [apiKey, proNumber, enumList('documentTypes', 'DocumentType', 'DocumentType', { doc: 'The document types to fetch; left out or empty, every type the shipment has.' }), customerData],
     result: 'DocumentRetrievalReply',
   },
 ];
