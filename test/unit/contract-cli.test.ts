@@ -12,6 +12,8 @@ import type { CliIo } from '../../src/cli/command';
 import { parseXml, type XmlElement } from '../../src/core/xml/dom';
 import { secretSpellings } from '../../src/core/redact';
 import { CONTRACT_REPORT_FORMAT, type ContractReport } from '../../src/core/contract/types';
+import { checkContract, ContractCancelled } from '../../src/core/contract/check';
+import { sandboxEnvironment } from '../../src/core/environments/builtin';
 import { alterLiveReply, alterLiveWsdl, liveRequest, LIVE_NAMESPACES, startLiveService, type LiveService } from './contract-kit';
 import { startServer, tmpDir, type TestServer } from './transport-support';
 
@@ -274,6 +276,27 @@ describe('carrier contract: a contract that cannot be read exits 2, naming the U
       assert.ok(r.stderr.includes(server.url), r.stderr);
     });
   }
+
+  it('a WSDL over the size cap', async () => {
+    answer = () => ({ status: 200, type: 'text/xml', body: `<x>${'y'.repeat(5000)}</x>` });
+    fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ bad: { baseUrl: server.url, maxReplyBytes: 1024 }, gone: { baseUrl: 'http://127.0.0.1:9' } }));
+    const r = await carrier(['contract', '--env', 'bad'], dir);
+    assert.equal(r.code, 2, r.stdout);
+    assert.match(r.stderr, /RateQuoteService\.asmx\?WSDL is (\d+ bytes, more|larger) than the limit of 1024 bytes \(maxReplyBytes\)/);
+  });
+
+  it('a check cancelled part way (Ctrl-C, the editor\'s Cancel) concludes nothing', async () => {
+    answer = () => ({ status: 200, type: 'text/xml', body: '<x/>' });
+    const slow = await startServer(() => undefined);
+    try {
+      const controller = new AbortController();
+      const check = checkContract({ environment: { ...sandboxEnvironment(), name: 'slow', embedded: false, baseUrl: slow.url }, signal: controller.signal });
+      setTimeout(() => controller.abort(), 200);
+      await assert.rejects(check, ContractCancelled);
+    } finally {
+      await slow.close();
+    }
+  });
 
   it('an unreachable service', async () => {
     const r = await carrier(['contract', '--env', 'gone'], dir);
