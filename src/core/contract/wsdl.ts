@@ -84,7 +84,7 @@ interface Message { readonly element?: QName }
 
 class Reader {
   private readonly messages = new Map<string, Message>();
-  private readonly portTypes = new Map<string, Map<string, { input?: string; output?: string; inputQ?: QName; outputQ?: QName }>>();
+  private readonly portTypes = new Map<string, Map<string, { input?: string; output?: string }>>();
   private readonly bindings: Array<{ kind?: Binding; type?: string; operations: string[] }> = [];
 
   constructor(private readonly schemas: SchemaSet, private readonly documents: Map<string, string>, private readonly load: DocumentLoader) {}
