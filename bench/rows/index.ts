@@ -11,6 +11,7 @@ import { nodeSoap } from './nodeSoap';
 import { runnerVsNewman } from './runnerVsNewman';
 import { sandboxState } from './sandboxState';
 import { validation } from './validation';
+import { xmlLimits } from './xmlLimits';
 
 export const ROWS: readonly BenchRow[] = [
   clientOverhead,
@@ -21,4 +22,5 @@ export const ROWS: readonly BenchRow[] = [
   bundle,
   inspectorOverhead,
   sandboxState,
+  xmlLimits,
 ];

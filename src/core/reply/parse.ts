@@ -6,7 +6,7 @@
  */
 import { getRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type Namespaces, type OperationDef } from '../catalog';
 import type { DecodedDocument, Finding, SoapFault } from '../exchange';
-import { parseXml, XmlError, type XmlElement } from '../xml/dom';
+import { parseXml, XmlError, XmlLimitError, type XmlElement } from '../xml/dom';
 import { isNil, readGeneric, readRecord, type ReadIssue } from '../xml/read';
 import { inBodyFindings } from './carriers';
 import { decodeDocuments } from './documents';
@@ -135,10 +135,12 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
 
 /** Why the XML could not be read, for a finding; the caller keeps the raw reply whatever the reason. */
 function unreadable(err: XmlError): string {
+  // Past one of the reader's limits (depth, elements, attributes, namespaces, names, text): the
+  // reply may well be well-formed, so it is not called malformed, only more than is read.
+  if (err instanceof XmlLimitError) return `${err.message.replace(/^The XML/, 'The reply')}; the raw reply is kept as received`;
   switch (err.code) {
     case 'doctype': case 'empty': return err.message;
     case 'truncated': return `The reply XML is cut short: ${err.message}`;
-    case 'too-deep': return `${err.message.replace(/^The XML/, 'The reply')}; the raw reply is kept as received`;
     default: return `The reply is not well-formed XML: ${err.message}`;
   }
 }

@@ -1,13 +1,14 @@
 /**
  * XML text → a small namespace-resolved element tree. Prefixes are resolved to URIs (never
  * stripped), a DOCTYPE is refused so no entity is ever expanded or fetched, and malformed or
- * truncated input becomes an XmlError with a line and column. The parsing itself is parser.ts.
+ * truncated input becomes an XmlError with a line and column, a document past one of the
+ * reader's limits an XmlLimitError. The parsing and the limits are in parser.ts.
  */
 import { XmlError, type XmlElement } from './node';
 import { parseDocument, type CloseHook } from './parser';
 
-export { MAX_DEPTH } from './parser';
-export { decodeEntities, XmlError, XMLNS_NS, type XmlAttribute, type XmlElement } from './node';
+export { MAX_ATTRIBUTES, MAX_ATTRIBUTES_TOTAL, MAX_DECLARATIONS, MAX_DEPTH, MAX_ELEMENTS, MAX_NAME_LENGTH, MAX_NAMESPACES_IN_SCOPE, MAX_TEXT_LENGTH, MAX_TOTAL_TEXT } from './parser';
+export { decodeEntities, XmlError, XmlLimitError, XMLNS_NS, type XmlAttribute, type XmlElement } from './node';
 export type { CloseHook } from './parser';
 
 /** Parses a whole document and returns its root element with namespaces resolved. */

@@ -25,6 +25,16 @@ export class XmlError extends Error {
   }
 }
 
+/**
+ * A document refused for its size or shape, not its syntax: it passed one of the reader's limits
+ * (parser.ts). `limit` is the number passed; the message names it and where it was passed.
+ */
+export class XmlLimitError extends XmlError {
+  constructor(message: string, line: number, column: number, code: string, readonly limit: number) {
+    super(message, line, column, code);
+  }
+}
+
 export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 

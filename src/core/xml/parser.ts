@@ -9,10 +9,14 @@
  * reference, `<` in attribute values, text or a second element outside the root, names that are
  * not namespace-well-formed (`:a`, `a:`, `a:b:c`, `xmlns:="u"`), undeclared prefixes and elements
  * nested deeper than MAX_DEPTH. Comments and processing instructions are skipped; CDATA is text.
+ *
+ * Time is linear in the text and memory linear in what is kept, whatever the shape: namespace
+ * declarations go on one undo stack instead of a copied map per element, repeated attributes are
+ * found with a set, and every count a hostile peer could grow without bound (elements,
+ * attributes, declarations, name and text lengths) has a limit below, each refused with its own
+ * XmlLimitError code, located where it was passed. The caller keeps the raw bytes either way.
  */
-import { decodeEntities, position, XML_NS, XMLNS_NS, XmlError, type XmlAttribute, type XmlElement } from './node';
-
-type Scope = ReadonlyMap<string, string>;
+import { decodeEntities, position, XML_NS, XMLNS_NS, XmlError, XmlLimitError, type XmlAttribute, type XmlElement } from './node';
 
 /**
  * The deepest nesting read; one element deeper is refused with an XmlError coded 'too-deep'.
@@ -23,6 +27,69 @@ type Scope = ReadonlyMap<string, string>;
  * XML_PARSE_HUGE). 1,000 leaves room for any honest document and stays far inside the stack.
  */
 export const MAX_DEPTH = 1000;
+
+/**
+ * Elements in one document; one more is refused with 'too-many-elements'. An element read costs
+ * about 100 bytes, in the tree or in what a close hook made of it, against the 4 of `<a/>`: this
+ * is what bounds a reader's memory. The largest honest reply is a 10,000-shipment trace, 1,040,227
+ * elements (bench/fixtures/bigReplies.ts); 1,500,000 leaves room for half as much again. A large
+ * document is counted in one scan before anything is built, so a flood of 2 million siblings
+ * costs a read of its text, not a tree. libxml2 and .NET's XmlReader count no elements; only the
+ * size of the input bounds them.
+ */
+export const MAX_ELEMENTS = 1_500_000;
+
+/**
+ * Attributes on one element, namespace declarations included ('too-many-attributes'). The
+ * service writes at most three (on the envelope); .NET's XmlDictionaryReaderQuotas bound a whole
+ * start tag to 4,096 bytes (MaxBytesPerRead, so that attribute uniqueness can be checked), a few
+ * hundred attributes at most; libxml2 allows 100 million, checked with a hash table as here.
+ */
+export const MAX_ATTRIBUTES = 1000;
+
+/**
+ * Attributes in one document, declarations included ('too-many-attributes-total'): an attribute
+ * kept costs about 70 bytes against 6 of ` a=""`, so elements within MAX_ELEMENTS each carrying
+ * MAX_ATTRIBUTES would otherwise be gigabytes. The 10,000-shipment trace has 130,006 (each
+ * record's parts redeclare their default namespace).
+ */
+export const MAX_ATTRIBUTES_TOTAL = 500_000;
+
+/**
+ * Namespace declarations on one element ('too-many-declarations'). The service declares at most
+ * three on one element (soap, xsi and xsd on the envelope); a WSDL a few dozen.
+ */
+export const MAX_DECLARATIONS = 100;
+
+/**
+ * Distinct prefixes bound at once ('too-many-namespaces'). Redeclaring a prefix, or the default
+ * namespace (xmlns="…" on every element, as .NET serializers do), does not add one; a namespace
+ * bomb, nested elements each binding new prefixes, does. .NET's default name table holds 16,384 characters of names and
+ * namespaces in all (MaxNameTableCharCount), some hundreds of declarations.
+ */
+export const MAX_NAMESPACES_IN_SCOPE = 1000;
+
+/**
+ * Characters in one element or attribute name, prefix included ('name-too-long'). The service's
+ * longest is under 40; libxml2 allows 50,000 (XML_MAX_NAME_LENGTH) and .NET's whole name table
+ * 16,384.
+ */
+export const MAX_NAME_LENGTH = 1000;
+
+/**
+ * Characters in one element's text (its text and CDATA joined) or one attribute value
+ * ('text-too-long'). libxml2 stops at 10,000,000 (XML_MAX_TEXT_LENGTH) unless told
+ * XML_PARSE_HUGE, which would refuse the service's own GetBillOfLadingPdf reply: a 15 MB PDF is
+ * one 20 MB base64 text node. 50,000,000 reads a PDF of up to about 37 MB.
+ */
+export const MAX_TEXT_LENGTH = 50_000_000;
+
+/**
+ * Characters of text and attribute values in one document ('too-much-text'). Above anything the
+ * default byte caps let through (64 MiB replies, carrier.maxReplyBytes; 16 MiB bodies in the
+ * inspector; 8 MiB requests in the sandbox), so it binds only where a cap was raised.
+ */
+export const MAX_TOTAL_TEXT = 100_000_000;
 
 /**
  * Called as each element (the root excepted) is complete, with the elements it sits in, outermost
@@ -42,13 +109,34 @@ class Element implements XmlElement {
   constructor(public local: string, public ns: string, public children: XmlElement[], public text: string) {}
 }
 
-interface Frame {
+/** A name as checked once and kept in `names`, split at its colon. */
+interface Name {
   readonly qname: string;
+  readonly prefix: string;
+  readonly local: string;
+}
+
+interface Frame {
+  readonly name: Name;
   readonly el: Element;
-  readonly scope: Scope;
+  /** Where this element's declarations start in `Parser.undo`. */
+  readonly mark: number;
   /** Where this element's children start in `Parser.pending`. */
   readonly first: number;
+  /** Characters of text so far. */
+  length: number;
+  /**
+   * Text pieces after the first (text split by comments, CDATA or child elements), joined when
+   * the element closes: `a + b` for each piece would build a string of one 32-byte node per
+   * piece, eight times `x<!---->` itself. Every PIECES pieces are joined into `chunks`.
+   */
+  parts?: string[];
+  chunks?: string[];
 }
+
+const PIECES = 1024;
+/** Below this many, a scan of the ones seen is faster than building a set. */
+const SCAN = 8;
 
 /** Leaves share these until they get a child or an attribute: most elements never do. */
 const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
@@ -57,7 +145,6 @@ const NO_ATTRS: readonly XmlAttribute[] = Object.freeze([]);
 Element.prototype.prefix = '';
 Element.prototype.attrs = NO_ATTRS;
 
-const ROOT_SCOPE: Scope = new Map([['xml', XML_NS], ['xmlns', XMLNS_NS]]);
 /** XML 1.0 (fifth edition) Name: NameStartChar then NameChar, exactly (§2.3). */
 const NAME_START = ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME = new RegExp(`^[${NAME_START}][\\u0300-\\u036F${NAME_START}\\-.0-9\\u00B7\\u203F-\\u2040]*$`, 'u');
@@ -70,8 +157,17 @@ const xmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20
  * Names already checked, shared by every parse: a service uses a few hundred, and checking each
  * with NAME in every reply was a tenth of parsing one. Bounded, for a peer sending made-up names.
  */
-const names = new Map<string, string>();
+const names = new Map<string, Name>();
 const NAMES_LIMIT = 4096;
+
+/**
+ * A copy that holds no reference to the document. V8 makes a slice of 13 characters or more a
+ * view into the string it was cut from, so a cached slice kept each document whose name it first
+ * was alive as long as the cache: up to 4,096 bodies in a sandbox or inspector that runs for days.
+ */
+const detached = (s: string) => s.split('').join('');
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** Namespaces in XML: at most one colon, with a name on each side of it. */
 const qualified = (name: string) => {
@@ -82,6 +178,9 @@ const qualified = (name: string) => {
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 /** Where a tag or attribute name stops. */
 const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */ || c === 0x3d /* = */;
+
+/** Raw attributes of one start tag, three entries each: the name, the decoded value, the offset. */
+type RawAttributes = (Name | string | number)[];
 
 class Parser {
   private pos = 0;
@@ -95,16 +194,34 @@ class Parser {
   /** The open elements, outermost first, for the close hook. */
   private readonly ancestors: XmlElement[] = [];
   private root: XmlElement | undefined;
+  /** Prefix → namespace for the element being read: one map, changed as elements open and close. */
+  private readonly bindings = new Map<string, string>([['xml', XML_NS], ['xmlns', XMLNS_NS]]);
+  /**
+   * What each declaration of the open elements replaced, two entries each (prefix, the URI it
+   * had or undefined), popped when its element closes. A copy of the map per declaring element
+   * made a namespace bomb cost its depth times its prefixes.
+   */
+  private readonly undo: (string | undefined)[] = [];
+  private elements = 0;
+  private attributes = 0;
+  private textTotal = 0;
 
   constructor(private readonly s: string, private readonly onClose?: CloseHook) {}
 
   parse(): XmlElement {
     const s = this.s;
     const n = s.length;
+    // Counted before anything is built, so that a flood of elements is refused in one quick scan
+    // instead of after most of a tree the size of the limit. No element is shorter than <a/>, so
+    // a shorter text cannot pass the limit and is not scanned.
+    if (n >= 4 * (MAX_ELEMENTS + 1)) {
+      const past = elementPast(s, MAX_ELEMENTS);
+      if (past >= 0) throw this.tooManyElements(past);
+    }
     while (this.pos < n) {
       const lt = s.indexOf('<', this.pos);
       const end = lt < 0 ? n : lt;
-      if (end > this.pos) this.text(this.pos, end);
+      if (end > this.pos) this.characters(this.pos, end);
       if (lt < 0) break;
       const c = s.charCodeAt(lt + 1);
       if (c === 0x2f /* / */) this.endTag(lt);
@@ -122,8 +239,17 @@ class Parser {
     return new XmlError(`Malformed XML: ${message}`, line, column);
   }
 
+  private limit(offset: number, message: string, code: string, limit: number): XmlLimitError {
+    const { line, column } = position(this.s, offset);
+    return new XmlLimitError(message, line, column, code, limit);
+  }
+
+  private tooManyElements(lt: number): XmlLimitError {
+    return this.limit(lt, `The XML has more than ${count(MAX_ELEMENTS)} elements`, 'too-many-elements', MAX_ELEMENTS);
+  }
+
   private truncated(): XmlError {
-    const open = this.stack[this.stack.length - 1]?.qname;
+    const open = this.stack[this.stack.length - 1]?.name.qname;
     const { line, column } = position(this.s, this.s.trimEnd().length);
     return new XmlError(`The XML ends before ${open ? `<${open}> is closed` : 'it is complete'}: the body is truncated or incomplete`, line, column, 'truncated');
   }
@@ -135,14 +261,27 @@ class Parser {
     return at;
   }
 
-  private name(start: number, end: number): string {
+  /** Where the name starting at `start` ends; a name longer than allowed is refused before it is read to its end. */
+  private nameEnd(start: number): number {
+    const s = this.s;
+    const stop = Math.min(s.length, start + MAX_NAME_LENGTH + 1);
+    let i = start;
+    while (i < stop && !endsName(s.charCodeAt(i))) i++;
+    if (i > start + MAX_NAME_LENGTH) throw this.limit(start, `The XML has a name longer than ${count(MAX_NAME_LENGTH)} characters`, 'name-too-long', MAX_NAME_LENGTH);
+    return i;
+  }
+
+  private name(start: number, end: number): Name {
     const raw = this.s.slice(start, end);
     let name = names.get(raw);
     if (name === undefined) {
       if (!NAME.test(raw)) throw this.fail(start, raw ? `"${raw}" is not a valid name` : 'a name is missing after "<"');
       if (!qualified(raw)) throw this.fail(start, raw === 'xmlns:' ? '"xmlns:" declares an empty prefix' : `"${raw}" is not a qualified name: a colon must separate a prefix from a local name, once`);
       if (names.size >= NAMES_LIMIT) names.clear();
-      names.set(raw, (name = raw));
+      const qname = detached(raw);
+      const colon = qname.indexOf(':');
+      name = colon < 0 ? { qname, prefix: '', local: qname } : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1) };
+      names.set(qname, name);
     }
     return name;
   }
@@ -162,15 +301,38 @@ class Parser {
     return decodeEntities(raw);
   }
 
-  private text(start: number, end: number): void {
+  /** Counts `length` characters of text or attribute value, starting at `at`, against the document's total. */
+  private countText(length: number, at: number): void {
+    this.textTotal += length;
+    if (this.textTotal > MAX_TOTAL_TEXT) throw this.limit(at, `The XML has more than ${count(MAX_TOTAL_TEXT)} characters of text in all`, 'too-much-text', MAX_TOTAL_TEXT);
+  }
+
+  private characters(start: number, end: number): void {
     this.pos = end;
     const top = this.stack[this.stack.length - 1];
     if (!top) {
       for (let i = start; i < end; i++) if (!isSpace(this.s.charCodeAt(i))) throw this.fail(i, this.root ? 'text after the root element' : 'text before the root element');
       return;
     }
-    const piece = this.decode(this.s.slice(start, end), start);
-    top.el.text = top.el.text === '' ? piece : top.el.text + piece;
+    this.addText(top, this.decode(this.s.slice(start, end), start), start);
+  }
+
+  private addText(top: Frame, piece: string, at: number): void {
+    if (!piece) return;
+    if (top.length + piece.length > MAX_TEXT_LENGTH) throw this.limit(at, `The XML has more than ${count(MAX_TEXT_LENGTH)} characters of text in <${top.name.qname}>`, 'text-too-long', MAX_TEXT_LENGTH);
+    this.countText(piece.length, at);
+    top.length += piece.length;
+    // The first piece is the element's text until a second one comes: most text is one piece,
+    // and a slice of the document costs nothing more.
+    if (!top.parts) {
+      if (top.el.text === '') { top.el.text = piece; return; }
+      top.parts = [top.el.text];
+    }
+    top.parts.push(piece);
+    if (top.parts.length >= PIECES) {
+      (top.chunks ??= []).push(top.parts.join(''));
+      top.parts = [];
+    }
   }
 
   /**
@@ -196,8 +358,7 @@ class Parser {
       const end = this.until(']]>', lt + 9);
       const top = this.stack[this.stack.length - 1];
       if (!top) throw this.fail(lt, 'CDATA outside the root element');
-      const piece = s.slice(lt + 9, end);
-      top.el.text = top.el.text === '' ? piece : top.el.text + piece;
+      this.addText(top, s.slice(lt + 9, end), lt + 9);
       this.pos = end + 3;
       return;
     }
@@ -214,11 +375,18 @@ class Parser {
     const gt = this.until('>', lt + 2);
     let end = gt;
     while (end > lt + 2 && isSpace(s.charCodeAt(end - 1))) end--;
-    const qname = s.slice(lt + 2, end);
     const top = this.stack.pop();
-    if (!top) throw this.fail(lt, `</${qname}> closes nothing`);
-    if (top.qname !== qname) throw this.fail(lt, `</${qname}> found where </${top.qname}> was expected`);
+    // Compared in place and quoted cut short: an end tag's name is not read as a name, and may
+    // be any length.
+    if (!top) throw this.fail(lt, `</${s.slice(lt + 2, Math.min(end, lt + 2 + MAX_NAME_LENGTH))}> closes nothing`);
+    if (end - (lt + 2) !== top.name.qname.length || !s.startsWith(top.name.qname, lt + 2)) throw this.fail(lt, `</${s.slice(lt + 2, Math.min(end, lt + 2 + MAX_NAME_LENGTH))}> found where </${top.name.qname}> was expected`);
+    if (top.parts) {
+      const chunks = top.chunks ?? [];
+      chunks.push(top.parts.join(''));
+      top.el.text = chunks.join('');
+    }
     if (this.pending.length > top.first) top.el.children = this.pending.splice(top.first);
+    this.unbind(top.mark);
     this.ancestors.pop();
     // The element itself is the last one pending: its own children were taken out above.
     if (this.onClose && this.stack.length && this.onClose(top.el, this.ancestors)) this.pending.pop();
@@ -228,11 +396,13 @@ class Parser {
   private startTag(lt: number): void {
     const s = this.s;
     const n = s.length;
-    let i = lt + 1;
-    while (i < n && !endsName(s.charCodeAt(i))) i++;
+    let i = this.nameEnd(lt + 1);
     if (i >= n) throw this.truncated();
-    const qname = this.name(lt + 1, i);
-    let raw: (string | number)[] | undefined;
+    const name = this.name(lt + 1, i);
+    const qname = name.qname;
+    let raw: RawAttributes | undefined;
+    /** The attribute names so far, once there are too many to scan. */
+    let seen: Set<string> | undefined;
     let selfClosing = false;
     for (;;) {
       let j = i;
@@ -248,77 +418,109 @@ class Parser {
         break;
       }
       if (j === i) throw this.fail(j, `attributes of <${qname}> must be separated by whitespace`);
-      let k = j;
-      while (k < n && !endsName(s.charCodeAt(k))) k++;
-      const name = this.name(j, k);
+      if (raw && raw.length / 3 >= MAX_ATTRIBUTES) throw this.limit(j, `The XML gives <${qname}> more than ${count(MAX_ATTRIBUTES)} attributes`, 'too-many-attributes', MAX_ATTRIBUTES);
+      if (++this.attributes > MAX_ATTRIBUTES_TOTAL) throw this.limit(j, `The XML has more than ${count(MAX_ATTRIBUTES_TOTAL)} attributes in all`, 'too-many-attributes-total', MAX_ATTRIBUTES_TOTAL);
+      let k = this.nameEnd(j);
+      const attr = this.name(j, k);
       while (k < n && isSpace(s.charCodeAt(k))) k++;
       if (k >= n) throw this.truncated();
-      if (s.charCodeAt(k) !== 0x3d /* = */) throw this.fail(j, `attribute ${name} of <${qname}> has no value`);
+      if (s.charCodeAt(k) !== 0x3d /* = */) throw this.fail(j, `attribute ${attr.qname} of <${qname}> has no value`);
       k++;
       while (k < n && isSpace(s.charCodeAt(k))) k++;
       if (k >= n) throw this.truncated();
       const quote = s[k];
-      if (quote !== '"' && quote !== "'") throw this.fail(k, `the value of attribute ${name} of <${qname}> must be in quotes`);
+      if (quote !== '"' && quote !== "'") throw this.fail(k, `the value of attribute ${attr.qname} of <${qname}> must be in quotes`);
       const close = this.until(quote, k + 1);
+      if (close - (k + 1) > MAX_TEXT_LENGTH) throw this.limit(k + 1, `The XML has more than ${count(MAX_TEXT_LENGTH)} characters in attribute ${attr.qname} of <${qname}>`, 'text-too-long', MAX_TEXT_LENGTH);
       const value = s.slice(k + 1, close);
-      if (value.indexOf('<') >= 0) throw this.fail(k + 1 + value.indexOf('<'), `"<" in the value of attribute ${name}`);
+      if (value.indexOf('<') >= 0) throw this.fail(k + 1 + value.indexOf('<'), `"<" in the value of attribute ${attr.qname}`);
       raw ??= [];
-      for (let a = 0; a < raw.length; a += 3) if (raw[a] === name) throw this.fail(j, `attribute ${name} of <${qname}> is repeated`);
-      raw.push(name, this.decode(value, k + 1), j);
-      i = close + 1;
-    }
-    this.open(qname, raw, lt, selfClosing);
-  }
-
-  private checkDeclaration(prefix: string, uri: string, at: number): void {
-    const problem = declarationProblem(prefix, uri);
-    if (problem) throw this.fail(at, problem);
-  }
-
-  private open(qname: string, raw: (string | number)[] | undefined, lt: number, selfClosing: boolean): void {
-    if (this.stack.length >= MAX_DEPTH) {
-      const { line, column } = position(this.s, lt);
-      throw new XmlError(`The XML nests elements deeper than ${MAX_DEPTH.toLocaleString('en-US')} levels`, line, column, 'too-deep');
-    }
-    const parent = this.stack[this.stack.length - 1];
-    let scope = parent ? parent.scope : ROOT_SCOPE;
-    if (raw) {
-      for (let a = 0; a < raw.length; a += 3) {
-        const name = raw[a] as string;
-        if (name === 'xmlns' || name.startsWith('xmlns:')) {
-          const prefix = name === 'xmlns' ? '' : name.slice(6);
-          this.checkDeclaration(prefix, raw[a + 1] as string, raw[a + 2] as number);
-          if (scope === (parent ? parent.scope : ROOT_SCOPE)) scope = new Map(scope);
-          (scope as Map<string, string>).set(prefix, raw[a + 1] as string);
+      if (seen) {
+        if (seen.has(attr.qname)) throw this.fail(j, `attribute ${attr.qname} of <${qname}> is repeated`);
+        seen.add(attr.qname);
+      } else {
+        for (let a = 0; a < raw.length; a += 3) if ((raw[a] as Name).qname === attr.qname) throw this.fail(j, `attribute ${attr.qname} of <${qname}> is repeated`);
+        if (raw.length / 3 + 1 >= SCAN) {
+          seen = new Set([attr.qname]);
+          for (let a = 0; a < raw.length; a += 3) seen.add((raw[a] as Name).qname);
         }
       }
+      const decoded = this.decode(value, k + 1);
+      this.countText(decoded.length, k + 1);
+      raw.push(attr, decoded, j);
+      i = close + 1;
     }
-    const colon = qname.indexOf(':');
-    const prefix = colon < 0 ? '' : qname.slice(0, colon);
-    const local = colon < 0 ? qname : qname.slice(colon + 1);
-    const ns = scope.get(prefix);
+    this.open(name, raw, lt, selfClosing);
+  }
+
+  /** Binds `prefix` for the element being opened, keeping what it replaces for `unbind`. */
+  private bind(prefix: string, uri: string, at: number): void {
+    const problem = declarationProblem(prefix, uri);
+    if (problem) throw this.fail(at, problem);
+    const previous = this.bindings.get(prefix);
+    // xml and xmlns are bound from the start, and the default namespace is no prefix: none counts.
+    if (previous === undefined && prefix && this.bindings.size - (this.bindings.has('') ? 3 : 2) >= MAX_NAMESPACES_IN_SCOPE) {
+      throw this.limit(at, `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once`, 'too-many-namespaces', MAX_NAMESPACES_IN_SCOPE);
+    }
+    this.undo.push(prefix, previous);
+    this.bindings.set(prefix, uri);
+  }
+
+  /** Undoes the declarations made since `mark`, newest first. */
+  private unbind(mark: number): void {
+    const undo = this.undo;
+    while (undo.length > mark) {
+      const previous = undo.pop();
+      const prefix = undo.pop() as string;
+      if (previous === undefined) this.bindings.delete(prefix);
+      else this.bindings.set(prefix, previous);
+    }
+  }
+
+  private open(name: Name, raw: RawAttributes | undefined, lt: number, selfClosing: boolean): void {
+    const { qname, prefix, local } = name;
+    if (this.stack.length >= MAX_DEPTH) throw this.limit(lt, `The XML nests elements deeper than ${count(MAX_DEPTH)} levels`, 'too-deep', MAX_DEPTH);
+    if (++this.elements > MAX_ELEMENTS) throw this.tooManyElements(lt);
+    const parent = this.stack[this.stack.length - 1];
+    const mark = this.undo.length;
+    let declared = 0;
+    if (raw) {
+      for (let a = 0; a < raw.length; a += 3) {
+        const attr = raw[a] as Name;
+        if (attr.qname !== 'xmlns' && attr.prefix !== 'xmlns') continue;
+        if (++declared > MAX_DECLARATIONS) throw this.limit(raw[a + 2] as number, `The XML declares more than ${count(MAX_DECLARATIONS)} namespaces on <${qname}>`, 'too-many-declarations', MAX_DECLARATIONS);
+        this.bind(attr.prefix ? attr.local : '', raw[a + 1] as string, raw[a + 2] as number);
+      }
+    }
+    const ns = this.bindings.get(prefix);
     if (prefix === 'xmlns') throw this.fail(lt + 1, `<${qname}>: the prefix xmlns is reserved for namespace declarations`);
     if (prefix && ns === undefined) {
       const { line, column } = position(this.s, lt);
       throw new XmlError(`The prefix "${prefix}" of <${qname}> is not declared`, line, column);
     }
     let attrs = NO_ATTRS;
-    if (raw) {
+    if (raw && raw.length / 3 > declared) {
       const list: XmlAttribute[] = [];
+      /** `local uri` of the prefixed attributes so far, once there are too many to scan; a local name has no space. */
+      let expanded: Set<string> | undefined;
+      let prefixed = 0;
       for (let a = 0; a < raw.length; a += 3) {
-        const name = raw[a] as string;
-        if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-        const c = name.indexOf(':');
-        const ap = c < 0 ? '' : name.slice(0, c);
+        const attr = raw[a] as Name;
+        if (attr.qname === 'xmlns' || attr.prefix === 'xmlns') continue;
+        const ap = attr.prefix;
         // Unprefixed attributes are in no namespace (XML Namespaces §6.2).
-        const local = c < 0 ? name : name.slice(c + 1);
-        const uri = ap ? scope.get(ap) : '';
-        if (uri === undefined) throw this.fail(raw[a + 2] as number, `the prefix "${ap}" of attribute ${name} is not declared`);
-        // a:x and b:x with a and b bound to one URI are the same attribute (Namespaces in XML §6.3).
-        if (ap && list.some((o) => o.ns === uri && o.local === local)) throw this.fail(raw[a + 2] as number, `attribute ${name} of <${qname}> repeats another in namespace ${uri}`);
-        list.push({ local, prefix: ap, ns: uri, value: raw[a + 1] as string });
+        const uri = ap ? this.bindings.get(ap) : '';
+        if (uri === undefined) throw this.fail(raw[a + 2] as number, `the prefix "${ap}" of attribute ${attr.qname} is not declared`);
+        if (ap) {
+          // a:x and b:x with a and b bound to one URI are the same attribute (Namespaces in XML §6.3).
+          const repeated = expanded ? expanded.has(`${attr.local} ${uri}`) : list.some((o) => o.ns === uri && o.local === attr.local);
+          if (repeated) throw this.fail(raw[a + 2] as number, `attribute ${attr.qname} of <${qname}> repeats another in namespace ${uri}`);
+          if (expanded) expanded.add(`${attr.local} ${uri}`);
+          else if (++prefixed >= SCAN) expanded = new Set(list.filter((o) => o.prefix).map((o) => `${o.local} ${o.ns}`).concat(`${attr.local} ${uri}`));
+        }
+        list.push({ local: attr.local, prefix: ap, ns: uri, value: raw[a + 1] as string });
       }
-      if (list.length) attrs = list;
+      attrs = list;
     }
     const el = new Element(local, ns ?? '', NO_CHILDREN, '');
     if (prefix) el.prefix = prefix;
@@ -331,12 +533,39 @@ class Parser {
       this.root = el;
     }
     if (!selfClosing) {
-      this.stack.push({ qname, el, scope, first: this.pending.length });
+      this.stack.push({ name, el, mark, first: this.pending.length, length: 0 });
       this.ancestors.push(el);
-    } else if (parent && this.onClose?.(el, this.ancestors)) {
-      this.pending.pop();
+    } else {
+      this.unbind(mark);
+      if (parent && this.onClose?.(el, this.ancestors)) this.pending.pop();
     }
   }
+}
+
+/**
+ * Where the element past the first `limit` starts, or -1: start tags counted as the parser finds
+ * them, comments, CDATA sections and processing instructions skipped as it skips them. Exact for
+ * a well-formed document; in a malformed one a stray "<" (in an attribute value, say) counts as
+ * an element, so it may be refused for its size rather than for the "<".
+ */
+function elementPast(s: string, limit: number): number {
+  let elements = 0;
+  for (let lt = s.indexOf('<'); lt >= 0; ) {
+    const c = s.charCodeAt(lt + 1);
+    let next = lt + 1;
+    if (c === 0x21 /* ! */) {
+      if (s.startsWith('<!--', lt)) next = s.indexOf('-->', lt + 4);
+      else if (s.startsWith('<![CDATA[', lt)) next = s.indexOf(']]>', lt + 9);
+    } else if (c === 0x3f /* ? */) {
+      next = s.indexOf('?>', lt + 2);
+    } else if (c !== 0x2f /* / */ && ++elements > limit) {
+      return lt;
+    }
+    // Cut short inside a comment, CDATA or instruction: the parser says so.
+    if (next < 0) return -1;
+    lt = s.indexOf('<', next);
+  }
+  return -1;
 }
 
 /** Namespace declarations XML 1.0 forbids (Namespaces in XML §3): they would bind names to nothing or to the reserved URIs. */
