@@ -17,8 +17,9 @@
  * Christmas Mon 26; Christmas on Monday: Eve Fri 22). New Year's Day on a Saturday is observed on
  * Friday December 31 of the year before, which therefore belongs to that earlier year's closures.
  *
- * Days are UTC calendar days: the sandbox reads all its time in UTC, and so do the built-in
- * `run.*` variables that request files use for pickup dates.
+ * A day is a Date at UTC midnight of that calendar date: only its UTC fields are read. The
+ * built-in `run.*` variables of request files count UTC days; the sandbox counts the days of a
+ * terminal's own wall clock in the same form (src/sandbox/carrier/time.ts).
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -143,4 +144,48 @@ export function businessDaysBetween(from: Date, to: Date): number {
   let count = 0;
   for (let t = start + DAY_MS; t <= end; t += DAY_MS) if (isBusinessDay(new Date(t))) count++;
   return count;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The day of a calendar date that exists (month 1-12, the month's own number of days, years
+ * 0001-9999 as .NET's DateTime holds them), else undefined.
+ */
+export function calendarDate(year: number, month: number, day: number): Date | undefined {
+  if (![year, month, day].every(Number.isInteger) || year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return undefined;
+  const d = new Date(Date.UTC(2000, month - 1, day));
+  // Date.UTC reads years 0-99 as 1900-1999; the year is set apart so that 0001 stays 0001.
+  d.setUTCFullYear(year);
+  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : undefined;
+}
+
+/** Why year/month/day names no date, in words (`February 2026 has no day 30`), or undefined. */
+export function calendarDateProblem(year: number, month: number, day: number): string | undefined {
+  if (year < 1 || year > 9999) return `year ${year} is out of range (0001 to 9999)`;
+  if (month < 1 || month > 12) return `there is no month ${month}`;
+  return calendarDate(year, month, day) ? undefined : `${MONTHS[month - 1]} ${year} has no day ${day}`;
+}
+
+const XSD_DATE_TIME = /^(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))?$/;
+
+/**
+ * Why an xs:dateTime (or xs:date) names no real moment (`2026-02-30`, `2026-13-01`, `T24:00:00`,
+ * year 0000), or undefined when it does. Text that is not in the form at all is left to the
+ * type check that reads it.
+ */
+export function dateTimeProblem(text: string): string | undefined {
+  const m = XSD_DATE_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const problem = calendarDateProblem(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (problem) return problem;
+  if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59 || Number(m[6] ?? 0) > 59) return `${m[4]}:${m[5]}:${m[6]} is not a time of day`;
+  if (m[8] !== undefined && (Number(m[8]) > 14 || Number(m[9]) > 59)) return `${m[7]} is not a time zone offset`;
+  return undefined;
+}
+
+/** Why `MM/DD/YYYY` text names no real date (`02/30/2026`), or undefined (also for text not in that form). */
+export function usDateProblem(text: string): string | undefined {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  return m ? calendarDateProblem(Number(m[3]), Number(m[1]), Number(m[2])) : undefined;
 }

@@ -110,7 +110,10 @@ describe('sandbox CreateBillOfLading', () => {
     assert.deepEqual(messagesOf(await call(sb.url, BOL, create(req(info('11/26/2026'))))), ['PickupRequestInfo PickupDate 11/26/2026 is a carrier holiday (Thanksgiving Day): no pickups that day.']);
     assert.deepEqual(messagesOf(await call(sb.url, BOL, create(req(info('11/21/2026'))))), ['PickupRequestInfo PickupDate 11/21/2026 is a Saturday: no pickups on weekends.']);
     assert.match(messagesOf(await call(sb.url, BOL, create(req(info('11/17/2026')))))[0]!, /is in the past/);
-    assert.equal(textAt(await call(sb.url, BOL, create(req(info('11/18/2026')))), 'WasSuccess'), 'true', 'today is fine');
+    // The request is dated 11/19: a pickup the day before is refused (issue 19), one dated today needs a BOL dated today.
+    assert.deepEqual(messagesOf(await call(sb.url, BOL, create(req(info('11/18/2026'))))), ['PickupRequestInfo PickupDate 11/18/2026 is before the BOLDate 11/19/2026: freight is picked up on or after the day its bill of lading is dated.']);
+    const today = editBol(req(info('11/18/2026')), (b) => withChild(b, 'BOLDate', el('BOLDate', '11/18/2026')));
+    assert.equal(textAt(await call(sb.url, BOL, create(today)), 'WasSuccess'), 'true', 'today is fine');
   });
 
   it('needs ThirdParty ContactName and CompanyName once any ThirdParty field is filled', async () => {

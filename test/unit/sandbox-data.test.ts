@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { DOCUMENT_TYPES, availableDocuments, documentDate } from '../../src/sandbox/data/archive';
 import { addBusinessDays, businessDaysBetween, holidayName, holidaysFor, isBusinessDay, rollToBusinessDay } from '../../src/core/calendar';
-import { formatMoney, formatPounds, formatUsDate, formatUsTime, xsdDateTime } from '../../src/sandbox/data/format';
-import { distanceMiles, isValidZip, locate, normalizeCountry } from '../../src/sandbox/data/geography';
-import { HAZMAT_ENTRIES, lookupHazmat } from '../../src/sandbox/data/hazmat';
 import {
-  SAMPLE_PRO, TEST_PRO, TRACE_TYPES, findShipments, seededShipments, shipmentStatusAt, type Shipment, type ShortStatus,
-} from '../../src/sandbox/data/shipments';
-import { freightCharges, normalizeFreightClass } from '../../src/sandbox/data/tariff';
-import { TERMINALS, breakbulkFor, findTerminalsFor, terminalByCode } from '../../src/sandbox/data/terminals';
+  DOCUMENT_TYPES, HAZMAT_ENTRIES, TERMINALS, TRACE_TYPES, availableDocuments, breakbulkFor, distanceMiles, documentDate, findTerminalsFor, formatMoney, formatPounds,
+  formatUsDate, formatUsTime, locate, lookupHazmat, normalizeCountry, normalizeFreightClass, price, statusAt as shipmentStatusAt, terminalByCode, xsdDateTime,
+  type Shipment, type ShortStatus,
+} from '../../src/sandbox/carrier';
+import { isValidZip } from '../../src/sandbox/carrier/geography';
+import { SAMPLE_PRO, TEST_PRO, findShipments, seededShipments } from '../../src/sandbox/history/seeded';
 
 const day = (iso: string): Date => new Date(`${iso}T12:00:00Z`);
 const HOUR = 3_600_000;
@@ -241,7 +239,10 @@ describe('sandbox data: formats and tariff', () => {
     assert.equal(formatUsTime(new Date('2026-03-05T00:05:00Z')), '12:05 AM');
     assert.equal(xsdDateTime(t), '2026-03-05T15:07:09');
     assert.deepEqual([formatMoney(62143), formatMoney(123456789), formatMoney(-1200), formatMoney(5)], ['$621.43', '$1,234,567.89', '-$12.00', '$0.05']);
-    assert.equal(formatPounds(12450.4), '12,450');
+    // A weight keeps its tenth (issue 19: 2,120.5 lb was shown as 2,121 lb).
+    assert.deepEqual([formatPounds(12450.4), formatPounds(2120.5), formatPounds(1500)], ['12,450.4', '2,120.5', '1,500']);
+    // No amount, however large, comes out in exponent form.
+    assert.equal(formatMoney(1e21), '$10,000,000,000,000,000,000.00');
   });
 
   it('normalises freight classes to the 18 values', () => {
@@ -249,7 +250,8 @@ describe('sandbox data: formats and tariff', () => {
   });
 
   it('lays charges out as item lines, GROSS, DISCNT, DISCNF, accessorials, FUEL, NET, adding up exactly', () => {
-    const { lines, netCents } = freightCharges({ items: [{ freightClass: '50.0', weight: 1500 }, { freightClass: 100, weight: 400 }], miles: 700, accessorials: ['DestinationLiftgate', 'Unknown'] });
+    // 2,200 lb: no deficit weight applies (sandbox-tariff.test.ts covers that rule).
+    const { lines, netCents } = price({ items: [{ freightClass: '50.0', weight: 1500 }, { freightClass: 100, weight: 700 }], miles: 700, accessorials: ['DestinationLiftgate', 'Unknown'] });
     assert.deepEqual(lines.map((l) => l.Type), ['', '', 'GROSS', 'DISCNT', 'DISCNF', 'ACC', 'FUEL', 'NET']);
     const cents = (type: string): number => lines.find((l) => l.Type === type)!.amountCents;
     assert.equal(cents('GROSS'), lines[0]!.amountCents + lines[1]!.amountCents);
@@ -322,10 +324,16 @@ describe('sandbox data: shipments', () => {
     for (const st of ['Pickup Scheduled', 'Picked Up', 'In Transit', 'Out For Delivery', 'Delivered', 'Exception'] as ShortStatus[]) {
       assert.ok(states.has(st), st);
     }
-    // Pinned states follow the anchor, whatever it is.
-    const other = new Date('2025-12-24T03:00:00Z');
-    const later = new Set(seededShipments(other).map((s) => shipmentStatusAt(s, other).ShortStatus));
-    assert.equal(later.size, 6);
+    // Pinned states follow the anchor's day: at any working hour of a business day all are there.
+    // (Before issue 19 they were pinned to the anchor instant, even at 10 PM or on a Sunday, which
+    // put deliveries at midnight; now nobody is out for delivery outside working hours.)
+    for (const iso of ['2025-12-23T13:45:00Z', '2025-12-23T17:00:00Z', '2025-12-23T21:30:00Z', '2026-07-02T14:00:00Z']) {
+      const other = new Date(iso);
+      const states = new Set(seededShipments(other).map((s) => shipmentStatusAt(s, other).ShortStatus));
+      assert.equal(states.size, 7, `${iso}: ${[...states].join(', ')}`);
+    }
+    const night = new Date('2025-12-24T03:00:00Z');
+    assert.ok(!seededShipments(night).some((s) => shipmentStatusAt(s, night).ShortStatus === 'Out For Delivery'), 'nobody is out for delivery at 10 PM');
   });
 
   const ORDER: ShortStatus[] = ['Pickup Scheduled', 'Picked Up', 'In Transit', 'Out For Delivery', 'Delivered'];

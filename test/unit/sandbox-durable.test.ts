@@ -24,7 +24,7 @@ import { LOCK_FILE } from '../../src/sandbox/state/lock';
 import { STATE_FILE, SandboxStore } from '../../src/sandbox/state/store';
 import type { SandboxContext } from '../../src/sandbox/context';
 import { actionOf, call, child, children, Clock, el, envelope, http, KEY, NS_DISTINCT, soapHeaders, soapResult, textAt, type Node } from './sandbox-kit';
-import { bolRequest } from './sandbox-requests';
+import { bolRequest, todayUs } from './sandbox-requests';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BOL = '/1.0.1/BillOfLadingService.asmx';
@@ -34,12 +34,16 @@ const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-durable-'))
 const journals = (dir: string) => fs.readdirSync(dir).filter((n) => n.endsWith('.journal'));
 const readState = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, STATE_FILE), 'utf8')) as { format: number; journal?: number; bols: { bolId: number }[] };
 
-function createBody(po: string, bol: Node = bolRequest({ po })): { body: string; headers: Record<string, string> } {
+/** The day after the kit's Clock: the BOLDate of bills of lading sent to sandboxes on that clock. */
+const CLOCK_BOL_DATE = '11/19/2026';
+
+/** `bol` defaults to one dated today, for sandboxes on the real clock. */
+function createBody(po: string, bol: Node = bolRequest({ po, date: todayUs() })): { body: string; headers: Record<string, string> } {
   return { body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bol]), NS_DISTINCT, 'default-xmlns'), headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted') };
 }
 
-async function createBol(url: string, po: string): Promise<number> {
-  const r = await http(url + BOL, { method: 'POST', ...createBody(po) });
+async function createBol(url: string, po: string, date = todayUs()): Promise<number> {
+  const r = await http(url + BOL, { method: 'POST', ...createBody(po, bolRequest({ po, date })) });
   if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
   return Number(textAt(soapResult(r.text, 'CreateBillOfLading'), 'BolID'));
 }
@@ -191,8 +195,8 @@ describe('sandbox state: a journal, not a rewrite per change', function () {
     try {
       const clock = new Clock();
       const sb = await startSandbox({ dataDir: dir, now: clock.now });
-      const a = await createBol(sb.url, 'PO-OLD-A');
-      const b = await createBol(sb.url, 'PO-OLD-B');
+      const a = await createBol(sb.url, 'PO-OLD-A', CLOCK_BOL_DATE);
+      const b = await createBol(sb.url, 'PO-OLD-B', CLOCK_BOL_DATE);
       const [journal] = journals(dir);
       const lines = fs.readFileSync(path.join(dir, journal!), 'utf8').split('\n').filter(Boolean);
       await sb.close();
@@ -208,7 +212,7 @@ describe('sandbox state: a journal, not a rewrite per change', function () {
         const found = await traced(again.url, [String(a), String(b)]);
         assert.deepEqual([...found.keys()].sort(), [String(a), String(b)].sort());
         assert.ok(log.some((l) => /cut short by a stop mid-write/.test(l)), log.join('\n'));
-        assert.equal(await createBol(again.url, 'PO-OLD-C'), b + 1, 'ids continue');
+        assert.equal(await createBol(again.url, 'PO-OLD-C', CLOCK_BOL_DATE), b + 1, 'ids continue');
       } finally {
         await again.close();
       }
@@ -225,7 +229,7 @@ describe('sandbox state: a request that fails stores nothing', function () {
   /** The CreateBillOfLading call as soapRoute binds it. */
   function bolCall(po: string) {
     const op = findShape('CreateBillOfLading', '1.0.1')!;
-    const wrapper = bodyWrapper(parseXml(createBody(po).body), '1.1');
+    const wrapper = bodyWrapper(parseXml(createBody(po, bolRequest({ po })).body), '1.1');
     const { params, issues } = readSoapParameters(op, wrapper, NS_DISTINCT, 'absent');
     return { op, binding: 'soap11' as const, params: normaliseRequest(parametersRecord(op), params, issues).value, ignored: [] };
   }
@@ -264,7 +268,7 @@ describe('sandbox state: a request that fails stores nothing', function () {
         const outcomes: string[] = [];
         for (let depth = MAX_DEPTH - 12; depth <= MAX_DEPTH + 2; depth++) {
           const po = `PO-DEEP-${depth}`;
-          const bol = bolRequest({ po });
+          const bol = bolRequest({ po, date: todayUs() });
           const inner = bol.children![0]!;
           const withDeep = { ...bol, children: [{ ...inner, children: [...inner.children!, el('NoSignatureNotificationContacts', [el('PhoneNumbers', [deep(depth)])])] }, ...bol.children!.slice(1)] };
           const r = await http(sb.url + BOL, { method: 'POST', ...createBody(po, withDeep) });
@@ -337,7 +341,7 @@ describe('sandbox state: indexed lookups', function () {
     const sb = await startSandbox({ now: clock.now });
     try {
       const ids: number[] = [];
-      for (let i = 0; i < 60; i++) ids.push(await createBol(sb.url, `PO-IDX-${i}`));
+      for (let i = 0; i < 60; i++) ids.push(await createBol(sb.url, `PO-IDX-${i}`, CLOCK_BOL_DATE));
       const pick = ids[37]!;
       const created = await call(sb.url, TRACE, el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', String(pick))]), el('TraceType', 'BOL')])]));
       const pro = textAt(child(child(created, 'Result'), 'Shipment'), 'ShipmentNumber');

@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import { XmlError, parseXml } from '../../src/core/xml/dom';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { actionOf, call, el, envelope, http as fetchHttp, KEY, NS_DISTINCT, soapFault, soapHeaders, soapResult, textAt } from './sandbox-kit';
-import { bolRequest } from './sandbox-requests';
+import { bolRequest, todayUs } from './sandbox-requests';
 
 const BOL_PATH = '/1.0.1/BillOfLadingService.asmx';
 const HAZ = '/sandbox/BillOfLadingService.asmx';
@@ -53,15 +53,15 @@ describe('sandbox fault injection', () => {
   });
 
   it('fault answers a SOAP fault in the request\'s SOAP version, and does nothing', async () => {
-    const before = await call(sb.url, BOL_PATH, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]));
-    const body = envelope('1.2', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]), NS_DISTINCT, 'default-xmlns');
+    const before = await call(sb.url, BOL_PATH, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]));
+    const body = envelope('1.2', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]), NS_DISTINCT, 'default-xmlns');
     const r = await post(sb.url, 'fault', body, BOL_PATH, '1.2');
     assert.equal(r.status, 500);
     assert.equal(r.contentType, 'application/soap+xml; charset=utf-8');
     const f = soapFault(r.text, '1.2');
     assert.equal(f.code, 'soap:Receiver');
     assert.match(f.reason, /Injected fault/);
-    const after = await call(sb.url, BOL_PATH, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]));
+    const after = await call(sb.url, BOL_PATH, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]));
     assert.equal(Number(textAt(after, 'BolID')), Number(textAt(before, 'BolID')) + 1, 'the faulted request created nothing');
   });
 

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { addBusinessDays, isBusinessDay } from '../../src/core/calendar';
-import { seededShipments } from '../../src/sandbox/data/shipments';
+import { seededShipments } from '../../src/sandbox/history/seeded';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { at, call, callFault, child, children, Clock, el, KEY, messagesOf, NS_DISTINCT, pdfPages, textAt, type Node } from './sandbox-kit';
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { availableDocuments } from '../../src/sandbox/data/archive';
-import { formatMoney } from '../../src/sandbox/data/format';
-import { seededShipments, TEST_PRO } from '../../src/sandbox/data/shipments';
+import { availableDocuments, formatMoney } from '../../src/sandbox/carrier';
+import { seededShipments, TEST_PRO } from '../../src/sandbox/history/seeded';
 import {
   CODE128_PATTERNS, CODE_B, CODE_C, START_B, START_C, STOP, barRuns, encodeCode128,
 } from '../../src/sandbox/pdf/barcode';

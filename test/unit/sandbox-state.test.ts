@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox/server';
 import { STATE_FILE } from '../../src/sandbox/state/store';
 import { call, child, children, Clock, el, envelope, http, KEY, NS_DISTINCT, soapHeaders, actionOf, soapResult, textAt, pdfTitle } from './sandbox-kit';
-import { bolRequest, pickupRequest } from './sandbox-requests';
+import { bolRequest, pickupRequest, todayUs } from './sandbox-requests';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BOL = '/1.0.1/BillOfLadingService.asmx';
@@ -50,7 +50,7 @@ function exitOf(proc: ChildProcess): Promise<{ code: number | null; signal: Node
 }
 
 async function createBol(url: string): Promise<number> {
-  const r = await http(url + BOL, { method: 'POST', body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]), NS_DISTINCT, 'default-xmlns'), headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted') });
+  const r = await http(url + BOL, { method: 'POST', body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]), NS_DISTINCT, 'default-xmlns'), headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted') });
   if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
   return Number(textAt(soapResult(r.text, 'CreateBillOfLading'), 'BolID'));
 }
@@ -74,7 +74,8 @@ describe('sandbox state', () => {
     const clock = new Clock();
     try {
       const first = await startSandbox({ dataDir: dir, now: clock.now });
-      const created = await call(first.url, BOL, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ pickup: true })]));
+      // Without a pickup of its own: a bill of lading that has one cannot be linked to another (issue 19).
+      const created = await call(first.url, BOL, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]));
       const id = Number(textAt(created, 'BolID'));
       const pro = textAt(created, 'WebProNumber');
       const pickup = await call(first.url, '/1.0.3/PickupRequestService.asmx', el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(id)]));
@@ -91,7 +92,10 @@ describe('sandbox state', () => {
         const again = await call(second.url, BOL, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]));
         assert.equal(Number(textAt(again, 'BolID')), id + 1, 'ids continue after a restart');
         assert.notEqual(textAt(again, 'WebProNumber'), pro);
-        const nextPickup = await call(second.url, '/1.0.3/PickupRequestService.asmx', el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(id)]));
+        const nextPickup = await call(second.url, '/1.0.3/PickupRequestService.asmx', el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(Number(textAt(again, 'BolID')))]));
+        assert.equal(textAt(nextPickup, 'Pickup', 'WasSuccess'), 'true', textAt(nextPickup, 'Pickup', 'Message'));
+        const twice = await call(second.url, '/1.0.3/PickupRequestService.asmx', el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(id)]));
+        assert.match(textAt(twice, 'Pickup', 'Message'), new RegExp(`LinkedBolId ${id} already has pickup request ${textAt(pickup, 'PickupRequestID')}`), 'the restarted sandbox remembers the first pickup');
         assert.ok(Number(textAt(nextPickup, 'PickupRequestID')) > Number(textAt(pickup, 'PickupRequestID')));
       } finally {
         await second.close();

@@ -66,7 +66,9 @@ const ARGS: Record<string, Record<string, unknown>> = {
         Shipper: { Name: 'Volunteer Plastics Inc', AddressLine1: '401 Industrial Dr', ISO3Country: 'USA', ZipCode: '37029', City: 'Burns', State: 'TN', PhoneNumber: '615-555-0101' },
         PickupInformation: { PickupDate: '11/20/2026', ReadyTime: '03:00 PM', CloseTime: '05:00 PM' },
         ServiceOptions: { PURAccessorial: ['LiftGate'] },
-        LinkedBolId: 1,
+        // Set per sandbox to a bill of lading created there: bill of lading 1 is delivered, and
+        // linking a delivered one is refused (issue 19).
+        LinkedBolId: 0,
       },
       IncludeBol: true,
       IncludeBolPdf: true,
@@ -75,6 +77,16 @@ const ARGS: Record<string, Record<string, unknown>> = {
   TraceShipment: { APIKey: KEY, request: { TraceNumbers: { string: ['056391174', 'nope'] }, TraceType: 'PRO', OutputFormat: 'Standard' } },
   GetTransitTimes: { APIKey: KEY, input: { DateOfPickup: '2026-11-20T00:00:00', OriginPoint: { City: 'Lincoln', ZipOrPostalCode: '68507', CountryCode: 'USA' }, Destinations: { DestinationPoint: { ServicePoint: [{ ZipOrPostalCode: '33635', CountryCode: 'USA' }] } } } },
 };
+
+type Args = { APIKey: string; request: { Pickup: Record<string, unknown> } & Record<string, unknown> };
+
+/** The pickup's arguments, linked to a bill of lading created for it in the same sandbox (same shipper). */
+async function linkedToNewBol(url: string, args: Args): Promise<Args> {
+  const client = await soap.createClientAsync(`${url}/1.0.1/BillOfLadingService.asmx?WSDL`);
+  const port = (client as any).BillOfLadingService.BillOfLadingServiceSoap;
+  const created = await new Promise<any>((resolve, reject) => port.CreateBillOfLading(ARGS.CreateBillOfLading, (err: Error | null, res: unknown) => (err ? reject(err) : resolve(res))));
+  return { ...args, request: { ...args.request, Pickup: { ...args.request.Pickup, LinkedBolId: Number(created.CreateBillOfLadingResult.BolID) } } };
+}
 
 /** What a successful reply holds, as node-soap parses it. */
 const CHECKS: Record<string, (r: any) => Promise<void> | void> = {
@@ -103,7 +115,8 @@ for (const [label, ns] of [['distinct namespaces', NS_DISTINCT], ['one namespace
         const service = shapes[0]!.service;
         const port = (client as any)[service][`${service}Soap`];
         for (const op of shapes) {
-          const args = ARGS[`${op.operation} ${op.version}`] ?? ARGS[op.operation];
+          let args = ARGS[`${op.operation} ${op.version}`] ?? ARGS[op.operation];
+          if (op.operation === 'CreatePickupRequest') args = await linkedToNewBol(sb.url, args as Args);
           const result = await new Promise<any>((resolve, reject) => port[op.operation](args, (err: Error | null, res: unknown) => (err ? reject(err) : resolve(res))));
           await CHECKS[op.operation]!(result);
           // node-soap put every element where the schema says: nothing was left unbound.

@@ -3,6 +3,7 @@
  * optional because real clients omit them), a literal API key, string formats and numeric
  * suggestions such as freight classes. One walk along the catalog, linear in the file's size.
  */
+import { dateTimeProblem, usDateProblem } from '../calendar';
 import { getRecord, parametersRecord } from '../catalog';
 import type { FieldDef, OperationDef, RecordDef, StringFormat } from '../catalog/types';
 import { numericSuggestions } from '../generate/jsonSchema';
@@ -19,6 +20,9 @@ const FORMATS: Record<StringFormat, { test: RegExp; example: string; fix: (v: st
   'MM/DD/YYYY': { test: /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/, example: '11/23/2026', fix: fixDate },
   'hh:mm AM/PM': { test: /^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, example: '03:00 PM', fix: fixTime },
 };
+
+/** The xs:dateTime shape the generated schema accepts (src/core/generate/jsonSchema.ts). */
+const SCHEMA_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
 
 /**
  * What the walk does at one record, worked out once per record. A bill of lading item has six
@@ -43,7 +47,7 @@ function planOf(record: RecordDef): RecordPlan {
     plan = {
       anyMissing: new Function('o', `return ${test};`) as (obj: Obj) => boolean,
       required,
-      deep: record.fields.filter((f) => f.secret || f.list || f.record || f.format || f.suggestions),
+      deep: record.fields.filter((f) => f.secret || f.list || f.record || f.format || f.suggestions || f.type === 'dateTime'),
     };
     plans.set(record, plan);
   }
@@ -58,6 +62,9 @@ export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource):
   const findings: Finding[] = [];
   const warn = (code: FindingCode, path: JsonPath, message: string, part: 'value' | 'key' = 'value', suggestion?: string) =>
     findings.push({ severity: 'warning', code, message, path: formatPath(path), range: source.rangeOf(path, part), ...(suggestion !== undefined ? { suggestion } : {}) });
+  // A date that cannot exist is refused by the service (XmlSerializer or its own date check), never moved to another day.
+  const impossible = (path: JsonPath, value: string, problem: string) =>
+    findings.push({ severity: 'error', code: 'format', message: `${formatPath(path)}: ${shown(value)} is not a real date: ${problem}`, path: formatPath(path), range: source.rangeOf(path, 'value') });
 
   // One path array, pushed and popped as the walk goes: copies are made only for findings.
   const path: Array<string | number> = ['params'];
@@ -105,10 +112,16 @@ export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource):
   };
 
   const checkSimple = (field: FieldDef, value: unknown): void => {
-    if (!field.format && !field.suggestions) return;
+    if (!field.format && !field.suggestions && field.type !== 'dateTime') return;
     const good = knownGood.get(field);
     if (typeof value === 'string' && containsVariable(value)) return;
     const before = findings.length;
+    // Only where the schema or the format already accepts the shape: what is left is a day the month lacks (or year 0000).
+    if (typeof value === 'string') {
+      const problem = field.type === 'dateTime' && SCHEMA_DATE_TIME.test(value) ? dateTimeProblem(value)
+        : field.format === 'MM/DD/YYYY' && FORMATS['MM/DD/YYYY'].test.test(value) ? usDateProblem(value) : undefined;
+      if (problem) impossible(here(), value, problem);
+    }
     if (field.format && typeof value === 'string') {
       const format = FORMATS[field.format];
       if (!format.test.test(value)) {

@@ -4,7 +4,7 @@
  * enumerations checked, and unreadable values refused. Elements the service would not bind
  * (unknown names, wrong namespaces) are dropped and reported, never guessed at.
  */
-import { getEnumeration, getRecord, isObject, joinPath, type FieldDef, type JsonObject, type ReadIssue, type RecordDef } from '../../core';
+import { dateTimeProblem, getEnumeration, getRecord, isObject, joinPath, type FieldDef, type JsonObject, type ReadIssue, type RecordDef } from '../../core';
 import { clientFault } from '../soap/fault';
 
 export interface Normalised {
@@ -66,7 +66,18 @@ function bindField(field: FieldDef, x: unknown, path: string, dropped: ReadonlyS
     // Text inside a record element (e.g. `<Origin>Tampa</Origin>`) binds as an empty record.
     return isObject(x) ? bindRecord(getRecord(field.record), x, path, dropped) : {};
   }
+  if (field.type === 'dateTime' && typeof x === 'string') checkDateTime(field, x, path);
   return checkEnumeration(field, x, path);
+}
+
+/**
+ * XmlSerializer reads an xs:dateTime into a DateTime, which holds no 30 February and no month
+ * 13: such a value is as unreadable as text, and is refused the same way rather than rolled
+ * over into another day.
+ */
+function checkDateTime(field: FieldDef, x: string, path: string): void {
+  const problem = dateTimeProblem(x);
+  if (problem) throw clientFault(`Server was unable to read the request: '${shown(x)}' is not a valid xs:dateTime for ${field.name} (${path}): ${problem}.`);
 }
 
 function checkEnumeration(field: FieldDef, x: unknown, path: string): unknown {

@@ -3,7 +3,7 @@
  * created here (printed as the customer wrote it), and the one the PDF module composes from the
  * shipment for the seeded history.
  */
-import type { Shipment } from '../data/shipments';
+import type { Shipment } from '../carrier';
 import { shipmentToBillOfLading } from '../pdf/from-shipment';
 import type { BillOfLadingData, BolMeta } from '../pdf/types';
 import type { SandboxStore } from '../state/store';

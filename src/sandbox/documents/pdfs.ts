@@ -4,7 +4,7 @@
  * A plain require() rather than import(): it stays lazy under every loader the project uses
  * (tsx in tests, esbuild bundles), where a dynamic import() of a .ts path does not resolve.
  */
-import type { DocumentType } from '../data/archive';
+import type { DocumentType } from '../carrier';
 import type { LabelRequest } from '../pdf/labels';
 import type { BolDocument } from './bolData';
 

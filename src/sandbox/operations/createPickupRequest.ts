@@ -7,23 +7,17 @@
  * The Result sub-records are not expanded by the interface document; they carry what a
  * dispatcher's screen shows (who asked, what is loaded, which terminal, the status).
  */
-import { formatUsDate, xsdDateTime } from '../data/format';
+import { formatUsDate, LATE_PICKUP_AFTER, parseUsDate, parseUsTime, wallClock, xsdDateTime, type Terminal } from '../carrier';
 import type { OperationHandler } from '../context';
 import { bolDocument } from '../documents/bolData';
 import { openContent } from '../documents/openContent';
 import { base64, bolPdf } from '../documents/pdfs';
 import { arr, compact, num, obj, records } from '../json';
-import { laneEnd } from '../rating/lane';
-import { parseUsDate, parseUsTime, text } from '../rules/formats';
-import { pickupRules } from '../rules/pickupRules';
+import { pickupRules } from '../requests/pickup';
+import { text } from '../requests/text';
 import type { CreatedPickup } from '../state/records';
 
-/** Terminal wall-clock time, from the terminal's longitude (standard time; close enough for a sandbox). */
-function terminalLocalTime(now: Date, lon: number): string {
-  return xsdDateTime(new Date(now.getTime() + Math.round(lon / 15) * 3_600_000));
-}
-
-function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now: Date, terminalLon: number): Record<string, unknown> {
+function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now: Date, terminal: Terminal): Record<string, unknown> {
   const pickup = obj(p.pickup);
   const shipper = obj(pickup.Shipper);
   const contact = obj(pickup.Contact);
@@ -35,8 +29,9 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
   const window = obj(pickup.HourlyWindow);
   return compact({
     ...(bol ? { BOL: bol } : {}),
-    Channel: 'Web Service',
-    CommunicationStatus: 'Sent to terminal',
+    // The interface types these four as records (not expanded), so they carry element content.
+    Channel: { Name: 'Web Service' },
+    CommunicationStatus: { Status: 'Sent to terminal', Terminal: terminal.TerminalCode },
     Constraints: compact({
       ServiceLevel: text(pickup.ServiceLevel) || 'StandardService',
       HourlyWindow: text(window.Start) ? compact({ Start: text(window.Start), End: text(window.End) }) : undefined,
@@ -50,13 +45,12 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
     },
     References: compact({ ...obj(pickup.ReferenceNumbers) }),
     Requestor: compact({ Name: contactName, CompanyName: text(contact.CompanyName) || text(shipper.Name), PhoneNumber: text(contact.PhoneNumber) || text(shipper.PhoneNumber), EmailAddress: text(contact.EmailAddress) || text(shipper.ContactEmailAddress) }),
-    RequestorType: text(contact.CompanyName) && text(contact.CompanyName) !== text(shipper.Name) ? 'Third Party' : 'Shipper',
+    RequestorType: { Type: text(contact.CompanyName) && text(contact.CompanyName) !== text(shipper.Name) ? 'Third Party' : 'Shipper' },
     Shipper: compact({ Name: text(shipper.Name), AddressLine1: text(shipper.AddressLine1), City: text(shipper.City), State: text(shipper.State), ZipCode: text(shipper.ZipCode), Country: shipperCountry }),
-    TaskStatus: 'Scheduled',
+    TaskStatus: { Status: 'Scheduled' },
     BOLAvailableFlag: p.linkedBolId !== undefined,
     CustomsDocumentRequirementsFlag: destinations.some((d) => text(d.ISO3Country) && text(d.ISO3Country).toUpperCase() !== shipperCountry),
-    // Drivers finish their pickup runs around 5 PM; a later close needs a late driver.
-    LatePickupFlag: close > 17 * 60,
+    LatePickupFlag: close > LATE_PICKUP_AFTER,
     CloseTime: text(info.CloseTime),
     Comment: text(info.AdditionalInstructions),
     ContactEmail: text(contact.EmailAddress) || text(shipper.ContactEmailAddress),
@@ -69,34 +63,34 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
     Id: p.id,
     ParentId: p.linkedBolId ?? 0,
     VersionNumber: 1,
-    TerminalLocalDateTime: terminalLocalTime(now, terminalLon),
+    TerminalLocalDateTime: xsdDateTime(wallClock(now, terminal.zone)),
   });
 }
 
 export const createPickupRequest: OperationHandler = async ({ params, changes }, ctx) => {
   const request = params.request === undefined || params.request === null ? undefined : obj(params.request);
   const now = ctx.now();
-  const messages = request ? pickupRules(request, ctx.store, now) : ['request is required.'];
-  if (messages.length) return { Pickup: { WasSuccess: false, Message: messages.join(' ') } };
+  const check = request ? pickupRules(request, ctx.store, now) : { messages: ['request is required.'], warnings: [] };
+  if (check.messages.length || !('shipper' in check) || !check.shipper) return { Pickup: { WasSuccess: false, Message: check.messages.join(' ') } };
 
   const pickup = obj(request!.Pickup);
-  const shipper = obj(pickup.Shipper);
-  const end = laneEnd(text(shipper.ZipCode), text(shipper.ISO3Country))!;
-  const linkedBolId = typeof pickup.LinkedBolId === 'number' && pickup.LinkedBolId !== 0 ? pickup.LinkedBolId : undefined;
-  const created = changes.addPickup(pickup, now, linkedBolId, end.terminal.TerminalCode);
+  const terminal = check.shipper.terminal;
+  const linkedBolId = check.linkedBolId;
+  const created = changes.addPickup(pickup, now, linkedBolId, terminal.TerminalCode);
 
   const linked = linkedBolId !== undefined ? bolDocument(ctx.store, ctx.store.shipmentByBolId(linkedBolId)!) : undefined;
   const bolContent = linked && request!.IncludeBol === true
     ? { BolID: linked.meta.bolId, WebProNumber: linked.meta.proNumber, ...openContent('BillOfLading', linked.data as Record<string, unknown>) }
     : undefined;
   const info = obj(pickup.PickupInformation);
+  const warnings = check.warnings.length ? ` Warning: ${check.warnings.join(' ')}` : '';
   return {
     PickupRequestID: String(created.id),
     Pickup: {
       Id: String(created.id),
       WasSuccess: true,
-      Message: `Pickup request ${created.id} is scheduled for ${text(info.PickupDate)} between ${text(info.ReadyTime)} and ${text(info.CloseTime)} from the ${end.terminal.TerminalName} (${end.terminal.TerminalCode}).`,
-      Result: details(created, bolContent, now, end.terminal.lon),
+      Message: `Pickup request ${created.id} is scheduled for ${formatUsDate(parseUsDate(info.PickupDate)!)} between ${text(info.ReadyTime)} and ${text(info.CloseTime)} from the ${terminal.TerminalName} (${terminal.TerminalCode}).${warnings}`,
+      Result: details(created, bolContent, now, terminal),
     },
     ...(linked && request!.IncludeBolPdf === true ? { BolPdf: base64(await bolPdf(linked)) } : {}),
   };

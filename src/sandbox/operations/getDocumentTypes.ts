@@ -1,8 +1,7 @@
 /** GetDocumentTypes: which archive documents a PRO has by now (the list grows as the freight moves). */
-import { availableDocuments } from '../data/archive';
 import type { OperationHandler, SandboxContext } from '../context';
-import type { Shipment } from '../data/shipments';
-import { text } from '../rules/formats';
+import { availableDocuments, type Shipment } from '../carrier';
+import { text } from '../requests/text';
 import { clientFault } from '../soap/fault';
 
 export function shipmentForPro(value: unknown, ctx: SandboxContext): Shipment {

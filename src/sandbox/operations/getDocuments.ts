@@ -3,7 +3,7 @@
  * A requested type that does not exist yet (a delivery receipt before delivery) is left out;
  * AvailableDocumentTypes says what there is. No requested type at all means every available one.
  */
-import { availableDocuments, type DocumentType } from '../data/archive';
+import { availableDocuments, type DocumentType } from '../carrier';
 import type { OperationHandler } from '../context';
 import { bolDocument } from '../documents/bolData';
 import { archivePdf, base64 } from '../documents/pdfs';

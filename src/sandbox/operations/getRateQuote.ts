@@ -1,23 +1,62 @@
 /**
- * GetRateQuote at 1.0.0, 1.0.1 and 1.0.3: one pricing, three reply shapes. Business errors come
+ * GetRateQuote at 1.0.0, 1.0.1 and 1.0.3: one pricing, three reply shapes. The price is the
+ * carrier model's tariff (carrier/tariff.ts) on the model's lane; every service level the lane
+ * offers is priced on top of it by its surcharge and promises its own days. Business errors come
  * back in the body (WasSuccess=false, Messages/string), as the reference carrier's clients
- * expect; informational notes (defaults applied, ignored elements, fuel) go in Result/Messages.
+ * expect; informational notes (defaults applied, warnings, ignored elements, fuel) go in
+ * Result/Messages. Quote numbers are a hash of the request, so the same request gets the same ones.
  */
-import type { ChargeLine } from '../data/tariff';
-import { formatMoney } from '../data/format';
-import type { Terminal } from '../data/terminals';
+import {
+  formatDollars, formatMoney, laneBetween, price, quotedLevels, serviceDays, surchargeCents, QUOTED_WINDOW, minutesText,
+  type ChargeLine, type Lane, type Price, type ServiceLevelRule, type Terminal,
+} from '../carrier';
 import type { OperationHandler } from '../context';
-import { compact, obj } from '../json';
-import { quote, type Quote } from '../rating/quote';
-import { rateInput, type RateInput } from '../rating/rateInput';
+import { compact, obj, stableHash } from '../json';
+import { rateInput, type RateInput } from '../requests/rateQuote';
 import { myCarrierId } from './customer';
+
+interface PricedLevel {
+  readonly rule: ServiceLevelRule;
+  readonly days: number;
+  readonly quoteNumber: string;
+  readonly chargeCents: number;
+  readonly netCents: number;
+}
+
+interface Quote {
+  readonly lane: Lane;
+  readonly price: Price;
+  readonly levels: readonly PricedLevel[];
+  readonly notes: readonly string[];
+}
+
+function quote(input: RateInput): Quote {
+  const lane = laneBetween(input.origin, input.destination);
+  const notes: string[] = [];
+  const palletWeight = input.pallets.reduce((s, p) => s + p.weight * p.quantity, 0);
+  if (palletWeight > 0) notes.push(`Pallet weight of ${palletWeight} lb is rated with the first item.`);
+  const items = input.items.map((i, n) => ({ freightClass: i.freightClass, weight: i.weight + (n === 0 ? palletWeight : 0) }));
+  const p = price({
+    items, miles: lane.miles, accessorials: input.accessorials, codAmount: input.codAmount, declaredValue: input.declaredValue,
+    overDimensionPieces: input.overDimensionPieces,
+    ...(input.customerDiscount !== undefined ? { discountPercent: input.customerDiscount } : {}),
+    ...(input.accessorials.includes('ZeroFuelSurcharge') ? { fuelPercent: 0 } : {}),
+  });
+  if (p.deficitWeight > 0) notes.push(`Rated as ${p.ratedWeight.toLocaleString('en-US')} lb (${p.deficitWeight.toLocaleString('en-US')} lb deficit weight): that weight break costs less than the actual weight's.`);
+  const seed = JSON.stringify([input.version, input.quoteType, input.origin.place, input.destination.place, input.items, input.accessorials, input.codAmount, input.declaredValue, input.overDimensionPieces, input.pallets]);
+  const levels = quotedLevels(lane).map((rule) => {
+    const chargeCents = surchargeCents(p, rule.surchargePercent);
+    return { rule, days: serviceDays(rule.level, lane), quoteNumber: String(1_000_000 + (stableHash(`${seed}|${rule.code}`) % 9_000_000)), chargeCents, netCents: p.netCents + chargeCents };
+  });
+  return { lane, price: p, levels, notes };
+}
 
 function charge(l: ChargeLine): Record<string, unknown> {
   return {
     Type: l.Type,
     Title: l.Title,
     ...(l.weight !== undefined ? { Weight: String(l.weight) } : {}),
-    ...(l.ratePerCwt !== undefined ? { Rate: `$${l.ratePerCwt.toFixed(2)}` } : {}),
+    ...(l.ratePerCwt !== undefined ? { Rate: formatDollars(l.ratePerCwt) } : {}),
     Amount: formatMoney(l.amountCents),
   };
 }
@@ -39,20 +78,22 @@ function point(p: Record<string, unknown>, state: string): Record<string, unknow
 }
 
 function serviceLevels(q: Quote): Record<string, unknown>[] {
-  return q.serviceLevels.map((l) => ({
-    Title: l.offer.title,
-    Code: l.offer.code,
+  return q.levels.map((l) => ({
+    Title: l.rule.title,
+    Code: l.rule.code,
     QuoteNumber: l.quoteNumber,
-    ServiceDays: l.offer.serviceDays,
+    ServiceDays: l.days,
     Charge: formatMoney(l.chargeCents),
     NetCharge: formatMoney(l.netCents),
-    ...(l.offer.hourlyWindow ? { HourlyWindow: l.offer.hourlyWindow } : {}),
+    ...(l.rule.level === 'GuaranteedHourlyWindow' ? { HourlyWindow: { Start: minutesText(QUOTED_WINDOW.start), End: minutesText(QUOTED_WINDOW.end) } } : {}),
   }));
 }
 
 function notes(input: RateInput, q: Quote, ignored: readonly string[], version: string): Record<string, unknown>[] {
-  const out = [{ Title: 'Fuel Surcharge', Text: `Fuel surcharge ${q.fuelPercent}% of the discounted freight charge.` }];
-  for (const n of [...input.notes, ...q.notes]) out.push({ Title: 'Default Applied', Text: n });
+  const out = [{ Title: 'Fuel Surcharge', Text: `Fuel surcharge ${q.price.fuelPercent}% of the discounted freight charge; service-level charges are a share of the discounted freight charge too.` }];
+  for (const n of input.notes) out.push({ Title: 'Default Applied', Text: n });
+  for (const n of q.notes) out.push({ Title: 'Rating', Text: n });
+  for (const n of input.warnings) out.push({ Title: 'Warning', Text: n });
   // CustomerData is what real clients put first; it is expected, tolerated and not worth a note.
   for (const path of ignored.filter((p) => p !== 'request.CustomerData')) {
     out.push({ Title: 'Ignored Element', Text: `${path} is not part of GetRateQuote ${version} (or not in its namespace) and was ignored.` });
@@ -79,10 +120,10 @@ function resultV100(input: RateInput, q: Quote, params: Record<string, unknown>,
     Destination: point(input.destinationPoint, input.destination.place.state),
     OriginServiceCenter: serviceCenter(input.origin.terminal, false),
     DestinationServiceCenter: serviceCenter(input.destination.terminal, false),
-    ServiceDays: q.lane.serviceDays,
-    CustomerDiscounts: String(q.discountPercent),
-    HandlingUnits: input.items.map((i, n) => compact({ Class: i.freightClass, Weight: i.weight, Width: i.width, Height: i.height, Length: i.length, Amount: formatMoney(q.lines[n]!.amountCents) })),
-    ChargeTypes: q.lines.map((l) => compact(charge(l))),
+    ServiceDays: q.lane.standardDays,
+    CustomerDiscounts: String(q.price.discountPercent),
+    HandlingUnits: input.items.map((i, n) => compact({ Class: i.freightClass, Weight: i.weight, Width: i.width, Height: i.height, Length: i.length, Amount: formatMoney(q.price.lines[n]!.amountCents) })),
+    ChargeTypes: q.price.lines.map((l) => compact(charge(l))),
     ...(oceanLeg ? { Ocean: oceanLeg } : {}),
     Messages: notesList,
     ServiceLevels: serviceLevels(q),
@@ -95,8 +136,8 @@ function result(input: RateInput, q: Quote, notesList: Record<string, unknown>[]
     Destination: point(input.destinationPoint, input.destination.place.state),
     OriginServiceCenter: serviceCenter(input.origin.terminal, true),
     DestinationServiceCenter: serviceCenter(input.destination.terminal, true),
-    CustomerDiscounts: `${q.discountPercent}%`,
-    Charges: q.lines.map(charge),
+    CustomerDiscounts: `${q.price.discountPercent}%`,
+    Charges: q.price.lines.map(charge),
     Messages: notesList,
     ServiceLevels: serviceLevels(q),
   };

@@ -1,8 +1,10 @@
-/** GetTerminalInformation: the terminals nearest a ZIP or postal code, the serving one first. */
-import { normalizeCountry } from '../data/geography';
-import { findTerminalsFor, type Terminal } from '../data/terminals';
+/**
+ * GetTerminalInformation: the terminals nearest a ZIP or postal code, the serving one first.
+ * Country codes follow the model's one rule (carrier/places.ts): ISO3 only, as everywhere else.
+ */
+import { countryOf, findTerminalsFor, type Terminal } from '../carrier';
 import type { OperationHandler } from '../context';
-import { text } from '../rules/formats';
+import { text } from '../requests/text';
 import { clientFault } from '../soap/fault';
 
 /** How many terminals an answer lists: the serving one and two alternatives. */
@@ -34,9 +36,10 @@ export const getTerminalInformation: OperationHandler = ({ params }) => {
   const zip = text(params.ZipCode);
   const country = text(params.CountryCode);
   if (!zip) throw clientFault('ZipCode is required.');
-  if (!country) throw clientFault('CountryCode is required (USA or CAN).');
-  if (!normalizeCountry(country)) throw clientFault(`CountryCode ${country} is not served: use USA, CAN or PRI.`);
-  const terminals = findTerminalsFor(zip, country, TERMINALS_PER_ANSWER);
+  if (!country) throw clientFault('CountryCode is required (USA, CAN or PRI).');
+  const served = countryOf(country);
+  if ('problem' in served) throw clientFault(`CountryCode ${served.problem}.`);
+  const terminals = findTerminalsFor(zip, served.country, TERMINALS_PER_ANSWER);
   if (!terminals.length) throw clientFault(`${zip} is not a valid ZIP or postal code for ${country}.`);
   return { Result: terminals.map(terminalInfo) };
 };

@@ -1,30 +1,25 @@
 /**
- * GetTransitTimes: service days and delivery dates from one origin to each destination for a
- * pickup date, counting business days only (weekends and carrier holidays skipped), with the
- * service center at each end. A destination that cannot be served carries its own Result
- * {Level, Message}; a bad origin or date fails the whole request (WasSuccess=false).
+ * GetTransitTimes: standard service days and the delivery date from one origin to each
+ * destination for a pickup date, as the carrier model plans them (the same days a quote gives
+ * and a bill of lading's trace keeps), with the service center at each end and the levels the
+ * lane offers. The pickup day is the origin terminal's: one in the past there, or beyond the
+ * planning horizon, fails the whole request (WasSuccess=false); a weekend or holiday moves to
+ * the next business day with a note. A destination that cannot be served carries its own Result
+ * {Level, Message}. A DateOfPickup that names no real date never gets here: it is refused while
+ * the request is read (decode/normalise.ts).
  */
-import { addBusinessDays, holidayName, isBusinessDay, rollToBusinessDay } from '../../core';
-import { formatUsDate, xsdDateTime } from '../data/format';
-import type { Terminal } from '../data/terminals';
+import {
+  addDays, addWorkingDays, daysBetween, formatUsDate, holidaysBetween, isWorkingDay, laneBetween, localDay, PLANNING_HORIZON_DAYS, quotedLevels,
+  rollToWorkingDay, xsdDateTime, xsdDay, type LaneEnd, type Terminal,
+} from '../carrier';
 import type { OperationHandler } from '../context';
 import { obj, records } from '../json';
-import { laneBetween, laneEnd, type LaneEnd } from '../rating/lane';
-import { serviceLevelsFor } from '../rating/serviceLevels';
-import { text } from '../rules/formats';
+import { POINT_FIELDS, readAddress } from '../requests/address';
+import { text } from '../requests/text';
 import { myCarrierId } from './customer';
 
 /** What .NET writes for a DateTime nobody set. */
 const NO_DATE = '0001-01-01T00:00:00';
-const DAY = 86_400_000;
-
-/** The calendar day an xs:dateTime names, as written (its zone does not move the day). */
-function pickupDay(value: unknown): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text(value));
-  if (!m) return undefined;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return Number.isNaN(d.getTime()) ? undefined : d;
-}
 
 export function serviceCenterInfo(t: Terminal): Record<string, unknown> {
   return { ServiceCenterCode: t.TerminalCode, ServiceCenterLocation: t.TerminalLocationName, ServiceCenterPhone: t.phones[0]?.PhoneNumber ?? '' };
@@ -40,23 +35,11 @@ function point(p: Record<string, unknown>, end: LaneEnd | undefined): Record<str
   };
 }
 
-function pointProblem(label: string, p: Record<string, unknown>): string | undefined {
-  const zip = text(p.ZipOrPostalCode);
-  const country = text(p.CountryCode);
-  if (!zip) return `${label} ZipOrPostalCode is required.`;
-  if (!country) return `${label} CountryCode is required.`;
-  if (!laneEnd(zip, country)) return `${label} ZipOrPostalCode ${zip} is not a valid postal code for ${country}.`;
-  return undefined;
-}
-
-/** Holidays between pickup and delivery that pushed the date out. */
-function skippedHolidays(from: Date, to: Date): string[] {
-  const out: string[] = [];
-  for (let t = from.getTime() + DAY; t <= to.getTime(); t += DAY) {
-    const name = holidayName(new Date(t));
-    if (name && new Date(t).getUTCDay() % 6 !== 0) out.push(`${name} (${formatUsDate(new Date(t))})`);
-  }
-  return out;
+function readPoint(label: string, p: Record<string, unknown>): { end?: LaneEnd; problem?: string; warnings: string[] } {
+  if (!text(p.ZipOrPostalCode)) return { problem: `${label} ZipOrPostalCode is required.`, warnings: [] };
+  if (!text(p.CountryCode)) return { problem: `${label} CountryCode is required.`, warnings: [] };
+  const address = readAddress(label, p, POINT_FIELDS, false);
+  return { ...(address.end ? { end: address.end } : {}), ...(address.problems[0] ? { problem: address.problems[0] } : {}), warnings: address.warnings };
 }
 
 export const getTransitTimes: OperationHandler = ({ params }, ctx) => {
@@ -64,35 +47,37 @@ export const getTransitTimes: OperationHandler = ({ params }, ctx) => {
   const customerData = text(input.CustomerData);
   const base = { ...(customerData ? { CustomerData: customerData } : {}) };
   const messages: string[] = [];
-  const requested = pickupDay(input.DateOfPickup);
+  const requested = text(input.DateOfPickup) ? xsdDay(text(input.DateOfPickup)) : undefined;
   if (!requested) messages.push('DateOfPickup is required.');
   const originIn = obj(input.OriginPoint);
-  const originProblem = pointProblem('OriginPoint', originIn);
-  if (originProblem) messages.push(originProblem);
+  const origin = readPoint('OriginPoint', originIn);
+  if (origin.problem) messages.push(origin.problem);
   const destinations = records(obj(input.Destinations).DestinationPoint);
   if (!destinations.length) messages.push('At least one destination ServicePoint is required.');
-  if (messages.length) return { ...base, WasSuccess: false, Messages: messages };
+  if (requested && origin.end) {
+    const today = localDay(ctx.now(), origin.end.terminal.zone);
+    const ahead = daysBetween(today, requested);
+    if (ahead < 0) messages.push(`DateOfPickup ${formatUsDate(requested)} is in the past: the origin terminal's date is ${formatUsDate(today)}; ask for today or a later day.`);
+    else if (ahead > PLANNING_HORIZON_DAYS) messages.push(`DateOfPickup ${formatUsDate(requested)} is too far ahead: transit times are planned up to ${PLANNING_HORIZON_DAYS} days in advance (until ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))}).`);
+  }
+  if (messages.length || !origin.end) return { ...base, WasSuccess: false, Messages: messages };
 
-  const origin = laneEnd(text(originIn.ZipOrPostalCode), text(originIn.CountryCode))!;
-  const day = rollToBusinessDay(requested!);
-  const moved = isBusinessDay(requested!) ? undefined : `Pickup moved from ${formatUsDate(requested!)} to ${formatUsDate(day)}, the next business day.`;
+  const day = rollToWorkingDay(requested!);
+  const moved = isWorkingDay(requested!) ? undefined : `Pickup moved from ${formatUsDate(requested!)} to ${formatUsDate(day)}, the next business day.`;
 
   const result = destinations.map((d) => {
-    const problem = pointProblem('DestinationPoint', d);
-    const end = problem ? undefined : laneEnd(text(d.ZipOrPostalCode), text(d.CountryCode));
-    if (!end) return { DestinationPoint: point(d, undefined), ServiceDays: 0, DeliveryDate: NO_DATE, Result: { Level: 'Error', Message: problem } };
-    const lane = laneBetween(origin, end);
-    const delivery = addBusinessDays(day, lane.serviceDays);
-    const notes = [moved];
-    const holidays = skippedHolidays(day, delivery);
+    const dest = readPoint('DestinationPoint', d);
+    if (!dest.end) return { DestinationPoint: point(d, undefined), ServiceDays: 0, DeliveryDate: NO_DATE, Result: { Level: 'Error', Message: dest.problem } };
+    const lane = laneBetween(origin.end!, dest.end);
+    const delivery = addWorkingDays(day, lane.standardDays);
+    const notes = [moved, ...origin.warnings, ...dest.warnings];
+    const holidays = holidaysBetween(day, delivery);
     if (holidays.length) notes.push(`Delivery date skips ${holidays.join(', ')}.`);
-    const state = text(d.StateOrProvince).toUpperCase();
-    if (state && state !== end.place.state) notes.push(`StateOrProvince ${state} does not match ZIP ${text(d.ZipOrPostalCode)} (${end.place.state}); the ZIP decides.`);
     return {
-      DestinationPoint: point(d, end),
-      ServiceCenterInfo: serviceCenterInfo(end.terminal),
-      ServiceLevels: serviceLevelsFor(lane).map((l) => ({ ServiceLevelCode: l.code, ServiceLevelName: l.title })),
-      ServiceDays: lane.serviceDays,
+      DestinationPoint: point(d, dest.end),
+      ServiceCenterInfo: serviceCenterInfo(dest.end.terminal),
+      ServiceLevels: quotedLevels(lane).map((l) => ({ ServiceLevelCode: l.code, ServiceLevelName: l.title })),
+      ServiceDays: lane.standardDays,
       DeliveryDate: xsdDateTime(delivery),
       ...(notes.some(Boolean) ? { DestinationNotes: notes.filter(Boolean).join(' ') } : {}),
     };
@@ -105,7 +90,7 @@ export const getTransitTimes: OperationHandler = ({ params }, ctx) => {
       TransitTimesID: ctx.store.nextLookupId(),
       MyCarrierID: myCarrierId(params),
       PickupDate: xsdDateTime(day),
-      Origin: { OriginPoint: point(originIn, origin), ServiceCenterInfo: serviceCenterInfo(origin.terminal) },
+      Origin: { OriginPoint: point(originIn, origin.end), ServiceCenterInfo: serviceCenterInfo(origin.end.terminal) },
       Destinations: result,
     },
   };

@@ -3,10 +3,10 @@
  * bills of lading created here), each at its status as of the sandbox clock; a number that
  * refers to nothing gives a Shipment with ErrorMessage, still HTTP 200.
  */
-import type { TraceType } from '../data/shipments';
+import { fieldLength, type TraceType } from '../carrier';
 import type { OperationHandler } from '../context';
 import { arr, obj } from '../json';
-import { text } from '../rules/formats';
+import { text } from '../requests/text';
 import { notFoundRecord, traceRecord, type TraceOptions } from '../trace/present';
 
 /** More numbers than a tracing screen ever shows at once; past this the answer would be a dump. */
@@ -31,7 +31,12 @@ export const traceShipment: OperationHandler = ({ params }, ctx) => {
     return { Result: [{ ErrResponse: { Code: 'TOO_MANY', Message: message }, ErrorMessage: message }] };
   }
   const now = ctx.now();
+  const longest = fieldLength('string');
   const result = numbers.flatMap((n) => {
+    if (n.length > longest) {
+      const message = `TraceNumbers string ${n.slice(0, 40)}… is ${n.length.toLocaleString('en-US')} characters long: a trace number has at most ${longest}.`;
+      return [{ ErrResponse: { Code: 'TOO_LONG', Message: message }, ShipmentNumber: n.slice(0, longest), ErrorMessage: message }];
+    }
     const found = ctx.store.findShipments(type, n);
     return found.length ? found.map((s) => traceRecord(s, now, opts)) : [notFoundRecord(type, n, opts)];
   });

@@ -6,9 +6,7 @@
  * before that is a caller error and throws, so the sandbox must check availableDocuments
  * first and answer with the types that exist.
  */
-import { documentDate, invoiceDateOf, type DocumentType } from '../data/archive';
-import { formatMoney, formatPounds, formatUsDate, formatUsDateTime } from '../data/format';
-import type { Party, Shipment } from '../data/shipments';
+import { documentDate, formatMoney, formatPounds, formatUsDate, formatUsDateTime, invoiceDateOf, wallClock, type DocumentType, type Party, type Shipment } from '../carrier';
 import { billOfLadingPdf } from './bol';
 import { shipmentToBillOfLading } from './from-shipment';
 import {
@@ -36,12 +34,13 @@ interface Ctx {
   top: number;
 }
 
-function header(c: Ctx, title: string, dateLabel: string, date: Date): void {
+/** `zone`: where the dated thing happened, whose calendar names its date. */
+function header(c: Ctx, title: string, dateLabel: string, date: Date, zone: string): void {
   const { s, f, shipment } = c;
   s.text(CARRIER_NAME.toUpperCase(), M, M, { font: f.bold, size: 11 });
   s.text(`SCAC ${CARRIER_SCAC}   -   Carrier Workbench sandbox document, not valid for billing`, M, M + 14, { font: f.regular, size: 7, color: GRAY });
   s.text(title.toUpperCase(), M, M + 30, { font: f.bold, size: 18 });
-  s.text(`${dateLabel}: ${formatUsDate(date)}`, M, M + 54, { font: f.regular, size: 9.5 });
+  s.text(`${dateLabel}: ${formatUsDate(wallClock(date, zone))}`, M, M + 54, { font: f.regular, size: 9.5 });
   const bw = barcodeWidth(shipment.proNumber, 220, 1.5);
   const bx = M + W - (bw || 220);
   s.text('PRO NUMBER', bx, M, { font: f.bold, size: 6.5, color: GRAY, maxWidth: bw || 220 });
@@ -141,7 +140,7 @@ function weightCertificate(c: Ctx, weighedAt: Date): void {
   const scale = shipment.scaleWeight ?? shipment.weight;
   const diff = scale - shipment.weight;
   const pct = shipment.weight ? (diff / shipment.weight) * 100 : 0;
-  header(c, TITLES.WeightCertificate, 'Date weighed', weighedAt);
+  header(c, TITLES.WeightCertificate, 'Date weighed', weighedAt, c.shipment.originTerminal.zone);
   c.top += s.paragraph(
     `This is to certify that the shipment described below was weighed on a certified scale at the carrier's ${t.TerminalName} (${t.TerminalCode}), ${t.TerminalMailingAddress1}, ${t.TerminalMailingCity}, ${t.TerminalMailingState} ${t.TerminalMailingZip}, with the result shown.`,
     M, c.top, W, { font: f.regular, size: 9, leading: 12 },
@@ -151,7 +150,7 @@ function weightCertificate(c: Ctx, weighedAt: Date): void {
     ['BOL NUMBER', shipment.references.BOL],
     ['PO NUMBER', shipment.references.PO],
     ['PIECES', String(shipment.pieces)],
-    ['WEIGHED AT', formatUsDateTime(weighedAt)],
+    ['WEIGHED AT', formatUsDateTime(wallClock(weighedAt, c.shipment.originTerminal.zone))],
     ['SCALE', `${t.TerminalCode}-SC02 (platform scale)`],
     ['WEIGHT ON BOL', `${formatPounds(shipment.weight)} lb`],
     ['CERTIFIED SCALE WEIGHT', `${formatPounds(scale)} lb`],
@@ -170,16 +169,16 @@ function weightCertificate(c: Ctx, weighedAt: Date): void {
 function invoice(c: Ctx, invoiceDate: Date, now: Date): void {
   const { s, f, shipment } = c;
   const due = new Date(invoiceDate.getTime() + 30 * 86_400_000);
-  header(c, TITLES.Invoice, 'Invoice date', invoiceDate);
+  header(c, TITLES.Invoice, 'Invoice date', invoiceDate, c.shipment.originTerminal.zone);
   const billTo = shipment.is3PL ? shipment.billTo : shipment.paymentTerms === 'Collect' ? shipment.consignee : shipment.shipper;
   parties(c, [['BILL TO', billTo], ['SHIPPER', shipment.shipper], ['CONSIGNEE', shipment.consignee]]);
-  const delivered = shipment.deliveredAt && shipment.deliveredAt.getTime() <= now.getTime() ? formatUsDate(shipment.deliveredAt) : 'In transit';
+  const delivered = shipment.deliveredAt && shipment.deliveredAt.getTime() <= now.getTime() ? formatUsDate(wallClock(shipment.deliveredAt, shipment.destinationTerminal.zone)) : 'In transit';
   facts(c, [
     ['INVOICE NUMBER', shipment.proNumber],
     ['TERMS', `${shipment.paymentTerms}, net 30`],
-    ['DUE DATE', formatUsDate(due)],
+    ['DUE DATE', formatUsDate(wallClock(due, shipment.originTerminal.zone))],
     ['ACCOUNT', shipment.references.Account],
-    ['PICKUP DATE', formatUsDate(shipment.pickupAt)],
+    ['PICKUP DATE', formatUsDate(shipment.pickupDay)],
     ['DELIVERY DATE', delivered],
     ['SERVICE', serviceLevelTitle(shipment.serviceLevel)],
     ['BOL / PO', `${shipment.references.BOL} / ${shipment.references.PO}`],
@@ -211,11 +210,11 @@ function invoice(c: Ctx, invoiceDate: Date, now: Date): void {
 
 function deliveryReceipt(c: Ctx, deliveredAt: Date): void {
   const { s, f, shipment } = c;
-  header(c, TITLES.DeliveryReceipt, 'Delivered', deliveredAt);
+  header(c, TITLES.DeliveryReceipt, 'Delivered', deliveredAt, c.shipment.destinationTerminal.zone);
   parties(c, [['CONSIGNEE', shipment.consignee], ['SHIPPER', shipment.shipper]]);
   const dest = shipment.destinationTerminal;
   facts(c, [
-    ['DELIVERED AT', formatUsDateTime(deliveredAt)],
+    ['DELIVERED AT', formatUsDateTime(wallClock(deliveredAt, c.shipment.destinationTerminal.zone))],
     ['DELIVERING TERMINAL', `${dest.TerminalCode} ${dest.TerminalMailingCity}, ${dest.TerminalMailingState}`],
     ['PIECES', String(shipment.pieces)],
     ['WEIGHT', `${formatPounds(shipment.scaleWeight ?? shipment.weight)} lb`],
@@ -236,7 +235,7 @@ function deliveryReceipt(c: Ctx, deliveredAt: Date): void {
   s.line(M + 8, c.top + 50, M + W / 2, c.top + 50, 0.6);
   s.text(`Printed name: ${signer}`, M + 8, c.top + 54, { font: f.regular, size: 8 });
   s.text('DATE / TIME', M + W / 2 + 20, c.top + 6, { font: f.bold, size: 6.5, color: GRAY });
-  s.text(formatUsDateTime(deliveredAt), M + W / 2 + 20, c.top + 26, { font: f.bold, size: 12 });
+  s.text(formatUsDateTime(wallClock(deliveredAt, c.shipment.destinationTerminal.zone)), M + W / 2 + 20, c.top + 26, { font: f.bold, size: 12 });
   c.top += 78;
 }
 

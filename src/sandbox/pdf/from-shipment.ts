@@ -2,8 +2,7 @@
  * A seeded shipment as the BillOfLading record its shipper would have sent, so the archive's
  * BillOfLading document is drawn by the same renderer as GetBillOfLadingPdf.
  */
-import { formatUsDate } from '../data/format';
-import type { Party, Shipment } from '../data/shipments';
+import type { Party, Shipment } from '../carrier';
 import type { BillOfLadingData, BolParty } from './types';
 
 function bolParty(p: Party): BolParty {
@@ -22,7 +21,7 @@ function bolParty(p: Party): BolParty {
 
 export function shipmentToBillOfLading(s: Shipment): BillOfLadingData {
   return {
-    BOLDate: formatUsDate(s.pickupAt),
+    BOLDate: s.bolDate,
     Shipper: bolParty(s.shipper),
     Consignee: { ...bolParty(s.consignee), Attention: s.consignee.Contact },
     ...(s.is3PL ? { BillTo: bolParty(s.billTo) } : {}),

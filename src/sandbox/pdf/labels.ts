@@ -18,7 +18,7 @@
  * the positions before it stay blank. `numLabels` labels are printed (1 to 100, the range the
  * carrier's newer API allows), numbered "1 of N" to "N of N".
  */
-import { formatUsDate } from '../data/format';
+import { formatUsDate } from '../carrier';
 import { BLACK, CARRIER_NAME, GRAY, INCH, LETTER, Sheet, WHITE, barcodeWidth, embedFonts, newDocument, type Fonts } from './layout';
 import { addressLines, cityLine, hasContent, isGuaranteed, serviceLevelTitle, weightText } from './text';
 import type { BillOfLadingData, BolMeta } from './types';

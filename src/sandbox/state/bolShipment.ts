@@ -1,23 +1,24 @@
 /**
- * A bill of lading created over SOAP becomes a shipment like the seeded ones: same terminals,
- * tariff and planned timeline, so tracing, documents and PDFs treat both alike. The plan is a
- * pure function of the stored BOL, so nothing but the request needs persisting.
+ * A bill of lading created over SOAP becomes a shipment like the seeded ones: the carrier model
+ * plans it from its lane, service level and pickup, so tracing, documents and PDFs treat both
+ * alike. The plan is a pure function of the stored bill of lading (and of the pickup that
+ * collects it), so nothing but the requests needs persisting.
  */
-import { rollToBusinessDay, type JsonObject } from '../../core';
-import { normalizeCountry } from '../data/geography';
-import { pick, seededRandom } from '../data/prng';
-import { SIGNERS } from '../data/shipment-catalog';
-import type { HandlingUnit, Party, ServiceLevel, Shipment, ShipmentItem, TraceType } from '../data/shipments';
-import { freightCharges, normalizeFreightClass } from '../data/tariff';
-import { planTimeline } from '../data/timeline';
-import { laneBetween, laneEnd } from '../rating/lane';
-import { parseUsDate, parseUsTime, text } from '../rules/formats';
+import type { JsonObject } from '../../core';
+import {
+  atLocal, chargesFor, distinctAccessorials, firstPickupDay, laneBetween, laneEnd, localDay, localMinutes, normalizeCountry, normalizeFreightClass,
+  parseUsDate, parseUsTime, planTimeline, serviceDays, isServiceLevel,
+  type HandlingUnit, type HourlyWindow, type Party, type ServiceLevel, type Shipment, type ShipmentItem, type TraceType, MINUTE_MS,
+} from '../carrier';
+import { pick, seededRandom } from '../history/random';
+import { SIGNERS } from '../history/cast';
+import { arr, num, obj } from '../json';
+import { text } from '../requests/text';
 import type { TraceKeys } from '../trace/find';
 import type { CreatedBol } from './records';
-import { arr, obj } from '../json';
 
-const HOUR = 3_600_000;
-const MINUTE = 60_000;
+/** Without a pickup request the driver comes at 3:00 PM; with one, an hour after the ready time (never after the close). */
+const DEFAULT_PICKUP_MINUTES = 15 * 60;
 
 function party(p: JsonObject, contact: string): Party {
   return {
@@ -36,31 +37,50 @@ function party(p: JsonObject, contact: string): Party {
 
 function items(bol: JsonObject): ShipmentItem[] {
   return arr(bol.Items).map(obj).map((i) => ({
-    Pieces: typeof i.Pieces === 'number' ? i.Pieces : 0,
+    Pieces: num(i.Pieces),
     PackageType: text(i.PackageType),
     Description: text(i.Description),
     NMFCItemNumber: text(i.NMFCItemNumber),
     NMFCSub: text(i.NMFCClass),
     Class: normalizeFreightClass(text(i.Class)) ?? text(i.Class),
-    Weight: typeof i.Weight === 'number' ? i.Weight : 0,
+    Weight: num(i.Weight),
     IsHazmat: i.IsHazmat === true,
   }));
 }
 
+export function levelOf(bol: JsonObject): ServiceLevel {
+  const level = text(bol.ServiceLevel);
+  return isServiceLevel(level) ? level : 'StandardService';
+}
+
+/** The booked window of a GuaranteedHourlyWindow bill of lading. */
+export function windowOf(container: JsonObject): HourlyWindow | undefined {
+  const w = obj(container.HourlyWindow);
+  const start = parseUsTime(w.Start);
+  const end = parseUsTime(w.End);
+  return start !== undefined && end !== undefined ? { start, end } : undefined;
+}
+
 /**
- * When the freight is picked up: the pickup's ready time plus an hour (capped at its close time),
- * else 3 PM on the BOL date; never on a closed day and never before the BOL exists.
+ * When the freight is picked up: on the pickup's day an hour after its ready time (capped at its
+ * close), else at 3:00 PM on the BOL date; never on a day the service does not work, and never
+ * within an hour of the bill of lading's creation.
  */
-export function plannedPickupAt(created: CreatedBol, pickupInfo?: JsonObject): Date {
+export function plannedPickup(created: CreatedBol, zone: string, level: ServiceLevel, pickupInfo?: JsonObject): { day: Date; minutes: number } {
   const info = obj(pickupInfo ?? created.pickupRequestInfo);
-  const day = parseUsDate(info.PickupDate) ?? parseUsDate(created.billOfLading.BOLDate) ?? new Date(created.createdAt);
+  const createdAt = new Date(created.createdAt);
+  const earliest = new Date(createdAt.getTime() + 60 * MINUTE_MS);
+  const asked = parseUsDate(info.PickupDate);
   const ready = parseUsTime(info.ReadyTime);
   const close = parseUsTime(info.CloseTime);
-  const minutes = ready !== undefined ? Math.min(ready + 60, close ?? Infinity) : 15 * 60;
-  const dayStart = rollToBusinessDay(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())));
-  const planned = new Date(dayStart.getTime() + minutes * MINUTE);
-  const earliest = new Date(created.createdAt).getTime() + HOUR;
-  return planned.getTime() >= earliest ? planned : new Date(earliest);
+  if (asked && ready !== undefined) {
+    let minutes = ready + 60;
+    // A pickup for today whose ready time has passed comes an hour after it was asked for.
+    if (atLocal(asked, minutes, zone).getTime() < earliest.getTime() && localDay(earliest, zone).getTime() === asked.getTime()) minutes = localMinutes(earliest, zone);
+    return { day: asked, minutes: Math.min(minutes, close ?? minutes) };
+  }
+  const bolDay = parseUsDate(created.billOfLading.BOLDate) ?? localDay(createdAt, zone);
+  return { day: firstPickupDay(bolDay, DEFAULT_PICKUP_MINUTES, zone, earliest, level), minutes: DEFAULT_PICKUP_MINUTES };
 }
 
 /** The numbers a trace finds a stored bill of lading by: read from the request alone, without planning it. */
@@ -97,38 +117,39 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
   const billTo = text(billToIn.Name) ? party(billToIn, text(billToIn.Name)) : shipper;
   const origin = laneEnd(shipper.ZipCode, shipper.Country);
   const destination = laneEnd(consignee.ZipCode, consignee.Country);
-  // CreateBillOfLading only stores BOLs whose ends it can locate.
+  // CreateBillOfLading only stores bills of lading whose ends it can locate.
   if (!origin || !destination) throw new Error(`BOL ${created.bolId}: shipper or consignee ZIP cannot be located`);
   const lane = laneBetween(origin, destination);
+  const level = levelOf(bol);
+  const window = level === 'GuaranteedHourlyWindow' ? windowOf(bol) : undefined;
   const random = seededRandom(0xb01_0000 + created.bolId);
   const signer = pick(random, SIGNERS);
   const shipmentItems = items(bol);
-  const accessorials = arr(bol.AdditionalServices).filter((a): a is string => typeof a === 'string');
+  const accessorials = distinctAccessorials(arr(bol.AdditionalServices).filter((a): a is string => typeof a === 'string'));
   const hazmat = shipmentItems.some((i) => i.IsHazmat);
+  const createdAt = new Date(created.createdAt);
+  const pickup = plannedPickup(created, lane.origin.terminal.zone, level, pickupInfo);
 
   const plan = planTimeline({
-    pickupAt: plannedPickupAt(created, pickupInfo),
+    lane, level, ...(window ? { window } : {}), createdAt, pickupDay: pickup.day, pickupMinutes: pickup.minutes,
     shipper: { City: shipper.City, State: shipper.State },
     consignee: { City: consignee.City, State: consignee.State },
-    route: lane.route,
-    transitDays: lane.serviceDays,
     signer,
     random,
   });
-  // The plan backdates "information received"; for a BOL made here it is the moment of creation.
-  const createdAt = new Date(created.createdAt);
-  const events = plan.events.map((e) => (e.code === 'BOL' ? { ...e, at: createdAt } : e));
 
   const { references, shipperNumber, quoteNumber } = traceKeysOf(created);
   const handlingUnits: HandlingUnit[] = shipmentItems.map((i) => ({ Type: i.PackageType, Quantity: Math.max(1, i.Pieces), Length: 48, Width: 40, Height: 48, Weight: i.Weight }));
-  const { lines, netCents } = freightCharges({
-    items: shipmentItems.map((i) => ({ freightClass: i.Class, weight: i.Weight })),
-    miles: lane.miles,
-    accessorials: hazmat ? [...accessorials, 'Hazmat'] : accessorials,
-  });
   const hazInfo = obj(bol.HazmatInformation);
   const declared = obj(bol.DeclaredValue);
-  const window = obj(bol.HourlyWindow);
+  const cod = obj(bol.RemitCOD);
+  const dollars = (v: unknown) => num(String(v ?? '').replace(/[$,]/g, ''));
+  const { lines, netCents } = chargesFor({
+    lane, level,
+    items: shipmentItems.map((i) => ({ freightClass: i.Class, weight: i.Weight })),
+    accessorials, hazmat, codAmount: dollars(cod.CODAmount), declaredValue: dollars(declared.Value),
+  });
+  const w = obj(bol.HourlyWindow);
   return {
     proNumber: created.pro,
     bolId: created.bolId,
@@ -145,22 +166,27 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
     handlingUnits,
     pieces: shipmentItems.reduce((s, i) => s + i.Pieces, 0),
     weight: shipmentItems.reduce((s, i) => s + i.Weight, 0),
-    serviceLevel: (text(bol.ServiceLevel) || 'StandardService') as ServiceLevel,
-    ...(text(window.Start) || text(window.End) ? { hourlyWindow: { Start: text(window.Start), End: text(window.End) } } : {}),
+    serviceLevel: level,
+    ...(window ? { hourlyWindow: { Start: text(w.Start), End: text(w.End) } } : {}),
     accessorials,
     ...(text(bol.SpecialInstructions) ? { specialInstructions: text(bol.SpecialInstructions) } : {}),
     ...(text(declared.Value) ? { declaredValue: { Value: text(declared.Value), Per: text(declared.Per) } } : {}),
     ...(hazmat ? { hazmatContact: { EmergencyNumber: text(hazInfo.EmergenyNumber), ContractNumber: text(hazInfo.ContractNumber), ContractHolder: text(hazInfo.ContractHolder) } } : {}),
+    lane,
     originTerminal: lane.route[0]!,
     destinationTerminal: lane.route[lane.route.length - 1]!,
     route: lane.route,
     miles: lane.miles,
-    transitDays: lane.serviceDays,
+    transitDays: serviceDays(level, lane),
+    bolDate: text(bol.BOLDate),
     createdAt,
-    pickupAt: events.find((e) => e.code === 'PU')!.at,
+    pickupDay: pickup.day,
+    pickupAt: plan.pickupAt,
+    dueDay: plan.dueDay,
+    dueAt: plan.dueAt,
     estimatedDeliveryAt: plan.estimatedDeliveryAt,
     ...(plan.deliveredAt ? { deliveredAt: plan.deliveredAt, signedBy: signer } : {}),
-    events,
+    events: plan.events,
     charges: lines,
     netChargeCents: netCents,
   };

@@ -9,7 +9,8 @@
  * leaves nothing behind. Shipments are indexed by every trace number, so no lookup walks them all.
  */
 import type { JsonObject } from '../../core';
-import { seededShipments, type Shipment, type TraceType } from '../data/shipments';
+import { formatUsDate, type Shipment, type TraceType } from '../carrier';
+import { seededShipments } from '../history/seeded';
 import { TraceIndex } from '../trace/find';
 import { shipmentFromBol, traceKeysOf } from './bolShipment';
 import { DataDirLock } from './lock';
@@ -169,6 +170,22 @@ export class SandboxStore {
     // Leading zeros may be dropped from an all-digit PRO; nothing else is forgiven here.
     if (!/^\d+$/.test(wanted) && /^[\d\s-]+$/.test(wanted)) return undefined;
     return this.findShipments('PRO', wanted)[0];
+  }
+
+  /**
+   * The pickup that already collects a bill of lading, in words, or undefined: its own pickup
+   * request, a pickup linked to it since, or (for the seeded history, whose bills of lading were
+   * all booked with their pickups) the pickup the history schedules.
+   */
+  pickupOf(bolId: number): string | undefined {
+    const created = this.bols.get(bolId);
+    if (created) {
+      if (created.pickupRequestNumber) return `pickup request ${created.pickupRequestNumber}`;
+      const ids = this.pickupsByBol.get(bolId);
+      return ids?.length ? `pickup request ${ids[ids.length - 1]}` : undefined;
+    }
+    const seeded = this.seededLookups().byBolId.get(bolId);
+    return seeded ? `a pickup scheduled for ${formatUsDate(seeded.pickupDay)}` : undefined;
   }
 
   createdBol(bolId: number): CreatedBol | undefined {

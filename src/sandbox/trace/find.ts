@@ -6,7 +6,7 @@
  * The numbers are kept in an index (number → shipments), so a trace costs the same however many
  * bills of lading the sandbox holds.
  */
-import { TRACE_TYPES, type Shipment, type TraceType } from '../data/shipments';
+import { TRACE_TYPES, type Shipment, type TraceType } from '../carrier';
 
 /** What a trace looks at: known for a stored bill of lading without planning its shipment. */
 export type TraceKeys = Pick<Shipment, 'references' | 'shipperNumber' | 'quoteNumber' | 'bolId'>;

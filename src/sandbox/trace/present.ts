@@ -1,14 +1,15 @@
 /**
- * A shipment as TraceShipment shows it at a moment: the Standard format for screens and
+ * A shipment as TraceShipment shows it at a moment, every time on the wall clock of the place it
+ * describes (pickup and creation at the origin, delivery at the destination, each event where
+ * it happened), as a carrier's tracing screen shows them: the Standard format for screens and
  * programs, and the IVR format for voice response systems (short texts a speech engine reads
  * well: words instead of codes, spelled-out dates, digits spaced out, no history tables).
  *
  * The Shipment sub-records are not expanded by the interface document; they carry what a
  * tracing screen needs (parties, references, dates, events, handling units).
  */
-import { formatPounds, formatUsDateTime, xsdDateTime } from '../data/format';
+import { formatPounds, formatUsDateTime, localDay, MONTH_NAMES, RULES, statusAt, wallClock, WEEKDAY_NAMES, xsdDateTime, type ShortStatus, type Shipment, type StatusEvent } from '../carrier';
 import { compact } from '../json';
-import { shipmentStatusAt, type ShortStatus, type Shipment, type StatusEvent } from '../data/shipments';
 
 export interface TraceOptions {
   readonly formatResults: boolean;
@@ -20,12 +21,9 @@ type Json = Record<string, unknown>;
 
 const yesNo = (b: boolean) => (b ? 'Y' : 'N');
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "Monday, November 23". */
+/** "Monday, November 23" (of a wall clock or a day). */
 export function spokenDay(d: Date): string {
-  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  return `${WEEKDAY_NAMES[d.getUTCDay()]}, ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
 
 /** "2:15 PM" (no leading zero: it is read aloud). */
@@ -44,28 +42,26 @@ const SPOKEN_STATUS: Record<ShortStatus, string> = {
   'Out For Delivery': 'Out for delivery',
   Delivered: 'Delivered',
   Exception: 'Delivery exception',
-};
-
-const SPOKEN_LEVEL: Record<string, string> = {
-  StandardService: 'Standard service',
-  GuaranteedService: 'Guaranteed service',
-  GuaranteedByNoon: 'Guaranteed by noon',
-  GuaranteedHourlyWindow: 'Guaranteed hourly window',
-  ExpeditedService: 'Expedited service',
-  WeekendExpress: 'Weekend express',
+  Cancelled: 'Cancelled',
 };
 
 function ivrSentence(s: Shipment, status: ShortStatus, last: StatusEvent | undefined, expected: Date | undefined, now: Date): string {
   const subject = `Pro number ${spokenDigits(s.proNumber)}`;
-  const sameDay = (d: Date) => d.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
-  const eta = expected ? ` It is expected to be delivered ${sameDay(expected) ? 'today' : `on ${spokenDay(expected)}`}.` : '';
+  const destZone = s.destinationTerminal.zone;
+  const sameDay = (d: Date) => localDay(d, destZone).getTime() === localDay(now, destZone).getTime();
+  const eta = expected ? ` It is expected to be delivered ${sameDay(expected) ? 'today' : `on ${spokenDay(wallClock(expected, destZone))}`}.` : '';
+  const pickup = spokenDay(s.pickupDay);
   switch (status) {
-    case 'Pickup Scheduled': return `${subject} is scheduled for pickup on ${spokenDay(s.pickupAt)}.${eta}`;
-    case 'Picked Up': return `${subject} was picked up on ${spokenDay(s.pickupAt)}.${eta}`;
+    case 'Pickup Scheduled': return `${subject} is scheduled for pickup on ${pickup}.${eta}`;
+    case 'Picked Up': return `${subject} was picked up on ${pickup}.${eta}`;
     case 'In Transit': return `${subject} is in transit.${eta}`;
     case 'Out For Delivery': return `${subject} is out for delivery today.`;
-    case 'Delivered': return `${subject} was delivered on ${spokenDay(last!.at)} at ${spokenTime(last!.at)}.`;
+    case 'Delivered': {
+      const at = wallClock(last!.at, last!.zone);
+      return `${subject} was delivered on ${spokenDay(at)} at ${spokenTime(at)}.`;
+    }
     case 'Exception': return `${subject} has a delivery exception. Please hold for a customer service representative.`;
+    case 'Cancelled': return `${subject} was cancelled before pickup.`;
   }
 }
 
@@ -84,40 +80,47 @@ function references(s: Shipment): Json {
 
 /** One traced shipment as a Shipment record (JSON for the catalog's writer). */
 export function traceRecord(s: Shipment, now: Date, opts: TraceOptions): Json {
-  const st = shipmentStatusAt(s, now);
+  const st = statusAt(s, now);
   const last = st.history[st.history.length - 1];
   const pickedUp = st.history.some((e) => e.code === 'PU');
   const deliveredAt = st.delivered ? last!.at : undefined;
   const hideShipper = s.blind && !opts.includeBlind;
+  const origin = s.originTerminal.zone;
+  const destination = s.destinationTerminal.zone;
   if (opts.ivr) {
     return {
       ShipmentNumber: s.proNumber,
       ShipmentDates: compact({
-        PickupDate: spokenDay(s.pickupAt),
-        EstimatedDeliveryDate: st.expectedDeliveryAt && !deliveredAt ? spokenDay(st.expectedDeliveryAt) : undefined,
-        DeliveryDate: deliveredAt ? spokenDay(deliveredAt) : undefined,
+        PickupDate: spokenDay(s.pickupDay),
+        EstimatedDeliveryDate: st.expectedDeliveryAt && !deliveredAt ? spokenDay(wallClock(st.expectedDeliveryAt, destination)) : undefined,
+        DeliveryDate: deliveredAt ? spokenDay(wallClock(deliveredAt, destination)) : undefined,
       }),
       Piece: `${s.pieces} ${s.pieces === 1 ? 'piece' : 'pieces'}`,
-      Weight: `${Math.round(s.weight)} pounds`,
+      Weight: `${Math.round(s.weight * 10) / 10} pounds`,
       Blind: yesNo(s.blind),
       ShortStatus: SPOKEN_STATUS[st.ShortStatus],
       LongStatus: ivrSentence(s, st.ShortStatus, last, st.expectedDeliveryAt, now),
       Is3PL: yesNo(s.is3PL),
-      ServiceLevel: SPOKEN_LEVEL[s.serviceLevel] ?? s.serviceLevel,
+      ServiceLevel: RULES[s.serviceLevel].paperTitle,
     };
   }
-  const when = (d: Date) => (opts.formatResults ? formatUsDateTime(d) : xsdDateTime(d));
+  const when = (d: Date, zone: string) => {
+    const wall = wallClock(d, zone);
+    return opts.formatResults ? formatUsDateTime(wall) : xsdDateTime(wall);
+  };
   return {
     Parties: parties(s, hideShipper),
     ShipmentNumber: s.proNumber,
     ReferenceNumbers: references(s),
     ShipmentDates: compact({
-      CreatedDate: when(s.createdAt),
-      PickupDate: when(s.pickupAt),
+      CreatedDate: when(s.createdAt, origin),
+      PickupDate: when(s.pickupAt, origin),
       PickedUp: yesNo(pickedUp),
-      EstimatedDeliveryDate: st.expectedDeliveryAt && !deliveredAt ? when(st.expectedDeliveryAt) : undefined,
-      DeliveryDate: deliveredAt ? when(deliveredAt) : undefined,
+      EstimatedDeliveryDate: st.expectedDeliveryAt && !deliveredAt ? when(st.expectedDeliveryAt, destination) : undefined,
+      DeliveryWindow: s.hourlyWindow ? `${s.hourlyWindow.Start} - ${s.hourlyWindow.End}` : undefined,
+      DeliveryDate: deliveredAt ? when(deliveredAt, destination) : undefined,
       SignedBy: deliveredAt ? s.signedBy : undefined,
+      CancelledDate: s.cancelledAt && s.cancelledAt.getTime() <= now.getTime() ? when(s.cancelledAt, origin) : undefined,
     }),
     Piece: String(s.pieces),
     Weight: opts.formatResults ? `${formatPounds(s.weight)} lb` : String(s.weight),
@@ -125,7 +128,7 @@ export function traceRecord(s: Shipment, now: Date, opts: TraceOptions): Json {
     ShortStatus: st.ShortStatus,
     LongStatus: st.LongStatus,
     StatusHistory: {
-      StatusEvent: st.history.map((e) => compact({ Date: when(e.at), Code: e.code, Status: e.status, Description: e.description, City: e.city, State: e.state, TerminalCode: e.terminalCode })),
+      StatusEvent: st.history.map((e) => compact({ Date: when(e.at, e.zone), Code: e.code, Status: e.status, Description: e.description, City: e.city, State: e.state, TerminalCode: e.terminalCode })),
     },
     Is3PL: yesNo(s.is3PL),
     ServiceLevel: s.serviceLevel,

@@ -1,20 +1,22 @@
 /**
  * Which archive documents a PRO has at a given time (GetDocumentTypes / GetDocuments). Paper
- * appears as freight moves: the bill of lading once the driver has it, the invoice the next
- * morning, a weight certificate only when the origin reweighed the freight, and the delivery
- * receipt once someone signed for it.
+ * appears as freight moves: the bill of lading once the driver has it, the invoice at 6:00 AM
+ * of the origin's next business day, a weight certificate only when the origin reweighed the
+ * freight, and the delivery receipt once someone signed for it. A cancelled bill of lading has
+ * no paper.
  */
-import { addBusinessDays } from '../../core';
-import type { Shipment } from './shipments';
+import { addWorkingDays } from './calendar';
+import type { Shipment } from './shipment';
+import { atLocal, localDay } from './time';
 
 /** The interface's DocumentType enumeration, in its order. */
 export const DOCUMENT_TYPES = ['BillOfLading', 'WeightCertificate', 'Invoice', 'DeliveryReceipt'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** Invoices are dated (and appear) the business day after pickup, at 06:00. */
+/** Invoices are dated (and appear) the business day after pickup, at 6:00 AM at the origin. */
 export function invoiceDateOf(shipment: Shipment): Date {
-  const p = shipment.pickupAt;
-  return addBusinessDays(new Date(Date.UTC(p.getUTCFullYear(), p.getUTCMonth(), p.getUTCDate(), 6)), 1);
+  const zone = shipment.originTerminal.zone;
+  return atLocal(addWorkingDays(localDay(shipment.pickupAt, zone), 1), 6 * 60, zone);
 }
 
 function happened(shipment: Shipment, code: string, now: Date): Date | undefined {
@@ -30,6 +32,7 @@ export function documentDate(shipment: Shipment, kind: DocumentType, now: Date):
     case 'WeightCertificate':
       return happened(shipment, 'RW', now);
     case 'Invoice': {
+      if (!happened(shipment, 'PU', now)) return undefined;
       const date = invoiceDateOf(shipment);
       return date.getTime() <= now.getTime() ? date : undefined;
     }

@@ -1,19 +1,25 @@
 /**
  * The three GetRateQuote request shapes (1.0.0, 1.0.1, 1.0.3) brought to one input, with the
- * leniency real clients need and the business errors the reference carrier gives.
+ * leniency real clients need and the refusals of the carrier model.
  *
- * Leniency, as .NET binds value types (service-facts §14: real clients leave these out and get
- * quotes): a missing QuoteType is Domestic (the reference carrier's own enumeration lists
- * Domestic first, so that is what an unset value means there); missing CODAmount, DeclaredValue,
- * OverDimensionPcs and item Width/Height/Length are 0. Each default is reported as a note.
- * Strict: an item needs a weight above 0 and one of the 18 freight classes (written 50, "50",
- * 55.0 or "50.0" alike); both points need a country and a real postal code.
+ * Leniency, as .NET binds value types (README.md: real clients leave these out and get quotes):
+ * a missing QuoteType is Domestic (the carrier's own enumeration lists it first); missing
+ * CODAmount, DeclaredValue, OverDimensionPcs and item Width/Height/Length are 0. Each default is
+ * reported as a note. A State or City that contradicts its ZIP is a warning: a quote is by ZIP.
+ * Strict: an item needs a weight and one of the 18 freight classes (written 50, "50", 55.0 or
+ * "50.0" alike), within LTL weights and trailer dimensions; both points need a served country
+ * and a real postal code; amounts stay within what the carrier handles.
  */
-import type { JsonObject } from '../../core';
-import { normalizeFreightClass, FREIGHT_CLASSES } from '../data/tariff';
+import { getRecord, type JsonObject } from '../../core';
+import {
+  FREIGHT_CLASSES, MAX_COD_DOLLARS, MAX_DECLARED_VALUE_DOLLARS, MAX_HEIGHT_IN, MAX_LENGTH_IN, MAX_PALLETS, MAX_PIECES, MAX_WIDTH_IN,
+  formatMoney, normalizeFreightClass, type LaneEnd,
+} from '../carrier';
 import { arr, num, obj, records } from '../json';
-import { text } from '../rules/formats';
-import { laneEnd, type LaneEnd } from './lane';
+import { POINT_FIELDS, readAddress } from './address';
+import { totalWeightProblem, weightProblem } from './common';
+import { lengthProblems } from './fields';
+import { text } from './text';
 
 export interface RateItem {
   readonly freightClass: string;
@@ -40,17 +46,17 @@ export interface RateInput {
   readonly pallets: ReadonlyArray<{ readonly code: string; readonly weight: number; readonly quantity: number }>;
   /** Defaults applied, for Result/Messages. */
   readonly notes: readonly string[];
+  /** What the carrier would only warn about, for Result/Messages. */
+  readonly warnings: readonly string[];
 }
 
 export type RateInputResult = { ok: true; input: RateInput } | { ok: false; messages: string[] };
 
 const DOMESTIC_COUNTRIES = ['USA', 'CAN'];
+const REQUEST_RECORD: Readonly<Record<string, string>> = { '1.0.0': 'RateQuoteRequestV100', '1.0.1': 'RateQuoteRequestV101', '1.0.3': 'RateQuoteRequestV103' };
 
-function countryRules(quoteType: string, originCountry: string, destCountry: string, origin: LaneEnd | undefined, destination: LaneEnd | undefined, messages: string[]): void {
+function countryRules(quoteType: string, origin: LaneEnd | undefined, destination: LaneEnd | undefined, messages: string[]): void {
   if (quoteType === 'Domestic') {
-    // The reference carrier's own wording (service-facts §11).
-    if (originCountry && !DOMESTIC_COUNTRIES.includes(originCountry)) messages.push('Origin Country must be USA or CAN for Quote Type: Domestic. Please use either AlaskaHawaii or International.');
-    if (destCountry && !DOMESTIC_COUNTRIES.includes(destCountry)) messages.push('Destination Country must be USA or CAN for Quote Type: Domestic. Please use either AlaskaHawaii or International.');
     for (const [label, end] of [['Origin', origin], ['Destination', destination]] as const) {
       if (end && end.place.country !== 'CAN' && (end.place.state === 'AK' || end.place.state === 'HI')) {
         messages.push(`${label} State ${end.place.state} is not served by Quote Type: Domestic. Please use AlaskaHawaii.`);
@@ -68,16 +74,29 @@ function countryRules(quoteType: string, originCountry: string, destCountry: str
   }
 }
 
-function pointOf(label: string, raw: unknown, messages: string[]): { end?: LaneEnd; country: string; point: JsonObject } {
+function pointOf(label: string, raw: unknown, quoteType: string, messages: string[], warnings: string[]): { end?: LaneEnd; point: JsonObject } {
   const point = obj(raw);
+  if (raw === undefined || raw === null) { messages.push(`${label} is required.`); return { point }; }
   const country = text(point.CountryCode).toUpperCase();
   const zip = text(point.ZipOrPostalCode);
-  if (raw === undefined || raw === null) { messages.push(`${label} is required.`); return { country, point }; }
   if (!country) messages.push(`${label} CountryCode is required.`);
   if (!zip) messages.push(`${label} ZipOrPostalCode is required.`);
-  const end = country && zip ? laneEnd(zip, country) : undefined;
-  if (country && zip && !end && ['USA', 'CAN', 'PRI'].includes(country)) messages.push(`${label} ZipOrPostalCode ${zip} is not a valid postal code for ${country}.`);
-  return { end, country, point };
+  if (!country) return { point };
+  // The reference carrier's own wording for a country a domestic quote does not serve (README.md).
+  if (quoteType === 'Domestic' && country.length === 3 && !DOMESTIC_COUNTRIES.includes(country)) {
+    messages.push(`${label} Country must be USA or CAN for Quote Type: Domestic. Please use either AlaskaHawaii or International.`);
+    return { point };
+  }
+  const address = readAddress(label, point, POINT_FIELDS, false);
+  messages.push(...address.problems);
+  warnings.push(...address.warnings);
+  return { ...(address.end ? { end: address.end } : {}), point };
+}
+
+function dimensionProblem(label: string, name: string, value: number, max: number): string | undefined {
+  if (value < 0) return `${label}: ${name} must not be negative.`;
+  if (value > max) return `${label}: ${name} ${value} in is more than fits a trailer (${max} in).`;
+  return undefined;
 }
 
 function itemsOf(list: JsonObject[], label: string, notes: string[], messages: string[]): RateItem[] {
@@ -89,16 +108,19 @@ function itemsOf(list: JsonObject[], label: string, notes: string[], messages: s
     const freightClass = cls ? normalizeFreightClass(cls) : undefined;
     if (!cls) messages.push(`${n}: Class is required.`);
     else if (!freightClass) messages.push(`${n}: Class ${cls} is not a valid freight class. Valid classes: ${FREIGHT_CLASSES.join(', ')}.`);
-    const weight = num(item.Weight);
-    if (item.Weight === undefined) messages.push(`${n}: Weight is required.`);
-    else if (weight <= 0) messages.push(`${n}: Weight must be greater than 0.`);
-    const dims = ['Width', 'Height', 'Length'].map((k) => {
+    if (item.Weight === undefined || item.Weight === null) messages.push(`${n}: Weight is required.`);
+    else {
+      const problem = weightProblem(`${n}: Weight`, item.Weight);
+      if (problem) messages.push(problem);
+    }
+    const dims = (['Width', 'Height', 'Length'] as const).map((k) => {
       if (item[k] === undefined || item[k] === null) defaultedDims = true;
       const v = num(item[k]);
-      if (v < 0) messages.push(`${n}: ${k} must not be negative.`);
+      const problem = dimensionProblem(n, k, v, k === 'Width' ? MAX_WIDTH_IN : k === 'Height' ? MAX_HEIGHT_IN : MAX_LENGTH_IN);
+      if (problem) messages.push(problem);
       return v;
     });
-    return { freightClass: freightClass ?? cls, weight, width: dims[0]!, height: dims[1]!, length: dims[2]! };
+    return { freightClass: freightClass ?? cls, weight: num(item.Weight), width: dims[0]!, height: dims[1]!, length: dims[2]! };
   });
   if (defaultedDims) notes.push('Item Width, Height or Length was not sent; rated as 0 (unknown).');
   return items;
@@ -112,21 +134,27 @@ function defaulted<T>(value: unknown, fallback: T, name: string, notes: string[]
   return value;
 }
 
+function amount(name: string, value: number, max: number, messages: string[]): void {
+  if (value < 0) messages.push(`${name} must not be negative.`);
+  else if (value > max) messages.push(`${name} ${formatMoney(value * 100)} is more than the carrier accepts (${formatMoney(max * 100)}).`);
+}
+
 export function rateInput(version: string, request: JsonObject | undefined): RateInputResult {
   if (!request) return { ok: false, messages: ['request is required.'] };
   const messages: string[] = [];
   const notes: string[] = [];
+  const warnings: string[] = [];
   const quoteType = defaulted(request.QuoteType, 'Domestic', 'QuoteType', notes) as RateInput['quoteType'];
-  const o = pointOf('Origin', request.Origin, messages);
-  const d = pointOf('Destination', request.Destination, messages);
-  countryRules(quoteType, o.country, d.country, o.end, d.end, messages);
+  const o = pointOf('Origin', request.Origin, quoteType, messages, warnings);
+  const d = pointOf('Destination', request.Destination, quoteType, messages, warnings);
+  countryRules(quoteType, o.end, d.end, messages);
 
   const v100 = version === '1.0.0';
   const items = itemsOf(records(v100 ? request.HandlingUnits : request.Items), v100 ? 'HandlingUnit' : 'Item', notes, messages);
   const codAmount = version === '1.0.3' ? 0 : num(defaulted(request.CODAmount, 0, 'CODAmount', notes));
   const declaredValue = num(defaulted(request.DeclaredValue, 0, 'DeclaredValue', notes));
-  if (codAmount < 0) messages.push('CODAmount must not be negative.');
-  if (declaredValue < 0) messages.push('DeclaredValue must not be negative.');
+  amount('CODAmount', codAmount, MAX_COD_DOLLARS, messages);
+  amount('DeclaredValue', declaredValue, MAX_DECLARED_VALUE_DOLLARS, messages);
 
   let customerDiscount: number | undefined;
   if (v100 && request.CustomerDiscount !== undefined && request.CustomerDiscount !== null) {
@@ -140,22 +168,29 @@ export function rateInput(version: string, request: JsonObject | undefined): Rat
     for (const [i, od] of records(request.OverDimensionList).entries()) {
       if (num(od.Pieces) <= 0) messages.push(`OverDimension ${i + 1}: Pieces must be greater than 0.`);
       if (num(od.Inches) <= 0) messages.push(`OverDimension ${i + 1}: Inches must be greater than 0.`);
+      else if (num(od.Inches) > MAX_LENGTH_IN) messages.push(`OverDimension ${i + 1}: Inches ${num(od.Inches)} is more than fits a trailer (${MAX_LENGTH_IN} in).`);
       overDimensionPieces += Math.max(0, num(od.Pieces));
     }
   }
   if (overDimensionPieces < 0) messages.push('OverDimensionPcs must not be negative.');
+  else if (overDimensionPieces > MAX_PIECES) messages.push(`Over-dimension pieces (${overDimensionPieces}) are more than one shipment holds (${MAX_PIECES}).`);
 
   const pallets = version === '1.0.3' ? records(request.Pallets).map((p, i) => {
     if (!text(p.Code)) messages.push(`Pallet ${i + 1}: Code is required.`);
     if (num(p.Quantity) <= 0) messages.push(`Pallet ${i + 1}: Quantity must be greater than 0.`);
+    if (num(p.Weight) < 0) messages.push(`Pallet ${i + 1}: Weight must not be negative.`);
     return { code: text(p.Code), weight: num(p.Weight), quantity: num(p.Quantity) };
   }) : [];
-
-  if (!messages.length) {
-    for (const [label, p] of [['Origin', o], ['Destination', d]] as const) {
-      if (!p.end) messages.push(`${label} CountryCode ${p.country} is not served: the carrier serves USA, CAN and PRI.`);
-    }
+  const palletCount = pallets.reduce((s, p) => s + Math.max(0, p.quantity), 0);
+  if (palletCount > MAX_PALLETS) messages.push(`Pallets: ${palletCount} pallets are more than a trailer floor holds (${MAX_PALLETS}).`);
+  const itemsGood = items.every((i) => i.weight > 0 && !weightProblem('', i.weight));
+  if (itemsGood) {
+    const heavy = totalWeightProblem(items.reduce((s, i) => s + i.weight, 0) + pallets.reduce((s, p) => s + Math.max(0, p.weight) * Math.max(0, p.quantity), 0));
+    if (heavy) messages.push(heavy);
   }
+  const record = REQUEST_RECORD[version];
+  if (record) messages.push(...lengthProblems(getRecord(record), request));
+
   if (messages.length || !o.end || !d.end) return { ok: false, messages };
   const accessorials = arr(request.Accessorials).filter((a): a is string => typeof a === 'string');
   return {
@@ -163,7 +198,8 @@ export function rateInput(version: string, request: JsonObject | undefined): Rat
     input: {
       version, quoteType, origin: o.end, destination: d.end, originPoint: o.point, destinationPoint: d.point,
       items, accessorials, codAmount, declaredValue, ...(customerDiscount !== undefined ? { customerDiscount } : {}),
-      overDimensionPieces, pallets, notes,
+      overDimensionPieces, pallets, notes, warnings,
     },
   };
 }
+

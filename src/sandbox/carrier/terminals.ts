@@ -7,7 +7,7 @@
  * phone number uses the 555-01xx block reserved for fiction, so no sample call or fax can
  * reach a real business.
  */
-import { distanceMiles, locate, normalizeCountry, type CountryIso3 } from './geography';
+import { distanceMiles, locate, normalizeCountry, zoneOf, type CountryIso3 } from './geography';
 
 export type TerminalType = 'Service Center' | 'Breakbulk' | 'Agent';
 export type PhoneType = 'Main' | 'Fax' | 'Dispatch' | 'Customer Service' | 'Toll Free';
@@ -36,6 +36,8 @@ export interface Terminal {
   readonly phones: readonly TerminalPhone[];
   readonly lat: number;
   readonly lon: number;
+  /** IANA zone of the terminal's wall clock: its pickups, deliveries and dates are in this time. */
+  readonly zone: string;
 }
 
 type Row = readonly [
@@ -207,6 +209,7 @@ export const TERMINALS: readonly Terminal[] = ROWS.map((r, i) => {
     phones: phonesFor(areaCode, i, type),
     lat,
     lon,
+    zone: zoneOf(state, lat, lon),
   };
 });
 

@@ -2,23 +2,11 @@
  * The cast of the sandbox's shipment history: shippers and consignees on realistic LTL lanes,
  * and what they ship. Company names and street addresses are invented; cities, ZIP/postal
  * codes and area codes are real, and phones use the fictional 555-01xx block. The first lane
- * is the reference carrier's sample lane (Burns TN 37029 -> Tampa FL 33635, service-facts §13).
+ * is the sample lane README.md names (Burns TN 37029 -> Tampa FL 33635).
  */
-import type { CountryIso3 } from './geography';
+import type { CountryIso3, Party } from '../carrier';
 
-/** A shipper, consignee or bill-to party as shipments carry it. */
-export interface Party {
-  readonly Name: string;
-  readonly AddressLine1: string;
-  readonly AddressLine2: string;
-  readonly City: string;
-  readonly State: string;
-  readonly ZipCode: string;
-  readonly Country: CountryIso3;
-  readonly PhoneNumber: string;
-  readonly EmailAddress: string;
-  readonly Contact: string;
-}
+export type { Party };
 
 export interface Company extends Party {
   /** Key into COMMODITIES: what this company ships. */

@@ -1,8 +1,8 @@
 /**
- * Where a ZIP or postal code is, well enough for distance-based rates, transit days and the
- * nearest terminal. US ZIPs resolve by their 3-digit prefix (zip-prefixes.ts); Canadian postal
- * codes by their first letter (the province or region), refined for the large metros where one
- * letter spans a whole province.
+ * Where a ZIP or postal code is, well enough for distance-based rates, transit days, the
+ * nearest terminal and the local time there. US ZIPs resolve by their 3-digit prefix
+ * (zip-prefixes.ts); Canadian postal codes by their first letter (the province or region),
+ * refined for the large metros where one letter spans a whole province.
  */
 import { US_ZIP_PREFIXES } from './zip-prefixes';
 
@@ -14,9 +14,11 @@ export interface Place {
   /** Two-letter state, province or territory. */
   readonly state: string;
   readonly country: CountryIso3;
+  /** IANA time zone of the place's wall clock. */
+  readonly zone: string;
 }
 
-/** Both ISO forms clients send (service-facts §8.4: the live client maps US, CA, PR to ISO3). */
+/** Both ISO forms; what a request may spell is the model's rule in places.ts (ISO3 only). */
 const COUNTRY_ALIASES: Readonly<Record<string, CountryIso3>> = {
   USA: 'USA', US: 'USA', CAN: 'CAN', CA: 'CAN', PRI: 'PRI', PR: 'PRI', VIR: 'VIR', VI: 'VIR',
 };
@@ -31,13 +33,60 @@ const US_BY_PREFIX: ReadonlyMap<number, Place> = (() => {
   for (const [first, last, state, lat, lon] of US_ZIP_PREFIXES) {
     // Territories keep their own ISO3, as the carrier's CountryCode values do.
     const country: CountryIso3 = state === 'PR' ? 'PRI' : state === 'VI' ? 'VIR' : 'USA';
-    for (let p = first; p <= last; p++) byPrefix.set(p, { lat, lon, state, country });
+    const place = { lat, lon, state, country, zone: zoneOf(state, lat, lon) };
+    for (let p = first; p <= last; p++) byPrefix.set(p, place);
   }
   return byPrefix;
 })();
 
+/**
+ * The zone of a place: one per state or province, split by longitude (or latitude) where a
+ * state spans two zones, along the lines the zones really follow near the places the sandbox
+ * knows (Burns TN is Central, Knoxville Eastern; the Florida panhandle west of the Apalachicola
+ * is Central; El Paso is Mountain; Arizona, Hawaii, Puerto Rico and Saskatchewan keep standard
+ * time all year, which their IANA zones already say).
+ */
+export function zoneOf(state: string, lat: number, lon: number): string {
+  const east = 'America/New_York';
+  const central = 'America/Chicago';
+  const mountain = 'America/Denver';
+  const pacific = 'America/Los_Angeles';
+  switch (state) {
+    case 'TN': return lon < -85.4 ? central : east;
+    case 'FL': return lon < -85.0 ? central : east;
+    case 'KY': return lon < -86.0 ? central : east;
+    case 'IN': return lon < -87.0 ? central : 'America/Indiana/Indianapolis';
+    case 'MI': return lon < -87.5 ? central : 'America/Detroit';
+    case 'TX': return lon < -104.5 ? mountain : central;
+    case 'KS': case 'NE': return lon < -101.2 ? mountain : central;
+    case 'ND': case 'SD': return lon < -100.6 ? mountain : central;
+    case 'ID': return lat > 45.5 ? pacific : 'America/Boise';
+    case 'OR': return lon > -117.3 ? 'America/Boise' : pacific;
+    case 'AZ': return 'America/Phoenix';
+    case 'HI': return 'Pacific/Honolulu';
+    case 'AK': return 'America/Anchorage';
+    case 'PR': return 'America/Puerto_Rico';
+    case 'VI': return 'America/St_Thomas';
+    case 'NL': return 'America/St_Johns';
+    case 'NS': case 'NB': case 'PE': return 'America/Halifax';
+    case 'QC': return 'America/Toronto';
+    case 'ON': return lon < -90 ? 'America/Winnipeg' : 'America/Toronto';
+    case 'MB': return 'America/Winnipeg';
+    case 'SK': return 'America/Regina';
+    case 'AB': return 'America/Edmonton';
+    case 'BC': return 'America/Vancouver';
+    case 'YT': return 'America/Whitehorse';
+    case 'NT': return 'America/Yellowknife';
+  }
+  if (['CT', 'DE', 'DC', 'GA', 'ME', 'MD', 'MA', 'NH', 'NJ', 'NY', 'NC', 'OH', 'PA', 'RI', 'SC', 'VT', 'VA', 'WV'].includes(state)) return east;
+  if (['AL', 'AR', 'IL', 'IA', 'LA', 'MN', 'MS', 'MO', 'OK', 'WI'].includes(state)) return central;
+  if (['CO', 'MT', 'NM', 'UT', 'WY'].includes(state)) return mountain;
+  if (['CA', 'NV', 'WA'].includes(state)) return pacific;
+  return east;
+}
+
 /** First letter of a Canadian postal code -> province and a position inside its population. */
-const CANADA_BY_LETTER: Readonly<Record<string, Omit<Place, 'country'>>> = {
+const CANADA_BY_LETTER: Readonly<Record<string, Omit<Place, 'country' | 'zone'>>> = {
   A: { state: 'NL', lat: 47.56, lon: -52.71 },
   B: { state: 'NS', lat: 44.65, lon: -63.58 },
   C: { state: 'PE', lat: 46.24, lon: -63.13 },
@@ -94,7 +143,8 @@ export function locate(zip: string, country: string): Place | undefined {
     if (!m) return undefined;
     const region = CANADA_BY_LETTER[m[1]!]!;
     const refined = CANADA_BY_LETTER_DIGIT[m[1]! + m[2]!];
-    return { ...region, ...refined, country: 'CAN' };
+    const at = { ...region, ...refined };
+    return { ...at, country: 'CAN', zone: zoneOf(at.state, at.lat, at.lon) };
   }
   if (iso === undefined) return undefined;
   const m = US_ZIP.exec(code);
