@@ -87,7 +87,8 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
     if (wantsWsdl(url.searchParams)) {
       return { reply: { status: 200, contentType: XML_UTF8, body: wsdlFor(service.path, service.shapes, ctx.namespaces, base) }, label: `WSDL ${service.path}` };
     }
-    return { reply: servicePage({ path: service.path, shapes: service.shapes, namespaces: ctx.namespaces, baseUrl: base, query: url.searchParams, remoteAddress: req.socket.remoteAddress }), label: `page ${service.path}` };
+    const page = servicePage({ path: service.path, shapes: service.shapes, namespaces: ctx.namespaces, baseUrl: base, query: url.searchParams, remoteAddress: req.socket.remoteAddress, now: ctx.now(), anyKey: ctx.apiKeys === undefined });
+    return { reply: page, label: `page ${service.path}` };
   }
   if (method !== 'POST') return { reply: methodNotAllowed('GET, POST'), label: `${method} ${service.path}` };
 

@@ -69,10 +69,10 @@ export function formatDollars(dollars: number): string {
 /** Pounds as printed: `12,450`, and `2,120.5` when the weight has a tenth (never rounded to a whole pound). */
 export function formatPounds(lb: number): string {
   if (!Number.isFinite(lb)) return '';
-  const tenths = Math.round(Math.abs(lb) * 10);
-  const whole = group(String(Math.floor(tenths / 10)));
-  const frac = tenths % 10;
-  return `${lb < 0 && tenths > 0 ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+  const tenths = BigInt(Math.round(Math.abs(lb) * 10));
+  const whole = group((tenths / 10n).toString());
+  const frac = Number(tenths % 10n);
+  return `${lb < 0 && tenths > 0n ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
 /** The day `MM/DD/YYYY` names (one-digit month and day accepted, as culture short dates write them), or undefined when it is no real date. */

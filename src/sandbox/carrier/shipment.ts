@@ -369,6 +369,13 @@ export function statusAt(shipment: Shipment, now: Date): ShipmentStatus {
   };
 }
 
+/** When delivery is due, as paper states it: `11/23/2026 by 05:00 PM` or `11/23/2026 between 01:00 PM and 03:00 PM`. */
+export function dueText(s: Pick<Shipment, 'dueDay' | 'serviceLevel' | 'hourlyWindow' | 'dueAt' | 'destinationTerminal'>): string {
+  const day = formatUsDate(s.dueDay);
+  if (s.serviceLevel === 'GuaranteedHourlyWindow' && s.hourlyWindow) return `${day} between ${s.hourlyWindow.Start} and ${s.hourlyWindow.End}`;
+  return `${day} by ${formatUsDateTime(wallClock(s.dueAt, s.destinationTerminal.zone)).slice(11)}`;
+}
+
 /** `MM/DD/YYYY hh:mm AM` on a zone's wall clock (as a trace or a PDF prints a time). */
 export function wallText(at: Date, zone: string): string {
   return formatUsDateTime(wallClock(at, zone));

@@ -3,7 +3,7 @@
  * created here (printed as the customer wrote it), and the one the PDF module composes from the
  * shipment for the seeded history.
  */
-import type { Shipment } from '../carrier';
+import { dueText, formatUsDate, type Shipment } from '../carrier';
 import { shipmentToBillOfLading } from '../pdf/from-shipment';
 import type { BillOfLadingData, BolMeta } from '../pdf/types';
 import type { SandboxStore } from '../state/store';
@@ -19,5 +19,7 @@ export interface BolDocument {
 export function bolDocument(store: SandboxStore, shipment: Shipment): BolDocument {
   const created = store.createdBol(shipment.bolId);
   const data = created ? (created.billOfLading as BillOfLadingData) : shipmentToBillOfLading(shipment);
-  return { shipment, data, meta: { bolId: shipment.bolId, proNumber: shipment.proNumber, createdAt: shipment.createdAt }, created: created !== undefined };
+  const cancelled = shipment.cancelledAt !== undefined;
+  const meta = { bolId: shipment.bolId, proNumber: shipment.proNumber, createdAt: shipment.createdAt, ...(cancelled ? {} : { pickup: formatUsDate(shipment.pickupDay), due: dueText(shipment) }) };
+  return { shipment, data, meta, created: created !== undefined };
 }

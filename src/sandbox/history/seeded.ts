@@ -125,7 +125,11 @@ interface Schedule {
 function pinnedSchedule(pin: Pin, lane: Lane, b0: Day): Schedule {
   const origin = lane.origin.terminal.zone;
   const days = serviceDays('StandardService', lane);
-  const createdBefore = (pickupDay: Day) => atLocal(previousWorkingDay(pickupDay), 15 * 60 + 40, origin);
+  const latest = atLocal(previousWorkingDay(b0), 16 * 60, origin);
+  const createdBefore = (pickupDay: Day) => {
+    const created = atLocal(previousWorkingDay(pickupDay), 15 * 60 + 40, origin);
+    return created.getTime() <= latest.getTime() ? created : latest;
+  };
   const at = (pickupDay: Day, minutes: number, extra: Partial<Schedule> = {}): Schedule => ({ pickupDay, pickupMinutes: minutes, createdAt: createdBefore(pickupDay), ...extra });
   switch (pin.kind) {
     case 'scheduled': return at(addWorkingDays(b0, 1), 14 * 60);

@@ -4,6 +4,7 @@
  * and reply for every binding it offers.
  */
 import { BINDING_LABELS, plain, sampleParams, soapEnvelope, type Binding, type Namespaces, type OperationDef } from '../../core';
+import { addWorkingDays, formatUsDate, HOME_ZONE, isoDay, localDay } from '../carrier';
 import type { Reply } from '../http/reply';
 import { esc, page } from './html';
 import { relativeHref } from './links';
@@ -25,6 +26,10 @@ export interface OperationPageInput {
   /** After a test-form round trip: what was sent and what came back. */
   readonly soapState?: SoapFormState;
   readonly status?: number;
+  /** The sandbox's clock when the page is served: the forms' dates are the next business day from it. */
+  readonly now?: Date;
+  /** The sandbox takes any key: the HTTP form's APIKey is filled with the sample key, so it works as served. */
+  readonly anyKey?: boolean;
 }
 
 /** A placeholder key: the sandbox accepts any non-empty key unless it was started with a list. */
@@ -32,26 +37,43 @@ export const SAMPLE_API_KEY = 'API_KEY';
 
 export const hasHttpBinding = (op: OperationDef): boolean => op.bindings.includes('get') || op.bindings.includes('post');
 
-/** A realistic envelope (the generators' sample values) to start the SOAP test form from. */
-export function sampleEnvelope(op: OperationDef, version: SoapVersion, namespaces: Namespaces): string {
-  const params = { APIKey: SAMPLE_API_KEY, ...(plain(sampleParams(op)) as Record<string, unknown>) };
+/**
+ * The generators' sample values with their dates moved to the next business day after `now` (as
+ * `{{run.nextBusinessDay}}` does in request files): a fixed sample date is in the past one day,
+ * and the carrier refuses a pickup, a bill of lading or a transit time for a past day.
+ */
+export function servedSample(op: OperationDef, now: Date = new Date()): Record<string, unknown> {
+  const day = addWorkingDays(localDay(now, HOME_ZONE), 1);
+  const dated = (v: unknown, key?: string): unknown => {
+    if (Array.isArray(v)) return v.map((x) => dated(x));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dated(x, k)]));
+    if (key === 'BOLDate' || key === 'PickupDate') return formatUsDate(day);
+    if (key === 'DateOfPickup') return `${isoDay(day)}T00:00:00`;
+    return v;
+  };
+  return dated(plain(sampleParams(op))) as Record<string, unknown>;
+}
+
+/** A realistic envelope (the generators' sample values, dated from `now`) to start the SOAP test form from. */
+export function sampleEnvelope(op: OperationDef, version: SoapVersion, namespaces: Namespaces, now?: Date): string {
+  const params = { APIKey: SAMPLE_API_KEY, ...servedSample(op, now) };
   return soapEnvelope(version, op, params, namespaces);
 }
 
-function sampleFormValues(op: OperationDef): Record<string, string> {
-  const values = plain(sampleParams(op)) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+function sampleFormValues(op: OperationDef, now: Date | undefined, anyKey: boolean): Record<string, string> {
+  const values = servedSample(op, now);
+  return { ...(anyKey ? { APIKey: SAMPLE_API_KEY } : {}), ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) };
 }
 
 const SECTION_IDS: Record<Binding, string> = { soap11: 'soap11', soap12: 'soap12', get: 'http-get', post: 'http-post' };
 
 function testSection(input: OperationPageInput): string {
   const { op, path } = input;
-  if (op.bindings.includes('post')) return httpPostForm(path, op, sampleFormValues(op));
+  if (op.bindings.includes('post')) return httpPostForm(path, op, sampleFormValues(op, input.now, input.anyKey ?? false));
   if (hasHttpBinding(op)) return '<p class="muted">This operation offers HTTP GET; use the sample URL below.</p>';
   if (!isLoopback(input.remoteAddress)) return soapFormUnavailable(op, input.remoteAddress);
   const version = input.soapState?.version ?? input.soapVersion ?? '1.1';
-  return soapForm(path, op, input.soapState ?? { version, envelope: sampleEnvelope(op, version, input.namespaces) });
+  return soapForm(path, op, input.soapState ?? { version, envelope: sampleEnvelope(op, version, input.namespaces, input.now) });
 }
 
 export function operationPage(input: OperationPageInput): Reply {

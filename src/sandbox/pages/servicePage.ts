@@ -18,6 +18,10 @@ export interface ServicePageInput {
   readonly query: URLSearchParams;
   /** The connection's peer address (req.socket.remoteAddress): only loopback callers get the SOAP test form. */
   readonly remoteAddress: string | undefined;
+  /** The sandbox's clock: the forms' sample dates are computed from it when the page is served. */
+  readonly now?: Date;
+  /** The sandbox accepts any key (no list given): the forms carry the sample key. */
+  readonly anyKey?: boolean;
 }
 
 export function servicePage(input: ServicePageInput): Reply {
@@ -32,5 +36,7 @@ export function servicePage(input: ServicePageInput): Reply {
     host: new URL(input.baseUrl).host,
     remoteAddress: input.remoteAddress,
     soapVersion: input.query.get('soap') === '1.2' ? '1.2' : '1.1',
+    ...(input.now ? { now: input.now } : {}),
+    ...(input.anyKey !== undefined ? { anyKey: input.anyKey } : {}),
   });
 }

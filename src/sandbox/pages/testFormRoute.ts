@@ -112,5 +112,5 @@ export async function testFormPost(input: TestFormPost, ctx: SandboxContext): Pr
   const { reply } = await soapRoute(soapRequestOf(version, action && `"${action}"`, undefined, envelope), shapes, ctx);
   const host = input.hostHeader ?? 'localhost';
   const exchange = exchangeOf(path, host, version, action, envelope, reply);
-  return operationPage({ path, op, namespaces: ctx.namespaces, host, remoteAddress: input.remoteAddress, soapState: { version, envelope, exchange } });
+  return operationPage({ path, op, namespaces: ctx.namespaces, host, remoteAddress: input.remoteAddress, soapState: { version, envelope, exchange }, now: ctx.now(), anyKey: ctx.apiKeys === undefined });
 }

@@ -179,9 +179,11 @@ class BolWriter {
 
     this.label('SERVICE LEVEL', M + 4, this.top + 4);
     s.text(serviceLevelTitle(b.ServiceLevel) || '-', M + 4, this.top + 13, { font: this.f.bold, size: 9.5, maxWidth: w1 - 8 });
+    // The carrier's plan (due day and hour, the window included) when there is one; else the window as booked.
     const window = b.HourlyWindow && (b.HourlyWindow.Start || b.HourlyWindow.End) ? `Window: ${b.HourlyWindow.Start ?? '?'} - ${b.HourlyWindow.End ?? '?'}` : '';
+    s.text(this.meta.due ? `Due ${this.meta.due}` : window, M + 4, this.top + 25, { font: this.meta.due ? this.f.bold : this.f.regular, size: 7.5, maxWidth: w1 - 8 });
     const expedited = b.ExpeditedQuoteNumber ? `Expedited quote: ${b.ExpeditedQuoteNumber}` : '';
-    s.text([window, expedited].filter(Boolean).join('   '), M + 4, this.top + 27, { font: this.f.regular, size: 7.5, maxWidth: w1 - 8 });
+    s.text([this.meta.pickup ? `Pickup ${this.meta.pickup}` : '', expedited].filter(Boolean).join('   '), M + 4, this.top + 34, { font: this.f.regular, size: 7.5, maxWidth: w1 - 8 });
 
     const x2 = M + w1 + 4;
     this.label('FREIGHT CHARGE TERMS', x2, this.top + 4);

@@ -258,6 +258,7 @@ function referenceLines(d: LabelData): string[] {
   const r = d.bol.ReferenceNumbers;
   return [
     `BOL ID ${d.meta.bolId}`,
+    d.meta.due ? `Due ${d.meta.due.replace(/ (by|between) .*/, '')}` : '',
     r?.PONumber ? `PO ${r.PONumber}` : '',
     d.bol.BOLDate ? `Date ${d.bol.BOLDate}` : `Date ${formatUsDate(d.meta.createdAt)}`,
     `${d.totalPieces} pcs / ${weightText(d.totalWeight)} lb`,

@@ -65,4 +65,7 @@ export interface BolMeta {
   bolId: number;
   proNumber: string;
   createdAt: Date;
+  /** The carrier model's plan, as paper states it: pickup `MM/DD/YYYY`, due `MM/DD/YYYY by 05:00 PM`. */
+  pickup?: string;
+  due?: string;
 }
