@@ -1,10 +1,12 @@
 /**
  * Secrets out of everything people see. The API key (and every variable an environment marks
  * secret) is replaced by •••• in each displayed, logged, stored or exported copy: envelopes, URLs,
- * form bodies, curl commands, error messages, echoed replies. A secret reaches text in several
- * spellings (XML-escaped in an envelope, percent- or form-encoded in a URL), so every spelling the
- * workbench itself could produce is searched for; the longest first, so a shorter spelling never
- * leaves half of a longer one behind.
+ * form bodies, curl commands, error messages, echoed replies, recorded traffic. A secret reaches
+ * text in many spellings — XML-escaped or written as character references, percent- or
+ * form-encoded, JSON-escaped, split by an XML comment or a CDATA boundary, one layer of escaping
+ * over another — so a secret long enough to be one is searched by value in all of them at once
+ * (spellingPattern), and the spans found are masked together, so no spelling leaves half of
+ * another behind.
  */
 import type { HttpRequestSpec } from './exchange';
 
@@ -12,6 +14,11 @@ export const MASK = '••••';
 const ELLIPSIS = '…';
 /** Fewer characters of a secret before a cut say next to nothing about it, and would mask ordinary words. */
 const MIN_CUT_PREFIX = 4;
+/**
+ * Secrets this long or longer are found by value wherever they are, in every spelling. Shorter ones
+ * would mask ordinary words and numbers: the inspector masks them only where they stand as a key.
+ */
+export const MIN_SECRET_BY_VALUE = 8;
 
 const XML_TEXT: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const XML_ALL: Record<string, string> = { ...XML_TEXT, '"': '&quot;', "'": '&apos;' };
@@ -74,40 +81,130 @@ export interface RedactorOptions {
    * for the final text of everything a run prints or writes.
    */
   readonly derived?: boolean;
+  /**
+   * Also mask a value wherever it stands as a key (an APIKey element, query or form field, JSON
+   * member), whatever its length, and leave secrets shorter than MIN_SECRET_BY_VALUE to that: for
+   * traffic the workbench did not write (the traffic inspector, `carrier send --out`).
+   */
+  readonly inPlace?: boolean;
 }
+
+/** Where a search looks. */
+export interface SpanOptions {
+  /**
+   * The text is bytes read as latin1 (one character per byte) of UTF-8 or ASCII-compatible text:
+   * a secret's own characters are searched as their UTF-8 bytes; escapes are ASCII either way.
+   */
+  readonly utf8Bytes?: boolean;
+  /** The text was cut short: a secret's start at its very end (MIN_CUT_PREFIX characters or more) is masked too. */
+  readonly cut?: boolean;
+}
+
+/** A stretch to mask, [start, end). */
+export type Span = readonly [number, number];
+/** A span and what replaces it. */
+export type Replacement = readonly [number, number, string];
+
+/** MASK as UTF-8 bytes read as latin1: what replaces a secret in a utf8Bytes view. */
+const MASK_BYTES = Buffer.from(MASK, 'utf8').toString('latin1');
 
 /**
  * A redactor for a fixed set of secrets; spellings are computed once. Empty values are ignored
- * (nothing to hide), the mask itself too.
+ * (nothing to hide), the mask itself too. A secret of MIN_SECRET_BY_VALUE characters or more is
+ * found by value in every spelling the wire allows (spellingPattern); a shorter one in the
+ * spellings the workbench itself writes (secretSpellings), or — with `inPlace` — only where it
+ * stands as a key.
  */
 export class Redactor {
+  /** Secrets searched by pattern (spellingPattern). */
+  private readonly byValue: string[];
+  /** Exact spellings searched as they are: shorter secrets, and a report's derived spellings. */
   private readonly spellings: string[];
+  private spellingBytes: string[] | undefined;
+  private readonly inPlace: boolean;
   /** Final texts only: a spelling cut short by a report's `…` still gives its start away. */
   private readonly truncations: boolean;
+  private readonly patterns: { text?: RegExp; utf8?: RegExp; tailText?: RegExp; tailUtf8?: RegExp } = {};
 
   constructor(secrets: Iterable<string | undefined>, options: RedactorOptions = {}) {
+    const long = new Set<string>();
     const all = new Set<string>();
-    const spell = options.derived ? derivedSpellingsOf : secretSpellings;
-    for (const s of secrets) if (s && s !== MASK) for (const f of spell(s)) all.add(f);
+    for (const s of secrets) {
+      if (!s || s === MASK || s.trim() === '') continue;
+      if ([...s].length >= MIN_SECRET_BY_VALUE) long.add(s);
+      if (options.derived) for (const f of derivedSpellingsOf(s)) all.add(f);
+      else if (!long.has(s) && !options.inPlace) for (const f of secretSpellings(s)) all.add(f);
+    }
+    this.byValue = [...long].sort((a, b) => b.length - a.length);
     this.spellings = [...all].sort((a, b) => b.length - a.length);
+    this.inPlace = options.inPlace === true;
     this.truncations = options.derived === true;
   }
 
+  /** Nothing to hide: texts come back as they are. */
   get empty(): boolean {
-    return this.spellings.length === 0;
+    return this.byValue.length === 0 && this.spellings.length === 0 && !this.inPlace;
   }
 
-  text(text: string): string {
-    let out = text;
-    for (const s of this.spellings) if (out.includes(s)) out = out.split(s).join(MASK);
+  /** `text` with every secret masked; with `utf8Bytes`, `text` is bytes read as latin1 (an HTTP head) and still gets the readable mask. */
+  text(text: string, options: SpanOptions = {}): string {
+    if (this.empty || !text) return text;
+    let out = maskSpans(text, this.replacements(text, options));
     if (this.truncations && out.includes(ELLIPSIS)) out = this.cutShort(out);
     return out;
+  }
+
+  /**
+   * UTF-8 (or ASCII-compatible) bytes with every secret masked byte for byte: everything else
+   * stays exactly as it was, invalid UTF-8 included. The same buffer back when nothing was found.
+   */
+  bytes(bytes: Buffer, options: Omit<SpanOptions, 'utf8Bytes'> = {}): Buffer {
+    if (this.empty || !bytes.length) return bytes;
+    const view = bytes.toString('latin1');
+    const found = this.replacements(view, { ...options, utf8Bytes: true }, MASK_BYTES);
+    return found.length ? Buffer.from(maskSpans(view, found), 'latin1') : bytes;
+  }
+
+  /**
+   * What to put where: each span of spans() with the mask, followed by a CDATA boundary the span
+   * crossed (`••••]]>`), so XML that was well-formed stays so. For texts whose characters map to
+   * bytes one to one or two to one (Latin-1, UTF-16), to mask the bytes as they went.
+   */
+  replacements(text: string, options: SpanOptions = {}, mask = MASK): Replacement[] {
+    return this.spans(text, options).map(([start, end]) => [start, end, mask + openCdataBoundaries(text.slice(start, end))] as const);
+  }
+
+  /**
+   * Where the secrets are in `text`, merged and in order: by value (every spelling, also split by
+   * XML comments or CDATA sections), exact spellings, and with `inPlace` wherever a key stands.
+   */
+  spans(text: string, options: SpanOptions = {}): Span[] {
+    const found: Array<[number, number]> = [];
+    if (this.empty || !text) return found;
+    if (this.byValue.length) {
+      const re = this.pattern(options.utf8Bytes === true);
+      collect(re, text, found);
+      const view = withoutIgnorables(text);
+      if (view) {
+        const before = found.length;
+        collect(re, view.text, found);
+        if (options.cut) this.tail(view.text, options.utf8Bytes === true, found);
+        for (let i = before; i < found.length; i++) found[i] = [view.origin(found[i][0]), found[i][1] === view.text.length ? text.length : view.origin(found[i][1] - 1) + 1];
+      }
+      if (options.cut) this.tail(text, options.utf8Bytes === true, found);
+    }
+    const spellings = options.utf8Bytes ? (this.spellingBytes ??= this.spellings.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.spellings;
+    for (const s of spellings) {
+      for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
+    }
+    if (this.inPlace) keyPlaces(text, found);
+    return merge(found);
   }
 
   /** A secret's start right before the `…` a report cut a long value with: masked like the whole. */
   private cutShort(text: string): string {
     let out = text;
-    for (const s of this.spellings) {
+    for (const s of [...this.spellings, ...this.byValue]) {
       for (let n = s.length - 1; n >= MIN_CUT_PREFIX; n--) {
         const cut = `${s.slice(0, n)}${ELLIPSIS}`;
         if (out.includes(cut)) out = out.split(cut).join(`${MASK}${ELLIPSIS}`);
@@ -116,9 +213,34 @@ export class Redactor {
     return out;
   }
 
-  /** True when `text` holds any spelling of a secret. */
+  /** True when `text` holds any spelling of a secret (or, with `inPlace`, a key where keys stand). */
   finds(text: string): boolean {
-    return this.spellings.some((s) => text.includes(s));
+    return this.spans(text).length > 0;
+  }
+
+  private pattern(utf8: boolean): RegExp {
+    const key = utf8 ? 'utf8' : 'text';
+    let re = this.patterns[key];
+    if (!re) {
+      const literal = utf8 ? utf8Literal : undefined;
+      re = this.patterns[key] = new RegExp(this.byValue.map((s) => `(?:${spellingPattern(s, literal)})`).join('|'), 'g');
+    }
+    return re;
+  }
+
+  /** A start of a secret at the very end of a text that was cut short there. */
+  private tail(text: string, utf8: boolean, found: Array<[number, number]>): void {
+    const key = utf8 ? 'tailUtf8' : 'tailText';
+    let re = this.patterns[key];
+    if (!re) {
+      const literal = utf8 ? utf8Literal : undefined;
+      re = this.patterns[key] = new RegExp(this.byValue.map((s) => `(?:${prefixPattern(s, literal)})`).join('|'), 'g');
+    }
+    const longest = this.byValue[0].length * LONGEST_FORM;
+    const from = Math.max(0, text.length - longest);
+    re.lastIndex = 0;
+    const m = re.exec(from ? text.slice(from) : text);
+    if (m) found.push([from + m.index, text.length]);
   }
 
   request(spec: HttpRequestSpec): HttpRequestSpec {
@@ -164,6 +286,291 @@ export class Redactor {
 
   private leaf(value: unknown): unknown {
     return typeof value === 'string' ? this.text(value) : value;
+  }
+}
+
+// ---- a secret in every spelling ----
+
+/** Escapes a character of text for a regular expression. */
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Hex digits in either case: %2f and %2F, &#x4A; and &#x4a;, \\u00e9 and \\u00E9. */
+const hexDigits = (hex: string) => [...hex].map((d) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d)).join('');
+const utf8Literal = (ch: string) => Buffer.from(ch, 'utf8').toString('latin1');
+
+/** A piece of an escape: a character of its syntax (`&`, `#`, `;`, `%`, `\`), or the rest as a pattern. */
+type Piece = { readonly syntax: string } | { readonly re: string };
+
+/** Syntax characters that a second layer of escaping writes as escapes themselves (`&amp;#x41;`, `%26%2365%3B`, `\u0026amp;`). */
+const LAYERED = new Set(['&', '#', ';', '%', '\\']);
+const NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };
+const JSON_SHORT: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' };
+/** The longest a character can be spelled here (`\u0026#x1F600;` written with JSON escapes, say), for the search at a cut. */
+const LONGEST_FORM = 48;
+
+/**
+ * Each way the wire writes one character (a code point) other than as itself: percent-encoded
+ * (its UTF-8 bytes, or one Latin-1 byte), an XML character reference (decimal or hex, any
+ * leading zeros), an XML named entity, a JSON escape (\uXXXX per UTF-16 unit, or the short ones).
+ */
+function escapesOf(ch: string): Piece[][] {
+  const cp = ch.codePointAt(0)!;
+  const pct = (b: number): Piece[] => [{ syntax: '%' }, { re: hexDigits(b.toString(16).padStart(2, '0')) }];
+  const out: Piece[][] = [[...Buffer.from(ch, 'utf8')].flatMap(pct)];
+  if (cp >= 0x80 && cp <= 0xff) out.push(pct(cp));
+  out.push([{ syntax: '&' }, { syntax: '#' }, { re: `0*${cp}` }, { syntax: ';' }]);
+  out.push([{ syntax: '&' }, { syntax: '#' }, { re: `[xX]0*${hexDigits(cp.toString(16))}` }, { syntax: ';' }]);
+  if (NAMED[ch]) out.push([{ syntax: '&' }, { re: NAMED[ch] }, { syntax: ';' }]);
+  const units: Piece[] = [];
+  for (let i = 0; i < ch.length; i++) units.push({ syntax: '\\' }, { re: `u${hexDigits(ch.charCodeAt(i).toString(16).padStart(4, '0'))}` });
+  out.push(units);
+  if (JSON_SHORT[ch]) out.push([{ syntax: '\\' }, { re: esc(JSON_SHORT[ch]) }]);
+  return out;
+}
+
+/** One character in any single-layer spelling (for the syntax of a second layer). */
+const singleLayer = new Map<string, string>();
+function anyOneLayer(ch: string): string {
+  let re = singleLayer.get(ch);
+  if (re === undefined) {
+    const forms = escapesOf(ch).map((f) => f.map((p) => ('syntax' in p ? esc(p.syntax) : p.re)).join(''));
+    re = `(?:${[...forms, esc(ch), ...(ch === ' ' ? ['\\+'] : [])].join('|')})`;
+    singleLayer.set(ch, re);
+  }
+  return re;
+}
+
+/** One character of a secret as the wire may write it: itself, an escape, or an escape whose syntax is escaped once more. */
+function characterPattern(ch: string, literal: (ch: string) => string): string {
+  const forms = escapesOf(ch).map((f) => f.map((p) => ('syntax' in p ? (LAYERED.has(p.syntax) ? anyOneLayer(p.syntax) : esc(p.syntax)) : p.re)).join(''));
+  forms.push(esc(literal(ch)));
+  // A form body writes a space as +.
+  if (ch === ' ') forms.push('\\+');
+  return `(?:${forms.join('|')})`;
+}
+
+const patternCache = new Map<string, string>();
+
+/**
+ * A regular expression (source) for `secret` in every spelling the wire allows, each character
+ * independently: as itself, percent-encoded (either case; UTF-8 or Latin-1), as an XML character
+ * reference or named entity, JSON-escaped — and any of these with its own syntax escaped once
+ * more (`\u0026amp;` in JSON written by .NET, `%26%2365%3B` in a form that carries XML). Comments
+ * and CDATA sections between characters are searched by Redactor.spans on a view without them.
+ */
+export function spellingPattern(secret: string, literal: (ch: string) => string = (c) => c): string {
+  const key = `${literal === utf8Literal ? 'b' : 't'}${secret}`;
+  let re = patternCache.get(key);
+  if (re === undefined) {
+    if (patternCache.size >= SPELLING_CACHE_LIMIT) patternCache.clear();
+    re = [...secret].map((ch) => characterPattern(ch, literal)).join('');
+    patternCache.set(key, re);
+  }
+  return re;
+}
+
+/** The first MIN_CUT_PREFIX or more characters of `secret`, in any spelling, right at the end of the text. */
+function prefixPattern(secret: string, literal?: (ch: string) => string): string {
+  const chars = [...secret].map((ch) => characterPattern(ch, literal ?? ((c) => c)));
+  let re = '';
+  for (let i = chars.length - 1; i >= MIN_CUT_PREFIX; i--) re = `(?:${chars[i]}${re})?`;
+  // The cut may also fall inside the escape of the next character (`…%3` of `%3C`, `…\u0026l` of
+  // `\u0026lt;`), or inside a comment or CDATA marker that was to come before it.
+  return `${chars.slice(0, MIN_CUT_PREFIX).join('')}${re}(?:(?:[%&\\\\][\\w#;]{0,12}){1,4}|<!--[\\s\\S]{0,1024}|<(?:!-?|!\\[[A-Z]{0,5}\\[?)?|\\]\\]?)?$`;
+}
+
+function collect(re: RegExp, text: string, found: Array<[number, number]>): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0] === '') { re.lastIndex++; continue; }
+    found.push([m.index, m.index + m[0].length]);
+  }
+}
+
+function merge(found: Array<[number, number]>): Span[] {
+  if (found.length < 2) return found;
+  found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: Array<[number, number]> = [found[0]];
+  for (let i = 1; i < found.length; i++) {
+    const last = out[out.length - 1];
+    if (found[i][0] <= last[1]) last[1] = Math.max(last[1], found[i][1]);
+    else out.push(found[i]);
+  }
+  return out;
+}
+
+const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
+
+/** `text` with each span replaced; comments inside a span go with it. */
+function maskSpans(text: string, found: readonly Replacement[]): string {
+  if (!found.length) return text;
+  let out = '';
+  let at = 0;
+  for (const [start, end, replacement] of found) {
+    out += text.slice(at, start) + replacement;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/** The CDATA markers of a masked stretch that do not pair up inside it: at most a close then an open. */
+function openCdataBoundaries(masked: string): string {
+  if (!masked.includes(CDATA_CLOSE) && !masked.includes(CDATA_OPEN)) return '';
+  let closes = 0;
+  let open = false;
+  const marker = /<!--[\s\S]*?-->|<!\[CDATA\[|\]\]>/g;
+  for (let m = marker.exec(masked); m; m = marker.exec(masked)) {
+    if (m[0] === CDATA_OPEN) open = true;
+    else if (m[0] === CDATA_CLOSE) {
+      if (open) open = false;
+      else closes++;
+    }
+  }
+  return `${closes ? CDATA_CLOSE : ''}${open ? CDATA_OPEN : ''}`;
+}
+
+/**
+ * The text without XML comments and CDATA markers, and where each of its characters came from:
+ * a secret written `abc<!-- -->def` or `abc]]><![CDATA[def` is whole again there. Undefined when
+ * there is nothing to take out. Linear: a comment left open ends the taking out of comments.
+ */
+function withoutIgnorables(text: string): { text: string; origin(i: number): number } | undefined {
+  if (!text.includes('<!') && !text.includes(CDATA_CLOSE)) return undefined;
+  const pieces: string[] = [];
+  const viewStarts: number[] = [];
+  const originStarts: number[] = [];
+  let viewLength = 0;
+  let at = 0;
+  let comment = text.indexOf('<!--');
+  let open = text.indexOf(CDATA_OPEN);
+  let close = text.indexOf(CDATA_CLOSE);
+  for (;;) {
+    if (comment >= 0 && comment < at) comment = text.indexOf('<!--', at);
+    if (open >= 0 && open < at) open = text.indexOf(CDATA_OPEN, at);
+    if (close >= 0 && close < at) close = text.indexOf(CDATA_CLOSE, at);
+    const next = Math.min(...[comment, open, close].filter((n) => n >= 0));
+    if (!Number.isFinite(next)) break;
+    let end: number;
+    if (next === comment) {
+      const shut = text.indexOf('-->', comment + 4);
+      if (shut < 0) { comment = -1; continue; }
+      end = shut + 3;
+    } else end = next + (next === open ? CDATA_OPEN.length : CDATA_CLOSE.length);
+    if (next > at) {
+      pieces.push(text.slice(at, next));
+      viewStarts.push(viewLength);
+      originStarts.push(at);
+      viewLength += next - at;
+    }
+    at = end;
+  }
+  if (at === 0) return undefined;
+  if (at < text.length) {
+    pieces.push(text.slice(at));
+    viewStarts.push(viewLength);
+    originStarts.push(at);
+  }
+  return {
+    text: pieces.join(''),
+    origin(i) {
+      let lo = 0;
+      let hi = viewStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (viewStarts[mid] <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      return originStarts[lo] + (i - viewStarts[lo]);
+    },
+  };
+}
+
+// ---- where a key stands ----
+
+/** Cheap first look: no name of a key can be in a text without one of these (`api`, or its `a` escaped). */
+const MAY_NAME_KEY = /api|%[46]1|\\u00[46]1/i;
+/** A field, element or member name that holds an API key. */
+const KEY_NAME = /^api[-_]?key$/i;
+/** `<p:APIKey …>` (not `<APIKey/>`): its content, up to the next tag, is found by ContentEnds. */
+const KEY_ELEMENT = /<(?:[\w.-]+:)?api[-_]?key\b(?:\s[^<>]*?)?(?<!\/)>/gi;
+/** The same element XML-escaped inside another document's text. */
+const KEY_ELEMENT_ESCAPED = /&lt;(?:[\w.-]+:)?api[-_]?key\b(?:\s(?:(?!&gt;)[^<>])*?)?&gt;((?:(?!&lt;)[^<])+)/gi;
+/** `name=value` in a query string or form body (also inside XML, after `&amp;`). */
+const FIELD = /(?:^|[?&;\s"'(,])([^=&?#;\s"'<>]{1,64})=([^&#;\s"'<>]+)/g;
+/** `"name": "value"` in JSON. */
+const MEMBER = /"((?:[^"\\]|\\.){1,64})"\s*:\s*"((?:[^"\\]|\\.)+)"/g;
+
+function decodedName(name: string, decode: (s: string) => string): string {
+  try {
+    return decode(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * Where an element's content ends: at the next tag that is not a comment or a CDATA section.
+ * The end of the next comment and CDATA section are remembered, so every content of a text is
+ * read in one pass however many comments are left open.
+ */
+class ContentEnds {
+  private commentEnd = -2;
+  private cdataEnd = -2;
+  constructor(private readonly text: string) {}
+
+  after(from: number): number {
+    const t = this.text;
+    let i = from;
+    for (;;) {
+      const lt = t.indexOf('<', i);
+      if (lt < 0) return t.length;
+      i = lt;
+      if (t.startsWith('<!--', i)) {
+        if (this.commentEnd !== -1 && this.commentEnd < i) this.commentEnd = t.indexOf('-->', i + 4);
+        if (this.commentEnd < 0) return i;
+        i = this.commentEnd + 3;
+      } else if (t.startsWith('<![CDATA[', i)) {
+        if (this.cdataEnd !== -1 && this.cdataEnd < i) this.cdataEnd = t.indexOf(']]>', i + 9);
+        if (this.cdataEnd < 0) return i;
+        i = this.cdataEnd + 3;
+      } else return i;
+    }
+  }
+}
+
+/** Values that stand where a key stands, whatever they are: each as a span of `text`. */
+/**
+ * The content of every APIKey element (any prefix, any attributes) that has one: text, comments
+ * and CDATA sections up to the next tag, as spans of `text`. Linear in the text.
+ */
+export function keyElementContents(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  if (!MAY_NAME_KEY.test(text)) return out;
+  const ends = new ContentEnds(text);
+  KEY_ELEMENT.lastIndex = 0;
+  for (let m = KEY_ELEMENT.exec(text); m; m = KEY_ELEMENT.exec(text)) {
+    const start = m.index + m[0].length;
+    const end = ends.after(start);
+    if (text.slice(start, end).trim() !== '') out.push([start, end]);
+    KEY_ELEMENT.lastIndex = Math.max(KEY_ELEMENT.lastIndex, end);
+  }
+  return out;
+}
+
+function keyPlaces(text: string, found: Array<[number, number]>): void {
+  if (!MAY_NAME_KEY.test(text)) return;
+  for (const span of keyElementContents(text)) found.push(span);
+  KEY_ELEMENT_ESCAPED.lastIndex = 0;
+  for (let m = KEY_ELEMENT_ESCAPED.exec(text); m; m = KEY_ELEMENT_ESCAPED.exec(text)) {
+    if (m[1].trim() !== '') found.push([m.index + m[0].length - m[1].length, m.index + m[0].length]);
+  }
+  FIELD.lastIndex = 0;
+  for (let m = FIELD.exec(text); m; m = FIELD.exec(text)) {
+    if (KEY_NAME.test(decodedName(m[1], (s) => decodeURIComponent(s.replace(/\+/g, ' '))))) found.push([m.index + m[0].length - m[2].length, m.index + m[0].length]);
+  }
+  MEMBER.lastIndex = 0;
+  for (let m = MEMBER.exec(text); m; m = MEMBER.exec(text)) {
+    if (KEY_NAME.test(decodedName(m[1], (s) => JSON.parse(`"${s}"`) as string))) found.push([m.index + m[0].length - 1 - m[2].length, m.index + m[0].length - 1]);
   }
 }
 

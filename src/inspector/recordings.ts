@@ -1,8 +1,9 @@
 /**
  * A recording folder: per exchange `NNN-<Operation>.exchange.json` (the redacted Exchange and the
- * catalog's reading of the request), the raw bodies beside it (redacted byte for byte), and for a
- * call of the catalog `NNN-<Operation>.carrier.json`, a request file that makes the same call and
- * expects the same outcome — so `carrier run <folder>` replays the session as a collection.
+ * catalog's reading of the request), the raw bodies beside it (masked byte for byte; a compressed
+ * body as its decoded, masked text, named `.decoded`), and for a call of the catalog
+ * `NNN-<Operation>.carrier.json`, a request file that makes the same call and expects the same
+ * outcome — so `carrier run <folder>` replays the session as a collection.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,6 +20,8 @@ export interface RecordingDocument {
   readonly v: 1;
   readonly seq: number;
   readonly files: RecordingFiles;
+  /** A body recorded as its decoded text (UTF-8) rather than the bytes as they went: what was undone (`gzip`, `utf-16be`…). */
+  readonly decoded?: { readonly request?: string; readonly reply?: string };
   readonly recognition: RecognitionSummary;
   /** Document bytes are left out: they are in the raw reply beside this file. */
   readonly exchange: Exchange;
@@ -112,8 +115,10 @@ export class RecordingWriter {
     const files: { -readonly [K in keyof RecordingFiles]: RecordingFiles[K] } = { exchange: `${prefix}${EXCHANGE_SUFFIX}` };
     const writes: Array<Promise<void>> = [];
     const put = (name: string, data: string | Buffer) => writes.push(fs.promises.writeFile(path.join(this.dir, name), data));
-    if (x.requestBytes.length) put((files.requestBody = `${prefix}.request${extensionFor(contentTypeOf(e.request.headers), x.requestBytes)}`), x.requestBytes);
-    if (x.replyBytes?.length) put((files.replyBody = `${prefix}.reply${extensionFor(contentTypeOf(e.reply?.headers), x.replyBytes)}`), x.replyBytes);
+    // A decoded body says so in its name: it is not the bytes as they went.
+    const marked = (side: 'request' | 'reply') => (x.decoded?.[side] ? '.decoded' : '');
+    if (x.requestBytes.length) put((files.requestBody = `${prefix}.request${marked('request')}${extensionFor(contentTypeOf(e.request.headers), x.requestBytes)}`), x.requestBytes);
+    if (x.replyBytes?.length) put((files.replyBody = `${prefix}.reply${marked('reply')}${extensionFor(contentTypeOf(e.reply?.headers), x.replyBytes)}`), x.replyBytes);
     const requestFile = recordedRequestFile(x, secrets);
     if (requestFile) put((files.requestFile = `${prefix}.carrier.json`), requestFile);
     const doc: RecordingDocument = {
@@ -121,6 +126,7 @@ export class RecordingWriter {
       v: 1,
       seq: x.seq,
       files,
+      ...(x.decoded ? { decoded: x.decoded } : {}),
       recognition: x.recognition,
       exchange: { ...e, documents: e.documents.map((d) => ({ ...d, base64: '' })) },
     };

@@ -4,19 +4,27 @@
  * both directions, replies whole — passes as it comes, never buffered. Alongside, a light framer
  * finds where each message starts and ends, so every exchange gets its times, its headers and a
  * capped copy of each body; the catalog's reading of it comes later, off this path.
+ *
+ * A connection is held only while it is used: one that waits between requests, takes too long to
+ * send a head, or stalls in a body (either way) is closed by the server's sweep (sweep()); a
+ * `Connection: close` from either side ends it after that exchange.
  */
 import type * as net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { BodyCapture, type Capture, type CaptureError } from './capture';
+import { BodyCapture, type ByteBudget, type Capture, type CaptureError } from './capture';
 import { bodyFramer, type BodyFramer } from './wire/body';
-import { framingOf, FramingError, HeadReader, HeadTooLarge, headerOf, parseHead, type Head } from './wire/head';
+import { framingOf, FramingError, HeadReader, HeadTooLarge, headerOf, parseHead, requestCloses, requestHeadProblem, type Head } from './wire/head';
 import { forwardedHead, parseRequestLine, parseStatusLine, RequestLineError } from './wire/rewrite';
 import type { Target } from './target';
 
 export interface RelayHooks {
   readonly target: Target;
   readonly maxBodyBytes: number;
+  /** Shared by every connection: body copies are kept only while it lasts. */
+  readonly budget: ByteBudget;
   nextSeq(): number;
+  /** A request refused before it began (not recorded as an exchange), or a connection cut for time. */
+  note(line: string): void;
   /** A request has begun (the reading of exchanges waits while any is in flight). */
   begin(): void;
   /** The exchange is over, one way or another: hand it over for reading. */
@@ -27,6 +35,22 @@ interface Live {
   readonly capture: Capture;
   readonly t0: number;
   finished: boolean;
+  /** Date.now() when the request's last byte went on: the target's silence counts from there. */
+  t0Wall: number;
+  /** The client asked to close the connection after this exchange. */
+  readonly lastRequest: boolean;
+  /** Its reply, the connection's last, is over; the connection closes once the request is all sent. */
+  closeWhenSent?: boolean;
+}
+
+/** How long a connection may wait, in milliseconds (the server checks every relay now and then). */
+export interface Timeouts {
+  /** No exchange under way: before the first request or between two. */
+  readonly idleMs: number;
+  /** From the first byte of a request head to its blank line. */
+  readonly headersMs: number;
+  /** The longest silence inside an exchange: a request body stalled, a target that does not answer or stalls in its reply, a client that does not read it. */
+  readonly bodyMs: number;
 }
 
 function classify(err: NodeJS.ErrnoException, target: string, connected: boolean): CaptureError {
@@ -38,6 +62,11 @@ function classify(err: NodeJS.ErrnoException, target: string, connected: boolean
   if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'reset', message: `The connection to ${target} was reset: ${err.message}` };
   return { kind: 'upstream', message: `${target}: ${err.message}` };
 }
+
+/** How long a connection being closed by the inspector still reads (and drops) what the client sends. */
+const LINGER_MS = 2000;
+
+const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
 
 function plainReply(status: string, text: string): Buffer {
   const body = Buffer.from(`${text}\n`, 'utf8');
@@ -62,12 +91,25 @@ export class Relay {
   private clientEnded = false;
   private lastReplyCloses = false;
   private closed = false;
+  /** The connection's last request has been relayed whole (it asked to close, or a reply closed): what the client sends next is not relayed. */
+  private clientDone = false;
+  private closeWhenFlushed: Live | undefined;
   private readonly clientAddress: string | undefined;
+  /** Date.now() of the last byte from each side, the start of the head being read, and when forwarding last had to wait for a reader. */
+  private clientAt = Date.now();
+  private upstreamAt = 0;
+  private headAt = 0;
+  private pausedAt = 0;
+  /** Date.now() after which a connection being shut is destroyed, whatever the client does. */
+  private lingerUntil = 0;
 
   constructor(private readonly client: net.Socket, private readonly hooks: RelayHooks) {
     client.setNoDelay(true);
     this.clientAddress = client.remoteAddress ? `${client.remoteAddress}:${client.remotePort}` : undefined;
-    client.on('data', (chunk: Buffer) => this.fromClient(chunk));
+    client.on('data', (chunk: Buffer) => {
+      this.clientAt = Date.now();
+      this.fromClient(chunk);
+    });
     client.on('end', () => this.onClientEnd());
     client.on('error', () => undefined);
     client.on('close', () => this.onClientClose());
@@ -75,7 +117,64 @@ export class Relay {
 
   /** True when no exchange is under way: closing now loses nothing. */
   get idle(): boolean {
-    return this.pending.length === 0 && !this.reqHead.started;
+    return this.pending.length === 0 && !this.reqHead.started && !this.reqBody;
+  }
+
+  /**
+   * Closes what has waited too long. A stalled request body gets a 408 and a silent target a 504
+   * when nothing of the reply has reached the client yet; otherwise the connection is cut, as
+   * the client would see from a service that gave up. Each such exchange is recorded as a timeout.
+   */
+  sweep(now: number, t: Timeouts): void {
+    if (this.closed) {
+      if (this.lingerUntil && now > this.lingerUntil) this.client.destroy();
+      return;
+    }
+    if (this.idle) {
+      if (now - Math.max(this.clientAt, this.upstreamAt) > t.idleMs) {
+        this.closed = true;
+        this.client.destroySoon();
+        this.upstream?.destroy();
+      }
+      return;
+    }
+    if (this.reqHead.started && !this.reqBody) {
+      if (now - this.headAt > t.headersMs) {
+        this.hooks.note(`closed a connection from ${this.clientAddress ?? 'a client'}: its request head took longer than ${seconds(t.headersMs)}`);
+        this.refuse('408 Request Timeout', `Carrier inspector: the request head was not complete within ${seconds(t.headersMs)}`);
+        this.upstream?.destroy();
+      }
+      return;
+    }
+    const paused = this.pausedAt > 0 && (this.client.isPaused() || (this.upstream?.isPaused() ?? false));
+    if (paused) {
+      if (now - this.pausedAt > t.bodyMs) this.timeOut(`a side did not read for ${seconds(t.bodyMs)}`, false);
+      return;
+    }
+    if (this.reqBody && this.reqLive && now - this.clientAt > t.bodyMs) {
+      this.timeOut(`the client sent nothing of its request body for ${seconds(t.bodyMs)}`, true);
+      return;
+    }
+    const first = this.pending[0];
+    if (first && first.capture.requestSentAt !== undefined && now - Math.max(this.upstreamAt, first.t0Wall) > t.bodyMs) {
+      this.timeOut(`${this.hooks.target.display} sent nothing for ${seconds(t.bodyMs)}`, false);
+    }
+  }
+
+  /** Ends the exchanges under way with a timeout: a 408 or 504 if the client has had nothing of a reply yet. */
+  private timeOut(why: string, clientSide: boolean): void {
+    const first = this.pending[0];
+    const untouched = first !== undefined && first.capture.status === undefined && !this.resHead.started;
+    const error: CaptureError = { kind: 'timeout', message: `Timed out: ${why}` };
+    if (untouched && this.client.writable) {
+      this.shut(plainReply(clientSide ? '408 Request Timeout' : '504 Gateway Timeout', `Carrier inspector: ${why}`));
+    } else {
+      this.closed = true;
+      this.client.destroy();
+    }
+    this.upstream?.destroy();
+    this.upstream = undefined;
+    for (const live of [...this.pending]) this.finish(live, error);
   }
 
   destroy(): void {
@@ -85,7 +184,7 @@ export class Relay {
   // ---- client → target ----
 
   private fromClient(chunk: Buffer): void {
-    if (this.closed) return;
+    if (this.closed || this.clientDone) return;
     if (this.reqTunnel) {
       this.toUpstream(chunk);
       return;
@@ -99,6 +198,7 @@ export class Relay {
           while (i < chunk.length && (chunk[i] === 13 || chunk[i] === 10)) i++;
           if (i >= chunk.length) break;
         }
+        if (!this.reqHead.started) this.headAt = Date.now();
         let end: number;
         try {
           end = this.reqHead.push(chunk, i);
@@ -111,6 +211,7 @@ export class Relay {
         const head = this.startRequest(this.reqHead.take());
         if (!head) return;
         out.push(head);
+        if (this.clientDone) break;
         continue;
       }
       const live = this.reqLive!;
@@ -127,6 +228,8 @@ export class Relay {
       }
       out.push(start === 0 && i === chunk.length ? chunk : chunk.subarray(start, i));
       if (this.reqBody.done) this.requestComplete(live);
+      // Nothing after a request that closes the connection is relayed (RFC 9112 §9.6).
+      if (this.clientDone) break;
       if (this.reqTunnel) {
         if (i < chunk.length) out.push(chunk.subarray(i));
         break;
@@ -136,8 +239,12 @@ export class Relay {
   }
 
   private flush(out: Buffer[]): void {
-    if (!out.length) return;
-    this.toUpstream(out.length === 1 ? out[0] : Buffer.concat(out));
+    if (out.length) this.toUpstream(out.length === 1 ? out[0] : Buffer.concat(out));
+    const last = this.closeWhenFlushed;
+    if (last) {
+      this.closeWhenFlushed = undefined;
+      this.closeAfterReply(last);
+    }
   }
 
   /** Parses and rewrites one request head; undefined when the request was refused. */
@@ -147,9 +254,12 @@ export class Relay {
     let framing;
     try {
       line = parseRequestLine(head.startLine);
+      const problem = requestHeadProblem(head);
+      if (problem) throw new FramingError(problem);
       framing = framingOf(head, 'none');
     } catch (e) {
       if (e instanceof RequestLineError || e instanceof FramingError) {
+        this.hooks.note(`refused a request from ${this.clientAddress ?? 'a client'} with 400: ${e.message}`);
         this.refuse('400 Bad Request', `Carrier inspector: ${e.message}`);
         return undefined;
       }
@@ -168,23 +278,28 @@ export class Relay {
       method: line.method,
       url: line.path,
       requestHeaders: head.headers,
-      requestBody: new BodyCapture(maxBodyBytes),
+      requestBody: new BodyCapture(maxBodyBytes, this.hooks.budget),
       forwardedUrl: `${target.display}${line.path}`,
-      replyBody: new BodyCapture(maxBodyBytes),
+      replyBody: new BodyCapture(maxBodyBytes, this.hooks.budget),
     };
-    const live: Live = { capture, t0, finished: false };
+    const lastRequest = requestCloses(head, line.version);
+    const live: Live = { capture, t0, t0Wall: Date.now(), finished: false, lastRequest };
     this.hooks.begin();
     this.pending.push(live);
     this.ensureUpstream(live);
     this.reqBody = bodyFramer(framing);
     this.reqLive = live;
-    const bytes = Buffer.from(forwardedHead(head, line, target.prefix, target.host), 'latin1');
+    const bytes = Buffer.from(forwardedHead(head, line, target.prefix, target.host, lastRequest), 'latin1');
     if (this.reqBody.done) this.requestComplete(live);
     return bytes;
   }
 
   private requestComplete(live: Live): void {
     live.capture.requestSentAt = performance.now() - live.t0;
+    live.t0Wall = Date.now();
+    if (live.lastRequest) this.clientDone = true;
+    // Closed once fromClient has passed these last bytes on.
+    if (live.closeWhenSent) this.closeWhenFlushed = live;
     this.reqBody = undefined;
     this.reqLive = undefined;
   }
@@ -194,7 +309,11 @@ export class Relay {
     if (!up || up.destroyed) return;
     if (!up.write(bytes) && !this.client.isPaused()) {
       this.client.pause();
-      up.once('drain', () => this.client.resume());
+      this.pausedAt = Date.now();
+      up.once('drain', () => {
+        this.pausedAt = 0;
+        this.client.resume();
+      });
     }
   }
 
@@ -213,7 +332,10 @@ export class Relay {
       this.upstreamConnected = true;
       live.capture.connectMs = performance.now() - started;
     });
-    up.on('data', (chunk: Buffer) => this.fromUpstream(chunk));
+    up.on('data', (chunk: Buffer) => {
+      this.upstreamAt = Date.now();
+      this.fromUpstream(chunk);
+    });
     up.on('end', () => this.onUpstreamEnd(up));
     up.on('error', (err: NodeJS.ErrnoException) => this.onUpstreamError(up, err));
     up.on('close', () => this.onUpstreamEnd(up));
@@ -226,7 +348,11 @@ export class Relay {
     if (this.client.writable && !this.client.write(chunk) && this.upstream && !this.upstream.isPaused()) {
       const up = this.upstream;
       up.pause();
-      this.client.once('drain', () => up.resume());
+      this.pausedAt = Date.now();
+      this.client.once('drain', () => {
+        this.pausedAt = 0;
+        up.resume();
+      });
     }
     if (this.resTunnel) return;
     let i = 0;
@@ -305,7 +431,41 @@ export class Relay {
       this.reqBody = undefined;
     }
     this.hooks.done(live.capture);
+    if (!error && (live.lastRequest || (this.lastReplyCloses && live.capture.status !== undefined))) {
+      // A reply that came before its request was all sent: the rest of the request goes on first.
+      if (this.reqLive === live) live.closeWhenSent = true;
+      else return this.closeAfterReply(live);
+    }
     if (this.clientEnded && this.pending.length === 0 && this.client.writable) this.client.end();
+  }
+
+  /**
+   * The exchange that was to be the connection's last is over: the client asked for that, or the
+   * target's reply said `Connection: close` (which the client has read too). Requests the client
+   * sent after it were never answered; the connection is closed once the reply is written.
+   */
+  private closeAfterReply(last: Live): void {
+    this.clientDone = true;
+    const target = this.hooks.target.display;
+    for (const live of [...this.pending]) {
+      this.finish(live, { kind: 'upstream', message: last.lastRequest ? 'The client had asked to close the connection after an earlier request' : `${target} closed the connection after the reply before this one` });
+    }
+    this.upstream?.end();
+    this.shut();
+  }
+
+  /**
+   * Ends the client's connection after what is written: the client reads it, then sees the end.
+   * Whatever it still sends is read and dropped for a moment (a close with unread bytes would be
+   * a reset that can overtake the reply), then the connection goes (sweep()).
+   */
+  private shut(last?: Buffer): void {
+    this.closed = true;
+    if (this.client.writable) {
+      if (last) this.client.end(last);
+      else this.client.end();
+    }
+    this.lingerUntil = Date.now() + LINGER_MS;
   }
 
   private onUpstreamEnd(up: net.Socket): void {
@@ -342,8 +502,7 @@ export class Relay {
     const first = this.pending[0];
     if (first && first.capture.status === undefined && !this.resHead.started && this.client.writable) {
       // Nothing of a reply has reached the client: tell it why, as a gateway does.
-      this.client.end(plainReply('502 Bad Gateway', `Carrier inspector: ${error.message}`));
-      this.closed = true;
+      this.shut(plainReply('502 Bad Gateway', `Carrier inspector: ${error.message}`));
     } else {
       this.client.destroy();
     }
@@ -371,8 +530,7 @@ export class Relay {
   }
 
   private refuse(status: string, text: string): void {
-    if (this.client.writable) this.client.end(plainReply(status, text));
-    this.closed = true;
+    this.shut(plainReply(status, text));
   }
 }
 

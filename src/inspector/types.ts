@@ -23,6 +23,16 @@ export interface InspectorOptions {
   readonly maxBodyBytes?: number;
   /** How many recorded exchanges stay in memory (oldest dropped first). */
   readonly keep?: number;
+  /** How many bytes of recorded exchanges stay in memory (bodies, documents, parsed replies; oldest dropped first). */
+  readonly keepBytes?: number;
+  /** Bytes of body copies held at once for exchanges under way or waiting to be read; past it, bodies are forwarded without a copy. */
+  readonly captureBytes?: number;
+  /** Milliseconds a connection may wait with no exchange under way before it is closed. */
+  readonly idleTimeoutMs?: number;
+  /** Milliseconds from the first byte of a request head to its end (408 after). */
+  readonly headersTimeoutMs?: number;
+  /** Longest silence inside an exchange, in milliseconds: a stalled request body (408), a target that does not answer (504) or stalls, a client that does not read. */
+  readonly bodyTimeoutMs?: number;
   /** More values to redact wherever they appear (keys known beforehand, secret variables). */
   readonly secrets?: readonly string[];
   /** Options for an https target: a CA to trust, a client certificate, or no verification. */
@@ -45,6 +55,11 @@ export interface RecordedExchange {
   readonly exchange: Exchange;
   /** The catalog's reading of the request (its parameters redacted). */
   readonly recognition: RecognitionSummary;
+  /**
+   * A body whose content coding (gzip, deflate, br) was undone, or whose charset cannot be masked
+   * in place: what was undone. Its text and its recorded file are the decoded, masked text.
+   */
+  readonly decoded?: { readonly request?: string; readonly reply?: string };
   readonly files?: RecordingFiles;
 }
 

@@ -4,7 +4,7 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment } from '../../core';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment } from '../../core';
 import * as path from 'node:path';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
@@ -71,7 +71,9 @@ export function exchangeLine(r: RecordedExchange): string {
 function show(file: string, io: CliIo): number {
   try {
     const { doc } = readRecording(path.resolve(io.cwd, file));
-    io.stdout(formatExchange(doc.exchange, doc.files));
+    // Recordings are masked when written; a key where keys stand is masked again here, for
+    // recordings edited by hand or written by an older version.
+    io.stdout(new Redactor([], { inPlace: true }).text(formatExchange(doc.exchange, doc.files)));
     return 0;
   } catch (e) {
     if (!(e instanceof RecordingError)) throw e;

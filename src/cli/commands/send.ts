@@ -6,7 +6,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, classifyExchange, closeTransport, type DecodedDocument, type Exchange, type Finding, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, RequestError, send, VERDICT_PHRASES } from '../../core';
+import { BINDING_LABELS, classifyExchange, closeTransport, type DecodedDocument, decodeText, type Exchange, type Finding, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
+import { keptBodyOf } from '../../inspector';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { Command } from '../command';
@@ -81,7 +82,9 @@ export const sendCommand: Command = {
     if (flags.has('json')) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else io.stdout(humanReport(exchange));
     if (out) {
-      const written = writeOut(out, exchange, summary);
+      const apiKey = ctx.apiKey?.key ?? (ctx.environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
+      const secrets = secretValues(apiKey, { ...ctx.environment.variables, ...variables }, ctx.environment.secrets);
+      const written = await writeOut(out, exchange, summary, new Redactor(secrets), ctx.environment.maxReplyBytes);
       if (!flags.has('json')) io.stdout(`\nWritten to ${displayPath(out, io.cwd)}: ${written.join(', ')}\n`);
     }
     return classifyExchange(exchange).ok ? 0 : 1;
@@ -181,8 +184,25 @@ function replyExtension(x: Exchange): string {
   return x.reply?.bodyText.trimStart().startsWith('<') ? '.xml' : '.bin';
 }
 
+/**
+ * The reply body as it is written: the bytes as received with every secret masked byte for byte,
+ * or — when they were compressed (gzip, deflate, br) or in a charset a mask cannot stand in — the
+ * decoded, masked text in UTF-8, named `reply.decoded.<ext>` so nobody takes it for the wire bytes.
+ */
+async function replyFile(x: Exchange, r: Redactor, cap: number): Promise<{ name: string; bytes: Buffer } | undefined> {
+  const raw = rawReplyBytes(x);
+  if (!raw || !x.reply) return undefined;
+  const headers = x.reply.headers;
+  const contentType = headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+  // core hands over the redacted text's UTF-8 bytes instead when the reply echoed a secret
+  // (src/core/send.ts): the same bytes, masked, for a UTF-8 reply; the decoded text for another.
+  if (decodeText(raw, contentType).text !== x.reply.bodyText) return { name: `reply.decoded${replyExtension(x)}`, bytes: r.bytes(raw) };
+  const kept = await keptBodyOf(raw, headers, r, cap);
+  return { name: `reply${kept.decoded ? '.decoded' : ''}${replyExtension(x)}`, bytes: kept.file };
+}
+
 /** request.http, reply.<ext>, exchange.json and the documents; returns the names written. */
-function writeOut(dir: string, x: Exchange, summary: Record<string, unknown>): string[] {
+async function writeOut(dir: string, x: Exchange, summary: Record<string, unknown>, r: Redactor, cap: number): Promise<string[]> {
   fs.mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   const write = (name: string, data: string | Uint8Array) => {
@@ -190,8 +210,8 @@ function writeOut(dir: string, x: Exchange, summary: Record<string, unknown>): s
     written.push(name);
   };
   write('request.http', formatHttpRequest(x.request));
-  const raw = rawReplyBytes(x);
-  if (raw) write(`reply${replyExtension(x)}`, raw);
+  const reply = await replyFile(x, r, cap);
+  if (reply) write(reply.name, reply.bytes);
   write('exchange.json', `${JSON.stringify(summary, null, 2)}\n`);
   for (const d of x.documents) if (d.base64) write(path.basename(d.name), Buffer.from(d.base64, 'base64'));
   return written;

@@ -11,14 +11,17 @@ import type { EnvironmentStore } from '../environments/environmentStore';
 import type { Log } from '../log';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
+import { DEFAULT_KEEP_BYTES, ExchangeStore } from '../../inspector';
 
-/** More than anyone scrolls through; the oldest go first. */
+/** More than anyone scrolls through; the oldest go first, and sooner when they are large (by bytes, as the inspector keeps them). */
 const KEEP = 500;
 
 export class InspectorController implements vscode.Disposable {
   private handle: InspectorHandle | undefined;
   private starting: Promise<InspectorHandle> | undefined;
   private unsubscribe: (() => void) | undefined;
+  private readonly store = new ExchangeStore(KEEP, DEFAULT_KEEP_BYTES);
+  /** Newest first, as the view lists them. */
   private recorded: RecordedExchange[] = [];
   private environmentName: string | undefined;
   private readonly stateChanged = new vscode.EventEmitter<void>();
@@ -100,12 +103,14 @@ export class InspectorController implements vscode.Disposable {
   }
 
   clear(): void {
+    this.store.clear();
     this.recorded = [];
     this.listChanged.fire();
   }
 
   private add(r: RecordedExchange): void {
-    this.recorded = [r, ...this.recorded].slice(0, KEEP);
+    this.store.add(r);
+    this.recorded = this.store.list().reverse();
     this.listChanged.fire();
   }
 

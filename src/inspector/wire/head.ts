@@ -131,3 +131,34 @@ export function framingOf(head: Head, otherwise: 'none' | 'close'): Framing {
   }
   return { kind: otherwise };
 }
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Why a request head must be refused rather than relayed, or undefined. Each case is one where
+ * the inspector and the service could disagree about where the request ends — the gap request
+ * smuggling uses (RFC 9112 §6.1, §5.1): Content-Length beside Transfer-Encoding, a header name
+ * with whitespace before its colon, a line that is no header at all.
+ */
+export function requestHeadProblem(head: Head): string | undefined {
+  let length = false;
+  let chunked = false;
+  for (const line of head.lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return `the header line "${line.slice(0, 40)}" has no name`;
+    const name = line.slice(0, colon);
+    if (!TOKEN.test(name)) return `the header name "${name.slice(0, 40)}" is not a token (whitespace before the colon?)`;
+    const lower = name.toLowerCase();
+    if (lower === 'content-length') length = true;
+    else if (lower === 'transfer-encoding') chunked = true;
+  }
+  if (length && chunked) return 'the request has both Content-Length and Transfer-Encoding, which a service and a proxy may read as different requests (request smuggling)';
+  return undefined;
+}
+
+/** The client wants the connection closed after this request (RFC 9112 §9.3, §9.6). */
+export function requestCloses(head: Head, version: string): boolean {
+  const connection = (headerOf(head, 'connection') ?? '').toLowerCase();
+  if (/(^|[\s,])close([\s,]|$)/.test(connection)) return true;
+  return version === 'HTTP/1.0' && !/(^|[\s,])keep-alive([\s,]|$)/.test(connection);
+}

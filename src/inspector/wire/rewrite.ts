@@ -34,8 +34,11 @@ export function parseRequestLine(line: string): RequestLine {
   return { method: m[1], path, version: m[3] };
 }
 
-/** The head to send on: request line under `prefix`, Host replaced (or added), proxy headers out. */
-export function forwardedHead(head: Head, request: RequestLine, prefix: string, host: string): string {
+/**
+ * The head to send on: request line under `prefix`, Host replaced (or added), proxy headers out.
+ * `close`: the client asked to close after this request, so the target is asked the same on its hop.
+ */
+export function forwardedHead(head: Head, request: RequestLine, prefix: string, host: string, close = false): string {
   const out = [`${request.method} ${request.path === '*' ? '*' : `${prefix}${request.path}`} ${request.version}`];
   const named = new Set(head.headers.filter(([n]) => n.toLowerCase() === 'connection').flatMap(([, v]) => v.split(',').map((t) => t.trim().toLowerCase())));
   let hostWritten = false;
@@ -51,6 +54,7 @@ export function forwardedHead(head: Head, request: RequestLine, prefix: string, 
     out.push(line);
   }
   if (!hostWritten) out.splice(1, 0, `Host: ${host}`);
+  if (close) out.push('Connection: close');
   return `${out.join('\r\n')}\r\n\r\n`;
 }
 
