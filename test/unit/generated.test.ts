@@ -208,7 +208,7 @@ describe('generated snippets', () => {
     });
   }
 
-  it('uses the realistic values of service-facts §13', () => {
+  it('uses the realistic values of docs/carrier-facts.md#samples', () => {
     const text = (label: string) => JSON.stringify(sampleRequestFile(operations.find((o) => shapeLabel(o) === label)!));
     for (const v of ['"Burns"', '"37029"', '"Tampa"', '"33635"', '"50.0"', '1500']) assert.ok(text('GetRateQuote 1.0.3').includes(v), v);
     assert.ok(text('TraceShipment 1.0.2').includes('"056391174"'));

@@ -1,7 +1,7 @@
 /**
  * The parameters of a recognised request, read along the catalog: the children of the SOAP
  * operation wrapper, or the query string / form fields of the HTTP bindings (every one text,
- * transport rule 7; names case-sensitive, rule 9). Nothing is refused here: unknown names,
+ * docs/wire.md#transport-rule-7; names case-sensitive, docs/wire.md#transport-rule-9). Nothing is refused here: unknown names,
  * repeats and unreadable values are issues, and the value is kept as received.
  */
 import { parametersRecord, type Namespaces } from '../catalog';

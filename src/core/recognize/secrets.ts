@@ -1,7 +1,7 @@
 /**
  * The API keys a request carries, so every copy of it can be redacted before anything is kept.
  * The key is the first child APIKey of the wrapper in SOAP and a query or form field in GET and
- * POST (authentication rule 1); some clients also add `?APIKEY=` to the URL (facts §2). A request
+ * POST (docs/wire.md#authentication-rule-1); some clients also add `?APIKEY=` to the URL (docs/carrier-facts.md#endpoints-and-transport). A request
  * the catalog does not know is searched the same way, by name, so its key is hidden too.
  */
 import { keyElementContents } from '../redact';

@@ -166,7 +166,7 @@ function atMost(items: readonly Finding[], max: number, kind: Finding['kind'], w
   return out;
 }
 
-/** `<Operation>Response/<Operation>Result` (transport rule 4); any prefix, namespace checked. */
+/** `<Operation>Response/<Operation>Result` (docs/wire.md#transport-rule-4); any prefix, namespace checked. */
 function soapResult(response: XmlElement, input: ReplyInput, findings: Finding[]): XmlElement | undefined {
   const { op, namespaces } = input;
   const responseName = `${op.operation}Response`;
@@ -189,7 +189,7 @@ function soapResult(response: XmlElement, input: ReplyInput, findings: Finding[]
   return result;
 }
 
-/** The bare reply root of the HTTP GET/POST bindings (transport rule 5). */
+/** The bare reply root of the HTTP GET/POST bindings (docs/wire.md#transport-rule-5). */
 function httpRoot(root: XmlElement, input: ReplyInput, findings: Finding[]): XmlElement | undefined {
   const { op, namespaces } = input;
   const expected = op.httpReplyRoot ?? `${op.operation}Result`;
