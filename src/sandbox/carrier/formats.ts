@@ -1,6 +1,6 @@
 /**
- * The text formats the carrier writes and reads (service-facts §12, as README.md's sandbox
- * section restates them): dates `MM/DD/YYYY`, times `hh:mm AM/PM`, money `$1,234.56`, weights
+ * The text formats the carrier writes and reads (docs/carrier-facts.md, docs/sandbox-model.md):
+ * dates `MM/DD/YYYY`, times `hh:mm AM/PM`, money `$1,234.56`, weights
  * `2,120.5`. Formatters read a Date's UTC fields, so they print a UTC instant and a terminal's
  * wall clock (time.ts) alike; which one a reply shows is the caller's choice, made once per
  * place in the model.

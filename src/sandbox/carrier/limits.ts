@@ -1,5 +1,5 @@
 /**
- * What an LTL shipment can be, and how long each text field may be. README.md's sandbox section
+ * What an LTL shipment can be, and how long each text field may be. docs/sandbox-model.md
  * gives every limit with its reason; requests beyond one are refused with a message naming the
  * field, and nothing is stored.
  */

@@ -18,7 +18,7 @@ const ISO2: Readonly<Record<string, CountryIso3>> = { US: 'USA', CA: 'CAN', PR: 
 /**
  * The served country a code names, or why it names none. Only the three-letter ISO 3166 code is
  * accepted, in every operation alike: the fields are ISO3 by name, and the carrier's own
- * clients map US, CA and PR to USA, CAN and PRI before sending (service-facts §8.4).
+ * clients map US, CA and PR to USA, CAN and PRI before sending (docs/carrier-facts.md).
  */
 export function countryOf(code: string): { country: CountryIso3 } | { problem: string } {
   const c = code.trim().toUpperCase();

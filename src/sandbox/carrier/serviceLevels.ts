@@ -2,7 +2,7 @@
  * The service levels: what each promises (days, the calendar it runs on, the hour it delivers
  * by), where it is offered and what it costs on top of standard service. Bills of lading and
  * pickups name them as the interface's ServiceLevel enumeration; rate quotes and transit times
- * list them by the codes and titles of service-facts §6.4, restated in README.md.
+ * list them by the codes and titles of docs/carrier-facts.md (docs/sandbox-model.md has the table).
  *
  *   StandardService         STD   standard days, business days, by 5:00 PM (end of the delivery day)
  *   GuaranteedService       GSDS  standard days, guaranteed by 5:00 PM                    +18 %
@@ -48,7 +48,7 @@ export interface ServiceLevelRule {
   readonly dueBy: number;
 }
 
-/** The window a quote offers for GSHW (service-facts §13's 01:00 PM-03:00 PM). */
+/** The window a quote offers for GSHW (docs/carrier-facts.md's 01:00 PM-03:00 PM). */
 export const QUOTED_WINDOW: HourlyWindow = { start: 13 * 60, end: 15 * 60 };
 /** Windows must fit the delivery hours and last at least this long. */
 export const MIN_WINDOW_MINUTES = 60;

@@ -3,7 +3,7 @@
  * break; the deficit-weight rule; the customer discount; accessorial charges, each charged once
  * whatever name it was asked for by; and the fuel surcharge. It is no real carrier's tariff; it
  * gives believable LTL numbers (a 1,500 lb class 50 pallet over ~700 miles nets a few hundred
- * dollars) in the charge-line layout of service-facts §6.4: one line per item (empty Type),
+ * dollars) in the charge-line layout of docs/carrier-facts.md: one line per item (empty Type),
  * a deficit-weight line when one applies, GROSS, DISCNT, DISCNF, the accessorial lines (ACC),
  * FUEL and NET "Net Charge".
  *

@@ -17,7 +17,7 @@ export interface Commodity {
   readonly Description: string;
   readonly PackageType: string;
   readonly NMFCItemNumber: string;
-  /** NMFC sub number, which the live client sends as NMFCClass (service-facts §8.3). */
+  /** NMFC sub number, which the live client sends as NMFCClass (docs/carrier-facts.md). */
   readonly NMFCSub: string;
   readonly Class: string;
   readonly weightPerPiece: readonly [number, number];

@@ -2,7 +2,7 @@
  * GetBillOfLadingLabelPDF: freight labels for a bill of lading, one per handling unit.
  *
  * The interface leaves `style` open; the reference carrier's label page uses `STYLE_4` and its
- * newer API numbers styles from 1 (service-facts §8.5, §10). The sandbox offers these layouts,
+ * newer API numbers styles from 1 (docs/carrier-facts.md). The sandbox offers these layouts,
  * each a real label stock:
  *
  *   STYLE_1  4" x 6" thermal label, one per page

@@ -1,6 +1,6 @@
 /**
  * A BillOfLading record as JSON, the shape the PDF renderers read. Names follow the interface
- * document and service-facts §8 exactly (including the `EmergenyNumber` spelling). Everything
+ * document and docs/carrier-facts.md exactly (including the `EmergenyNumber` spelling). Everything
  * is optional because requests arrive with any part missing, and a renderer prints what is
  * there rather than rejecting the document.
  */
