@@ -147,6 +147,11 @@ describe('docs: links, anchors and citations', () => {
     assert.deepEqual([...anchorsOf('# Run\n## Run\n```\n# not a heading\n```\n## Run ##\n<a id="here"></a>\n')], ['run', 'run-1', 'run-2', 'here']);
   });
 
+  it('README.md is the product page: under 10 KB, the manual in docs/', () => {
+    const size = fs.statSync(path.join(ROOT, 'README.md')).size;
+    assert.ok(size < 10_000, `README.md is ${size} bytes`);
+  });
+
   it('has the pages README.md links to', () => {
     for (const page of ['request-files', 'environments', 'wire', 'carrier-facts', 'architecture', 'development', 'benchmarks']) {
       assert.ok(fs.existsSync(path.join(ROOT, 'docs', `${page}.md`)), `docs/${page}.md`);
