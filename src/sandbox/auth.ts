@@ -1,5 +1,5 @@
 /**
- * The API key check. The interface document leaves a bad key's reply open (facts §15, gap 11);
+ * The API key check. The contract leaves a bad key's reply open (docs/carrier-facts.md#gaps, docs/wire.md#authentication-rule-3);
  * the sandbox refuses it the way an ASMX service refuses a call it cannot serve: a client fault.
  */
 import type { JsonObject } from '../core';

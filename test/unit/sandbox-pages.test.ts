@@ -260,7 +260,7 @@ describe('sandbox service pages', () => {
         assert.match(r.text, /Gasoline/);
       });
 
-      it('does not silently accept wrong-case parameter names (transport rule 9)', async () => {
+      it('does not silently accept wrong-case parameter names (docs/wire.md#transport-rule-9)', async () => {
         const lower = await postForm(`${BOL}/GetHazmatDescription`, { APIKey: KEY, unnanumber: '1203' });
         assert.equal(lower.status, 500);
         assert.match(lower.text, /Unknown parameter: unnanumber\. Parameter names are case-sensitive: did you mean UNNANumber\?/);

@@ -1,7 +1,7 @@
 /**
  * Parameters of the HTTP GET and POST bindings: core recognition reads them (every one travels
- * as text, transport rule 7); the sandbox refuses what an ASMX service refuses. Names are
- * case-sensitive (rule 9), so `apikey` is not `APIKey`: it is an unknown parameter, and APIKey
+ * as text, docs/wire.md#transport-rule-7); the sandbox refuses what an ASMX service refuses. Names are
+ * case-sensitive (docs/wire.md#transport-rule-9), so `apikey` is not `APIKey`: it is an unknown parameter, and APIKey
  * is then missing.
  */
 import { parametersRecord, readFormParameters, type JsonObject, type OperationDef } from '../../core';

@@ -1,6 +1,6 @@
 /**
  * `{path}/<Operation>` with HTTP GET (query string) or HTTP POST (form fields): the reply is the
- * bare reply root in the service namespace (transport rules 5 and 6). Refusals are an HTTP 500
+ * bare reply root in the service namespace (docs/wire.md#transport-rule-5, docs/wire.md#transport-rule-6). Refusals are an HTTP 500
  * with a plain-text reason, as an ASMX service answers these bindings.
  */
 import { getRecord, writeRecord, type Binding, type OperationDef } from '../../core';

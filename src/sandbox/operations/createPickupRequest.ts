@@ -4,7 +4,7 @@
  * the linked bill of lading is in Result/BOL, with IncludeBolPdf its real PDF is in BolPdf.
  * Broken rules come back as Pickup.WasSuccess=false with the reasons in Pickup.Message, HTTP 200.
  *
- * The Result sub-records are not expanded by the interface document; they carry what a
+ * The Result sub-records are not expanded by the contract (docs/carrier-facts.md#pickup-requests); they carry what a
  * dispatcher's screen shows (who asked, what is loaded, which terminal, the status).
  */
 import { formatUsDate, LATE_PICKUP_AFTER, parseUsDate, parseUsTime, wallClock, xsdDateTime, type Terminal } from '../carrier';

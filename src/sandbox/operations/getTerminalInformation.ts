@@ -27,7 +27,7 @@ export function terminalInfo(t: Terminal): Record<string, unknown> {
       TerminalMailingCountry: t.TerminalMailingCountry,
       DateCreated: t.DateCreated,
     },
-    // TerminalPhone is not expanded by the interface document; type and number is what a caller needs.
+    // TerminalPhone is not expanded by the contract (docs/carrier-facts.md#terminals); type and number is what a caller needs.
     TerminalPhoneNumbers: t.phones.map((p) => ({ PhoneType: p.PhoneType, PhoneNumber: p.PhoneNumber })),
   };
 }

@@ -16,7 +16,7 @@ ${links}
   return page({ status, title, trail: [[service, relativeHref(path, path)], [title, undefined]], body });
 }
 
-/** `?op=` naming no operation of this path; a name that differs only in case is pointed out (rule 9). */
+/** `?op=` naming no operation of this path; a name that differs only in case is pointed out (docs/wire.md#transport-rule-9). */
 export function unknownOperationPage(path: string, shapes: readonly OperationDef[], name: string): Reply {
   const twin = shapes.find((s) => s.operation.toLowerCase() === name.toLowerCase());
   const hint = twin

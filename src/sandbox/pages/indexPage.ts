@@ -1,6 +1,6 @@
 /**
  * `GET {path}`: the service page — the service's name and version, its operations with the
- * interface document's one-line descriptions, and links to the WSDL and to each operation page.
+ * catalog's one-line descriptions (src/core/catalog/), and links to the WSDL and to each operation page.
  */
 import { BINDING_LABELS, servicePaths, type OperationDef } from '../../core';
 import type { Reply } from '../http/reply';

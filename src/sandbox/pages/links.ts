@@ -29,7 +29,7 @@ export function relativeHref(pagePath: string, target: string): string {
   return `${relative.split('/')[0].includes(':') ? './' : ''}${relative}${rest}`;
 }
 
-/** The HTTP GET and POST operation URL (transport rules 5 and 6). */
+/** The HTTP GET and POST operation URL (docs/wire.md#transport-rule-5, docs/wire.md#transport-rule-6). */
 export function httpOperationHref(path: string, operation: string): string {
   return `${path}/${encodeURIComponent(operation)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Who may use the SOAP test form: only callers on this machine (transport rule 8, Limits). The
+ * Who may use the SOAP test form: only callers on this machine (docs/wire.md#transport-rule-8, docs/wire.md#errors-limits-and-versions). The
  * decision is made from the connection's own address, never from headers such as
  * X-Forwarded-For or Host, which any client can write.
  */

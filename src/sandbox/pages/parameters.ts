@@ -26,7 +26,7 @@ function typeHtml(field: FieldDef): string {
 
 function describe(field: FieldDef): string {
   // The catalog's note on APIKey is about request files; on this page the reader types the key.
-  if (field.secret) return 'The API key that identifies the caller (authentication rule 1).';
+  if (field.secret) return 'The API key that identifies the caller; it comes first.';
   const doc = field.doc ?? (field.record ? getRecord(field.record).doc : undefined);
   return doc ? esc(doc) : '';
 }
@@ -62,8 +62,8 @@ export function recordsUsed(fields: readonly FieldDef[]): RecordDef[] {
 export function parametersHtml(op: OperationDef): string {
   const http = op.bindings.includes('get') || op.bindings.includes('post');
   const notes = [
-    'Names are case-sensitive (transport rule 9); children appear in the order listed.',
-    http ? 'In HTTP GET and POST every parameter travels as text, including those typed <code>int</code> (rule 7).' : '',
+    'Names are case-sensitive; children appear in the order listed.',
+    http ? 'In HTTP GET and POST every parameter travels as text, including those typed <code>int</code>.' : '',
   ].filter(Boolean).map((n) => `<p class="muted">${n}</p>`).join('\n');
   return `${fieldsTable(op.parameters, `Parameters of ${op.operation}`)}\n${notes}`;
 }
@@ -73,7 +73,7 @@ export function recordsHtml(op: OperationDef): string {
   return recordsUsed(op.parameters)
     .map((r) => {
       const body = r.open
-        ? `<p class="muted">${esc(r.doc ?? 'Inner fields not expanded by the interface document.')} Any content is accepted.</p>`
+        ? `<p class="muted">${esc(r.doc ?? 'Inner fields not expanded by the contract.')} Any content is accepted.</p>`
         : `${r.doc ? `<p class="muted">${esc(r.doc)}</p>` : ''}${fieldsTable(r.fields, `Fields of ${r.name}`)}`;
       return `<h3 id="${esc(recordId(r.name))}"><code>${esc(r.name)}</code><span class="ns">children in ${esc(r.ns === 'service' ? '{service_namespace}' : r.ns === 'data' ? '{data_namespace}' : '{pickup_namespace}')}</span></h3>\n${body}`;
     })

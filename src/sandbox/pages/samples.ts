@@ -116,7 +116,7 @@ export function samplesFor(op: OperationDef, ctx: SampleContext): Sample[] {
       const v = binding === 'soap11' ? '1.1' : '1.2';
       const contentType = v === '1.1' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8';
       const head = [line(`POST ${ctx.path} HTTP/1.1`), line(`Host: ${ctx.host}`), line(`Content-Type: ${contentType}`), [{ text: 'Content-Length: ' }, LENGTH]];
-      // SOAP 1.2 carries no SOAPAction header (transport rule 3).
+      // SOAP 1.2 carries no SOAPAction header (docs/wire.md#transport-rule-3).
       if (v === '1.1') head.push(line(`SOAPAction: "${soapAction(ns.service, op.operation)}"`));
       samples.push({
         binding,

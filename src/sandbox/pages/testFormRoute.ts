@@ -2,7 +2,7 @@
  * `POST {path}?op=<Operation>` with form fields `envelope` and `soap` (1.1 or 1.2): the SOAP test
  * form of a SOAP-only operation. The envelope goes through the sandbox's own SOAP handling, as if
  * posted to the service path, and the operation page comes back with the exact request and reply.
- * Only callers on the local machine may use it (transport rule 8), judged by the connection's
+ * Only callers on the local machine may use it (docs/wire.md#transport-rule-8), judged by the connection's
  * address; a browser page from another site may not drive it either (Origin check).
  */
 import { STATUS_CODES } from 'node:http';
@@ -107,7 +107,7 @@ export async function testFormPost(input: TestFormPost, ctx: SandboxContext): Pr
   if ((version !== '1.1' && version !== '1.2') || envelope === null) {
     return errorPage(400, 'Incomplete test form', 'The test form sends two fields: <code>envelope</code> (the SOAP envelope) and <code>soap</code> (<code>1.1</code> or <code>1.2</code>).', path, shapes);
   }
-  // As a SOAP 1.1 client would send it; SOAP 1.2 carries no action (transport rules 2 and 3).
+  // As a SOAP 1.1 client would send it; SOAP 1.2 carries no action (docs/wire.md#transport-rule-2, docs/wire.md#transport-rule-3).
   const action = version === '1.1' ? soapAction(ctx.namespaces.service, op.operation) : undefined;
   const { reply } = await soapRoute(soapRequestOf(version, action && `"${action}"`, undefined, envelope), shapes, ctx);
   const host = input.hostHeader ?? 'localhost';

@@ -1,5 +1,5 @@
 /**
- * The test forms of an operation page (transport rule 8). Operations with HTTP bindings get a
+ * The test forms of an operation page (docs/wire.md#transport-rule-8). Operations with HTTP bindings get a
  * plain form of their parameters that posts to the HTTP POST binding, from any client. SOAP-only
  * operations get an envelope to edit and send, from the local machine only; elsewhere the page
  * says why there is no form. Both work without scripts.

@@ -23,7 +23,7 @@ export function isGuaranteed(code: string | undefined): boolean {
   return !!code && code.startsWith('Guaranteed');
 }
 
-/** The eight BOLAccessorial values in the interface document's order, with form labels. */
+/** The eight BOLAccessorial values in the catalog's order (src/core/catalog/), with form labels. */
 export const BOL_ACCESSORIALS: ReadonlyArray<readonly [string, string]> = [
   ['OriginLiftgate', 'Liftgate at pickup'],
   ['DestinationLiftgate', 'Liftgate at delivery'],

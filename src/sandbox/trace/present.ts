@@ -5,7 +5,7 @@
  * programs, and the IVR format for voice response systems (short texts a speech engine reads
  * well: words instead of codes, spelled-out dates, digits spaced out, no history tables).
  *
- * The Shipment sub-records are not expanded by the interface document; they carry what a
+ * The Shipment sub-records are not expanded by the contract (docs/carrier-facts.md#tracing); they carry what a
  * tracing screen needs (parties, references, dates, events, handling units).
  */
 import { formatPounds, formatUsDateTime, localDay, MONTH_NAMES, RULES, statusAt, wallClock, WEEKDAY_NAMES, xsdDateTime, type ShortStatus, type Shipment, type StatusEvent } from '../carrier';

@@ -28,7 +28,7 @@ function messages(ops: readonly OperationDef[]): string {
     ];
     for (const [binding, flavour] of [['get', 'HttpGet'], ['post', 'HttpPost']] as const) {
       if (!op.bindings.includes(binding)) continue;
-      // Every HTTP parameter travels as text (transport rule 7).
+      // Every HTTP parameter travels as text (docs/wire.md#transport-rule-7).
       const parts = op.parameters.map((p) => `<wsdl:part name="${p.name}" type="s:string" />`).join('');
       out.push(`<wsdl:message name="${op.operation}${flavour}In">${parts}</wsdl:message>`);
       out.push(`<wsdl:message name="${op.operation}${flavour}Out"><wsdl:part name="Body" element="tns:${op.httpReplyRoot}" /></wsdl:message>`);
