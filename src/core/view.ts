@@ -1,7 +1,7 @@
 /**
  * Core's browser-safe entry, for the results panel (src/webview, bundled for the browser): the
- * exchange it renders, the one verdict on it, the catalog's types and labels, the spelling of
- * paths and XML pretty-printing. All of it is data and functions without Node modules; the
+ * exchange it renders, the one verdict on it, the catalog's types, labels and lookups, the
+ * spelling of paths and XML pretty-printing. All of it is data and functions without Node modules; the
  * webview's tsconfig (no Node types) and eslint.config.mjs keep it that way. The Node rooms get
  * the same names from ./index.
  */
@@ -10,3 +10,5 @@ export * from './catalog/types';
 export * from './path';
 export * from './verdict';
 export * from './xml/pretty';
+// The Summary's views find a reply's fields by the records that hold them.
+export { findShape, getRecord } from './catalog';

@@ -1,20 +1,26 @@
 /** Lays out one exchange: header, tabs, and the report of what ended up on screen. */
-import type { ExchangeView, RenderReport, TabId } from './protocol';
+import type { ExchangeView, FollowUp, RenderReport, TabId } from './protocol';
 import { h } from './dom';
 
 import { Tabs } from './tabs';
+import { hasDomainView } from './views/domain';
 import { renderDocuments } from './views/documentsView';
 import { exchangeTitle } from '../core/view';
 import { renderHeader } from './views/header';
 import { renderReply } from './views/replyView';
 import { renderRequest } from './views/requestView';
-import { renderSummary } from './views/summaryView';
+import { renderSummary, type SummaryOutcome } from './views/summaryView';
 import { renderTiming } from './views/timingView';
 import { createTree, type TreeHandle } from './views/treeView';
+import { post } from './vscodeApi';
 
-/** A failure first shows what went wrong; otherwise what the reply carried. */
+/**
+ * A failure first shows what went wrong, a request file's expectations how they went, an
+ * operation with a view of its own that view; otherwise what the reply carried.
+ */
 function defaultTab(view: ExchangeView): TabId {
   const ex = view.exchange;
+  if (view.expectations || hasDomainView(ex)) return 'summary';
   if (ex.error || ex.fault || ex.findings.some((f) => f.severity === 'error')) return 'summary';
   if (ex.documents.length > 0) return 'documents';
   if (ex.parsed !== undefined) return 'tree';
@@ -26,42 +32,56 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   let tree: TreeHandle | undefined;
   let documents: Promise<RenderReport['documents']> = Promise.resolve([]);
   let tabs: Tabs | undefined;
+  let summary: SummaryOutcome = {};
 
   const showPath = (path: string): void => {
     tabs?.select('tree', false);
     if (!tree?.reveal(path)) tree?.element.querySelector<HTMLElement>('input')?.focus();
   };
+  const showDocument = (path?: string): void => {
+    tabs?.select('documents', false);
+    const panel = document.getElementById('panel-documents');
+    const target = (path !== undefined ? Array.from(panel?.querySelectorAll<HTMLElement>('[data-doc-path]') ?? []).find((e) => e.dataset.docPath === path) : undefined)
+      ?? panel?.querySelector<HTMLElement>('[data-doc-path]');
+    target?.scrollIntoView({ block: 'start' });
+    (target?.querySelector<HTMLElement>('.pdf-stage, button') ?? document.getElementById('tab-documents'))?.focus();
+  };
+  const followUp = (request: FollowUp): void => post({ type: 'followUp', exchangeId: ex.id, request });
 
   tabs = new Tabs([
-    { id: 'summary', label: 'Summary', icon: 'info', badge: ex.findings.length > 0 ? String(ex.findings.length) : undefined, render: (p) => renderSummary(p, ex, showPath) },
+    {
+      id: 'summary', label: 'Summary', icon: 'info', badge: ex.findings.length > 0 ? String(ex.findings.length) : undefined,
+      render: (p) => { summary = renderSummary(p, view, { onPath: showPath, showDocuments: () => showDocument(), followUp }); },
+    },
     {
       id: 'tree', label: 'Parsed', icon: 'list-tree', render: (p) => {
         if (ex.parsed === undefined) {
           p.append(h('p', { className: 'muted' }, view.trimmed ? 'The parsed reply was too large to keep in history.' : 'There is no parsed reply.'));
           return;
         }
-        tree = createTree(ex.parsed);
+        tree = createTree(ex.parsed, { documents: ex.documents, onDocument: showDocument });
         p.append(tree.element);
       },
     },
     { id: 'documents', label: 'Documents', icon: 'file-pdf', badge: ex.documents.length > 0 ? String(ex.documents.length) : undefined, render: (p) => { documents = renderDocuments(p, ex); } },
     { id: 'reply', label: 'Reply', icon: 'arrow-left', render: (p) => renderReply(p, view) },
     { id: 'request', label: 'Request', icon: 'arrow-right', render: (p) => renderRequest(p, ex.request) },
-    { id: 'timing', label: 'Timing', icon: 'watch', render: (p) => renderTiming(p, ex.timing) },
+    { id: 'timing', label: 'Timing', icon: 'watch', render: (p) => renderTiming(p, ex) },
   ], preferred ?? defaultTab(view), onTab);
 
-  // The tree and the documents are what the report describes, so they are built up front; the
-  // raw views wait until someone opens them.
+  // The summary, the tree and the documents are what the report describes, so they are built up
+  // front; the raw views wait until someone opens them.
+  tabs.build('summary');
   tabs.build('tree');
   tabs.build('documents');
-  root.replaceChildren(renderHeader(ex), tabs.element);
+  root.replaceChildren(renderHeader(view), tabs.element);
 
   const docs = await documents;
   const stats = tree?.stats() ?? { totalNodes: 0, renderedNodes: 0, capped: false };
   return {
     exchangeId: ex.id,
     tab: tabs.current,
-    summary: { title: exchangeTitle(ex), findings: ex.findings.length },
+    summary: { title: exchangeTitle(ex), findings: ex.findings.length, domain: summary.domain, expectations: summary.expectations },
     tree: stats,
     rawBodyChars: ex.reply?.bodyText.length ?? 0,
     documents: docs,
@@ -71,5 +91,3 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
 export function renderMessage(root: HTMLElement, message: string): void {
   root.replaceChildren(h('p', { className: 'placeholder' }, message));
 }
-
-

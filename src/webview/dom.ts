@@ -2,7 +2,8 @@
  * The only way the webview builds DOM. Text goes in through textContent, never innerHTML: every
  * value in a reply is data from a server and must never become markup.
  */
-type Child = Node | string | number | false | null | undefined;
+/** Arrays are flattened, so a view can write an optional group of children in place. */
+type Child = Node | string | number | false | null | undefined | readonly Child[];
 
 export interface Props {
   className?: string;
@@ -35,7 +36,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
 export function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
-    parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+    if (Array.isArray(c)) append(parent, ...(c as Child[]));
+    else parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c as Node);
   }
 }
 

@@ -19,7 +19,37 @@ export interface ExchangeView {
   readonly bodyTruncatedFrom?: number;
   /** True when the exchange came back from persisted history with large parts dropped. */
   readonly trimmed?: boolean;
+  /** The request file's own `expect`, judged by core's runner; absent when it has none. */
+  readonly expectations?: ExpectationReport;
 }
+
+/**
+ * A request file's `expect` against this exchange, counted per expectation: each top-level key,
+ * each reply path, each message pattern and each documents check is one.
+ */
+export interface ExpectationReport {
+  /** The request file, as a workspace-relative path for display. */
+  readonly file: string;
+  readonly total: number;
+  readonly held: number;
+  /** True when nothing failed, the expectations that are implied too (src/core/runner/evaluate.ts). */
+  readonly passed: boolean;
+  readonly failures: readonly ExpectationFailure[];
+}
+
+export interface ExpectationFailure {
+  readonly message: string;
+  /** Where the expectation is written (1-based), so the panel can open the file there. */
+  readonly line?: number;
+  readonly column?: number;
+  /** A failure of what every request expects without saying so (no fault, a 2xx, a readable reply). */
+  readonly implied: boolean;
+}
+
+/** Requests the panel can write from numbers a reply carries (the Summary's follow-up actions). */
+export type FollowUp =
+  | { readonly kind: 'trace-pro'; readonly pro: string }
+  | { readonly kind: 'bol-pdf'; readonly bolId: string };
 
 /** What the webview keeps across reloads (vscode.setState) and the serializer gets back. */
 export interface PanelState {
@@ -48,7 +78,14 @@ export interface DocumentRenderReport {
 export interface RenderReport {
   readonly exchangeId: string;
   readonly tab: TabId;
-  readonly summary: { readonly title: string; readonly findings: number };
+  readonly summary: {
+    readonly title: string;
+    readonly findings: number;
+    /** The operation's own view in the Summary tab (rate-quote, trace, …), when it has one. */
+    readonly domain?: string;
+    /** The expectations line as shown ("3/3 expectations held"), when the request file has an expect. */
+    readonly expectations?: string;
+  };
   readonly tree: { readonly totalNodes: number; readonly renderedNodes: number; readonly capped: boolean };
   readonly rawBodyChars: number;
   readonly documents: readonly DocumentRenderReport[];
@@ -61,7 +98,8 @@ export type FromWebview =
   | { readonly type: 'copy'; readonly text: string; readonly what: string }
   | { readonly type: 'openFullBody'; readonly exchangeId: string }
   | { readonly type: 'saveDocument'; readonly exchangeId: string; readonly index: number }
-  | { readonly type: 'openSource'; readonly exchangeId: string }
+  | { readonly type: 'openSource'; readonly exchangeId: string; readonly line?: number; readonly column?: number }
+  | { readonly type: 'followUp'; readonly exchangeId: string; readonly request: FollowUp }
   | { readonly type: 'error'; readonly message: string };
 
 export function isFromWebview(value: unknown): value is FromWebview {

@@ -151,6 +151,89 @@ describe('results panel, by keyboard and mouse', function () {
   });
 });
 
+describe('results panel tells the truth, and its buttons do what they say', function () {
+  before(function () {
+    if (!hasBrowserHost()) this.skip();
+  });
+
+  it('names a sandbox-path operation once in the header, says a fault once, and names a PDF in the Parsed tab', async () => {
+    const api = await carrierApi();
+    await show(api, await pdfExchange());
+    assert.equal(await visibleText('header h1'), 'GetBillOfLadingPdf');
+    const header = await visibleText('header');
+    assert.equal(header.split('sandbox').length - 1, 1, header);
+    await webview({ action: 'click', selector: '#tab-tree' });
+    const row = await visibleText('#panel-tree .v-document');
+    assert.match(row, /^PDF, 2 pages, [\d.]+ KB \(base64\)/);
+    await webview({ action: 'click', selector: '#panel-tree .v-document button' });
+    assert.equal((await webview({ action: 'attr', selector: '#tab-documents', name: 'aria-selected' })).value, 'true');
+
+    await show(api, faultExchange());
+    assert.equal((await webview({ action: 'count', selector: '#panel-summary .callout-error' })).count, 1);
+    assert.equal((await webview({ action: 'count', selector: '#panel-summary .finding' })).count, 0, 'the fault is not listed again under Findings');
+  });
+
+  it('says on the Timing tab that a connection never opened', async () => {
+    const api = await carrierApi();
+    await show(api, refusedExchange());
+    await webview({ action: 'click', selector: '#tab-timing' });
+    assert.match(await visibleText('#panel-timing .timing-note'), /^The connection never opened \(connect\)/);
+    await screenshot('panel-timing-refused');
+  });
+
+  it('"Trace this PRO" opens a new request file for the PRO beside the panel, and it sends', async () => {
+    const api = await carrierApi();
+    await openWorkspaceFile('collections/bill-of-lading/01-create-bill-of-lading.carrier.json');
+    const created = nextEvent(api.onDidRenderResults, (r) => r.summary.domain === 'bill-of-lading', 'the new bill of lading', 60_000);
+    await vscode.commands.executeCommand('carrier.send');
+    await created;
+    const pro = ((await webview({ action: 'text', selector: '[data-path="WebProNumber"] .number-value' })).text ?? '').trim();
+    assert.match(pro, /^\d{9}$/);
+    await screenshot('panel-bill-of-lading');
+
+    await webview({ action: 'click', selector: 'button:has-text("Trace this PRO")' });
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith(`trace-pro-${pro}.carrier.json`) === true && vscode.window.activeTextEditor.document.getText() !== '', 'the new request file');
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.scheme, 'untitled');
+    assert.equal(editor.document.languageId, 'carrier-request');
+    const text = editor.document.getText();
+    assert.match(text, /"operation": "TraceShipment"/);
+    assert.match(text, new RegExp(`"TraceNumbers": \\[\\s*"${pro}"\\s*\\]`));
+    assert.match(text, /"TraceType": "PRO"/);
+    const panelGroup = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('carrier.results')));
+    assert.ok(panelGroup, 'the panel is open');
+    assert.notEqual(editor.viewColumn, panelGroup.viewColumn, 'the new file does not cover the panel');
+
+    const traced = nextEvent(api.onDidRenderResults, (r) => r.summary.domain === 'trace', 'the trace of the new PRO', 60_000);
+    await vscode.commands.executeCommand('carrier.send');
+    await traced;
+    assert.equal(await visibleText('.domain-trace .card h3'), `PRO ${pro}`);
+    await screenshot('panel-trace-follow-up');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
+
+/** What core reports when nothing listens at the address: a connect error before any phase. */
+function refusedExchange(): Exchange {
+  const url = 'http://127.0.0.1:9/1.0.2/TerminalInformationService.asmx';
+  const message = `Connection refused by 127.0.0.1:9 (${url}): is the service running, and is the environment's baseUrl right?`;
+  return {
+    id: `refused-${Date.now()}`,
+    startedAt: new Date().toISOString(),
+    operation: 'GetTerminalInformation',
+    version: '1.0.2',
+    binding: 'soap11',
+    environment: 'gone',
+    endpoint: url,
+    request: { method: 'POST', url, headers: [['Content-Type', 'text/xml; charset=utf-8']], body: '<soap:Envelope/>' },
+    timing: { totalMs: 2.4 },
+    sizes: { requestBytes: 480, replyBytes: 0 },
+    findings: [{ severity: 'error', kind: 'transport', message }],
+    documents: [],
+    error: { kind: 'connect', message },
+  };
+}
+
 async function visibleText(selector: string): Promise<string> {
   await webview({ action: 'waitFor', selector });
   return ((await webview({ action: 'text', selector })).text ?? '').trim();

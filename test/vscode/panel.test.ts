@@ -1,8 +1,14 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { Exchange } from '../../src/core/exchange';
+import { validateRequestText } from '../../src/core/validation/validate';
+import { followUpFile } from '../../src/extension/panel/followUp';
 import { pdfExchange, largeExchange } from './fixtures/exchanges';
 import { carrierApi } from './support/extension';
 import { screenshot } from './support/control';
 import { nextEvent } from './support/wait';
+import { workspaceRoot } from './support/workspace';
 
 describe('results panel', () => {
   it('renders an exchange with a PDF: tree rows and a painted first page', async () => {
@@ -47,3 +53,75 @@ describe('results panel', () => {
     await screenshot('panel-large');
   });
 });
+
+describe('results panel: the request file\'s expectations', () => {
+  // Each case its own file: a file rewritten on disk may reach an open editor after the send.
+  const FILES = ['requests/expect-fault.carrier.json', 'requests/expect-fault-wrong-reason.carrier.json'];
+  /** Three expectations (status, fault, a reply path) of a BOL that does not exist. */
+  const text = (reason: string) => `{
+  // A BOL nobody created: the sandbox answers with a SOAP fault, which this file expects.
+  "operation": "GetBillOfLadingPdf",
+  "version": "sandbox",
+  "params": { "billOfLadingId": 99999999 },
+  "expect": {
+    "status": 500,
+    "fault": { "code": "Client", "reason": "${reason}" },
+    "reply": { "PdfDocument": { "absent": true } }
+  }
+}
+`;
+
+  async function sendFile(api: Awaited<ReturnType<typeof carrierApi>>, file: string, contents: string) {
+    const uri = vscode.Uri.joinPath(workspaceRoot(), file);
+    fs.writeFileSync(uri.fsPath, contents);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const before = new Set(api.historyIds());
+    const shown = nextEvent(api.onDidRenderResults, (r) => r.summary.title === 'GetBillOfLadingPdf sandbox' && !before.has(r.exchangeId), 'the results of the expect file', 60_000);
+    await vscode.commands.executeCommand('carrier.send');
+    return shown;
+  }
+
+  after(() => FILES.forEach((f) => fs.rmSync(vscode.Uri.joinPath(workspaceRoot(), f).fsPath, { force: true })));
+
+  it('a file that expects the fault it gets: "3/3 expectations held", on the Summary', async () => {
+    const api = await carrierApi();
+    const report = await sendFile(api, FILES[0], text('No bill of lading with billOfLadingId 99999999'));
+    assert.equal(report.summary.expectations, '3/3 expectations held');
+    assert.equal(report.tab, 'summary');
+    await screenshot('panel-expectations-held');
+  });
+
+  it('an expectation that does not hold is counted and named', async () => {
+    const api = await carrierApi();
+    const report = await sendFile(api, FILES[1], text('Some other reason'));
+    assert.equal(report.summary.expectations, '2/3 expectations held');
+  });
+});
+
+describe('results panel: the requests its actions write', () => {
+  it('"Trace this PRO" and "Get this BOL\'s PDF" write request files that validate, over the exchange\'s binding and environment', () => {
+    const exchange = { ...faultFreeBol(), binding: 'soap12' as const, environment: 'staging' };
+    for (const [request, operation] of [[{ kind: 'trace-pro', pro: '200000010' }, 'TraceShipment'], [{ kind: 'bol-pdf', bolId: '1001' }, 'GetBillOfLadingPdf']] as const) {
+      const { name, text } = followUpFile(exchange, request);
+      assert.match(name, request.kind === 'trace-pro' ? /^trace-pro-200000010\.carrier\.json$/ : /^bill-of-lading-1001-pdf\.carrier\.json$/);
+      const result = validateRequestText(text, name);
+      assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.message), [], text);
+      assert.equal(result.request?.operation, operation);
+      assert.equal(result.request?.binding, 'soap12');
+      assert.equal(result.request?.environment, 'staging');
+      const params = result.request?.params as { request?: { TraceNumbers?: unknown; TraceType?: unknown }; billOfLadingId?: unknown };
+      if (request.kind === 'trace-pro') assert.deepEqual([params.request?.TraceNumbers, params.request?.TraceType], [['200000010'], 'PRO']);
+      else assert.equal(params.billOfLadingId, 1001);
+    }
+  });
+});
+
+/** A CreateBillOfLading exchange as the panel holds one (only what the follow-ups read). */
+function faultFreeBol(): Exchange {
+  return {
+    id: 'bol', startedAt: '2026-11-25T10:00:00.000Z', operation: 'CreateBillOfLading', version: '1.0.1', source: '/tmp/create.carrier.json',
+    request: { method: 'POST', url: 'http://127.0.0.1:1/1.0.1/BillOfLadingService.asmx', headers: [], body: '' },
+    findings: [], documents: [], parsed: { WasSuccess: true, BolID: 1001, WebProNumber: '200000010' },
+  };
+}

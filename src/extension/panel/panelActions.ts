@@ -5,6 +5,7 @@ import type { Exchange } from '../../core';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
 import { bodyUri } from './bodyDocuments';
+import { sourceUri } from './requestSource';
 
 export async function copyText(text: string, what: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
@@ -47,9 +48,17 @@ export async function saveDocument(history: HistoryStore, exchangeId: string, in
   if (choice === 'Open') await vscode.commands.executeCommand('vscode.open', target);
 }
 
-export async function openSource(exchange: Exchange | undefined): Promise<void> {
-  if (!exchange?.source) return;
-  await vscode.window.showTextDocument(vscode.Uri.parse(exchange.source));
+/** Opens the request file (at an expectation's line when given), in a group other than the panel's. */
+export async function openSource(exchange: Exchange | undefined, line?: number, column?: number, panelColumn?: vscode.ViewColumn): Promise<void> {
+  const uri = exchange && sourceUri(exchange);
+  if (!uri) return;
+  const at = line !== undefined ? new vscode.Position(Math.max(0, line - 1), Math.max(0, (column ?? 1) - 1)) : undefined;
+  const other = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString() && e.viewColumn !== panelColumn)?.viewColumn
+    ?? vscode.window.visibleTextEditors.find((e) => e.viewColumn !== undefined && e.viewColumn !== panelColumn)?.viewColumn;
+  await vscode.window.showTextDocument(uri, {
+    viewColumn: other ?? (panelColumn !== undefined && panelColumn > vscode.ViewColumn.One ? panelColumn - 1 : vscode.ViewColumn.Beside),
+    ...(at ? { selection: new vscode.Range(at, at) } : {}),
+  });
 }
 
 /** The file extension picks the editor's language for the virtual document. */

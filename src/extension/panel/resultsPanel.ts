@@ -5,10 +5,12 @@
  */
 import * as vscode from 'vscode';
 import type { Exchange } from '../../core';
-import { isFromWebview, RESULTS_VIEW_TYPE, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
+import { isFromWebview, RESULTS_VIEW_TYPE, type ExpectationReport, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
+import { evaluateExpectations } from './expectations';
 import { toExchangeView } from './exchangeView';
+import { openFollowUp } from './followUp';
 import { copyText, openFullBody, openSource, saveDocument } from './panelActions';
 import { createNonce, localResourceRoots, panelResources, renderPanelHtml } from './panelHtml';
 
@@ -16,7 +18,7 @@ export class ResultsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   private pending: ToWebview | undefined;
-  private current: { exchange: Exchange; trimmed: boolean } | undefined;
+  private current: { exchange: Exchange; trimmed: boolean; expectations?: ExpectationReport } | undefined;
   private tab: TabId | undefined;
   private readonly rendered = new vscode.EventEmitter<RenderReport>();
   /** What the webview reports after each render: the tests' view of what a user sees. */
@@ -33,7 +35,7 @@ export class ResultsPanel implements vscode.Disposable {
     // A new exchange opens on the tab that suits it (a fault on the summary, a PDF on the
     // documents); the remembered tab is only for showing the same exchange again.
     if (this.current?.exchange.id !== exchange.id) this.tab = undefined;
-    this.current = { exchange, trimmed: options.trimmed ?? false };
+    this.current = { exchange, trimmed: options.trimmed ?? false, expectations: await this.expectationsOf(exchange) };
     if (!this.panel) {
       const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Carrier Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
         enableScripts: true,
@@ -73,7 +75,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel?.dispose();
     this.tab = state?.tab;
     const loaded = state?.exchangeId ? await this.history.get(state.exchangeId) : undefined;
-    this.current = loaded && { exchange: loaded.exchange, trimmed: loaded.trimmed };
+    this.current = loaded && { exchange: loaded.exchange, trimmed: loaded.trimmed, expectations: await this.expectationsOf(loaded.exchange) };
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(this.extensionUri) };
     this.attach(panel);
     this.updateTitle();
@@ -101,13 +103,24 @@ export class ResultsPanel implements vscode.Disposable {
 
   private showMessage(): ToWebview {
     const c = this.current!;
-    return { type: 'show', view: toExchangeView(c.exchange, c.trimmed), tab: this.tab };
+    return { type: 'show', view: toExchangeView(c.exchange, c.trimmed, c.expectations), tab: this.tab };
+  }
+
+  /** The request file's own expectations of this exchange; a file that cannot be judged shows none. */
+  private async expectationsOf(exchange: Exchange): Promise<ExpectationReport | undefined> {
+    try {
+      return await evaluateExpectations(exchange);
+    } catch (err) {
+      this.log.error(`results panel: could not judge the expectations of ${exchange.source}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
   }
 
   private updateTitle(): void {
     if (!this.panel) return;
     const ex = this.current?.exchange;
-    this.panel.title = ex?.operation ? `Carrier: ${ex.operation}${ex.version ? ` ${ex.version}` : ''}` : 'Carrier Results';
+    // As the panel's header (src/webview/views/header.ts): the version path `sandbox` is no version number.
+    this.panel.title = ex?.operation ? `Carrier: ${ex.operation}${ex.version && /^\d/.test(ex.version) ? ` ${ex.version}` : ''}` : 'Carrier Results';
   }
 
   // The webview drops messages sent before its script runs; hold the latest until it says ready.
@@ -147,7 +160,10 @@ export class ResultsPanel implements vscode.Disposable {
         case 'saveDocument':
           return await saveDocument(this.history, m.exchangeId, m.index, this.log);
         case 'openSource':
-          return await openSource(this.current?.exchange);
+          return await openSource(this.current?.exchange, m.line, m.column, this.panel?.viewColumn);
+        case 'followUp':
+          if (this.current?.exchange.id === m.exchangeId) await openFollowUp(this.current.exchange, m.request, this.panel?.viewColumn);
+          return;
         case 'error':
           this.log.error(`results panel: ${m.message}`);
           return;

@@ -15,14 +15,15 @@ export function renderDocuments(panel: HTMLElement, exchange: Exchange): Promise
   const reports = exchange.documents.map((doc, index) => {
     const save = () => post({ type: 'saveDocument', exchangeId: exchange.id, index });
     if (doc.base64 === '') {
-      panel.append(h('p', { className: 'notice' }, icon('history'), ` ${doc.name} (${formatBytes(doc.size)}) was too large to keep in history. Send the request again to see it.`));
+      panel.append(h('p', { className: 'notice', attrs: { 'data-doc-path': doc.path } }, icon('history'), ` ${doc.name} (${formatBytes(doc.size)}) was too large to keep in history. Send the request again to see it.`));
       return Promise.resolve<DocumentRenderReport>({ path: doc.path, pages: doc.pages ?? 0, pagesRendered: 0, nonBlank: false, error: 'not kept in history' });
     }
     if (doc.mediaType !== 'application/pdf') {
-      panel.append(h('div', { className: 'pdf-toolbar' }, icon('file-binary'), h('strong', {}, doc.name), h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`), h('span', { className: 'spacer' }), button('Save…', 'save', save, { secondary: true })));
+      panel.append(h('div', { className: 'pdf-toolbar', attrs: { 'data-doc-path': doc.path } }, icon('file-binary'), h('strong', {}, doc.name), h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`), h('span', { className: 'spacer' }), button('Save…', 'save', save, { secondary: true })));
       return Promise.resolve<DocumentRenderReport>({ path: doc.path, pages: 0, pagesRendered: 0, nonBlank: false });
     }
     const viewer = createPdfViewer(doc, save);
+    viewer.element.dataset.docPath = doc.path;
     panel.append(viewer.element);
     return viewer.firstRender;
   });

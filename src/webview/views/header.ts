@@ -1,21 +1,39 @@
 /** The line that stays above the tabs: outcome, operation, and the numbers people look for first. */
 import { BINDING_LABELS, classifyExchange, exchangeTitle, type Exchange, type VerdictTone } from '../../core/view';
+import type { ExchangeView } from '../protocol';
 import { h, icon } from '../dom';
 import { formatBytes, formatMs } from '../format';
+import { expectationsLine } from './summaryView';
 
 const ICON: Record<VerdictTone, string> = { ok: 'pass-filled', warn: 'warning', error: 'error', neutral: 'circle-large-outline' };
 
-export function renderHeader(exchange: Exchange): HTMLElement {
+/**
+ * The operation as the header names it. The bill-of-lading read operations live at the literal
+ * version path `sandbox` (src/core/catalog/services/billOfLading.ts); beside the environment that
+ * is usually also called sandbox the header would read "sandbox" twice for two different things,
+ * so a version that is not a version number is left to the Summary's facts.
+ */
+export function headerTitle(x: Exchange): string {
+  return x.operation && x.version && !/^\d/.test(x.version) ? x.operation : exchangeTitle(x);
+}
+
+export function renderHeader(view: ExchangeView): HTMLElement {
+  const exchange = view.exchange;
   const verdict = classifyExchange(exchange);
-  const meta = [
-    exchange.environment,
-    exchange.binding && BINDING_LABELS[exchange.binding],
-    exchange.timing && formatMs(exchange.timing.totalMs),
-    exchange.reply && formatBytes(exchange.reply.size),
-  ].filter((m): m is string => Boolean(m));
+  const report = view.expectations;
+  // A fault the request file expects is not the red alarm an unexpected one is: the expectations say how it went.
+  const tone: VerdictTone = report?.passed && !verdict.ok ? 'neutral' : verdict.tone;
+  const meta: Array<HTMLElement | string> = [];
+  if (exchange.environment) meta.push(h('span', { title: 'Environment' }, icon('server-environment', 'Environment'), ` ${exchange.environment}`));
+  if (exchange.binding) meta.push(BINDING_LABELS[exchange.binding]);
+  if (exchange.timing) meta.push(formatMs(exchange.timing.totalMs));
+  if (exchange.reply) meta.push(formatBytes(exchange.reply.size));
+  const metaLine = h('span', { className: 'meta' });
+  meta.forEach((m, i) => metaLine.append(...(i > 0 ? [' · ', m] : [m])));
   return h('header', { className: 'header' },
-    h('span', { className: `pill pill-${verdict.tone}`, title: verdict.reason }, icon(ICON[verdict.tone]), verdict.label),
-    h('h1', {}, exchangeTitle(exchange)),
-    h('span', { className: 'meta' }, meta.join(' · ')),
+    h('span', { className: `pill pill-${tone}`, title: report?.passed && !verdict.ok ? `${verdict.reason} (as the request file expects)` : verdict.reason }, icon(ICON[tone]), verdict.label),
+    report ? h('span', { className: `pill pill-${report.passed ? 'ok' : 'error'} pill-expect`, title: `The expect of ${report.file}` }, icon(report.passed ? 'pass-filled' : 'error'), expectationsLine(report)) : null,
+    h('h1', {}, headerTitle(exchange)),
+    metaLine,
   );
 }

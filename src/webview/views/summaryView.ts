@@ -1,24 +1,44 @@
 /**
- * The summary: what happened, in words. Faults and in-body errors are spelled out, each finding
- * with a path links into the parsed tree.
+ * The summary: what happened, in words. The request file's own expectations first when it has
+ * some, then a failure or fault spelled out once, the operation's own view of the reply (a
+ * price comparison, a timeline, …), the remaining findings (each with a path links into the
+ * parsed tree) and the exchange's facts.
  */
 import { BINDING_LABELS, type Exchange, type Finding, type SoapFault } from '../../core/view';
+import type { ExpectationReport, ExchangeView } from '../protocol';
 import { h, icon, linkButton } from '../dom';
 import { formatBytes, formatMs, formatTime } from '../format';
 import { post } from '../vscodeApi';
+import { renderDomainView, type DomainActions } from './domain';
 import { factsTable } from './headersTable';
 
 const SEVERITY_ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
 
-export function renderSummary(panel: HTMLElement, exchange: Exchange, onPath: (path: string) => void): void {
+export interface SummaryContext extends DomainActions {
+  readonly onPath: (path: string) => void;
+}
+
+export interface SummaryOutcome {
+  readonly domain?: string;
+  readonly expectations?: string;
+}
+
+export function renderSummary(panel: HTMLElement, view: ExchangeView, ctx: SummaryContext): SummaryOutcome {
+  const exchange = view.exchange;
+  const expectations = view.expectations && expectationsCallout(exchange, view.expectations);
+  if (expectations) panel.append(expectations.element);
   if (exchange.error) {
     panel.append(h('div', { className: 'callout callout-error', role: 'alert' },
       icon('error'), h('div', {}, h('strong', {}, `Request failed (${exchange.error.kind})`), h('p', {}, exchange.error.message))));
   }
-  if (exchange.fault) panel.append(faultCallout(exchange.fault));
-  if (exchange.findings.length > 0) {
-    panel.append(h('h2', {}, 'Findings'), h('ul', { className: 'findings' }, ...exchange.findings.map((f) => findingItem(f, onPath))));
-  } else if (!exchange.error && !exchange.fault) {
+  if (exchange.fault) panel.append(faultCallout(exchange.fault, view.expectations?.passed === true));
+  const domain = renderDomainView(exchange, ctx);
+  if (domain) panel.append(domain.element);
+  // A fault or a failed request is already spelled out above; listing it again as a finding says it twice.
+  const findings = exchange.findings.filter((f) => !(exchange.fault && f.kind === 'fault') && !(exchange.error && f.kind === 'transport' && f.message === exchange.error.message));
+  if (findings.length > 0) {
+    panel.append(h('h2', {}, 'Findings'), h('ul', { className: 'findings' }, ...findings.map((f) => findingItem(f, ctx.onPath))));
+  } else if (!exchange.error && !exchange.fault && !domain) {
     panel.append(h('div', { className: 'callout callout-ok' }, icon('pass'), h('div', {}, 'No fault and no error in the reply.')));
   }
   const source = exchange.source;
@@ -37,13 +57,40 @@ export function renderSummary(panel: HTMLElement, exchange: Exchange, onPath: (p
       ['Request file', source ? linkButton(decodeURIComponent(source.replace(/^file:\/\//, '')), () => post({ type: 'openSource', exchangeId: exchange.id }), 'Open the request file') : undefined],
     ], 'Exchange facts'),
   );
+  return { domain: domain?.id, expectations: expectations?.line };
 }
 
-function faultCallout(fault: SoapFault): HTMLElement {
-  return h('div', { className: 'callout callout-error', role: 'alert' },
-    icon('error'),
+/** "3/3 expectations held": the runner's verdict on this reply, each failure linked to its line. */
+export function expectationsLine(report: ExpectationReport): string {
+  const base = `${report.held}/${report.total} expectation${report.total === 1 ? '' : 's'} held`;
+  const implied = report.failures.filter((f) => f.implied).length;
+  return implied > 0 && report.held === report.total ? `${base}, but the reply fails what every request expects` : base;
+}
+
+function expectationsCallout(exchange: Exchange, report: ExpectationReport): { element: HTMLElement; line: string } {
+  const line = expectationsLine(report);
+  const open = (l?: number, c?: number) => post({ type: 'openSource', exchangeId: exchange.id, line: l, column: c });
+  const element = h('div', { className: `callout expectations ${report.passed ? 'callout-ok' : 'callout-error'}`, role: 'status', attrs: { 'aria-label': `${line} in ${report.file}` } },
+    icon(report.passed ? 'pass' : 'error'),
     h('div', {},
-      h('strong', {}, `SOAP ${fault.soapVersion} fault: ${fault.reason || '(no reason given)'}`),
+      h('strong', { className: 'expectations-line' }, line),
+      h('span', { className: 'muted' }, ' · the expect of ', linkButton(report.file, () => open(), 'Open the request file')),
+      report.failures.length > 0
+        ? h('ul', { className: 'expectation-failures' }, ...report.failures.map((f) => h('li', {},
+          h('span', {}, f.implied ? `Not stated, but expected of every request: ${f.message}` : f.message),
+          f.line !== undefined ? [' ', linkButton(`line ${f.line}`, () => open(f.line, f.column), `Open ${report.file} at line ${f.line}`, 'finding-path')] : null,
+        )))
+        : null,
+    ),
+  );
+  return { element, line };
+}
+
+function faultCallout(fault: SoapFault, expected: boolean): HTMLElement {
+  return h('div', { className: `callout ${expected ? 'callout-expected' : 'callout-error'}`, role: expected ? 'note' : 'alert' },
+    icon(expected ? 'info' : 'error'),
+    h('div', {},
+      h('strong', {}, `SOAP ${fault.soapVersion} fault${expected ? ' (as the request file expects)' : ''}: ${fault.reason || '(no reason given)'}`),
       factsTable([
         ['Code', fault.code],
         ['Subcodes', fault.subcodes.length > 0 ? fault.subcodes.join(' › ') : undefined],

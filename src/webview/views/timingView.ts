@@ -1,6 +1,6 @@
 /** Where the time went: connect, TLS, waiting for the first byte, download. */
-import type { Timing } from '../../core/view';
-import { append, h } from '../dom';
+import type { Exchange, Timing } from '../../core/view';
+import { append, h, icon } from '../dom';
 import { formatMs } from '../format';
 
 const PHASES: ReadonlyArray<{ key: keyof Timing; label: string; cls: string }> = [
@@ -10,7 +10,11 @@ const PHASES: ReadonlyArray<{ key: keyof Timing; label: string; cls: string }> =
   { key: 'downloadMs', label: 'Download', cls: 'phase-download' },
 ];
 
-export function renderTiming(panel: HTMLElement, timing: Timing | undefined): void {
+/** Errors that end an exchange before any connection to the service is open. */
+const NO_CONNECTION = new Set(['connect', 'dns', 'proxy']);
+
+export function renderTiming(panel: HTMLElement, exchange: Exchange): void {
+  const timing = exchange.timing;
   if (!timing) {
     panel.append(h('p', { className: 'muted' }, 'No timing: the request was not sent.'));
     return;
@@ -24,7 +28,7 @@ export function renderTiming(panel: HTMLElement, timing: Timing | undefined): vo
     bar.appendChild(seg);
   }
   append(panel,
-    bar,
+    present.length > 0 ? bar : null,
     h('table', { className: 'kv timing' },
       h('caption', { className: 'visually-hidden' }, 'Timing phases'),
       h('tbody', {},
@@ -32,6 +36,28 @@ export function renderTiming(panel: HTMLElement, timing: Timing | undefined): vo
         h('tr', { className: 'total' }, h('th', { attrs: { scope: 'row' } }, 'Total'), h('td', { className: 'num' }, formatMs(timing.totalMs))),
       ),
     ),
-    present.length === 0 ? h('p', { className: 'muted' }, 'The connection was reused: only the total is known.') : null,
+    timingNote(exchange, timing, present.length),
   );
+}
+
+/**
+ * What the phases mean for this exchange. Only the phases that happened are measured, so an
+ * empty list has two opposite readings: a kept-alive connection (nothing to open), or a
+ * connection that never opened at all. The exchange's error tells them apart.
+ */
+function timingNote(exchange: Exchange, timing: Timing, phases: number): HTMLElement | null {
+  const error = exchange.error;
+  if (error && timing.connectMs === undefined && NO_CONNECTION.has(error.kind)) {
+    return h('p', { className: 'notice error timing-note' }, icon('debug-disconnect'),
+      ` The connection never opened (${error.kind}): the ${formatMs(timing.totalMs)} went into trying. ${error.message}`);
+  }
+  if (error) {
+    return h('p', { className: 'notice error timing-note' }, icon('warning'),
+      phases === 0
+        ? ` The exchange ended with ${error.kind} before any phase was measured (on a reused connection, or before one opened).`
+        : ` The exchange ended with ${error.kind} before a complete reply: only the phases above happened.`);
+  }
+  if (phases === 0) return h('p', { className: 'muted timing-note' }, 'The connection was reused: only the total is known.');
+  if (timing.connectMs === undefined) return h('p', { className: 'muted timing-note' }, 'The connection was reused, so there is no connect phase.');
+  return null;
 }

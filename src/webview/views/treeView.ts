@@ -4,8 +4,8 @@
  * Search walks the data, not the DOM, and builds only the rows on the way to a match.
  */
 import { INDENT_LIMIT } from '../../core/view';
-import { button, h, icon } from '../dom';
-import { plural } from '../format';
+import { button, h, icon, linkButton } from '../dom';
+import { formatBytes, plural } from '../format';
 import { copy } from '../vscodeApi';
 import { childAt, childKeys, countNodes, formatPath, isBranch, parsePath, searchTree, type Segment } from './treePath';
 
@@ -39,7 +39,22 @@ export interface TreeHandle {
   reveal(path: string): boolean;
 }
 
-export function createTree(data: unknown): TreeHandle {
+/** A document field of the reply: the tree names it instead of showing its base64. */
+export interface TreeDocument {
+  readonly path: string;
+  readonly mediaType: string;
+  readonly size: number;
+  readonly pages?: number;
+}
+
+export interface TreeOptions {
+  readonly documents?: readonly TreeDocument[];
+  /** Opens the Documents tab on the document at `path`. */
+  readonly onDocument?: (path: string) => void;
+}
+
+export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle {
+  const documents = new Map((options.documents ?? []).map((d) => [d.path, d]));
   const info = new WeakMap<HTMLElement, NodeInfo>();
   let renderedNodes = 0;
   const total = countNodes(data, COUNT_CAP);
@@ -64,7 +79,9 @@ export function createTree(data: unknown): TreeHandle {
       h('span', { className: `twisty codicon ${branch && keys.length > 0 ? 'codicon-chevron-right' : 'codicon-blank'}`, attrs: { 'aria-hidden': 'true' } }),
       h('span', { className: typeof key === 'number' ? 'k k-index' : 'k' }, typeof key === 'number' ? `[${key}]` : key),
       h('span', { className: 'punct' }, ': '),
-      valuePreview(value, keys.length),
+      documents.size > 0 && documents.has(formatPath(segments))
+        ? documentPreview(documents.get(formatPath(segments))!, options.onDocument)
+        : valuePreview(value, keys.length),
       h('span', { className: 'row-actions' },
         button('Copy path', 'symbol-namespace', () => copy(formatPath(segments), 'path'), { iconOnly: true, title: 'Copy path (P)' }),
         button('Copy value', 'copy', () => copy(valueText(value), 'value'), { iconOnly: true, title: 'Copy value (C)' }),
@@ -315,6 +332,17 @@ function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknow
     button('Previous match', 'arrow-up', () => step(-1), { iconOnly: true, title: 'Previous match (Shift+Enter)' }),
     button('Next match', 'arrow-down', () => step(1), { iconOnly: true, title: 'Next match (Enter)' }),
     status,
+  );
+}
+
+/** What a document field holds, in words, instead of tens of kilobytes of base64. */
+function documentPreview(doc: TreeDocument, onDocument: ((path: string) => void) | undefined): HTMLElement {
+  const kind = doc.mediaType === 'application/pdf' ? 'PDF' : 'Binary document';
+  const pages = doc.pages !== undefined ? `, ${plural(doc.pages, 'page')}` : '';
+  return h('span', { className: 'v v-document' },
+    icon(doc.mediaType === 'application/pdf' ? 'file-pdf' : 'file-binary'),
+    ` ${kind}${pages}, ${formatBytes(doc.size)} (base64) `,
+    onDocument ? linkButton('Show in Documents', () => onDocument(doc.path), 'Open the Documents tab', 'doc-link') : null,
   );
 }
 

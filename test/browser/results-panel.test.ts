@@ -1,0 +1,140 @@
+/**
+ * The results panel's frame in Chromium, on sandbox replies: the active tab is unmistakable in
+ * Light Modern, Dark Modern and High Contrast and its marker is not clipped; a fault is said once;
+ * a sandbox-path operation's header does not read "sandbox" twice; the Parsed tab names a PDF
+ * instead of showing its base64; the Timing tab of a connection that never opened says so; and a
+ * request file's expectations are shown with their count and their failures' lines.
+ */
+import { strict as assert } from 'node:assert';
+import type { Browser, Page } from 'playwright-core';
+import { sandboxEnvironment } from '../../src/core/environments';
+import { send } from '../../src/core/send';
+import { closeTransport } from '../../src/core/transport';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { launchChromium, screenshot } from './browser-kit';
+import { openPanelPage, posted, render, sendExample, TEST_KEY, type ThemeName } from './panel-kit';
+
+interface TabLook { color: string; shadow: string; outline: string; bottom: number; listBottom: number; listScrollHeight: number; listClientHeight: number }
+
+async function tabLooks(page: Page): Promise<{ active: TabLook; inactive: TabLook }> {
+  // No named functions inside: the test runner's compiler would wrap them in a helper the page lacks.
+  const [active, inactive] = await page.evaluate(() => {
+    const list = document.querySelector('.tablist') as HTMLElement;
+    return [document.querySelector('.tab.active')!, document.querySelector('.tab:not(.active)')!].map((el): TabLook => {
+      const s = getComputedStyle(el);
+      return {
+        color: s.color, shadow: s.boxShadow, outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+        bottom: el.getBoundingClientRect().bottom, listBottom: list.getBoundingClientRect().bottom,
+        listScrollHeight: list.scrollHeight, listClientHeight: list.clientHeight,
+      };
+    });
+  });
+  return { active, inactive };
+}
+
+describe('results panel in Chromium: tabs, faults, headers, documents, timing, expectations', function () {
+  this.timeout(120_000);
+  let sb: SandboxHandle;
+  let browser: Browser;
+
+  before(async () => {
+    sb = await startSandbox({});
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await sb?.close();
+    await closeTransport();
+  });
+
+  const MARKERS: Record<ThemeName, string> = { light: 'rgb(0, 95, 184)', dark: 'rgb(0, 120, 212)', 'high-contrast': 'rgb(243, 133, 24)' };
+  for (const theme of ['light', 'dark', 'high-contrast'] as const) {
+    it(`the active tab is unmistakable in ${theme}, and its marker is not clipped`, async () => {
+      const page = await openPanelPage(browser, theme);
+      try {
+        await render(page, { exchange: await sendExample(sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json') }, 'summary');
+        const { active, inactive } = await tabLooks(page);
+        // A 2 px marker drawn inside the tab's own box, in the theme's accent.
+        assert.match(active.shadow, new RegExp(`^${MARKERS[theme].replace(/[()]/g, '\\$&')} 0px -2px 0px 0px inset$`));
+        assert.equal(inactive.shadow, 'none');
+        assert.ok(active.bottom <= active.listBottom, 'the tab ends inside the strip');
+        assert.ok(active.listScrollHeight <= active.listClientHeight, 'nothing of the strip is scrolled out of view');
+        if (theme === 'high-contrast') assert.equal(active.outline, `solid 1px ${MARKERS[theme]}`, 'High Contrast outlines the selected tab');
+        else assert.notEqual(active.color, inactive.color, 'active and inactive tab text differ');
+        await screenshot(page, `tabs-${theme}`);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('a SOAP fault is spelled out once, not again under Findings', async () => {
+    const page = await openPanelPage(browser);
+    const exchange = await sendExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
+    assert.ok(exchange.fault && exchange.findings.some((f) => f.kind === 'fault'), 'core reports the fault as a finding too');
+    await render(page, { exchange });
+    assert.equal(await page.locator('#panel-summary .callout-error').count(), 1);
+    assert.equal(await page.locator('#panel-summary .finding-kind', { hasText: 'fault' }).count(), 0);
+    assert.equal((await page.locator('#panel-summary').innerText()).split(exchange.fault.reason).length - 1, 1, 'the reason appears once');
+    await page.close();
+  });
+
+  it('the header of a sandbox-path operation names the environment once, and the PDF is named in the Parsed tab, not shown as base64', async () => {
+    const page = await openPanelPage(browser);
+    const bol = await sendExample(sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json');
+    const pdf = await send({
+      request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: (bol.parsed as { BolID: number }).BolID } },
+      environment: { ...sandboxEnvironment(), baseUrl: sb.url, embedded: false }, apiKey: TEST_KEY,
+    });
+    assert.equal(pdf.version, 'sandbox');
+    const [doc] = pdf.documents;
+    assert.ok(doc && doc.pages && doc.pages >= 1);
+    await render(page, { exchange: pdf }, 'tree');
+    assert.equal(await page.textContent('header h1'), 'GetBillOfLadingPdf');
+    const header = await page.innerText('header');
+    assert.equal(header.split('sandbox').length - 1, 1, `"sandbox" once in: ${header}`);
+
+    const row = page.locator('#panel-tree .row-line', { hasText: doc.path }).first();
+    const text = await row.innerText();
+    assert.match(text, new RegExp(`PDF, ${doc.pages} pages?, [\\d.]+ KB \\(base64\\)`));
+    assert.ok(!text.includes('JVBER'), 'no base64 in the row');
+    await screenshot(page, 'parsed-pdf-field');
+    await row.getByRole('button', { name: 'Show in Documents' }).click();
+    assert.equal(await page.getAttribute('#tab-documents', 'aria-selected'), 'true');
+    await page.close();
+  });
+
+  it('the Timing tab of a connection that never opened says so', async () => {
+    const page = await openPanelPage(browser);
+    // A port nothing listens on: the connection is refused before any phase.
+    const exchange = await send({ request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'gone', baseUrl: 'http://127.0.0.1:9', embedded: false }, apiKey: TEST_KEY });
+    assert.equal(exchange.error?.kind, 'connect');
+    await render(page, { exchange }, 'timing');
+    const note = await page.innerText('#panel-timing .timing-note');
+    assert.match(note, /^The connection never opened \(connect\): the [\d.]+ ms went into trying\. Connection refused/);
+    assert.ok(!/reused/.test(await page.innerText('#panel-timing')), 'not "reused"');
+    await screenshot(page, 'timing-never-opened');
+    await page.close();
+  });
+
+  it('shows the request file\'s expectations: the count in the Summary and the header, failures linked to their lines', async () => {
+    const page = await openPanelPage(browser);
+    const exchange = await sendExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
+    const report = await render(page, { exchange, expectations: { file: 'collections/error-cases/unknown-bol-id.carrier.json', total: 3, held: 3, passed: true, failures: [] } });
+    assert.equal(report.tab, 'summary');
+    assert.equal(report.summary.expectations, '3/3 expectations held');
+    assert.equal(await page.textContent('#panel-summary .expectations-line'), '3/3 expectations held');
+    assert.match(await page.innerText('header'), /3\/3 expectations held/);
+    // The fault is what the file expects: no red alarm for it.
+    assert.ok(await page.$('header .pill-neutral'));
+    assert.ok(await page.$('#panel-summary .callout-expected'));
+    await screenshot(page, 'expectations-held');
+
+    await render(page, { exchange, expectations: { file: 'x.carrier.json', total: 3, held: 2, passed: false, failures: [{ message: 'fault reason: expected text matching /nope/, got "…"', line: 9, column: 49, implied: false }] } });
+    assert.equal(await page.textContent('#panel-summary .expectations-line'), '2/3 expectations held');
+    await page.getByRole('button', { name: 'line 9' }).click();
+    assert.deepEqual((await posted(page)).filter((m) => m.type === 'openSource').map((m) => m.type === 'openSource' && [m.line, m.column]), [[9, 49]]);
+    await screenshot(page, 'expectations-failed');
+    await page.close();
+  });
+});
