@@ -26,10 +26,35 @@ const targets = [
     external: ['vscode', 'pdf-lib'] },
   // The extension requires this one lazily, when a sandbox starts or a WSDL is shown.
   { entryPoints: ['src/sandbox/embedded.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'] },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
+  // The CLI: a small dispatcher (dist/cli.js) and one bundle per command (dist/cli/<name>.js),
+  // which the dispatcher requires only when that command runs (see src/cli/commands/index.ts).
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', plugins: [commandsApart()] },
+  ...cliCommands().map((name) => ({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/cli/${name}.js`, platform: 'node', format: 'cjs', target: 'node20' })),
   { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'] },
   { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },
 ].filter((t) => fs.existsSync(t.entryPoints[0]));
+
+/** The commands src/cli/commands/index.ts requires (lazily), each built as its own bundle. */
+function cliCommands() {
+  const index = 'src/cli/commands/index.ts';
+  if (!fs.existsSync(index)) return [];
+  return [...fs.readFileSync(index, 'utf8').matchAll(/require\('\.\/([\w-]+)'\)/g)].map((m) => m[1]);
+}
+
+/** In the dispatcher's bundle, index.ts's require('./<name>') becomes require('./cli/<name>.js'). */
+function commandsApart() {
+  return {
+    name: 'cli-commands-apart',
+    setup(build) {
+      // Real paths: the bench and the tests build from a folder whose src/ is a symlink.
+      const index = fs.realpathSync('src/cli/commands/index.ts');
+      build.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) => {
+        if (args.kind !== 'require-call' || fs.realpathSync(args.importer) !== index) return undefined;
+        return { path: `./cli/${args.path.slice(2)}.js`, external: true };
+      });
+    },
+  };
+}
 
 function copyPdfWorker() {
   // pdf.js renders in the webview; its worker is loaded from the extension's own dist folder.

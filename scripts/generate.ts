@@ -1,5 +1,6 @@
 /**
- * Writes the files generated from the catalog (schemas/, snippets/). With --check, writes nothing
+ * Writes the files generated from the catalog (schemas/, snippets/, and the shapes' precompiled
+ * validators in src/core/validation/generated/). With --check, writes nothing
  * and exits 1 naming every file that is missing, stale or no longer generated.
  *
  *   npm run generate           # after changing src/core/catalog
@@ -7,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GENERATED_FOLDERS, generatedFiles, staleFiles, type TreeReader } from '../src/core';
+import { GENERATED_FOLDERS, generatedFiles, PRECOMPILED_VALIDATORS_FILE, precompiledValidatorsSource, staleFiles, type TreeReader } from '../src/core';
 
 const root = path.resolve(__dirname, '..');
 const check = process.argv.includes('--check');
@@ -21,7 +22,8 @@ const tree: TreeReader = {
   readFile: (file) => (fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), 'utf8') : undefined),
   listFolder: (folder) => (fs.existsSync(path.join(root, folder)) ? fs.readdirSync(path.join(root, folder)) : []),
 };
-const files = generatedFiles();
+// The validators are code, not a document for editors, so core's list of generated files leaves them out.
+const files = [...generatedFiles(), { path: PRECOMPILED_VALIDATORS_FILE, content: precompiledValidatorsSource() }];
 
 if (check) {
   const stale = staleFiles(tree, files);

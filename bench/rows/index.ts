@@ -4,6 +4,7 @@
  */
 import type { BenchRow } from '../lib/row';
 import { bundle } from './bundle';
+import { cliStart } from './cliStart';
 import { clientOverhead } from './clientOverhead';
 import { inspectorOverhead } from './inspector';
 import { largeReplies } from './largeReplies';
@@ -20,6 +21,7 @@ export const ROWS: readonly BenchRow[] = [
   largeReplies,
   validation,
   bundle,
+  cliStart,
   inspectorOverhead,
   sandboxState,
   xmlLimits,

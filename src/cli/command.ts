@@ -29,3 +29,25 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** By name as well as by class: each command is its own bundle, with its own copy of the class. */
+export function isUsageError(error: unknown): error is UsageError {
+  return error instanceof UsageError || (error instanceof Error && error.name === 'UsageError');
+}
+
+/**
+ * A command listed by name and summary, loaded only when it runs or shows its usage: the built
+ * CLI keeps each command in its own bundle, so `carrier validate` never loads the sandbox, the
+ * inspector, the runner or the HTTP client.
+ */
+export interface LazyCommand {
+  readonly name: string;
+  readonly summary: string;
+  load(): Promise<Command>;
+}
+
+export type CommandEntry = Command | LazyCommand;
+
+export async function loadCommand(entry: CommandEntry): Promise<Command> {
+  return 'load' in entry ? entry.load() : entry;
+}

@@ -1,6 +1,6 @@
 /** `carrier <command> …`: finds the command, turns expected failures into exit codes and short messages. */
 import { closest, didYouMean } from '../core';
-import { UsageError, type CliIo, type Command } from './command';
+import { isUsageError, loadCommand, type CliIo, type CommandEntry } from './command';
 import { commands as defaultCommands } from './commands';
 
 export function processIo(): CliIo {
@@ -14,7 +14,7 @@ export function processIo(): CliIo {
   };
 }
 
-export function helpText(commands: readonly Command[] = defaultCommands): string {
+export function helpText(commands: readonly CommandEntry[] = defaultCommands): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'carrier — the testing workbench for the freight-carrier LTL web service',
@@ -31,23 +31,25 @@ export function helpText(commands: readonly Command[] = defaultCommands): string
 
 const isHelp = (a: string) => a === '--help' || a === '-h';
 
-export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = defaultCommands): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo, commands: readonly CommandEntry[] = defaultCommands): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     io.stderr(helpText(commands));
     return 2;
   }
   if (isHelp(name) || name === 'help') {
-    const topic = name === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
+    const entry = name === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
+    const topic = entry && (await loadCommand(entry));
     io.stdout(topic ? `${topic.usage}\n` : helpText(commands));
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     const guess = closest(name, commands.map((c) => c.name));
     io.stderr(`carrier: unknown command "${name}"${didYouMean(guess)}\n\n${helpText(commands)}`);
     return 2;
   }
+  const command = await loadCommand(entry);
   const beforeSeparator = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
   if (beforeSeparator.some(isHelp)) {
     io.stdout(`${command.usage}\n`);
@@ -56,7 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
   try {
     return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (isUsageError(error)) {
       io.stderr(`carrier ${command.name}: ${error.message}\n\n${command.usage}\n`);
       return 2;
     }

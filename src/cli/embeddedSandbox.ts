@@ -12,7 +12,7 @@ export class EmbeddedSandbox {
 
   /** The base URL, starting the sandbox with these namespaces if it is not running yet. */
   readonly url = async (namespaces?: Namespaces): Promise<string> => {
-    // The module is loaded with the CLI anyway (`carrier sandbox` imports it); starting is what waits for a need.
+    // The module comes with the command's bundle (send, run, contract, compare); starting is what waits for a need.
     this.handle ??= Promise.resolve().then(() => startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) }));
     return (await this.handle).url;
   };

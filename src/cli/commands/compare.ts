@@ -10,6 +10,7 @@ import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { BINDING_FLAG, displayPath, takeVariables, VAR_FLAG } from './envelope';
+import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'env', short: 'e', value: true, repeatable: true, description: `the two environments from ${ENVIRONMENTS_FILE}; one alone is compared with the file's own (else sandbox)` },
@@ -39,7 +40,7 @@ interface FileResult {
 
 export const compare: Command = {
   name: 'compare',
-  summary: 'send request files to two environments and compare the replies',
+  summary: SUMMARIES.compare,
   usage: [
     'Usage: carrier compare [options] <file>… --env <A> --env <B>',
     '',

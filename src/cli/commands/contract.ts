@@ -11,6 +11,7 @@ import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, textFlag, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
 import { displayPath } from './envelope';
+import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'env', short: 'e', value: true, description: `the environment to check, from ${ENVIRONMENTS_FILE}` },
@@ -21,7 +22,7 @@ const FLAGS: readonly FlagSpec[] = [
 
 export const contract: Command = {
   name: 'contract',
-  summary: 'check an environment\'s live WSDLs against the catalog',
+  summary: SUMMARIES.contract,
   usage: [
     'Usage: carrier contract --env <name> [--json] [--write] [--out <dir>]',
     '',

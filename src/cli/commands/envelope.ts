@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, FileTextError, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
+import { SUMMARIES } from './summaries';
 
 export const BINDING_FLAG: FlagSpec = { name: 'binding', short: 'b', value: true, description: `binding to use instead of the file's: ${ALL_BINDINGS.join(', ')}` };
 export const ENV_FLAG: FlagSpec = { name: 'env', short: 'e', value: true, description: `environment from ${ENVIRONMENTS_FILE} (default: the file's, else sandbox)` };
@@ -44,7 +45,7 @@ const FLAGS: readonly FlagSpec[] = [
 
 export const envelope: Command = {
   name: 'envelope',
-  summary: 'print the exact HTTP request a request file makes, without sending it',
+  summary: SUMMARIES.envelope,
   usage: [
     'Usage: carrier envelope [options] <file>',
     '',

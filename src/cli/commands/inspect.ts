@@ -14,6 +14,7 @@ import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../
 import { stopSignal } from '../stopSignal';
 import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from './envelope';
+import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'target', short: 't', value: true, description: `where to forward: an http(s) base URL or an environment of ${ENVIRONMENTS_FILE} (default: the embedded sandbox, started here)` },
@@ -84,7 +85,7 @@ function show(file: string, io: CliIo): number {
 
 export const inspect: Command = {
   name: 'inspect',
-  summary: 'record what a program sends to the service and gets back (a forward proxy on loopback)',
+  summary: SUMMARIES.inspect,
   usage: [
     'Usage: carrier inspect [options]',
     '       carrier inspect --show <NNN-Operation.exchange.json>',

@@ -11,6 +11,7 @@ import { CliReporter, createRunBackend, mergeReports, parseRunReport, Redactor, 
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
 import { REPORT_FILES, REPORTERS, writeReportFiles, type ReporterName } from './run';
+import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'reporter', short: 'r', value: true, repeatable: true, description: 'junit, json, html, cli; repeat or comma-separate (default junit,json,html)' },
@@ -61,7 +62,7 @@ function reportsUnder(folder: string, out: string): string[] {
 
 export const report: Command = {
   name: 'report',
-  summary: 'merge the JSON reports of several runs or shards into JUnit, JSON and HTML reports',
+  summary: SUMMARIES.report,
   usage: USAGE,
   async run(args, io) {
     const { positionals, flags, lists } = parseArgs(args, FLAGS);

@@ -10,6 +10,7 @@ import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, execu
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
+import { SUMMARIES } from './summaries';
 
 export const REPORTERS = ['cli', 'junit', 'json', 'html'] as const;
 export type ReporterName = (typeof REPORTERS)[number];
@@ -213,7 +214,7 @@ function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: 
 
 export const run: Command = {
   name: 'run',
-  summary: 'run request files and collections as tests (expect, capture, JUnit/JSON reports)',
+  summary: SUMMARIES.run,
   usage: USAGE,
   async run(args, io) {
     const settings = readSettings(args, io.cwd);

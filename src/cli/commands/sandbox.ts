@@ -8,6 +8,7 @@ import { SandboxLockedError, startSandbox } from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type Command } from '../command';
+import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'port', short: 'p', value: true, description: 'TCP port (default 0: a free port chosen by the system)' },
@@ -23,7 +24,7 @@ const FLAGS: readonly FlagSpec[] = [
 
 export const sandbox: Command = {
   name: 'sandbox',
-  summary: 'run the embedded sandbox service until Ctrl+C',
+  summary: SUMMARIES.sandbox,
   usage: [
     'Usage: carrier sandbox [options]',
     '',

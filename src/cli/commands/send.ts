@@ -12,6 +12,7 @@ import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { Command } from '../command';
 import { BINDING_FLAG, displayPath, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
+import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
   BINDING_FLAG,
@@ -26,7 +27,7 @@ const SHOWN_STRING = 200;
 
 export const sendCommand: Command = {
   name: 'send',
-  summary: 'send a request file and print the reply',
+  summary: SUMMARIES.send,
   usage: [
     'Usage: carrier send [options] <file>',
     '',

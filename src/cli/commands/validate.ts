@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { compileExpectations, FileTextError, formatFinding, oneBased, readTextFile, validateRequestText, type RequestFileFinding } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
+import { SUMMARIES } from './summaries';
 
 const REQUEST_FILE = /\.carrier\.json$/;
 /** Folders never searched: dependencies, and tool folders such as .git. */
@@ -19,7 +20,7 @@ const FLAGS: readonly FlagSpec[] = [
 
 export const validate: Command = {
   name: 'validate',
-  summary: 'check request files (*.carrier.json) against the service catalog',
+  summary: SUMMARIES.validate,
   usage: [
     'Usage: carrier validate [options] <files or folders…>',
     '',

@@ -5,3 +5,4 @@ export { addedAt, contractSource, describeAdded } from './contractFindings';
 export { formatFinding, oneBased } from './format';
 export { paramsValidator, requestFileValidator } from './schemaValidator';
 export { resolveParams, recordAt, type FieldAt, type Resolved } from './catalogPath';
+export { PRECOMPILED_VALIDATORS_FILE, precompiledValidatorsSource } from './precompiled';

@@ -1,16 +1,18 @@
 /**
- * ajv, set up once per process. Each shape's schema is compiled the first time a file of that
- * shape is validated and then reused: the CLI pays only for the shapes it meets, and no call
- * compiles anything twice.
+ * The shapes' params validators: generated ahead of time by ajv's standalone code (precompiled.ts,
+ * generated/validators.ts), so no process compiles a schema to validate a file. A shape the
+ * generated module lacks is compiled by an ajv set up once per process, the first time a file of
+ * that shape is validated, and then reused.
  */
 import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
 import { operations, shapeLabel } from '../catalog';
 import type { OperationDef } from '../catalog/types';
 import { ENTRY_SCHEMA, requestSchema, shapeSchema, shapeSchemaPath } from '../generate/schemas';
 import { VSCODE_KEYWORDS } from '../generate/jsonSchema';
+import { PRECOMPILED } from './generated/validators';
+import { AJV_OPTIONS, PARAMS_BASE, withoutAnnotations } from './schemaOptions';
 
-/** Any absolute base works: it only lets the entry schema's relative `$ref`s resolve as in VS Code. */
-const BASE = 'https://carrier-workbench.invalid/schemas/';
+const BASE = PARAMS_BASE;
 
 let ajv: Ajv | undefined;
 const paramsValidators = new Map<string, ValidateFunction>();
@@ -18,10 +20,7 @@ let entryValidator: ValidateFunction | undefined;
 
 function instance(): Ajv {
   if (ajv) return ajv;
-  // strict: a schema mistake fails loudly here instead of silently accepting bad files;
-  // messages are off because findings are phrased from the catalog, not from ajv's texts;
-  // code optimisation only shaves microseconds off validating, but costs a lot of compile time.
-  ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, messages: false, code: { optimize: false } });
+  ajv = new Ajv(AJV_OPTIONS);
   for (const keyword of VSCODE_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'array', 'object', 'boolean', 'number'] });
   return ajv;
 }
@@ -33,28 +32,13 @@ function ensureShape(op: OperationDef): string {
   return id;
 }
 
-/** Hover texts and snippets are for the editor; leaving them out halves ajv's compile time. */
-const ANNOTATIONS = new Set<string>(['title', 'description', 'examples', 'default', ...VSCODE_KEYWORDS]);
-/** Keywords whose value maps names to schemas (a property may well be called "description"). */
-const SCHEMA_MAPS = new Set(['properties', 'definitions', 'patternProperties']);
-
-function withoutAnnotations(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutAnnotations);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(keyword)) continue;
-    out[keyword] = SCHEMA_MAPS.has(keyword) && value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]))
-      : withoutAnnotations(value);
-  }
-  return out;
-}
-
 /** Validates a shape's `params` object (errors' instancePath is relative to params). */
 export function paramsValidator(op: OperationDef): ValidateFunction {
   const key = shapeLabel(op);
   let fn = paramsValidators.get(key);
+  // Generated ahead of time (precompiled.ts); compiled here only for a shape the generated module
+  // does not know yet (a catalog edited without `npm run generate`, which check:generated reports).
+  fn ??= PRECOMPILED[key] as ValidateFunction | undefined;
   if (!fn) {
     const id = ensureShape(op);
     fn = instance().getSchema(`${id}#/definitions/params`);

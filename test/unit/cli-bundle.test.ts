@@ -1,0 +1,97 @@
+/**
+ * The built CLI: a small dispatcher (dist/cli.js) that loads each command's own bundle
+ * (dist/cli/<name>.js) only when that command runs. Built by the project's build script in a
+ * scratch folder (the working tree's dist/ is left alone) and run as whole processes through
+ * bin/carrier.js: every command's --help says what the sources say, and validate, send and run
+ * work through the bundles.
+ */
+import * as assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import type { CliIo } from '../../src/cli/command';
+import { commands } from '../../src/cli/commands';
+import { runCli } from '../../src/cli/dispatch';
+
+const ROOT = path.resolve(__dirname, '../..');
+const EXAMPLE = 'examples/rate-quote/get-rate-quote-1.0.0.carrier.json';
+
+async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: ROOT, env: {} };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe('the built CLI: a dispatcher and a bundle per command', function () {
+  this.timeout(180_000);
+  let dir: string;
+  let carrier: string;
+  const run = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [carrier, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-cli-bundle-'));
+    fs.symlinkSync(path.join(ROOT, 'src'), path.join(dir, 'src'), 'dir');
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'esbuild.js')], { cwd: dir });
+    fs.mkdirSync(path.join(dir, 'bin'));
+    fs.copyFileSync(path.join(ROOT, 'bin', 'carrier.js'), path.join(dir, 'bin', 'carrier.js'));
+    carrier = path.join(dir, 'bin', 'carrier.js');
+  });
+  after(() => { if (dir) fs.rmSync(dir, { recursive: true, force: true }); });
+
+  it('builds one bundle per command, and a dispatcher that carries none of them', () => {
+    for (const c of commands) assert.ok(fs.existsSync(path.join(dir, 'dist', 'cli', `${c.name}.js`)), `dist/cli/${c.name}.js`);
+    const dispatcher = fs.readFileSync(path.join(dir, 'dist', 'cli.js'), 'utf8');
+    assert.ok(dispatcher.length < 50_000, `dist/cli.js is ${dispatcher.length} bytes`);
+    for (const heavy of ['node_modules/ajv', 'node_modules/undici', 'node_modules/pdf-lib', 'src/sandbox/', 'src/inspector/']) assert.ok(!dispatcher.includes(heavy), `dist/cli.js carries ${heavy}`);
+  });
+
+  it('carrier --help and every command\'s --help print what the sources print', async () => {
+    const top = run('--help');
+    assert.equal(top.code, 0);
+    assert.equal(top.stdout, (await inProcess(['--help'])).stdout);
+    for (const c of commands) {
+      const built = run(c.name, '--help');
+      const source = await inProcess([c.name, '--help']);
+      assert.equal(built.code, 0, `${c.name} --help: ${built.stderr}`);
+      assert.equal(built.stdout, source.stdout, `${c.name} --help`);
+      assert.match(built.stdout, new RegExp(`^Usage: carrier ${c.name}`));
+      assert.equal(run('help', c.name).stdout, source.stdout, `help ${c.name}`);
+    }
+  });
+
+  it('an unknown command and a usage error exit 2 as from the sources', async () => {
+    const unknown = run('validat');
+    assert.equal(unknown.code, 2);
+    assert.equal(unknown.stderr, (await inProcess(['validat'])).stderr);
+    const usage = run('validate');
+    assert.equal(usage.code, 2);
+    assert.equal(usage.stderr, (await inProcess(['validate'])).stderr);
+  });
+
+  it('carrier validate: a good file exits 0, a broken one 1 with its located error', () => {
+    const good = run('validate', EXAMPLE);
+    assert.equal(good.code, 0, good.stderr);
+    assert.match(good.stderr, /1 file checked: 0 errors/);
+    const bad = path.join(dir, 'bad.carrier.json');
+    fs.writeFileSync(bad, '{\n');
+    const broken = run('validate', '--json', bad);
+    assert.equal(broken.code, 1);
+    assert.equal((JSON.parse(broken.stdout) as unknown[]).length, 1);
+  });
+
+  it('carrier send and carrier run reach the embedded sandbox through the bundles', () => {
+    const sent = run('send', EXAMPLE);
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.match(sent.stdout, /HTTP 200/);
+    const ran = run('run', 'examples/rate-quote');
+    assert.equal(ran.code, 0, ran.stderr + ran.stdout);
+    assert.match(ran.stdout, /6 tests: 6 passed, 0 failed/);
+  });
+});
