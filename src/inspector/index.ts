@@ -4,4 +4,4 @@ export { keptBodyOf, openBody, type KeptBody, type OpenedBody } from './bodies';
 export { ExchangeStore, exchangeWeight } from './store';
 export { TargetError, tlsOptionsOf } from './target';
 export { RECORDING_FORMAT, EXCHANGE_SUFFIX, recordedRequestFile, type RecordingDocument } from './recordings';
-export type { InspectorHandle, InspectorOptions, RecordedExchange, RecognitionSummary, RecordingFiles } from './types';
+export type { InspectorHandle, InspectorOptions, RecordedExchange, RecognitionSummary, RecordEnvironment, RecordingFiles } from './types';

@@ -87,8 +87,8 @@ function withKeyMasked<T>(params: T): T {
 
 function summary(recognition: Recognition, r: Redactor, params: unknown): RecognitionSummary {
   if (recognition.kind === 'unknown') return r.deep(recognition);
-  const { op: _op, ...rest } = recognition;
-  return { ...r.deep(rest), ...(params !== undefined ? { params: params as typeof rest.params } : {}) };
+  const { op: _op, wrapperNamespace, ...rest } = recognition;
+  return { ...r.deep(rest), ...(params !== undefined ? { params: params as typeof rest.params } : {}), ...(wrapperNamespace !== undefined && params !== undefined ? { keptOutOfNamespace: wrapperNamespace || '(no namespace)' } : {}) };
 }
 
 function timingOf(c: Capture): Timing {
@@ -132,7 +132,12 @@ function bodyFindings(s: Side, side: 'request' | 'reply', kept: KeptBody, maxBod
 export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExchange> {
   const req = await openSide(c, 'request', ctx.maxBodyBytes);
   const requestText = req.decoded.text;
-  const recognition = recognizeRequest({ method: c.method, url: c.url, headers: c.requestHeaders, body: requestText, bodyComplete: !req.cut }, { namespaces: ctx.namespaces });
+  const input = { method: c.method, url: c.url, headers: c.requestHeaders, body: requestText, bodyComplete: !req.cut };
+  const recognition = recognizeRequest(input, { namespaces: ctx.namespaces });
+  // An operation element in another namespace (a .NET client's http://tempuri.org/): the service
+  // reads none of its parameters, but the recording keeps them all, read wherever they stood.
+  const kept = recognition.kind === 'operation' && recognition.wrapperNamespace !== undefined && recognition.params ? recognizeRequest(input, { namespaces: ctx.namespaces, outOfNamespace: 'keep' }) : undefined;
+  const keptParams = kept?.kind === 'operation' ? kept : undefined;
   for (const s of apiKeysIn({ method: c.method, url: c.url, headers: c.requestHeaders, body: requestText }, recognition)) ctx.secrets.add(s);
   const redactor = ctx.secrets.redactor();
   const requestKept = keepBody(req.opened, requestText, req.decoded.charset, redactor, req.cut, ctx.recording);
@@ -161,7 +166,8 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   }
 
   const known = recognition.kind === 'operation' ? recognition : undefined;
-  const params = known?.params ? redactor.deep(withKeyMasked(known.params)) : undefined;
+  const readParams = keptParams?.params ?? known?.params;
+  const params = readParams ? redactor.deep(withKeyMasked(readParams)) : undefined;
   const exchange: Exchange = {
     id: randomUUID(),
     startedAt: new Date(c.startedAtMs).toISOString(),
@@ -195,7 +201,7 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   return {
     seq: c.seq,
     exchange,
-    recognition: summary(recognition, redactor, params),
+    recognition: summary(keptParams ? { ...recognition, ...(keptParams.literals ? { literals: keptParams.literals } : {}) } : recognition, redactor, params),
     ...(Object.keys(decoded).length ? { decoded } : {}),
     requestBytes: requestKept.file,
     ...(replyKept ? { replyBytes: replyKept.file } : {}),

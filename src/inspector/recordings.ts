@@ -7,9 +7,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { expectFromExchange, mediaType, requestFileFromRecognized, type Exchange } from '../core';
+import { applyEdits, modify, parse, type ParseError } from 'jsonc-parser';
+import { ENVIRONMENTS_FILE, expectFromExchange, mediaType, requestFileFromRecognized, type Exchange } from '../core';
 import type { ReadExchange } from './readCapture';
-import type { RecognitionSummary, RecordingFiles } from './types';
+import type { RecognitionSummary, RecordEnvironment, RecordingFiles } from './types';
 
 export const RECORDING_FORMAT = 'carrier-inspector-recording';
 export const EXCHANGE_SUFFIX = '.exchange.json';
@@ -75,7 +76,7 @@ function notReproduced(r: Extract<RecognitionSummary, { kind: 'operation' }>): s
 }
 
 /** The recorded exchange as a request file, or undefined when it is not a call of the catalog (or its body was not kept whole). */
-export function recordedRequestFile(x: Pick<ReadExchange, 'exchange' | 'recognition'>, secrets: Iterable<string>): string | undefined {
+export function recordedRequestFile(x: Pick<ReadExchange, 'exchange' | 'recognition'>, secrets: Iterable<string>, environment?: string): string | undefined {
   const r = x.recognition;
   if (r.kind !== 'operation' || !r.params) return undefined;
   const e = x.exchange;
@@ -84,23 +85,66 @@ export function recordedRequestFile(x: Pick<ReadExchange, 'exchange' | 'recognit
   const expect = differs ? undefined : expectFromExchange(e);
   return requestFileFromRecognized(r, {
     secrets,
+    ...(environment ? { environment } : {}),
     description: `${r.operation} ${r.version} as recorded on ${e.startedAt.slice(0, 19).replace('T', ' ')} (#${e.recorded?.seq ?? '?'})`,
     ...(expect ? { expect } : {}),
     comment: [
       `Recorded by the Carrier traffic inspector: ${e.request.method} ${e.request.url} → ${outcome}`,
       ...(differs ? [`This file sends the call as the contract has it, so the outcome seen then is not expected here: ${differs}`] : []),
+      ...(r.keptOutOfNamespace ? [`The client sent these parameters outside the namespaces of the contract (${r.keptOutOfNamespace}); they are kept here and sent in the contract's namespaces, whereas the service may refuse the namespace the client used`] : []),
     ],
   });
 }
 
+const sameUrl = (a: unknown, b: string) => typeof a === 'string' && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+/**
+ * A URL target as an environment of the recording folder's own carrier.environments.json (made,
+ * or added to in place): the name of an entry already there with this baseUrl, else `wanted`, else
+ * `wanted-2`, `wanted-3`… Environments are found by walking up from the folder being run, so this
+ * file is the one `carrier run <folder>` reads.
+ */
+export async function environmentInFolder(dir: string, wanted: RecordEnvironment & { readonly baseUrl: string }): Promise<string> {
+  const file = path.join(dir, ENVIRONMENTS_FILE);
+  const ns = wanted.namespaces;
+  const entry = {
+    description: `The target carrier inspect recorded against (${wanted.baseUrl})`,
+    baseUrl: wanted.baseUrl,
+    ...(ns ? { serviceNamespace: ns.service, dataNamespace: ns.data, pickupNamespace: ns.pickup } : {}),
+  };
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    await fs.promises.writeFile(file, `${JSON.stringify({ [wanted.name]: entry }, null, 2)}\n`, { flag: 'wx' });
+    return wanted.name;
+  }
+  const errors: ParseError[] = [];
+  const doc = parse(text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length || doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${file} is not a JSON object, so the recording's target cannot be added to it`);
+  const envs = doc as Record<string, unknown>;
+  const same = Object.entries(envs).find(([, v]) => v !== null && typeof v === 'object' && sameUrl((v as Record<string, unknown>).baseUrl, wanted.baseUrl));
+  if (same) return same[0];
+  let name = wanted.name;
+  for (let i = 2; Object.prototype.hasOwnProperty.call(envs, name); i++) name = `${wanted.name}-${i}`;
+  const edits = modify(text, [name], entry, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+  await fs.promises.writeFile(file, applyEdits(text, edits));
+  return name;
+}
+
 export class RecordingWriter {
   private ready: Promise<void> | undefined;
+  /** The environment the request files name, once known. */
+  private environment: string | undefined;
 
-  constructor(readonly dir: string) {}
+  constructor(readonly dir: string, readonly target?: RecordEnvironment) {}
 
   private init(): Promise<void> {
     return (this.ready ??= (async () => {
       await fs.promises.mkdir(this.dir, { recursive: true });
+      const t = this.target;
+      this.environment = t?.baseUrl ? await environmentInFolder(this.dir, { ...t, baseUrl: t.baseUrl }) : t?.name;
       const collection = path.join(this.dir, 'collection.json');
       const text = `${JSON.stringify({ name: `Recorded with carrier inspect`, description: 'Each request file makes a call the traffic inspector recorded and expects the outcome seen then.', concurrency: 1 }, null, 2)}\n`;
       await fs.promises.writeFile(collection, text, { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
@@ -119,7 +163,7 @@ export class RecordingWriter {
     const marked = (side: 'request' | 'reply') => (x.decoded?.[side] ? '.decoded' : '');
     if (x.requestBytes.length) put((files.requestBody = `${prefix}.request${marked('request')}${extensionFor(contentTypeOf(e.request.headers), x.requestBytes)}`), x.requestBytes);
     if (x.replyBytes?.length) put((files.replyBody = `${prefix}.reply${marked('reply')}${extensionFor(contentTypeOf(e.reply?.headers), x.replyBytes)}`), x.replyBytes);
-    const requestFile = recordedRequestFile(x, secrets);
+    const requestFile = recordedRequestFile(x, secrets, this.environment);
     if (requestFile) put((files.requestFile = `${prefix}.carrier.json`), requestFile);
     const doc: RecordingDocument = {
       format: RECORDING_FORMAT,

@@ -52,7 +52,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     headersMs: options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersMs,
     bodyMs: options.bodyTimeoutMs ?? DEFAULT_TIMEOUTS.bodyMs,
   };
-  const writer = options.recordDir ? new RecordingWriter(options.recordDir) : undefined;
+  const writer = options.recordDir ? new RecordingWriter(options.recordDir, options.recordEnvironment) : undefined;
   let seq = options.recordDir ? nextNumber(options.recordDir) - 1 : 0;
   const secrets = new SessionSecrets(options.secrets ?? []);
   // A log line may quote what a client or target sent: it is masked like everything else.

@@ -6,6 +6,15 @@
  */
 import type { Binding, Exchange, JsonObject, Namespaces, ReadIssue, RecognitionProblem, UnknownRequest } from '../core';
 
+/** What a recording names as its target. */
+export interface RecordEnvironment {
+  /** The environment's name (for a URL, the name wanted in the folder's environments file; another is chosen when it is taken). */
+  readonly name: string;
+  /** Set for a URL target that is no environment: written with `namespaces` into the recording folder's carrier.environments.json. */
+  readonly baseUrl?: string;
+  readonly namespaces?: Namespaces;
+}
+
 export interface InspectorOptions {
   /** Where requests go: an http(s) base URL, possibly with a path prefix. */
   readonly target: string;
@@ -19,6 +28,12 @@ export interface InspectorOptions {
   readonly host?: string;
   /** A folder to write every exchange to (created when missing). */
   readonly recordDir?: string;
+  /**
+   * The target a recording names, so `carrier run <folder>` replays against it: an environment by
+   * name, or (with `baseUrl`) a URL that is no environment, which the writer adds as one to the
+   * folder's own carrier.environments.json.
+   */
+  readonly recordEnvironment?: RecordEnvironment;
   /** Largest part of each body kept in memory, parsed and recorded; the rest is forwarded but not kept. */
   readonly maxBodyBytes?: number;
   /** How many recorded exchanges stay in memory (oldest dropped first). */
@@ -65,7 +80,7 @@ export interface RecordedExchange {
 
 /** A Recognition without the catalog entry it points to, fit for JSON. */
 export type RecognitionSummary =
-  | { readonly kind: 'operation'; readonly operation: string; readonly version: string; readonly binding: Binding; readonly servicePath: string; readonly action?: string; readonly params?: JsonObject; readonly issues: readonly ReadIssue[]; readonly problems: readonly RecognitionProblem[] }
+  | { readonly kind: 'operation'; readonly operation: string; readonly version: string; readonly binding: Binding; readonly servicePath: string; readonly action?: string; readonly params?: JsonObject; readonly issues: readonly ReadIssue[]; readonly problems: readonly RecognitionProblem[]; /** Set when the operation element was outside the service namespace and its parameters were read wherever they stood: the namespace it was in. */ readonly keptOutOfNamespace?: string }
   | UnknownRequest;
 
 export interface InspectorHandle {

@@ -4,9 +4,9 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment } from '../../core';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment, type Namespaces } from '../../core';
 import * as path from 'node:path';
-import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange } from '../../inspector';
+import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange, type RecordEnvironment } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';
 import { startSandbox } from '../../sandbox/server';
@@ -51,6 +51,15 @@ function resolveTarget(target: string | undefined, io: CliIo): ResolvedTarget | 
     return 2;
   }
   return { environment, ...(environment.embedded ? {} : { url: environment.baseUrl }) };
+}
+
+/** What a recording names, so `carrier run <folder>` replays against the target: its environment, or its URL as an environment of the folder. */
+function recordTarget(resolved: ResolvedTarget, namespaces: Namespaces): RecordEnvironment {
+  if (resolved.environment) return { name: resolved.environment.name };
+  const url = new URL(resolved.url!);
+  url.username = '';
+  url.password = '';
+  return { name: 'recorded', baseUrl: url.href.replace(/\/+$/, ''), namespaces };
 }
 
 function clock(iso: string): string {
@@ -142,7 +151,7 @@ export const inspect: Command = {
           ...(environment ? { environment: environment.name } : {}),
           port,
           host,
-          ...(recordDir ? { recordDir } : {}),
+          ...(recordDir ? { recordDir, recordEnvironment: recordTarget(resolved, namespaces) } : {}),
           ...(maxBodyBytes ? { maxBodyBytes } : {}),
           secrets,
           tls: tlsOptionsOf(environment),

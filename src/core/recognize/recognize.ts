@@ -76,7 +76,8 @@ export function soapRequest(body: string, complete: boolean, version: SoapVersio
   if (selected.problem) problems.push(selected.problem);
   if (!selected.op) return unknown('operation', selected.problem?.message ?? `No operation of ${service.path} is named`, at);
   const { params, issues, literals } = readSoapParameters(selected.op, parts.wrapper, options.namespaces, options.outOfNamespace ?? 'absent');
-  return recognized(selected.op, binding, service, { ...(action !== undefined ? { action } : {}), params, issues, ...(literals ? { literals } : {}), problems });
+  const foreign = parts.wrapper.ns !== options.namespaces.service ? { wrapperNamespace: parts.wrapper.ns } : {};
+  return recognized(selected.op, binding, service, { ...(action !== undefined ? { action } : {}), params, issues, ...(literals ? { literals } : {}), problems, ...foreign });
 }
 
 /** A capped body: the action, or else the first element inside Body, still names the operation. */
@@ -110,6 +111,6 @@ function httpBindingRequest(input: RequestInput, method: string, query: URLSearc
   return recognized(op, binding, service, { ...readFormParameters(op, new URLSearchParams(input.body)), problems: [] });
 }
 
-function recognized(op: OperationDef, binding: Binding, service: ServiceRoute, rest: Pick<RecognizedRequest, 'issues' | 'problems'> & Partial<Pick<RecognizedRequest, 'action' | 'params' | 'literals'>>): RecognizedRequest {
+function recognized(op: OperationDef, binding: Binding, service: ServiceRoute, rest: Pick<RecognizedRequest, 'issues' | 'problems'> & Partial<Pick<RecognizedRequest, 'action' | 'params' | 'literals' | 'wrapperNamespace'>>): RecognizedRequest {
   return { kind: 'operation', op, operation: op.operation, version: op.version, binding, servicePath: service.path, ...rest };
 }

@@ -81,6 +81,8 @@ export interface RecognizedRequest {
   /** The client's spelling of numbers whose plain form differs (`48.00`), for a request file that sends the same bytes. */
   readonly literals?: Literals;
   readonly problems: readonly RecognitionProblem[];
+  /** The namespace of the SOAP operation element when it is not the service namespace (a .NET client's http://tempuri.org/, say); its parameters are then read by `outOfNamespace`. */
+  readonly wrapperNamespace?: string;
 }
 
 export interface UnknownRequest {
