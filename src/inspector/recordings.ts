@@ -67,9 +67,15 @@ const contentTypeOf = (headers: ReadonlyArray<readonly [string, string]> | undef
  * well-formed requests, so a client's own mistake (a wrong SOAP action, an operation element in
  * another namespace, an unknown HTTP parameter, which the service refuses) is not reproduced.
  */
-function notReproduced(r: Extract<RecognitionSummary, { kind: 'operation' }>): string | undefined {
+function notReproduced(r: Extract<RecognitionSummary, { kind: 'operation' }>, e?: Pick<Exchange, 'request'>): string | undefined {
   const problem = r.problems.find((p) => p.code !== 'truncated');
   if (problem) return problem.message;
+  // A request file always sends the environment's key and an envelope without SOAP headers.
+  const key = r.params?.APIKey;
+  if (r.params && (key === undefined || key === '')) return `the client sent ${key === undefined ? 'no APIKey' : 'an empty APIKey'}, and a replay sends the environment's key`;
+  if (e && (r.binding === 'soap11' || r.binding === 'soap12') && /<(?:[\w.-]+:)?Header\b[^>]*>\s*<[^/!?]/.test(e.request.body)) {
+    return `the client sent SOAP headers${/mustUnderstand\s*=\s*["'](?:1|true)["']/.test(e.request.body) ? ' (one with mustUnderstand)' : ''}, which a request file cannot carry`;
+  }
   const unknown = r.issues.filter((i) => i.kind === 'unknown').map((i) => i.path);
   if ((r.binding === 'get' || r.binding === 'post') && unknown.length) return `it also sent ${unknown.join(', ')}, which the service refuses and a request file cannot carry`;
   return undefined;
@@ -81,7 +87,7 @@ export function recordedRequestFile(x: Pick<ReadExchange, 'exchange' | 'recognit
   if (r.kind !== 'operation' || !r.params) return undefined;
   const e = x.exchange;
   const outcome = e.reply ? `HTTP ${e.reply.status}${e.fault ? `, SOAP fault ${e.fault.code}` : ''}` : `no reply${e.error ? ` (${e.error.kind})` : ''}`;
-  const differs = notReproduced(r);
+  const differs = notReproduced(r, e);
   const expect = differs ? undefined : expectFromExchange(e);
   return requestFileFromRecognized(r, {
     secrets,
