@@ -24,6 +24,8 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'max-body', value: true, description: `bytes of each body kept, parsed and recorded (default ${DEFAULT_MAX_BODY_BYTES}); the rest is forwarded only` },
   { name: 'quiet', short: 'q', description: 'do not print a line per exchange' },
   { name: 'show', value: true, description: 'print a recorded exchange (NNN-<Operation>.exchange.json) readably and exit' },
+  { name: 'max-lines', value: true, description: 'with --show: lines of each body printed (the rest is counted, not printed)' },
+  { name: 'head', value: true, description: 'the same as --max-lines' },
 ];
 
 const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
@@ -78,12 +80,12 @@ export function exchangeLine(r: RecordedExchange): string {
   return `${clock(x.startedAt)} #${r.seq} ${x.request.method} ${shownPath}  ${what} → ${status}${said}  ${x.timing ? `${Math.round(x.timing.totalMs * 10) / 10} ms` : ''}`;
 }
 
-function show(file: string, io: CliIo): number {
+function show(file: string, io: CliIo, maxLines?: number): number {
   try {
     const { doc } = readRecording(path.resolve(io.cwd, file));
     // Recordings are masked when written; a key where keys stand is masked again here, for
     // recordings edited by hand or written by an older version.
-    io.stdout(new Redactor([], { inPlace: true }).text(formatExchange(doc.exchange, doc.files)));
+    io.stdout(new Redactor([], { inPlace: true }).text(formatExchange(doc.exchange, doc.files, maxLines === undefined ? {} : { maxLines })));
     return 0;
   } catch (e) {
     if (!(e instanceof RecordingError)) throw e;
@@ -114,7 +116,11 @@ export const inspect: Command = {
     const { positionals, flags } = parseArgs(args, FLAGS);
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const showFile = textFlag(flags.get('show'), 'show');
-    if (showFile !== undefined) return show(showFile, io);
+    const maxLinesArg = textFlag(flags.get('max-lines'), 'max-lines') ?? textFlag(flags.get('head'), 'head');
+    const maxLines = maxLinesArg === undefined ? undefined : Number(maxLinesArg);
+    if (maxLines !== undefined && (!Number.isInteger(maxLines) || maxLines < 1)) throw new UsageError(`--max-lines needs a whole number of lines, 1 or more, got ${maxLinesArg}`);
+    if (showFile !== undefined) return show(showFile, io, maxLines);
+    if (maxLines !== undefined) throw new UsageError('--max-lines and --head go with --show');
 
     const host = textFlag(flags.get('host'), 'host') ?? '127.0.0.1';
     if (!isLoopback(host)) throw new UsageError(`--host ${host}: the inspector listens on loopback only (127.0.0.1, ::1 or localhost)`);
