@@ -12,16 +12,6 @@ import * as path from 'node:path';
 const ROOT = path.resolve(__dirname, '../..');
 const THIS_FILE = path.relative(ROOT, __filename).split(path.sep).join('/');
 
-/**
- * Folders (and a file) still being rewritten by others, whose citations of the two outside
- * documents the lead rewrites at the end (the table of old references and new anchors is in the
- * hand-over of the docs change). Empty this list then; an entry leaves it as soon as it is clean.
- */
-const CITATIONS_NOT_YET_REWRITTEN: readonly string[] = [
-  'src/webview/',
-  'src/extension/panel/',
-];
-
 /** Names of documents that live outside this repository. */
 const OUTSIDE_DOCUMENT = /service-facts|interface\.md|shared\/reference/i;
 /** `docs/wire.md#transport-rule-7` and the like, as code and tests cite the manual. */
@@ -170,7 +160,6 @@ describe('docs: links, anchors and citations', () => {
   it('code, tests, scripts and benchmarks cite no document outside the repository', () => {
     const offending: string[] = [];
     for (const file of sourceFiles()) {
-      if (CITATIONS_NOT_YET_REWRITTEN.some((dir) => file.startsWith(dir))) continue;
       fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
         if (OUTSIDE_DOCUMENT.test(line)) offending.push(`${file}:${i + 1}: ${line.trim().slice(0, 160)}`);
       });
