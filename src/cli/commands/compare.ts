@@ -5,11 +5,14 @@
  * the sandbox differs from the real service, or staging from production.
  */
 import * as path from 'node:path';
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, closeTransport, compareExchanges, ENVIRONMENTS_FILE, FileTextError, findEnvironment, formatEnvironmentProblem, formatFinding, hasErrors, loadEnvironmentsFrom, missingApiKeyMessage, readTextFile, RequestError, SANDBOX_ENVIRONMENT, send, validateRequestText, VERDICT_PHRASES, type Binding, type Environment, type Exchange, type ReplyDifference, type RequestFile, type ResolvedApiKey } from '../../core';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, closeTransport, compareExchanges, ENVIRONMENTS_FILE, formatFinding, hasErrors, loadEnvironmentsFrom, missingApiKeyMessage, readTextFile, RequestError, SANDBOX_ENVIRONMENT, send, validateRequestText, VERDICT_PHRASES, type Binding, type Environment, type Exchange, type ReplyDifference, type RequestFile, type ResolvedApiKey } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
-import { BINDING_FLAG, displayPath, takeVariables, VAR_FLAG } from './envelope';
+import { displayPath } from '../displayPath';
+import { chooseEnvironment, unknownEnvironment } from '../environment';
+import { cannotRead } from '../readError';
+import { BINDING_FLAG, takeVariables, VAR_FLAG } from './envelope';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -73,8 +76,7 @@ export const compare: Command = {
       try {
         text = readTextFile(file);
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        io.stderr(`carrier compare: cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}${err instanceof FileTextError && err.line !== undefined ? ` (${shown}:${err.line}:${err.column})` : ''}\n`);
+        io.stderr(`${cannotRead('compare', shown, err)}\n`);
         return 2;
       }
       const { request } = validateRequestText(text, file);
@@ -89,15 +91,10 @@ export const compare: Command = {
     if (envNames[0] === envNames[1]) throw new UsageError('name two different environments');
 
     const loaded = loadEnvironmentsFrom([path.dirname(files[0].file), io.cwd]);
-    const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
     const sides: Side[] = [];
     for (const name of envNames) {
-      const environment = findEnvironment(loaded, name);
-      if (!environment) {
-        for (const p of loaded.problems) io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
-        io.stderr(`carrier compare: unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})\n`);
-        return 2;
-      }
+      const environment = chooseEnvironment(loaded, name, io, unknownEnvironment('compare'));
+      if (environment === 2) return 2;
       const apiKey = apiKeyFromVariables(environment.name, io.env, environment.embedded);
       if (!apiKey && !environment.embedded) {
         io.stderr(`carrier compare: ${missingApiKeyMessage(environment.name)}\n`);

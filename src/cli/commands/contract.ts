@@ -6,11 +6,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkContract, closeTransport, ContractCancelled, contractExitCode, ContractReadError, ENVIRONMENTS_FILE, findEnvironment, formatContractReport, formatEnvironmentProblem, loadEnvironmentsFrom, writeEnvironmentNamespaces, writeStoredContract, type ContractCheck } from '../../core';
+import { checkContract, closeTransport, ContractCancelled, contractExitCode, ContractReadError, ENVIRONMENTS_FILE, formatContractReport, loadEnvironmentsFrom, writeEnvironmentNamespaces, writeStoredContract, type ContractCheck } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, textFlag, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
-import { displayPath } from './envelope';
+import { displayPath } from '../displayPath';
+import { chooseEnvironment, unknownEnvironment } from '../environment';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -53,14 +54,9 @@ export const contract: Command = {
     if (out && fs.existsSync(out) && !fs.statSync(out).isDirectory()) throw new UsageError(`--out ${outFlag} is a file; name a folder`);
 
     const loaded = loadEnvironmentsFrom([io.cwd]);
+    const environment = chooseEnvironment(loaded, name, io, unknownEnvironment('contract'));
+    if (environment === 2) return 2;
     const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
-    const environment = findEnvironment(loaded, name);
-    if (!environment) {
-      for (const p of loaded.problems) io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
-      io.stderr(`carrier contract: unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})\n`);
-      return 2;
-    }
-    for (const p of loaded.problems) if (p.severity === 'warning') io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
     if (flags.has('write') && environment.embedded) {
       io.stderr(`carrier contract: "${name}" is the embedded sandbox, which follows the catalog: --write is for a real service's environment\n`);
       return 2;

@@ -5,9 +5,12 @@
  * address shows as http://embedded-sandbox.invalid (a name that can never resolve).
  */
 import * as path from 'node:path';
-import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, FileTextError, findEnvironment, formatEnvironmentProblem, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
+import { displayPath } from '../displayPath';
+import { chooseEnvironment, unknownEnvironment } from '../environment';
+import { cannotRead } from '../readError';
 import { SUMMARIES } from './summaries';
 
 export const BINDING_FLAG: FlagSpec = { name: 'binding', short: 'b', value: true, description: `binding to use instead of the file's: ${ALL_BINDINGS.join(', ')}` };
@@ -108,8 +111,7 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
   try {
     text = readTextFile(file);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    io.stderr(`carrier ${command}: cannot read ${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}${err instanceof FileTextError && err.line !== undefined ? ` (${shown}:${err.line}:${err.column})` : ''}\n`);
+    io.stderr(`${cannotRead(command, shown, err)}\n`);
     return 2;
   }
   // Checked against the environment it goes to: its stored live contract may add elements.
@@ -123,21 +125,10 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
 
   // The file's own repository first, then where the command was typed (environments/where.ts).
   const loaded = loadEnvironmentsFrom([path.dirname(file), io.cwd]);
-  const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
-  const name = (flags.get('env') as string | undefined) ?? request.environment;
-  const environment = findEnvironment(loaded, name);
-  if (!environment) {
-    for (const p of loaded.problems) io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
-    io.stderr(`carrier ${command}: unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})\n`);
-    return 2;
-  }
-  // Problems elsewhere in the file do not stop a request to an environment that is fine.
-  for (const p of loaded.problems) if (p.severity === 'warning') io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
+  const environment = chooseEnvironment(loaded, (flags.get('env') as string | undefined) ?? request.environment, io, unknownEnvironment(command));
+  if (environment === 2) return 2;
   const apiKey = apiKeyFromVariables(environment.name, io.env, environment.embedded);
   return { file, shown, request, environment, ...(apiKey ? { apiKey } : {}), ...(typeof binding === 'string' ? { binding: binding as Binding } : {}) };
 }
 
-export function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : file;
-}
+export { displayPath } from '../displayPath';
