@@ -9,6 +9,7 @@ import { clientOverhead } from './clientOverhead';
 import { inspectorOverhead } from './inspector';
 import { largeReplies } from './largeReplies';
 import { nodeSoap } from './nodeSoap';
+import { runnerThroughput } from './runnerThroughput';
 import { runnerVsNewman } from './runnerVsNewman';
 import { sandboxState } from './sandboxState';
 import { validation } from './validation';
@@ -18,6 +19,7 @@ export const ROWS: readonly BenchRow[] = [
   clientOverhead,
   nodeSoap,
   runnerVsNewman,
+  runnerThroughput,
   largeReplies,
   validation,
   bundle,

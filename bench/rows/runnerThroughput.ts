@@ -1,0 +1,118 @@
+/**
+ * Row — the runner at the speed of the wire: a whole `carrier run` process (the built CLI, 2,000
+ * GetRateQuote 1.0.3 test files at -c 16) against a whole process of undici posting the same
+ * envelope bytes 2,000 times at 16, interleaved, both against a sandbox in its own process. Each
+ * side reports its own CPU time and peak RSS (children/runnerUsage.js); the sandbox's CPU is read
+ * from /proc, so a reader can tell when the server, not the client, sets the pace.
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { BENCH_KEY } from '../fixtures/rateQuote';
+import { RATE_QUOTE_ENVIRONMENT, writeRateQuoteFolder } from '../fixtures/rateQuoteFolder';
+import { ROOT } from '../lib/child';
+import { interleave } from '../lib/interleave';
+import { atLeast, type BenchRow, type RowResult } from '../lib/row';
+import { startSandboxChild } from '../lib/sandboxChild';
+import { median } from '../lib/stats';
+
+const REQUESTS = 2000;
+const CONCURRENCY = 16;
+const USAGE = path.join(ROOT, 'bench', 'children', 'runnerUsage.js');
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+interface ProcessRun {
+  readonly seconds: number;
+  readonly cpuMs: number;
+  readonly peakRssMb: number;
+  /** CPU the sandbox spent meanwhile. */
+  readonly serverCpuMs: number;
+}
+
+/** utime + stime of a process, in ms (Linux); NaN elsewhere. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat(5), counted after the command name; clock ticks are 100 a second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+function runProcess(args: readonly string[], cwd: string, usageFile: string, env: NodeJS.ProcessEnv, serverPid: number): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    fs.rmSync(usageFile, { force: true });
+    const server0 = processCpuMs(serverPid);
+    const t = performance.now();
+    const child = spawn(process.execPath, ['-r', USAGE, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env, CARRIER_BENCH_USAGE: usageFile } });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const seconds = (performance.now() - t) / 1000;
+      if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
+      const usage = JSON.parse(fs.readFileSync(usageFile, 'utf8')) as { cpuMs: number; peakRssMb: number };
+      resolve({ seconds, ...usage, serverCpuMs: processCpuMs(serverPid) - server0 });
+    });
+  });
+}
+
+export const runnerThroughput: BenchRow = {
+  id: 'runner-throughput',
+  title: 'Runner throughput against the raw client',
+  async run(ctx) {
+    if (!fs.existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+    const sandbox = await startSandboxChild('children/sandbox.ts');
+    try {
+      const folder = writeRateQuoteFolder(ctx.tmp, sandbox.url, REQUESTS);
+      const runner: ProcessRun[] = [];
+      const raw: ProcessRun[] = [];
+      const ours = async () => {
+        const r = await runProcess([CLI, 'run', folder.dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT], ctx.tmp, path.join(ctx.tmp, 'usage-runner.json'), { CARRIER_API_KEY: BENCH_KEY }, sandbox.pid);
+        runner.push(r);
+        return REQUESTS / r.seconds;
+      };
+      const theirs = async () => {
+        const r = await runProcess([path.join(ROOT, 'bench', 'children', 'runnerRawClient.js'), folder.specFile, String(REQUESTS), String(CONCURRENCY)], ctx.tmp, path.join(ctx.tmp, 'usage-raw.json'), {}, sandbox.pid);
+        raw.push(r);
+        return REQUESTS / r.seconds;
+      };
+      const p = await interleave(ctx.runs, ours, theirs);
+      // The warm-up pair is not in the figures.
+      const measured = (runs: ProcessRun[]) => runs.slice(runs.length - p.runs);
+      const perRequest = (runs: ProcessRun[], pick: (r: ProcessRun) => number) => median(measured(runs).map((r) => pick(r) / REQUESTS));
+      const cpu = { runner: perRequest(runner, (r) => r.cpuMs), raw: perRequest(raw, (r) => r.cpuMs) };
+      const server = { runner: perRequest(runner, (r) => r.serverCpuMs), raw: perRequest(raw, (r) => r.serverCpuMs) };
+      const rssPer1000 = median(measured(runner).map((r) => r.peakRssMb / (REQUESTS / 1000)));
+      const cpuRatio = median(measured(runner).map((r, i) => r.cpuMs / measured(raw)[i].cpuMs));
+      const results: RowResult[] = [
+        {
+          id: 'runner-throughput.c16',
+          measured: `\`carrier run\` of ${REQUESTS} GetRateQuote 1.0.3 SOAP 1.1 test files at -c ${CONCURRENCY}, whole process, vs an undici script posting the same envelope ${REQUESTS} times at ${CONCURRENCY}`,
+          a: { label: 'carrier run', value: p.medianA, unit: 'req/s' },
+          b: { label: 'raw undici', value: p.medianB, unit: 'req/s' },
+          ratio: p.ratio,
+          ratioText: 'run / raw',
+          target: atLeast(0.8),
+          runs: p.runs,
+          note: `client CPU per request ${cpu.runner.toFixed(3)} ms vs ${cpu.raw.toFixed(3)} ms; sandbox CPU per request ${server.runner.toFixed(3)} / ${server.raw.toFixed(3)} ms; runner peak RSS ${rssPer1000.toFixed(1)} MB per 1,000 requests`,
+        },
+        {
+          id: 'runner-throughput.cpu',
+          measured: 'Client CPU per request (process.cpuUsage of each whole process, start-up included): carrier run vs the undici script',
+          a: { label: 'carrier run', value: cpu.runner, unit: 'ms' },
+          b: { label: 'raw undici', value: cpu.raw, unit: 'ms' },
+          ratio: cpuRatio,
+          ratioText: 'run / raw',
+          runs: p.runs,
+        },
+      ];
+      return results;
+    } finally {
+      await sandbox.close();
+    }
+  },
+};
