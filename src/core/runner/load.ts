@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readDataFile, type DataRead } from './data';
 import { discover } from './discover';
-import { loadRequestFile, type FileReader, type FileValidator, type LoadedFile } from './loadFile';
+import { requestFileLoader, type FileReader, type FileValidator, type LoadedFile } from './loadFile';
 import { planRun, relativeName, type BindingChoice, type PlannedRun } from './plan';
 
 export interface LoadOptions {
@@ -28,7 +28,8 @@ export function loadRun(inputs: readonly string[], options: LoadOptions): Planne
   const baseDir = path.resolve(options.baseDir);
   const discovery = discover(inputs, baseDir, { ...(options.exclude ? { exclude: options.exclude } : {}) });
   const files = new Map<string, LoadedFile>();
-  for (const { file } of discovery.files) files.set(file, loadRequestFile(file, options.validate, options.read));
+  const load = requestFileLoader(options.validate, options.read);
+  for (const { file } of discovery.files) files.set(file, load(file));
   const override = options.data !== undefined ? path.resolve(baseDir, options.data) : undefined;
   const tables = new Map<string, DataRead>();
   const wanted = override ? [{ file: override, location: undefined }] : [...new Set(discovery.files.map((f) => f.folder))]

@@ -3,6 +3,7 @@
  * compiled, the variables it uses listed. Everything per-send later is substitution only.
  */
 import { findNodeAtLocation } from 'jsonc-parser';
+import * as path from 'node:path';
 import type { OperationDef, XsdType } from '../catalog/types';
 import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
 import { resolveParams } from '../validation/catalogPath';
@@ -48,13 +49,72 @@ export type FileValidator = (text: string, fileName: string) => readonly FileFin
 export type FileReader = (file: string) => string;
 
 export function loadRequestFile(file: string, validate?: FileValidator, read: FileReader = (f) => readTextFile(f)): LoadedFile {
-  let text: string;
-  try { text = read(file); } catch (e) {
-    const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
-    const location = { file, ...at, endLine: at.line, endColumn: at.column };
-    return { file, expect: EMPTY_EXPECT, captures: [], uses: [], useLocations: new Map(), wholeFields: new Map(), location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
+  return requestFileLoader(validate, read)(file);
+}
+
+/**
+ * A loader for one run: files of the same text in the same folder (hence the same environments
+ * and stored contract, which validation reads) are parsed, validated and compiled once, and the
+ * others get that compiled form with their own name in every location. Collections of copies,
+ * generated or data-like, then cost one compile rather than one per file.
+ */
+export function requestFileLoader(validate?: FileValidator, read: FileReader = (f) => readTextFile(f)): (file: string) => LoadedFile {
+  const compiled = new Map<string, LoadedFile>();
+  return (file) => {
+    let text: string;
+    try { text = read(file); } catch (e) {
+      const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
+      const location = { file, ...at, endLine: at.line, endColumn: at.column };
+      return { file, expect: EMPTY_EXPECT, captures: [], uses: [], useLocations: new Map(), wholeFields: new Map(), location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
+    }
+    const key = `${path.dirname(file)}\0${text}`;
+    const first = compiled.get(key);
+    if (first) return renamed(first, file);
+    const loaded = compileRequestFile(text, file, validate);
+    compiled.set(key, loaded);
+    return loaded;
+  };
+}
+
+/** `loaded` as the compile of `file`, a file of the same text and folder: only the names differ. */
+function renamed(loaded: LoadedFile, file: string): LoadedFile {
+  const from = loaded.file;
+  const at = (l: SourceLocation): SourceLocation => (l.file === from ? { ...l, file } : l);
+  return {
+    ...loaded,
+    file,
+    ...(loaded.request ? { request: { ...loaded.request, fileName: file } } : {}),
+    expect: withFileName(loaded.expect, from, file),
+    captures: withFileName(loaded.captures, from, file),
+    useLocations: new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])),
+    location: at(loaded.location),
+    problems: loaded.problems.map((p) => (p.location ? { ...p, location: at(p.location) } : p)),
+    warnings: loaded.warnings.map((p) => (p.location ? { ...p, location: at(p.location) } : p)),
+    locate: (p) => at(loaded.locate(p)),
+  };
+}
+
+/**
+ * A copy of compiled expectations with every `file: from` (their locations) as `file: to`. Plain
+ * objects and arrays are copied, with a stack rather than recursion (an `equals` value is the
+ * file's JSON, of any depth); anything else (patterns, numbers as parsed) is shared as it is.
+ */
+function withFileName<T>(value: T, from: string, to: string): T {
+  const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype);
+  if (!plain(value)) return value;
+  const copy = (v: Record<string, unknown>): Record<string, unknown> => (Array.isArray(v) ? new Array(v.length) : {}) as Record<string, unknown>;
+  const root = copy(value);
+  const stack: Array<[Record<string, unknown>, Record<string, unknown>]> = [[value, root]];
+  while (stack.length) {
+    const [source, target] = stack.pop()!;
+    for (const k of Object.keys(source)) {
+      const v = source[k];
+      if (k === 'file' && v === from) target[k] = to;
+      else if (plain(v)) { const c = copy(v); target[k] = c; stack.push([v, c]); }
+      else target[k] = v;
+    }
   }
-  return compileRequestFile(text, file, validate);
+  return root as T;
 }
 
 export function compileRequestFile(text: string, file: string, validate?: FileValidator): LoadedFile {
