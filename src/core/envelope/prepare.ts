@@ -83,7 +83,7 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   // A single send understands the run.* variables a collection run provides ({{run.nextBusinessDay}}).
   const variables = withRunVariables({ ...environment.variables, ...(input.variables ?? {}) });
   const secrets = [...environment.secrets, ...(input.secretVariables ?? [])];
-  const redactor = new Redactor([apiKey, ...secretValues(undefined, variables, secrets)]);
+  const redactor = redactorFor(environment, [apiKey, ...secretValues(undefined, variables, secrets)]);
   let params: Record<string, unknown>;
   try {
     params = substituteVariables({ ...request.params }, variables, ['params']);
@@ -105,12 +105,24 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   return { op, binding, spec, display: redactor.request(spec), redactor };
 }
 
+/** The last redactor made for each environment: a run's requests share one (and its compiled patterns). */
+const redactors = new WeakMap<Environment, { readonly secrets: string; readonly redactor: Redactor }>();
+
+function redactorFor(environment: Environment, secrets: ReadonlyArray<string | undefined>): Redactor {
+  const key = JSON.stringify(secrets);
+  const had = redactors.get(environment);
+  if (had?.secrets === key) return had.redactor;
+  const redactor = new Redactor(secrets);
+  redactors.set(environment, { secrets: key, redactor });
+  return redactor;
+}
+
 /**
  * The stored live contract of the environment, as validation finds it: the environment's own
  * (found when it was loaded), else the one beside the environments file that governs the request
  * file. The sandbox keeps the catalog's.
  */
-function contractOverlay(environment: Environment, op: OperationDef, fileName: string | undefined): ShapeOverlay | undefined {
+export function contractOverlay(environment: Environment, op: OperationDef, fileName: string | undefined): ShapeOverlay | undefined {
   if (environment.embedded) return undefined;
   return overlayForContractFile(environment.contractFile, op) ?? overlayForFile(fileName, environment.name, op);
 }

@@ -8,6 +8,10 @@
  * the extension its secret storage through `apiKeyFor`).
  */
 import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment } from '../environments';
+import * as path from 'node:path';
+import { findShape, shapeLabel } from '../catalog';
+import type { ShapeOverlay } from '../contract/overlay';
+import { contractOverlay } from '../envelope/prepare';
 import { send } from '../send';
 import type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 import type { Failure } from './types';
@@ -70,6 +74,18 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     return result;
   };
 
+  // The stored contract a file follows, looked up once per run for each folder, environment and shape (not once per send).
+  const overlays = new Map<string, ShapeOverlay | null>();
+  const overlayFor = (environment: Environment, call: SendCall): ShapeOverlay | null | undefined => {
+    const op = findShape(call.request.operation, call.request.version);
+    if (!op) return undefined;
+    const fileName = call.request.fileName;
+    const key = `${environment.name}\0${shapeLabel(op)}\0${fileName === undefined ? '' : path.dirname(fileName)}`;
+    let overlay = overlays.get(key);
+    if (overlay === undefined) overlays.set(key, (overlay = contractOverlay(environment, op, fileName) ?? null));
+    return overlay;
+  };
+
   const resolveEmbedded = options.embeddedUrl ?? (async (): Promise<string> => {
     throw new Error('this run has no embedded sandbox to send to');
   });
@@ -84,9 +100,11 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     send(call: SendCall) {
       const r = resolve(call.environment.name);
       if (typeof r === 'string') throw new Error(r);
+      const overlay = overlayFor(r.environment, call);
       return send({
         request: call.request,
         environment: r.environment,
+        ...(overlay !== undefined ? { overlay } : {}),
         ...(r.apiKey ? { apiKey: r.apiKey } : {}),
         binding: call.binding,
         signal: call.signal,
