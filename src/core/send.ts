@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Binding } from './catalog';
-import { prepareRequest, RequestError, type PrepareInput } from './envelope/prepare';
+import { prepareRequest, RequestError, type PrepareInput, type PreparedRequest } from './envelope/prepare';
 import type { Exchange, ExchangeError, Finding, HttpReply } from './exchange';
 import type { Redactor } from './redact';
 import { decodeText } from './reply/decodeText';
@@ -39,6 +39,11 @@ export interface SendInput extends Omit<PrepareInput, 'baseUrl'> {
   readonly source?: string;
   /** A dispatcher to use instead of the pooled one (tests). */
   readonly dispatcher?: Dispatcher;
+  /**
+   * This very input already prepared (prepareRequest): the runner sends copies of one file again
+   * and again. Not used for an embedded environment, whose address is known only once it runs.
+   */
+  readonly prepared?: PreparedRequest;
 }
 
 /** Raw reply bytes per Exchange, outside the object so it stays small and JSON-serialisable. */
@@ -56,7 +61,7 @@ export async function send(input: SendInput): Promise<Exchange> {
   const startedAt = new Date().toISOString();
   const { environment } = input;
   // A request that cannot be made says so before the sandbox is started for it.
-  let prepared = prepareRequest(input);
+  let prepared = input.prepared && !environment.embedded ? input.prepared : prepareRequest(input);
   if (environment.embedded) {
     if (!input.resolveEmbedded) throw new RequestError('sandbox', `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
     input.onPhase?.('sandbox');

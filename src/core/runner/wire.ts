@@ -11,8 +11,9 @@ import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiK
 import * as path from 'node:path';
 import { findShape, shapeLabel } from '../catalog';
 import type { ShapeOverlay } from '../contract/overlay';
-import { contractOverlay } from '../envelope/prepare';
-import { send } from '../send';
+import { contractOverlay, prepareRequest, type PreparedRequest } from '../envelope/prepare';
+import type { RequestFile } from '../requestFile';
+import { send, type SendInput } from '../send';
 import type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 import type { Failure } from './types';
 
@@ -86,6 +87,23 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     return overlay;
   };
 
+  /*
+   * The request as prepared, per params object: a file without {{variables}} sends its very
+   * params every time (and copies of one text share them, loadFile.ts), so its envelope is built
+   * and redacted once; params with variables filled in are new objects and are prepared anew.
+   */
+  const preparedByParams = new WeakMap<object, Map<string, PreparedRequest>>();
+  const preparedFor = (input: SendInput & { request: RequestFile }): PreparedRequest | undefined => {
+    if (input.environment.embedded) return undefined;
+    const { request } = input;
+    const key = JSON.stringify([input.environment.name, input.binding, request.operation, request.version, request.fileName === undefined ? '' : path.dirname(request.fileName)]);
+    let byKey = preparedByParams.get(request.params);
+    if (!byKey) preparedByParams.set(request.params, (byKey = new Map()));
+    let prepared = byKey.get(key);
+    if (!prepared) byKey.set(key, (prepared = prepareRequest(input)));
+    return prepared;
+  };
+
   const resolveEmbedded = options.embeddedUrl ?? (async (): Promise<string> => {
     throw new Error('this run has no embedded sandbox to send to');
   });
@@ -101,7 +119,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       const r = resolve(call.environment.name);
       if (typeof r === 'string') throw new Error(r);
       const overlay = overlayFor(r.environment, call);
-      return send({
+      const input = {
         request: call.request,
         environment: r.environment,
         ...(overlay !== undefined ? { overlay } : {}),
@@ -111,7 +129,9 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
         resolveEmbedded,
         ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
         ...(call.request.fileName ? { source: call.request.fileName } : {}),
-      });
+      };
+      const prepared = preparedFor(input);
+      return send(prepared ? { ...input, prepared } : input);
     },
     async close() {
       // Nothing of its own to release: the pooled client is shared, the sandbox is the caller's.
