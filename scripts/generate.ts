@@ -1,6 +1,7 @@
 /**
  * Writes the files generated from the catalog (schemas/, snippets/, and the shapes' precompiled
- * validators in src/core/validation/generated/). With --check, writes nothing
+ * validators in src/core/validation/generated/) and the environments file's precompiled validator
+ * (src/core/environments/generated/, from its hand-written schema). With --check, writes nothing
  * and exits 1 naming every file that is missing, stale or no longer generated.
  *
  *   npm run generate           # after changing src/core/catalog
@@ -8,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GENERATED_FOLDERS, generatedFiles, PRECOMPILED_VALIDATORS_FILE, precompiledValidatorsSource, staleFiles, type TreeReader } from '../src/core';
+import { ENVIRONMENTS_VALIDATOR_FILE, environmentsValidatorSource, GENERATED_FOLDERS, generatedFiles, PRECOMPILED_VALIDATORS_FILE, precompiledValidatorsSource, staleFiles, type TreeReader } from '../src/core';
 
 const root = path.resolve(__dirname, '..');
 const check = process.argv.includes('--check');
@@ -23,7 +24,11 @@ const tree: TreeReader = {
   listFolder: (folder) => (fs.existsSync(path.join(root, folder)) ? fs.readdirSync(path.join(root, folder)) : []),
 };
 // The validators are code, not a document for editors, so core's list of generated files leaves them out.
-const files = [...generatedFiles(), { path: PRECOMPILED_VALIDATORS_FILE, content: precompiledValidatorsSource() }];
+const files = [
+  ...generatedFiles(),
+  { path: PRECOMPILED_VALIDATORS_FILE, content: precompiledValidatorsSource() },
+  { path: ENVIRONMENTS_VALIDATOR_FILE, content: environmentsValidatorSource() },
+];
 
 if (check) {
   const stale = staleFiles(tree, files);

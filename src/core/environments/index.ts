@@ -5,3 +5,4 @@ export * from './load';
 export * from './where';
 export * from './keyDestination';
 export * from './edit';
+export { ENVIRONMENTS_VALIDATOR_FILE, environmentsValidatorSource } from './precompiled';

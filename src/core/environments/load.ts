@@ -5,8 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import schema from '../../../schemas/carrier-environments.schema.json';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DEFAULT_NAMESPACES } from '../catalog';
 import { contractFileFor } from '../contract/snapshot';
 import { parseJson } from '../requestFile/jsonc';
@@ -15,6 +14,7 @@ import { variableNameProblem } from '../requestFile/variables';
 import type { JsonSource } from '../requestFile/source';
 import { formatPath } from '../requestFile/jsonPath';
 import { apiKeyVariable, GENERIC_API_KEY_VARIABLE } from './apiKey';
+import { validateEnvironmentsFile } from './generated/validator';
 import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, EMBEDDED_BASE_URL, SANDBOX_ENVIRONMENT, sandboxEnvironment } from './builtin';
 import type { Environment, EnvironmentProblem, EnvironmentSettings } from './types';
 
@@ -28,9 +28,9 @@ export interface LoadedEnvironments {
   readonly file?: string;
 }
 
-let validator: ValidateFunction | undefined;
+// Generated ahead of time from the schema (precompiled.ts), so reading the file compiles nothing.
+const validator = validateEnvironmentsFile as ValidateFunction;
 function validate(value: unknown): ErrorObject[] {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
   return validator(value) ? [] : [...(validator.errors ?? [])];
 }
 
