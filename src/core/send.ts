@@ -157,11 +157,13 @@ export async function send(input: SendInput): Promise<Exchange> {
 function redactExchange(x: Exchange, r: Redactor): Exchange {
   if (r.empty) return x;
   const body = x.reply?.bodyText;
-  const fromBodyClean = body !== undefined && !body.includes('&') && !r.finds(body);
+  // The body is searched once: a body with no secret in it is its own redacted text.
+  const bodyHolds = body !== undefined && r.finds(body);
+  const fromBodyClean = body !== undefined && !body.includes('&') && !bodyHolds;
   return {
     ...x,
     endpoint: x.endpoint && r.text(x.endpoint),
-    ...(x.reply ? { reply: { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: r.text(x.reply.bodyText) } } : {}),
+    ...(x.reply ? { reply: { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: bodyHolds ? r.text(x.reply.bodyText) : x.reply.bodyText } } : {}),
     ...(x.fault ? { fault: fromBodyClean ? x.fault : r.deep(x.fault) } : {}),
     findings: r.deep(x.findings),
     ...(x.parsed !== undefined ? { parsed: fromBodyClean ? x.parsed : r.deep(x.parsed) } : {}),

@@ -25,6 +25,9 @@ export interface CliReporterOptions {
 }
 
 const CLEAR_LINE = '\r\x1b[2K';
+/** A log's lines are written at least this often (ms), and whenever this many characters wait. */
+const FLUSH_MS = 100;
+const FLUSH_CHARS = 16 * 1024;
 
 export class CliReporter implements RunObserver {
   private total = 0;
@@ -40,6 +43,9 @@ export class CliReporter implements RunObserver {
   private row: { readonly data: string; readonly index: number; readonly count: number } | undefined;
   private readonly tty: boolean;
   private readonly color: boolean;
+  /** Lines for a log not written yet (at most FLUSH_MS old). */
+  private pending = '';
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly out: TextSink, private readonly options: CliReporterOptions) {
     this.tty = options.tty ?? !!out.isTTY;
@@ -52,7 +58,19 @@ export class CliReporter implements RunObserver {
 
   private line(text: string): void {
     if (this.tty && this.progressShown) { this.out.write(CLEAR_LINE); this.progressShown = false; }
-    this.out.write(`${text}\n`);
+    if (this.tty) { this.out.write(`${text}\n`); return; }
+    // A log gets its lines in batches: one write (and one masking pass) per batch, not per test.
+    this.pending += `${text}\n`;
+    if (this.pending.length >= FLUSH_CHARS) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS).unref();
+  }
+
+  private flush(): void {
+    if (this.flushTimer) { clearTimeout(this.flushTimer); this.flushTimer = undefined; }
+    if (!this.pending) return;
+    const text = this.pending;
+    this.pending = '';
+    this.out.write(text);
   }
 
   private draw(force = false): void {
@@ -115,6 +133,7 @@ export class CliReporter implements RunObserver {
   }
 
   runEnd(report: RunReport): void {
+    this.flush();
     if (this.tty && this.progressShown) { this.out.write(CLEAR_LINE); this.progressShown = false; }
     const s = report.summary;
     const parts = [
