@@ -117,6 +117,13 @@ describe('generated schemas', () => {
     assert.deepEqual((enums[0].params as { allowedValues: string[] }).allowedValues, [...getEnumeration('AccessorialV101').values]);
   });
 
+  it('a date field takes calendar days only: 30 February and 31 April are marked, 29 February only in leap years', () => {
+    const file = (day: string) => ({ operation: 'GetTransitTimes', params: { input: { DateOfPickup: day } } });
+    const marked = (day: string) => check(file(day)).some((e) => e.instancePath === '/params/input/DateOfPickup');
+    for (const day of ['2026-02-28', '2028-02-29', '2000-02-29', '2026-04-30', '2026-12-31', '2026-11-23T09:00:00', '{{run.date}}']) assert.equal(marked(day), false, day);
+    for (const day of ['2026-02-30', '2026-02-29', '1900-02-29', '2026-04-31', '2026-11-31', '2026-13-01', '2026-00-10']) assert.equal(marked(day), true, day);
+  });
+
   it('SortAndSegregate: valid in 1.0.1 and 1.0.3, invalid in 1.0.0, by the entry schema too', () => {
     const file = (version: string) => ({ operation: 'GetRateQuote', version, params: { request: { Accessorials: ['SortAndSegregate'] } } });
     assert.deepEqual(check(file('1.0.1')), []);

@@ -14,7 +14,13 @@ export const VSCODE_KEYWORDS = ['allowComments', 'markdownDescription', 'default
 
 export const VARIABLE_ONLY = `^${VARIABLE_SOURCE}$`;
 const DECIMAL = '[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)';
-const DATE = '\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])';
+/**
+ * A calendar day, so the editor marks 30 February as carrier validate and the sandbox do: months
+ * of 31, of 30, February to the 28th, and the 29th in leap years (every 4th, centuries every 400th).
+ */
+const COMMON_DAY = '\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
+const DATE = `(?:${COMMON_DAY}|${LEAP_DAY})`;
 const TIME = 'T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)?';
 
 /** How each simple type is written in a request file; a `{{variable}}` stands in for any of them. */
