@@ -1,0 +1,306 @@
+/**
+ * `carrier inspect` tried as a developer debugging their own program would (issue 18, item 6):
+ * zeep, PHP's SoapClient and node-soap built from the sandbox's ?WSDL with their endpoint moved
+ * to the inspector, and curl for the HTTP GET and POST bindings, with gzip on and off. The target
+ * is the sandbox behind a front that gzips the way IIS does (the sandbox itself never does). For
+ * each client: it got its answer, the inspector's lines name the operation and outcome, `--show`
+ * prints text for gzip bodies, the recording's request files make the same calls against the
+ * same target, and `carrier run` of the recording passes there (the target sees the replays).
+ * zeep and PHP come from Debian (scripts/ensure-soap-clients.js); a machine without them skips
+ * their tests, saying so.
+ */
+import * as assert from 'node:assert/strict';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as soap from 'soap';
+import { runCli } from '../../src/cli/dispatch';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import { PHP, runClient, startGzipFront, ZEEP, type ClientLine, type ClientProgram, type GzipFront } from './inspect-clients-kit';
+import { filesHolding, tmpDir } from './inspect-kit';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const KEY = 'clients-key-7Hq2Zx9W';
+const RATE_QUOTE_PATH = '/1.0.3/RateQuoteService.asmx';
+const TRACE_PATH = '/1.0.2/ShipmentTracingService.asmx';
+const TERMINAL_PATH = '/1.0.2/TerminalInformationService.asmx';
+
+/** Burns TN → Tampa FL, as examples/rate-quote/get-rate-quote-1.0.3.carrier.json asks it. */
+const QUOTE = {
+  QuoteType: 'Domestic',
+  Origin: { City: 'Burns', StateOrProvince: 'TN', ZipOrPostalCode: '37029', CountryCode: 'USA' },
+  Destination: { City: 'Tampa', StateOrProvince: 'FL', ZipOrPostalCode: '33635', CountryCode: 'USA' },
+  Items: { Item: [{ Class: '50.0', Weight: 1500, Width: 48, Height: 40, Length: 48 }] },
+  DeclaredValue: '0.00',
+  Accessorials: { RQAccessorial: ['OriginLiftgate'] },
+};
+const TRACE = { TraceNumbers: { string: ['056391174'] }, TraceType: 'PRO', FormatResults: true, IncludeBlind: false, OutputFormat: 'Standard' };
+
+const servicePath = (c: { operation: string }) => (c.operation === 'GetRateQuote' ? RATE_QUOTE_PATH : TRACE_PATH);
+const stripComments = (text: string) => JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as Record<string, unknown>;
+
+function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const m = read().match(pattern);
+      if (m) return resolve(m);
+      if (Date.now() > until) return reject(new Error(`timed out waiting for ${what}; output so far:\n${read()}`));
+      setTimeout(poll, 50);
+    };
+    poll();
+  });
+}
+
+/** `carrier inspect --target <target> --record <dir>` as a process of its own, as people run it. */
+interface Inspect {
+  readonly url: string;
+  /** Waits for exchange line #`lines`, then stops it with SIGTERM; everything it printed. */
+  stop(lines: number): Promise<string>;
+}
+
+/** Every inspector process started, so none outlives a failed test. */
+const children = new Set<ChildProcess>();
+
+async function startInspect(target: string, record: string, cwd: string): Promise<Inspect> {
+  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'inspect', '--target', target, '--record', record], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { children.delete(child); resolve(code); }));
+  const [, url] = await waitFor(() => out, /Carrier inspector listening on (http:\/\/127\.0\.0\.1:\d+) → /, 'the listening line');
+  return {
+    url,
+    async stop(lines) {
+      await waitFor(() => out, new RegExp(`(?:^|\\n)\\d\\d:\\d\\d:\\d\\d #${lines} `), `exchange line #${lines}`);
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0, out);
+      return out;
+    },
+  };
+}
+
+async function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await runCli(args, { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, cwd, env });
+  return { code, out };
+}
+
+interface Recorded {
+  readonly prefix: string;
+  readonly doc: { decoded?: { request?: string; reply?: string }; exchange: { operation?: string } };
+  /** The request file, comments dropped, when the exchange has one. */
+  readonly request?: { operation: string; version?: string; binding?: string; environment?: string; params: Record<string, unknown>; expect?: { status?: number; fault?: boolean } };
+}
+
+/** The folder's exchanges in order, each with its request file when it has one. */
+function readRecording(dir: string): Recorded[] {
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.exchange.json')).sort().map((f) => {
+    const prefix = f.slice(0, -'.exchange.json'.length);
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Recorded['doc'];
+    const requestFile = path.join(dir, `${prefix}.carrier.json`);
+    return fs.existsSync(requestFile) ? { prefix, doc, request: stripComments(fs.readFileSync(requestFile, 'utf8')) as Recorded['request'] } : { prefix, doc };
+  });
+}
+
+/** The calls of a recording (its exchanges with a request file), checked against what was sent. */
+function recordedCalls(dir: string, expected: Array<{ operation: string; version: string; binding: string; params: unknown }>): Recorded[] {
+  const calls = readRecording(dir).filter((r) => r.request);
+  assert.deepEqual(calls.map((r) => [r.request!.operation, r.request!.version, r.request!.binding ?? 'soap11']), expected.map((e) => [e.operation, e.version, e.binding]));
+  calls.forEach((r, i) => {
+    assert.deepEqual(r.request!.params, expected[i].params, r.prefix);
+    assert.equal(r.request!.environment, 'recorded', r.prefix);
+    assert.deepEqual(r.request!.expect, { status: 200, fault: false }, r.prefix);
+  });
+  // Compressed bodies too: a key inside gzip is masked in the decoded copy that is kept.
+  assert.deepEqual(filesHolding(dir, KEY), []);
+  return calls;
+}
+
+/** `carrier inspect --show` of an exchange: text, never the compressed bytes. */
+async function shown(dir: string, prefix: string): Promise<string> {
+  const { code, out } = await cli(['inspect', '--show', path.join(dir, `${prefix}.exchange.json`)], dir);
+  assert.equal(code, 0, out);
+  const binary = [...out].findIndex((ch) => ch === '\uFFFD' || (ch < ' ' && ch !== '\n' && ch !== '\t' && ch !== '\r'));
+  assert.equal(binary, -1, `--show printed binary:\n${out}`);
+  return out;
+}
+
+/** What a recording holds of GetRateQuote 1.0.3 and TraceShipment as the examples ask them. */
+const QUOTE_PARAMS = { request: { ...QUOTE, Items: QUOTE.Items.Item, Accessorials: QUOTE.Accessorials.RQAccessorial } };
+const TRACE_PARAMS = { request: { ...TRACE, TraceNumbers: TRACE.TraceNumbers.string } };
+
+describe('traffic inspector with independent SOAP clients', function () {
+  this.timeout(60_000);
+  let sandbox: SandboxHandle;
+  let front: GzipFront;
+  const root = tmpDir('carrier-inspect-clients-');
+
+  before(async () => {
+    sandbox = await startSandbox({});
+    front = await startGzipFront(sandbox.url);
+  });
+  after(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await front.close();
+    await sandbox.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Replays the recording with `carrier run` and checks the target received every call again. */
+  async function replays(dir: string, calls: number): Promise<void> {
+    const before = front.seen.length;
+    const { code, out } = await cli(['run', dir], root, { CARRIER_API_KEY_RECORDED: KEY });
+    assert.equal(code, 0, out);
+    assert.match(out, new RegExp(`${calls} passed`), out);
+    assert.equal(front.seen.length, before + calls, `the target should have received ${calls} replays:\n${out}`);
+    const envs = JSON.parse(fs.readFileSync(path.join(dir, 'carrier.environments.json'), 'utf8')) as Record<string, { baseUrl: string }>;
+    assert.equal(envs.recorded.baseUrl, front.url);
+  }
+
+  function skipUnless(ctx: Mocha.Context, client: ClientProgram): void {
+    if (!client.missing) return;
+    // Visible in the report: CI installs the clients, so there a skip means something is wrong.
+    console.log(`      SKIPPED: ${client.name} is not installed: ${client.missing}`);
+    ctx.skip();
+  }
+
+  const soapCalls = (inspector: string) => [
+    { wsdl: `${inspector}${RATE_QUOTE_PATH}?WSDL`, address: `${inspector}${RATE_QUOTE_PATH}`, binding: 'RateQuoteServiceSoap', soap: '1.1', operation: 'GetRateQuote', args: { APIKey: KEY, request: QUOTE } },
+    { wsdl: `${inspector}${TRACE_PATH}?WSDL`, address: `${inspector}${TRACE_PATH}`, binding: 'ShipmentTracingServiceSoap12', soap: '1.2', operation: 'TraceShipment', args: { APIKey: KEY, request: TRACE } },
+  ];
+  const expectedCalls = [
+    { operation: 'GetRateQuote', version: '1.0.3', binding: 'soap11', params: QUOTE_PARAMS },
+    { operation: 'TraceShipment', version: '1.0.2', binding: 'soap12', params: TRACE_PARAMS },
+  ];
+
+  /** The exchange lines of a session: each WSDL fetch read as unknown, each call by operation, version and binding, 200. */
+  function assertLines(out: string, calls: Array<{ operation: string; version: string; binding: string }>, wsdls: number): void {
+    assert.equal(out.match(/ GET \S+\?WSDL {2}unknown \(The WSDL of \S+\) → 200 /g)?.length, wsdls, out);
+    const seen = [...out.matchAll(/ POST (\S+) {2}(\w+) ([\d.]+) (SOAP 1\.[12]) → 200 {2}[\d.]+ ms\n/g)].map((m) => m.slice(1));
+    assert.deepEqual(seen, calls.map((c) => [servicePath(c), c.operation, c.version, c.binding === 'soap12' ? 'SOAP 1.2' : 'SOAP 1.1']), out);
+  }
+
+  /** What each client must have made of its answer: the quote's net charge, the traced shipment. */
+  const ANSWERS: Record<string, RegExp> = { GetRateQuote: /"NetCharge":"\$[\d.]+"/, TraceShipment: /"ShipmentNumber":"056391174"/ };
+
+  function answered(lines: ClientLine[], operations: string[]): void {
+    assert.deepEqual(lines.map((l) => l.operation), operations);
+    for (const line of lines) {
+      assert.equal(line.fault, undefined, JSON.stringify(line));
+      assert.match(JSON.stringify(line.result), ANSWERS[line.operation]);
+    }
+  }
+
+
+  it('zeep, gzip replies and plain: answered, read, shown as text, recorded, replayed against the target', async function () {
+    skipUnless(this, ZEEP);
+    const dir = path.join(root, 'zeep');
+    const inspect = await startInspect(front.url, dir, root);
+    const first = front.seen.length;
+    const gzipped = await runClient(ZEEP, { gzip: true, calls: soapCalls(inspect.url) });
+    const plain = await runClient(ZEEP, { gzip: false, calls: soapCalls(inspect.url) });
+    const out = await inspect.stop(8);
+
+    answered([...gzipped, ...plain], ['GetRateQuote', 'TraceShipment', 'GetRateQuote', 'TraceShipment']);
+    // requests asks for gzip by default, and the target gave it; the second session asked for none.
+    assert.deepEqual(front.seen.slice(first).map((s) => s.gzipped), [true, true, true, true, false, false, false, false]);
+    assertLines(out, [...expectedCalls, ...expectedCalls], 4);
+
+    const calls = recordedCalls(dir, [...expectedCalls, ...expectedCalls]);
+    assert.deepEqual(calls.map((c) => c.doc.decoded?.reply), ['gzip', 'gzip', undefined, undefined]);
+    const text = await shown(dir, calls[0].prefix);
+    assert.match(text, /^Content-Encoding: gzip$/m);
+    assert.match(text, /<NetCharge>\$[\d.]+<\/NetCharge>/);
+    assert.match(await shown(dir, calls[1].prefix), /<TraceShipmentResult>/);
+    await replays(dir, 4);
+  });
+
+  it('PHP SoapClient, gzip requests and plain: answered, read, shown as text, recorded, replayed against the target', async function () {
+    skipUnless(this, PHP);
+    const dir = path.join(root, 'php');
+    const inspect = await startInspect(front.url, dir, root);
+    const first = front.seen.length;
+    const gzipped = await runClient(PHP, { gzip: true, calls: soapCalls(inspect.url) });
+    const plain = await runClient(PHP, { gzip: false, calls: soapCalls(inspect.url) });
+    const out = await inspect.stop(8);
+
+    answered([...gzipped, ...plain], ['GetRateQuote', 'TraceShipment', 'GetRateQuote', 'TraceShipment']);
+    const calls = front.seen.slice(first).filter((s) => s.method === 'POST');
+    assert.deepEqual(calls.map((s) => [s.requestEncoding, s.gzipped]), [['gzip', true], ['gzip', true], [undefined, false], [undefined, false]]);
+    assertLines(out, [...expectedCalls, ...expectedCalls], 4);
+
+    const recorded = recordedCalls(dir, [...expectedCalls, ...expectedCalls]);
+    assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ request: 'gzip', reply: 'gzip' }, { request: 'gzip', reply: 'gzip' }, undefined, undefined]);
+    const text = await shown(dir, recorded[0].prefix);
+    assert.match(text, /<(\w+:)?APIKey>••••<\/(\w+:)?APIKey>/);
+    assert.match(text, /<(\w+:)?City>Burns<\/(\w+:)?City>/);
+    assert.match(text, /<NetCharge>\$[\d.]+<\/NetCharge>/);
+    await replays(dir, 4);
+  });
+
+  it('node-soap, gzip replies and plain: answered, read, shown as text, recorded, replayed against the target', async () => {
+    const dir = path.join(root, 'node-soap');
+    const inspect = await startInspect(front.url, dir, root);
+    const first = front.seen.length;
+    const lines: ClientLine[] = [];
+    // node-soap asks for no compression unless told; its forceGzip option is not used: soap 1.13
+    // sends the uncompressed body's Content-Length with the gzipped body, so a server waits for
+    // bytes that never come. Asking for gzip replies is a header of the call.
+    const calls = soapCalls(inspect.url);
+    const clients = await Promise.all(calls.map((call) => soap.createClientAsync(call.wsdl, { endpoint: call.address })));
+    for (const gzip of [true, false]) {
+      for (const [i, call] of calls.entries()) {
+        const method = (clients[i] as unknown as Record<string, (args: unknown, options: unknown, headers: unknown) => Promise<[unknown]>>)[`${call.operation}Async`];
+        const [result] = await method(call.args, {}, gzip ? { 'Accept-Encoding': 'gzip' } : {});
+        lines.push({ operation: call.operation, result });
+      }
+    }
+    const out = await inspect.stop(6);
+
+    answered(lines, ['GetRateQuote', 'TraceShipment', 'GetRateQuote', 'TraceShipment']);
+    const posts = front.seen.slice(first).filter((s) => s.method === 'POST');
+    assert.deepEqual(posts.map((s) => [s.requestEncoding, s.gzipped]), [[undefined, true], [undefined, true], [undefined, false], [undefined, false]]);
+    // node-soap calls the first port of a service: SOAP 1.1.
+    const expected = expectedCalls.map((c) => ({ ...c, binding: 'soap11' }));
+    assertLines(out, [...expected, ...expected], 2);
+    const recorded = recordedCalls(dir, [...expected, ...expected]);
+    assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ reply: 'gzip' }, { reply: 'gzip' }, undefined, undefined]);
+    assert.match(await shown(dir, recorded[1].prefix), /<TraceShipmentResult>/);
+    await replays(dir, 4);
+  });
+
+  it('curl, HTTP GET with --compressed and HTTP POST plain: answered, read, shown as text, recorded, replayed against the target', async () => {
+    const dir = path.join(root, 'curl');
+    const inspect = await startInspect(front.url, dir, root);
+    const first = front.seen.length;
+    const url = `${inspect.url}${TERMINAL_PATH}/GetTerminalInformation`;
+    const got = await curl(['--compressed', `${url}?APIKey=${KEY}&ZipCode=33635&CountryCode=USA&CustomerData=curl-get`]);
+    const posted = await curl(['--data-urlencode', `APIKey=${KEY}`, '--data-urlencode', 'ZipCode=33635', '--data-urlencode', 'CountryCode=USA', '--data-urlencode', 'CustomerData=curl-post', url]);
+    const out = await inspect.stop(2);
+
+    for (const reply of [got, posted]) assert.match(reply, /<TerminalInformationReply[\s\S]*<TerminalCode>TPA<\/TerminalCode>/);
+    assert.deepEqual(front.seen.slice(first).map((s) => [s.method, s.gzipped]), [['GET', true], ['POST', false]]);
+    assert.match(out, /#1 GET \/1\.0\.2\/TerminalInformationService\.asmx\/GetTerminalInformation\?\S+ {2}GetTerminalInformation 1\.0\.2 HTTP GET → 200 {2}[\d.]+ ms\n/);
+    assert.match(out, /#2 POST \/1\.0\.2\/TerminalInformationService\.asmx\/GetTerminalInformation {2}GetTerminalInformation 1\.0\.2 HTTP POST → 200 {2}[\d.]+ ms\n/);
+    assert.ok(!out.includes(KEY), out);
+
+    const recorded = recordedCalls(dir, [
+      { operation: 'GetTerminalInformation', version: '1.0.2', binding: 'get', params: { ZipCode: '33635', CountryCode: 'USA', CustomerData: 'curl-get' } },
+      { operation: 'GetTerminalInformation', version: '1.0.2', binding: 'post', params: { ZipCode: '33635', CountryCode: 'USA', CustomerData: 'curl-post' } },
+    ]);
+    assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ reply: 'gzip' }, undefined]);
+    const text = await shown(dir, recorded[0].prefix);
+    assert.match(text, /^Content-Encoding: gzip$/m);
+    assert.match(text, /^GET \S+\/GetTerminalInformation\?APIKey=••••&ZipCode=33635&CountryCode=USA&CustomerData=curl-get$/m);
+    assert.match(text, /<TerminalCode>TPA<\/TerminalCode>/);
+    await replays(dir, 2);
+  });
+});
+
+function curl(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('/usr/bin/curl', ['-sS', '--fail-with-body', ...args], { timeout: 20_000 }, (err, stdout, stderr) => (err ? reject(new Error(`curl ${args.join(' ')}: ${err.message}\n${stderr}${stdout}`)) : resolve(stdout)));
+  });
+}
