@@ -7,6 +7,9 @@ const path = require('node:path');
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+// Writes each bundle's esbuild metafile beside it (dist/<name>.meta.json): what it carries and
+// how much of it each input is, for bench/rows/bundle.ts and for `esbuild --analyze`-style reading.
+const metafile = process.argv.includes('--metafile');
 
 const common = {
   bundle: true,
@@ -24,6 +27,9 @@ const targets = [
     // pdf-lib is core's last resort for counting pages of an odd PDF; in the editor the panel's
     // pdf.js counts them, so the extension does not carry it (the import fails softly).
     external: ['vscode', 'pdf-lib'] },
+  // The extension requires this one lazily, when a request file is first validated or a request
+  // sent, a test run, a contract checked or the inspector started (src/extension/engine.ts).
+  { entryPoints: ['src/extension/engine.ts'], outfile: 'dist/engine.js', platform: 'node', format: 'cjs', target: 'node20', external: ['pdf-lib'] },
   // The extension requires this one lazily, when a sandbox starts or a WSDL is shown.
   { entryPoints: ['src/sandbox/embedded.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'] },
   // The CLI: a small dispatcher (dist/cli.js) and one bundle per command (dist/cli/<name>.js),
@@ -89,7 +95,10 @@ async function main() {
     for (const t of targets) await (await esbuild.context({ ...common, ...t })).watch();
     return;
   }
-  await Promise.all(targets.map((t) => esbuild.build({ ...common, ...t })));
+  await Promise.all(targets.map(async (t) => {
+    const result = await esbuild.build({ ...common, ...t, metafile });
+    if (metafile) fs.writeFileSync(t.outfile.replace(/\.js$/, '.meta.json'), JSON.stringify(result.metafile));
+  }));
 }
 
 main().catch((err) => {

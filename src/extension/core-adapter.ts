@@ -4,12 +4,14 @@
  * validated there), the editor's shape of findings, the lazily required sandbox bundle and the
  * traffic inspector started for an environment. It is not a door: other extension files import
  * core's public entry directly, and the walls between rooms are kept by the linter
- * (eslint.config.mjs).
+ * (eslint.config.mjs). Core's heavy parts (validation, sending, the runner, the inspector) come
+ * from the engine bundle, required on first use (engineBundle.ts), so activation loads none of them.
  */
-import { compileExpectations, createRunBackend, EMBEDDED_DISPLAY_URL, executePlan, findShape, loadRun, naturalCompare, operations, previewRequest as corePreview, recognizeEnvelopeText, redactFinalText, RequestFileError, requestFileFromRecognized, sampleRequestFile, SANDBOX_ENVIRONMENT, secretValues, send as coreSend, sendableRequest, servicePath, shapeLabel, shapesAtPath, TEMPLATE, validateRequestText as coreValidate, type Binding, type Environment, type Exchange, type HttpRequestSpec, type PlannedRun, type RequestFile, type SendPhase, type Severity, type StandardBackend, type ValidationResult as CoreValidation } from '../core';
-import { recordedRequestFile, startInspector, tlsOptionsOf, type InspectorHandle, type RecordedExchange } from '../inspector';
+import { EMBEDDED_DISPLAY_URL, findShape, naturalCompare, operations, previewRequest as corePreview, recognizeEnvelopeText, redactFinalText, requestFileFromRecognized, sampleRequestFile, SANDBOX_ENVIRONMENT, secretValues, servicePath, shapeLabel, shapesAtPath, TEMPLATE, type Binding, type Environment, type Exchange, type HttpRequestSpec, type PlannedRun, type RequestFile, type SendPhase, type Severity, type StandardBackend, type ValidationResult as CoreValidation } from '../core';
+import type { InspectorHandle, RecordedExchange } from '../inspector';
 import { operationPageUrl } from '../sandbox/pages/links';
 import * as nodePath from 'node:path';
+import { engine, type Engine } from './engineBundle';
 import type * as SandboxBundle from '../sandbox/embedded';
 
 export { SANDBOX_ENVIRONMENT };
@@ -87,6 +89,7 @@ function validated(text: string, fileName?: string): Validated {
   const key = fileName ?? '';
   const last = lastValidation.get(key);
   if (last && last.text === text) return last;
+  const { validateRequestText: coreValidate, compileExpectations, sendableRequest } = engine();
   const core = coreValidate(text, fileName);
   const { findings, request } = core;
   // Mistakes in expect/capture are shown too (carrier run would refuse them), but do not stop a send.
@@ -134,6 +137,7 @@ export function forgetValidations(): void {
  */
 export function sendableRequestOf(text: string, fileName: string, anyway: boolean): RequestFile {
   const { core } = validated(text, fileName);
+  const { sendableRequest, RequestFileError } = engine();
   const request = sendableRequest(core, anyway);
   if (!request) throw new RequestFileError(fileName, core.findings);
   return request;
@@ -181,9 +185,12 @@ export interface SendInput {
   readonly onPhase?: (phase: string) => void;
 }
 
-/** A request that cannot be made (file errors, missing key …): nothing was sent. */
+/**
+ * A request that cannot be made (file errors, missing key …): nothing was sent. Known by name, so
+ * the check needs no engine (engineBundle.ts) and holds for the error whichever bundle made it.
+ */
 export function isRequestFileError(err: unknown): err is Error & { readonly findings: readonly unknown[] } {
-  return err instanceof RequestFileError;
+  return err instanceof Error && err.name === 'RequestFileError' && Array.isArray((err as { findings?: unknown }).findings);
 }
 
 function bindingFor(input: Pick<SendInput, 'request' | 'binding' | 'defaultBinding'>): Binding {
@@ -191,7 +198,7 @@ function bindingFor(input: Pick<SendInput, 'request' | 'binding' | 'defaultBindi
 }
 
 export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exchange> {
-  return coreSend({
+  return engine().send({
     request: input.request,
     environment: input.environment,
     apiKey: input.apiKey,
@@ -285,6 +292,7 @@ export interface TrafficInspectorInput {
 /** A recording forward proxy on a free loopback port in front of the environment. */
 export function startTrafficInspector(input: TrafficInspectorInput): Promise<InspectorHandle> {
   const env = input.environment;
+  const { startInspector, tlsOptionsOf } = engine();
   return startInspector({
     target: input.targetUrl,
     namespaces: env.namespaces,
@@ -299,12 +307,17 @@ export function startTrafficInspector(input: TrafficInspectorInput): Promise<Ins
 
 /** A recorded call of the service as request-file text that makes it again; undefined for anything else. */
 export function recordedAsRequestFile(recorded: RecordedExchange, secrets: readonly string[]): string | undefined {
-  return recordedRequestFile(recorded, secrets);
+  return engine().recordedRequestFile(recorded, secrets);
 }
 
 // ---- test runner (Test Explorer) ----
 
-export { executePlan, naturalCompare, redactFinalText };
+export { naturalCompare, redactFinalText };
+
+/** The engine `carrier run` uses, over a plan from planTests. */
+export function executePlan(...args: Parameters<Engine['executePlan']>): ReturnType<Engine['executePlan']> {
+  return engine().executePlan(...args);
+}
 export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, TestResult, SourceLocation, Failure as RunFailure, LoadedFile as LoadedRequest } from '../core';
 
 /**
@@ -312,6 +325,7 @@ export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, Te
  * validator) without sending anything; `read` supplies unsaved editor text.
  */
 export function planTests(inputs: readonly string[], baseDir: string, read?: (file: string) => string): PlannedRun {
+  const { loadRun, validateRequestText: coreValidate } = engine();
   return loadRun(inputs, { baseDir, validate: (text, fileName) => coreValidate(text, fileName).findings, ...(read ? { read } : {}) });
 }
 
@@ -320,7 +334,7 @@ export function planTests(inputs: readonly string[], baseDir: string, read?: (fi
  * in SecretStorage only and never takes CARRIER_API_KEY from its own process environment.
  */
 export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Record<string, string>>, embeddedUrl: () => Promise<string>): StandardBackend {
-  return createRunBackend({ environmentsFrom: [workspaceFolder], env: {}, apiKeys, embeddedUrl });
+  return engine().createRunBackend({ environmentsFrom: [workspaceFolder], env: {}, apiKeys, embeddedUrl });
 }
 
 /** The running sandbox's page for one shape: its test form, parameters and samples. */

@@ -7,12 +7,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  checkContract, classifyExchange, compareExchanges, ContractCancelled, contractExitCode, ContractReadError, keyDestination, RequestFileError,
-  sendableRequest, validateRequestText as coreValidate, VERDICT_PHRASES, writeEnvironmentNamespaces, writeStoredContract,
+  classifyExchange, compareExchanges, contractExitCode, keyDestination, VERDICT_PHRASES, writeEnvironmentNamespaces,
   type ContractReport, type Environment, type Exchange, type ReplyDifference,
 } from '../../core';
 import { readSettings } from '../config';
-import { sendRequest } from '../core-adapter';
+import { isRequestFileError, sendRequest } from '../core-adapter';
+import { engine } from '../engineBundle';
 import { activeFolder, folderOf, type EnvironmentStore } from '../environments/environmentStore';
 import type { Log } from '../log';
 import type { SandboxController } from '../sandbox/sandboxController';
@@ -78,7 +78,7 @@ export function registerContractCommands(environments: EnvironmentStore, keys: A
       return undefined;
     }
     const edit = writeEnvironmentNamespaces(loaded.file, name, last.report.suggestedNamespaces);
-    const contractFile = writeStoredContract(path.dirname(loaded.file), last.report);
+    const contractFile = engine().writeStoredContract(path.dirname(loaded.file), last.report);
     environments.refresh(last.folder);
     support.contractsChanged();
     const said = `${edit.changed.length ? `Set ${edit.changed.join(', ')} of "${name}" in ${vscode.workspace.asRelativePath(loaded.file)}` : `The namespaces of "${name}" already were the live ones`}; the contract is stored in ${vscode.workspace.asRelativePath(contractFile)}: request files sent to "${name}" follow it.`;
@@ -106,6 +106,7 @@ export function registerContractCommands(environments: EnvironmentStore, keys: A
     }
     if (!(await trusted(env))) return undefined;
     const abort = new AbortController();
+    const { checkContract, ContractCancelled, ContractReadError } = engine();
     let report: ContractReport;
     try {
       report = (await vscode.window.withProgress(
@@ -156,6 +157,7 @@ export function registerContractCommands(environments: EnvironmentStore, keys: A
     const text = doc.getText();
     const fileName = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString();
     const folder = folderOf(doc.uri);
+    const { validateRequestText: coreValidate, sendableRequest, RequestFileError } = engine();
     const first = environments.resolve(doc.uri, coreValidate(text, fileName).request?.environment);
     if (typeof first === 'string') {
       void vscode.window.showErrorMessage(`Carrier: ${first}`);
@@ -216,7 +218,7 @@ export function registerContractCommands(environments: EnvironmentStore, keys: A
       try {
         return await compare(target instanceof vscode.Uri ? target : undefined, typeof other === 'string' ? other : undefined);
       } catch (err) {
-        if (!(err instanceof RequestFileError)) throw err;
+        if (!isRequestFileError(err)) throw err;
         void vscode.window.showErrorMessage(`Carrier: ${err.message.split('\n')[0]}`);
         return undefined;
       }

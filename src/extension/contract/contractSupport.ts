@@ -6,7 +6,7 @@
  * the open files are validated again.
  */
 import * as vscode from 'vscode';
-import { contractCompletions, contractHover, setDefaultEnvironment } from '../../core';
+import { engine, setDefaultEnvironment } from '../engineBundle';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
 
@@ -39,7 +39,7 @@ export class ContractSupport implements vscode.Disposable {
 
   private complete(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionItem[] {
     if (doc.uri.scheme !== 'file') return [];
-    return contractCompletions(doc.getText(), doc.uri.fsPath, doc.offsetAt(pos)).map((c) => {
+    return engine().contractCompletions(doc.getText(), doc.uri.fsPath, doc.offsetAt(pos)).map((c) => {
       const item = new vscode.CompletionItem(c.name, vscode.CompletionItemKind.Property);
       item.insertText = new vscode.SnippetString(c.snippet);
       item.detail = c.detail;
@@ -54,7 +54,7 @@ export class ContractSupport implements vscode.Disposable {
 
   private hover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
     if (doc.uri.scheme !== 'file') return undefined;
-    const found = contractHover(doc.getText(), doc.uri.fsPath, doc.offsetAt(pos));
+    const found = engine().contractHover(doc.getText(), doc.uri.fsPath, doc.offsetAt(pos));
     return found && new vscode.Hover(new vscode.MarkdownString(found.markdown), new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)));
   }
 

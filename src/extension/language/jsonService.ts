@@ -14,11 +14,12 @@
  * the contributed snippets (snippets/, generated with them) already offer each shape once.
  */
 import * as vscode from 'vscode';
-import {
-  getLanguageService, MarkupKind, TextDocument as LspDocument, type CompletionItem as LspCompletionItem, type DocumentSymbol as LspSymbol, type JSONDocument, type LanguageService,
-  type MarkedString, type MarkupContent, type Range as LspRange, type SelectionRange as LspSelectionRange, type TextEdit as LspTextEdit,
+import type {
+  TextDocument as LspDocument, CompletionItem as LspCompletionItem, DocumentSymbol as LspSymbol, JSONDocument, LanguageService,
+  MarkedString, MarkupContent, Range as LspRange, SelectionRange as LspSelectionRange, TextEdit as LspTextEdit,
 } from 'vscode-json-languageservice';
 import { ENTRY_SCHEMA } from '../../core';
+import { engine } from '../engineBundle';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
 
 const SELECTOR: vscode.DocumentSelector = { language: REQUEST_LANGUAGE };
@@ -27,13 +28,18 @@ const TRIGGERS = ['"', ':'];
 const FOLDING_LIMIT = 5000;
 
 export class RequestJsonService {
-  private readonly service: LanguageService;
+  private made: LanguageService | undefined;
   private readonly parsed = new Map<string, { version: number; doc: LspDocument; json: JSONDocument }>();
 
-  constructor(extensionUri: vscode.Uri, read: (uri: vscode.Uri) => PromiseLike<Uint8Array> = (uri) => vscode.workspace.fs.readFile(uri)) {
-    const entry = vscode.Uri.joinPath(extensionUri, 'schemas', ENTRY_SCHEMA).toString();
-    this.service = getLanguageService({
-      schemaRequestService: async (uri) => editorSchemaText(new TextDecoder().decode(await read(vscode.Uri.parse(uri)))),
+  constructor(private readonly extensionUri: vscode.Uri, private readonly read: (uri: vscode.Uri) => PromiseLike<Uint8Array> = (uri) => vscode.workspace.fs.readFile(uri)) {}
+
+  /** Made when a request file first asks for it: the service lives in the engine bundle (engineBundle.ts). */
+  private get service(): LanguageService {
+    if (this.made) return this.made;
+    const { getLanguageService, MarkupKind } = engine();
+    const entry = vscode.Uri.joinPath(this.extensionUri, 'schemas', ENTRY_SCHEMA).toString();
+    this.made = getLanguageService({
+      schemaRequestService: async (uri) => editorSchemaText(new TextDecoder().decode(await this.read(vscode.Uri.parse(uri)))),
       workspaceContext: { resolveRelativePath: (relative, resource) => new URL(relative, resource).toString() },
       clientCapabilities: {
         textDocument: {
@@ -42,14 +48,15 @@ export class RequestJsonService {
         },
       },
     });
-    this.service.configure({ validate: false, allowComments: true, schemas: [{ uri: entry, fileMatch: ['*'] }] });
+    this.made.configure({ validate: false, allowComments: true, schemas: [{ uri: entry, fileMatch: ['*'] }] });
+    return this.made;
   }
 
   private parse(document: vscode.TextDocument): { doc: LspDocument; json: JSONDocument } {
     const key = document.uri.toString();
     const cached = this.parsed.get(key);
     if (cached && cached.version === document.version) return cached;
-    const doc = LspDocument.create(key, REQUEST_LANGUAGE, document.version, document.getText());
+    const doc = engine().TextDocument.create(key, REQUEST_LANGUAGE, document.version, document.getText());
     const entry = { version: document.version, doc, json: this.service.parseJSONDocument(doc) };
     this.parsed.set(key, entry);
     return entry;
@@ -106,7 +113,7 @@ const textEdit = (e: LspTextEdit) => new vscode.TextEdit(range(e.range), e.newTe
 
 function markdown(content: MarkupContent | MarkedString): vscode.MarkdownString {
   if (typeof content === 'string') return new vscode.MarkdownString(content);
-  if ('kind' in content) return content.kind === MarkupKind.Markdown ? new vscode.MarkdownString(content.value) : new vscode.MarkdownString().appendText(content.value);
+  if ('kind' in content) return content.kind === engine().MarkupKind.Markdown ? new vscode.MarkdownString(content.value) : new vscode.MarkdownString().appendText(content.value);
   return new vscode.MarkdownString().appendCodeblock(content.value, content.language);
 }
 

@@ -6,8 +6,9 @@
  * the run.* ones (src/core/envelope/prepare.ts).
  */
 import * as vscode from 'vscode';
-import { compileRequestFile, evaluateExchange, findEnvironment, loadEnvironments, Redactor, runVariables, secretValues, type Exchange, type Failure, type LoadedFile } from '../../core';
+import { findEnvironment, loadEnvironments, Redactor, runVariables, secretValues, type Exchange, type Failure, type LoadedFile } from '../../core';
 import type { ExpectationReport } from '../../webview/protocol';
+import { engine } from '../engineBundle';
 import { sourceText, sourceUri } from './requestSource';
 
 type Expect = LoadedFile['expect'];
@@ -40,6 +41,7 @@ export async function evaluateExpectations(exchange: Exchange): Promise<Expectat
   const text = uri && (await sourceText(uri));
   if (!uri || text === undefined) return undefined;
   const fileName = uri.scheme === 'file' ? uri.fsPath : uri.toString();
+  const { compileRequestFile, evaluateExchange } = engine();
   const file = compileRequestFile(text, fileName);
   const expectations = units(file.expect);
   if (expectations.length === 0) return undefined;
