@@ -5,7 +5,7 @@ const path = require('node:path');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-const USAGE = `Usage: npm start -- [--port N] [--folder DIR] [--data-dir DIR] [--code-server]
+const USAGE = `Usage: npm start -- [--port N] [--folder DIR] [--data-dir DIR] [--code-server] [--restricted]
 
 Opens the Carrier Workbench on a folder of request files (examples/ by default), with the
 extension loaded and the embedded sandbox as the environment: in a desktop VS Code when \`code\` is
@@ -16,17 +16,21 @@ on the PATH, otherwise in code-server on 127.0.0.1 (open the URL it prints). Ctr
   --data-dir DIR  where code-server keeps its settings, history and extensions link
                   (default: .cache/start/)
   --code-server   use code-server even where a desktop VS Code is installed
+  --restricted    workspace trust on, so the folder opens as one whose authors you have not
+                  trusted yet (answer the prompt with No): Restricted Mode, where only the
+                  embedded sandbox is sent to (code-server only)
 `;
 
 class UsageError extends Error {}
 
-/** @returns {{ port?: number, folder: string, dataDir: string, forceCodeServer: boolean, help: boolean }} */
+/** @returns {{ port?: number, folder: string, dataDir: string, forceCodeServer: boolean, restricted: boolean, help: boolean }} */
 function parseOptions(argv) {
   const options = {
     port: undefined,
     folder: path.join(REPO_ROOT, 'examples'),
     dataDir: path.join(REPO_ROOT, '.cache', 'start'),
     forceCodeServer: process.env.CARRIER_VSCODE_HOST === 'code-server',
+    restricted: false,
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -48,6 +52,7 @@ function parseOptions(argv) {
       case '--folder': options.folder = path.resolve(value()); break;
       case '--data-dir': options.dataDir = path.resolve(value()); break;
       case '--code-server': options.forceCodeServer = true; break;
+      case '--restricted': options.restricted = true; break;
       case '-h': case '--help': options.help = true; break;
       default: throw new UsageError(`unknown option ${arg}`);
     }

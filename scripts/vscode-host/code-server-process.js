@@ -43,7 +43,7 @@ function isPortFree(port) {
 /**
  * Starts code-server on 127.0.0.1 and resolves once it prints that it listens.
  * @param {{ folder: string, port?: number, userDataDir: string, extensionsDir: string,
- *           logFile: string, env?: NodeJS.ProcessEnv, timeoutMs?: number }} options
+ *           logFile: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, workspaceTrust?: boolean }} options
  * @returns {Promise<{ port: number, url: string, child: import('node:child_process').ChildProcess,
  *                     exited: Promise<number | null>, stop: () => Promise<void> }>}
  */
@@ -61,7 +61,9 @@ async function startCodeServer(options) {
     '--extensions-dir', options.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    // Tests and npm start open folders the person made; --restricted (workspaceTrust) keeps the
+    // prompt, so Restricted Mode can be seen and tested.
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     options.folder,
   ];
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
