@@ -106,12 +106,12 @@ function readRecording(dir: string): Recorded[] {
 }
 
 /** The calls of a recording (its exchanges with a request file), checked against what was sent. */
-function recordedCalls(dir: string, expected: Array<{ operation: string; version: string; binding: string; params: unknown; expect?: null }>): Recorded[] {
+function recordedCalls(dir: string, expected: Array<{ operation: string; version: string; binding: string; params: unknown; expect?: null }>, environment = 'recorded'): Recorded[] {
   const calls = readRecording(dir).filter((r) => r.request);
   assert.deepEqual(calls.map((r) => [r.request!.operation, r.request!.version, r.request!.binding ?? 'soap11']), expected.map((e) => [e.operation, e.version, e.binding]));
   calls.forEach((r, i) => {
     assert.deepEqual(r.request!.params, expected[i].params, r.prefix);
-    assert.equal(r.request!.environment, 'recorded', r.prefix);
+    assert.equal(r.request!.environment, environment, r.prefix);
     // `expect: null` for a call whose outcome a request file cannot reproduce: then none is pinned.
     assert.deepEqual(r.request!.expect, expected[i].expect === null ? undefined : { status: 200, fault: false }, r.prefix);
   });
@@ -150,15 +150,20 @@ describe('traffic inspector with independent SOAP clients', function () {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  /** Replays the recording with `carrier run` and checks the target received every call again. */
-  async function replays(dir: string, calls: number): Promise<void> {
+  /**
+   * Replays the recording with `carrier run` and checks the target received every call again. A
+   * URL target is written as the environment `recorded` into the folder; a named one is found
+   * where it was, above the folder.
+   */
+  async function replays(dir: string, calls: number, environment = 'recorded'): Promise<void> {
     const before = front.seen.length;
-    const { code, out } = await cli(['run', dir], root, { CARRIER_API_KEY_RECORDED: KEY });
+    const { code, out } = await cli(['run', dir], root, { [`CARRIER_API_KEY_${environment.toUpperCase()}`]: KEY });
     assert.equal(code, 0, out);
     assert.match(out, new RegExp(`${calls} passed`), out);
     assert.equal(front.seen.length, before + calls, `the target should have received ${calls} replays:\n${out}`);
-    const envs = JSON.parse(fs.readFileSync(path.join(dir, 'carrier.environments.json'), 'utf8')) as Record<string, { baseUrl: string }>;
-    assert.equal(envs.recorded.baseUrl, front.url);
+    const own = path.join(dir, 'carrier.environments.json');
+    if (environment === 'recorded') assert.equal((JSON.parse(fs.readFileSync(own, 'utf8')) as Record<string, { baseUrl: string }>).recorded.baseUrl, front.url);
+    else assert.ok(!fs.existsSync(own), 'a named target needs no environments file of its own');
   }
 
   function skipUnless(ctx: Mocha.Context, client: ClientProgram): void {
@@ -283,13 +288,17 @@ describe('traffic inspector with independent SOAP clients', function () {
     await replays(dir, 4);
   });
 
-  it('curl, HTTP GET with --compressed and HTTP POST plain: answered, read, shown as text, recorded, replayed against the target', async () => {
-    const dir = path.join(root, 'curl');
-    const inspect = await startInspect(front.url, dir, root);
+  it('curl, HTTP GET with --compressed and a chunked HTTP POST, --target an environment: answered, read, shown as text, recorded, replayed against the target', async () => {
+    // A project that names the target in its own environments file: the recording names it too.
+    const project = path.join(root, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'carrier.environments.json'), JSON.stringify({ iis: { baseUrl: front.url } }));
+    const dir = path.join(project, 'curl');
+    const inspect = await startInspect('iis', dir, project);
     const first = front.seen.length;
     const url = `${inspect.url}${TERMINAL_PATH}/GetTerminalInformation`;
     const got = await curl(['--compressed', `${url}?APIKey=${KEY}&ZipCode=33635&CountryCode=USA&CustomerData=curl-get`]);
-    const posted = await curl(['--data-urlencode', `APIKey=${KEY}`, '--data-urlencode', 'ZipCode=33635', '--data-urlencode', 'CountryCode=USA', '--data-urlencode', 'CustomerData=curl-post', url]);
+    const posted = await curl(['-H', 'Transfer-Encoding: chunked', '--data-urlencode', `APIKey=${KEY}`, '--data-urlencode', 'ZipCode=33635', '--data-urlencode', 'CountryCode=USA', '--data-urlencode', 'CustomerData=curl-post', url]);
     const out = await inspect.stop(2);
 
     for (const reply of [got, posted]) assert.match(reply, /<TerminalInformationReply[\s\S]*<TerminalCode>TPA<\/TerminalCode>/);
@@ -301,13 +310,16 @@ describe('traffic inspector with independent SOAP clients', function () {
     const recorded = recordedCalls(dir, [
       { operation: 'GetTerminalInformation', version: '1.0.2', binding: 'get', params: { ZipCode: '33635', CountryCode: 'USA', CustomerData: 'curl-get' } },
       { operation: 'GetTerminalInformation', version: '1.0.2', binding: 'post', params: { ZipCode: '33635', CountryCode: 'USA', CustomerData: 'curl-post' } },
-    ]);
+    ], 'iis');
     assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ reply: 'gzip' }, undefined]);
     const text = await shown(dir, recorded[0].prefix);
     assert.match(text, /^Content-Encoding: gzip$/m);
     assert.match(text, /^GET \S+\/GetTerminalInformation\?APIKey=••••&ZipCode=33635&CountryCode=USA&CustomerData=curl-get$/m);
     assert.match(text, /<TerminalCode>TPA<\/TerminalCode>/);
-    await replays(dir, 2);
+    const form = await shown(dir, recorded[1].prefix);
+    assert.match(form, /^Transfer-Encoding: chunked$/m);
+    assert.match(form, /^APIKey = ••••\nZipCode = 33635\nCountryCode = USA\nCustomerData = curl-post$/m);
+    await replays(dir, 2, 'iis');
   });
 });
 
