@@ -18,7 +18,7 @@ const MANIFEST = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
 const EXTENSION_ID = `${MANIFEST.publisher}.${MANIFEST.name}`;
 const EXAMPLES = path.join(REPO_ROOT, 'examples');
 /** What the extension loads at run time; anything else in the package is weight. */
-const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|sandbox\.js|webview\.js|pdf\.worker\.min\.mjs|codicons\/.+|pdfjs\/standard_fonts\/.+)|media\/.+|schemas\/.+\.json|snippets\/.+\.json|syntaxes\/.+\.json))$/;
+const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|engine\.js|sandbox\.js|webview\.js|pdf\.worker\.min\.mjs|codicons\/.+|pdfjs\/standard_fonts\/.+)|media\/.+|schemas\/.+\.json|snippets\/.+\.json|syntaxes\/.+\.json))$/;
 
 /** Waits until some frame of the page (a webview's) shows `text`. */
 async function waitForFrameText(page: Page, text: string, timeoutMs = 15_000): Promise<void> {
@@ -84,7 +84,7 @@ describe('the VSIX', function () {
     const entries = zipEntries(vsix);
     const stray = entries.filter((e) => !ALLOWED.test(e.name)).map((e) => e.name);
     assert.deepEqual(stray, []);
-    for (const needed of ['extension/dist/extension.js', 'extension/dist/sandbox.js', 'extension/dist/webview.js', 'extension/dist/pdf.worker.min.mjs', 'extension/media/icon.png', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/schemas/carrier-request.schema.json']) {
+    for (const needed of ['extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/sandbox.js', 'extension/dist/webview.js', 'extension/dist/pdf.worker.min.mjs', 'extension/media/icon.png', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/schemas/carrier-request.schema.json']) {
       assert.ok(entries.some((e) => e.name === needed), needed);
     }
     // Every image a walkthrough page shows is in the package (they are read from it).
