@@ -87,6 +87,7 @@ export interface Capture {
   readonly method: string;
   /** The request target as the client sent it (path and query). */
   readonly url: string;
+  /** As they went to the target (Host naming it, hop-by-hop headers left on the client's hop). */
   readonly requestHeaders: ReadonlyArray<readonly [string, string]>;
   readonly requestBody: BodyCapture;
   /** The URL it went to. */
@@ -95,10 +96,19 @@ export interface Capture {
   statusText?: string;
   replyHeaders?: ReadonlyArray<readonly [string, string]>;
   readonly replyBody: BodyCapture;
-  /** Milliseconds since the request arrived (performance.now() based). */
+  /** Milliseconds since the request's first byte arrived (performance.now() based). */
   connectMs?: number;
   requestSentAt?: number;
   responseAt?: number;
   endedAt?: number;
   error?: CaptureError;
+  /** Interim (1xx) replies before the final one (the first MAX_INTERIM). */
+  interim?: Array<{ readonly status: number; readonly statusText: string; readonly headers: ReadonlyArray<readonly [string, string]> }>;
+  requestTrailers?: ReadonlyArray<readonly [string, string]>;
+  replyTrailers?: ReadonlyArray<readonly [string, string]>;
+  /** The inspector made the client's reply itself (a 502 for a target it could not reach, a 504 for one that did not answer…). */
+  answered?: { readonly status: number; readonly statusText: string };
 }
+
+/** Interim replies kept per exchange: a target may send any number; they all still pass. */
+export const MAX_INTERIM = 16;

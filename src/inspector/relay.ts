@@ -11,7 +11,7 @@
  */
 import type * as net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { BodyCapture, type ByteBudget, type Capture, type CaptureError } from './capture';
+import { BodyCapture, MAX_INTERIM, type ByteBudget, type Capture, type CaptureError } from './capture';
 import { bodyFramer, type BodyFramer } from './wire/body';
 import { framingOf, FramingError, HeadReader, HeadTooLarge, headerOf, parseHead, requestCloses, requestHeadProblem, type Head } from './wire/head';
 import { forwardedHead, parseRequestLine, parseStatusLine, RequestLineError } from './wire/rewrite';
@@ -68,9 +68,20 @@ const LINGER_MS = 2000;
 
 const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
 
-function plainReply(status: string, text: string): Buffer {
+/**
+ * Why the inspector answers a client itself, in the `X-Carrier-Inspect` header of its reply, so a
+ * program (or a person reading its log) can tell the inspector's reply from the target's.
+ */
+export type OwnReply = 'refused' | 'client-timeout' | 'target-unreachable' | 'target-timeout';
+
+function plainReply(status: string, text: string, why: OwnReply): Buffer {
   const body = Buffer.from(`${text}\n`, 'utf8');
-  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`, 'latin1'), body]);
+  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nX-Carrier-Inspect: ${why}\r\nConnection: close\r\n\r\n`, 'latin1'), body]);
+}
+
+/** `502 Bad Gateway` → the status and its reason, as an exchange records them. */
+function statusOf(status: string): { status: number; statusText: string } {
+  return { status: Number(status.slice(0, 3)), statusText: status.slice(4) };
 }
 
 export class Relay {
@@ -99,6 +110,8 @@ export class Relay {
   private clientAt = Date.now();
   private upstreamAt = 0;
   private headAt = 0;
+  /** performance.now() of the first byte of the request head being read: the exchange's time starts there. */
+  private headStart = 0;
   private pausedAt = 0;
   /** Date.now() after which a connection being shut is destroyed, whatever the client does. */
   private lingerUntil = 0;
@@ -141,7 +154,7 @@ export class Relay {
     if (this.reqHead.started && !this.reqBody) {
       if (now - this.headAt > t.headersMs) {
         this.hooks.note(`closed a connection from ${this.clientAddress ?? 'a client'}: its request head took longer than ${seconds(t.headersMs)}`);
-        this.refuse('408 Request Timeout', `Carrier inspector: the request head was not complete within ${seconds(t.headersMs)}`);
+        this.refuse('408 Request Timeout', `Carrier inspector: the request head was not complete within ${seconds(t.headersMs)}`, 'client-timeout');
         this.upstream?.destroy();
       }
       return;
@@ -167,7 +180,10 @@ export class Relay {
     const untouched = first !== undefined && first.capture.status === undefined && !this.resHead.started;
     const error: CaptureError = { kind: 'timeout', message: `Timed out: ${why}` };
     if (untouched && this.client.writable) {
-      this.shut(plainReply(clientSide ? '408 Request Timeout' : '504 Gateway Timeout', `Carrier inspector: ${why}`));
+      const status = clientSide ? '408 Request Timeout' : '504 Gateway Timeout';
+      const text = clientSide ? `Carrier inspector: ${why}` : `Carrier inspector: this ${status} is the inspector's reply, not the target's: ${why}`;
+      this.shut(plainReply(status, text, clientSide ? 'client-timeout' : 'target-timeout'));
+      first.capture.answered = statusOf(status);
     } else {
       this.closed = true;
       this.client.destroy();
@@ -198,12 +214,15 @@ export class Relay {
           while (i < chunk.length && (chunk[i] === 13 || chunk[i] === 10)) i++;
           if (i >= chunk.length) break;
         }
-        if (!this.reqHead.started) this.headAt = Date.now();
+        if (!this.reqHead.started) {
+          this.headAt = Date.now();
+          this.headStart = performance.now();
+        }
         let end: number;
         try {
           end = this.reqHead.push(chunk, i);
         } catch (e) {
-          if (e instanceof HeadTooLarge) return this.refuse('431 Request Header Fields Too Large', `Carrier inspector: ${e.message}`);
+          if (e instanceof HeadTooLarge) return this.refuse('431 Request Header Fields Too Large', `Carrier inspector: ${e.message}`, 'refused');
           throw e;
         }
         if (end < 0) break;
@@ -260,42 +279,48 @@ export class Relay {
     } catch (e) {
       if (e instanceof RequestLineError || e instanceof FramingError) {
         this.hooks.note(`refused a request from ${this.clientAddress ?? 'a client'} with 400: ${e.message}`);
-        this.refuse('400 Bad Request', `Carrier inspector: ${e.message}`);
+        this.refuse('400 Bad Request', `Carrier inspector: ${e.message}`, 'refused');
         return undefined;
       }
       throw e;
     }
     if (line.method === 'CONNECT') {
-      this.refuse('501 Not Implemented', 'The Carrier inspector forwards plain HTTP to its target; point the client at its URL instead of using it as an HTTPS proxy.');
+      // A client set up to use the inspector as its HTTPS proxy: say so where the developer looks.
+      const own = `http://${this.client.localAddress?.includes(':') ? `[${this.client.localAddress}]` : this.client.localAddress}:${this.client.localPort}`;
+      const how = `the inspector is not an HTTPS proxy: set the client's endpoint to ${own} plus the service path (${own}/1.0.3/RateQuoteService.asmx), with the service as --target, instead of a proxy setting`;
+      this.hooks.note(`refused CONNECT ${line.path.slice(0, 80)} from ${this.clientAddress ?? 'a client'} with 501: ${how}`);
+      this.refuse('501 Not Implemented', `Carrier inspector: ${how}`, 'refused');
       return undefined;
     }
     const { target, maxBodyBytes } = this.hooks;
-    const t0 = performance.now();
+    const lastRequest = requestCloses(head, line.version);
+    const forwarded = forwardedHead(head, line, target.prefix, target.host, lastRequest);
+    const t0 = this.headStart;
     const capture: Capture = {
       seq: this.hooks.nextSeq(),
       startedAtMs: performance.timeOrigin + t0,
       ...(this.clientAddress ? { client: this.clientAddress } : {}),
       method: line.method,
       url: line.path,
-      requestHeaders: head.headers,
+      requestHeaders: forwarded.headers,
       requestBody: new BodyCapture(maxBodyBytes, this.hooks.budget),
       forwardedUrl: `${target.display}${line.path}`,
       replyBody: new BodyCapture(maxBodyBytes, this.hooks.budget),
     };
-    const lastRequest = requestCloses(head, line.version);
     const live: Live = { capture, t0, t0Wall: Date.now(), finished: false, lastRequest };
     this.hooks.begin();
     this.pending.push(live);
     this.ensureUpstream(live);
     this.reqBody = bodyFramer(framing);
     this.reqLive = live;
-    const bytes = Buffer.from(forwardedHead(head, line, target.prefix, target.host, lastRequest), 'latin1');
+    const bytes = Buffer.from(forwarded.text, 'latin1');
     if (this.reqBody.done) this.requestComplete(live);
     return bytes;
   }
 
   private requestComplete(live: Live): void {
     live.capture.requestSentAt = performance.now() - live.t0;
+    if (this.reqBody?.trailers?.length) live.capture.requestTrailers = this.reqBody.trailers;
     live.t0Wall = Date.now();
     if (live.lastRequest) this.clientDone = true;
     // Closed once fromClient has passed these last bytes on.
@@ -330,7 +355,12 @@ export class Relay {
     up.setNoDelay(true);
     up.once(this.hooks.target.secure ? 'secureConnect' : 'connect', () => {
       this.upstreamConnected = true;
-      live.capture.connectMs = performance.now() - started;
+      const now = performance.now();
+      live.capture.connectMs = now - started;
+      // A request written while connecting waited in the socket: it went on only now.
+      for (const p of this.pending) {
+        if (p.capture.requestSentAt !== undefined) p.capture.requestSentAt = Math.max(p.capture.requestSentAt, now - p.t0);
+      }
     });
     up.on('data', (chunk: Buffer) => {
       this.upstreamAt = Date.now();
@@ -373,9 +403,12 @@ export class Relay {
         const head = parseHead(this.resHead.take());
         const status = parseStatusLine(head.startLine);
         if (!status) return this.unreadableReply(live, `"${head.startLine.slice(0, 60)}" is not an HTTP status line`);
-        // 100 Continue and other interim replies: the final one is still to come.
-        if (status.status < 200 && status.status !== 101) continue;
         const c = live.capture;
+        // 100 Continue, 102 Processing, 103 Early Hints: relayed as they came, the final reply still to come.
+        if (status.status < 200 && status.status !== 101) {
+          if ((c.interim ??= []).length < MAX_INTERIM) c.interim.push({ status: status.status, statusText: status.statusText, headers: head.headers });
+          continue;
+        }
         c.responseAt = (this.resHeadAt ?? performance.now()) - live.t0;
         c.status = status.status;
         c.statusText = status.statusText;
@@ -403,6 +436,7 @@ export class Relay {
         return this.unreadableReply(live, e.message);
       }
       if (this.resBody.done) {
+        if (this.resBody.trailers?.length) live.capture.replyTrailers = this.resBody.trailers;
         this.resBody = undefined;
         this.finish(live);
       }
@@ -501,8 +535,11 @@ export class Relay {
     up.destroy();
     const first = this.pending[0];
     if (first && first.capture.status === undefined && !this.resHead.started && this.client.writable) {
-      // Nothing of a reply has reached the client: tell it why, as a gateway does.
-      this.shut(plainReply('502 Bad Gateway', `Carrier inspector: ${error.message}`));
+      // Nothing of a reply has reached the client: tell it why, as a gateway does, and that the
+      // reply is the inspector's — without the inspector the client would have had the error itself.
+      const status = '502 Bad Gateway';
+      this.shut(plainReply(status, `Carrier inspector: this ${status} is the inspector's reply, not the target's: ${error.message}`, 'target-unreachable'));
+      first.capture.answered = statusOf(status);
     } else {
       this.client.destroy();
     }
@@ -529,8 +566,8 @@ export class Relay {
     this.upstream = undefined;
   }
 
-  private refuse(status: string, text: string): void {
-    this.shut(plainReply(status, text));
+  private refuse(status: string, text: string, why: OwnReply): void {
+    this.shut(plainReply(status, text, why));
   }
 }
 

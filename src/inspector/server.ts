@@ -11,6 +11,7 @@ import { IdleQueue } from './scheduler';
 import { ExchangeStore } from './store';
 import { makeTarget } from './target';
 import type { InspectorHandle, InspectorOptions, RecordedExchange } from './types';
+import { withWireFacts } from './wireFacts';
 
 const MiB = 1024 * 1024;
 export const DEFAULT_MAX_BODY_BYTES = 16 * MiB;
@@ -71,7 +72,8 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
 
   const record = async (capture: Capture): Promise<void> => {
     try {
-      const read = await readCapture(capture, ctx);
+      const common = await readCapture(capture, ctx);
+      const read = { ...common, exchange: withWireFacts(common.exchange, capture, secrets.redactor()) };
       // The copies are read: their bytes go back to the budget before the (slower) writing.
       capture.requestBody.release();
       capture.replyBody.release();

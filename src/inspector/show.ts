@@ -5,8 +5,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, mediaType, type Exchange, type Finding } from '../core';
+import { BINDING_LABELS, mediaType, type Finding } from '../core';
 import { EXCHANGE_SUFFIX, RECORDING_FORMAT, type RecordingDocument } from './recordings';
+import type { InspectedExchange } from './types';
 
 /** Text runs longer than this (base64 documents) are shortened. */
 const LONGEST_TEXT = 160;
@@ -163,22 +164,30 @@ function ms(n: number | undefined, label: string): string | undefined {
   return n === undefined ? undefined : `${label} ${n} ms`;
 }
 
-export function formatExchange(x: Exchange, files?: RecordingDocument['files'], options: ShowOptions = {}): string {
+export function formatExchange(x: InspectedExchange, files?: RecordingDocument['files'], options: ShowOptions = {}): string {
   const lines: string[] = [];
   const what = x.operation ? `${x.operation} ${x.version ?? ''}`.trim() + (x.binding ? ` · ${BINDING_LABELS[x.binding]}` : '') : `not a call of the catalog${x.recorded?.reason ? `: ${x.recorded.reason}` : ''}`;
   lines.push(`#${x.recorded?.seq ?? '?'} ${what}`, `recorded ${x.startedAt}${x.recorded?.client ? ` from ${x.recorded.client}` : ''}${x.environment ? ` · environment ${x.environment}` : ''}`, '');
   lines.push(`${x.request.method} ${x.request.url}`, ...headerLines(x.request.headers));
   if (x.request.body) lines.push('', limited(prettyBody(x.request.body, contentType(x.request.headers), x.recorded?.requestBodyTruncated), options.maxLines));
   if (x.recorded?.requestBodyTruncated) lines.push(`[request body cut: ${x.sizes?.requestBytes ?? '?'} bytes in all]`);
+  if (x.wire?.requestTrailers) lines.push('', 'Trailers:', ...headerLines(x.wire.requestTrailers));
   lines.push('');
   const t = x.timing;
-  const phases = t ? [ms(t.connectMs, 'connect'), ms(t.firstByteMs, 'first byte'), ms(t.downloadMs, 'download')].filter(Boolean) : [];
-  const timing = t ? `${t.totalMs} ms${phases.length ? ` (${phases.join(', ')})` : ''}` : '';
+  // Upload, first byte and download add up to the total; connecting overlaps the upload.
+  const phases = t ? [ms(t.uploadMs, 'upload'), ms(t.firstByteMs, 'first byte'), ms(t.downloadMs, 'download')].filter(Boolean).join(', ') : '';
+  const connect = t?.connectMs !== undefined ? `${phases ? '; ' : ''}connect ${t.connectMs} ms${t.uploadMs !== undefined ? ' within the upload' : ''}` : '';
+  const timing = t ? `${t.totalMs} ms${phases || connect ? ` (${phases}${connect})` : ''}` : '';
+  for (const i of x.wire?.interim ?? []) lines.push(`HTTP ${i.status}${i.statusText ? ` ${i.statusText}` : ''} (interim, relayed to the client)`, ...headerLines(i.headers), '');
   const sizes = `sent ${x.sizes?.requestBytes ?? 0} bytes, received ${x.sizes?.replyBytes ?? 0} bytes`;
   if (x.reply) {
     lines.push(`HTTP ${x.reply.status}${x.reply.statusText ? ` ${x.reply.statusText}` : ''} · ${timing} · ${sizes}`, ...headerLines(x.reply.headers));
     if (x.reply.bodyText) lines.push('', limited(prettyBody(x.reply.bodyText, contentType(x.reply.headers), x.recorded?.replyBodyTruncated), options.maxLines));
     if (x.recorded?.replyBodyTruncated) lines.push(`[reply body cut: ${x.reply.size} bytes in all]`);
+    if (x.wire?.replyTrailers) lines.push('', 'Trailers:', ...headerLines(x.wire.replyTrailers));
+  } else if (x.wire?.answered) {
+    const a = x.wire.answered;
+    lines.push(`No reply from the target: the inspector answered ${a.status}${a.statusText ? ` ${a.statusText}` : ''} itself · ${timing} · ${sizes}`);
   } else {
     lines.push(`No reply · ${timing} · ${sizes}`);
   }

@@ -4,7 +4,7 @@
  * exchange is recorded — the bytes, the headers, the timing, and the catalog's reading of both
  * sides — with the API key redacted before anything is kept.
  */
-import type { Binding, Exchange, JsonObject, Namespaces, ReadIssue, RecognitionProblem, UnknownRequest } from '../core';
+import type { Binding, Exchange, JsonObject, Namespaces, ReadIssue, RecognitionProblem, Timing, UnknownRequest } from '../core';
 
 /** What a recording names as its target. */
 export interface RecordEnvironment {
@@ -64,10 +64,40 @@ export interface RecordingFiles {
   readonly requestFile?: string;
 }
 
+/** The phases of a relayed exchange: upload, first byte (the target's wait) and download add up to the total. */
+export interface InspectedTiming extends Timing {
+  /** From the request's first byte arriving from the client to its last byte going on to the target (connecting to it included). */
+  readonly uploadMs?: number;
+}
+
+/** A reply's status line and headers (redacted). */
+export interface ReplyHead {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+}
+
+/** What only the relay saw, beyond the shape every exchange has (src/core/exchange.ts). */
+export interface WireFacts {
+  /** Interim (1xx) replies before the final one, in order, each relayed to the client as it came (the first 16). */
+  readonly interim?: readonly ReplyHead[];
+  /** Trailer fields after a chunked body, relayed with it (redacted). */
+  readonly requestTrailers?: ReadonlyArray<readonly [string, string]>;
+  readonly replyTrailers?: ReadonlyArray<readonly [string, string]>;
+  /** The client's reply was made by the inspector, not the target (which could not be reached, or did not answer): its status. */
+  readonly answered?: { readonly status: number; readonly statusText: string };
+}
+
+/** An exchange as the inspector records it: the common shape, the upload phase, and what only the relay saw. */
+export interface InspectedExchange extends Exchange {
+  readonly timing?: InspectedTiming;
+  readonly wire?: WireFacts;
+}
+
 export interface RecordedExchange {
   readonly seq: number;
   /** Redacted; `recorded` is set. */
-  readonly exchange: Exchange;
+  readonly exchange: InspectedExchange;
   /** The catalog's reading of the request (its parameters redacted). */
   readonly recognition: RecognitionSummary;
   /**

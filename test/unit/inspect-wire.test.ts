@@ -108,7 +108,8 @@ describe('inspector wire: heads and bodies', () => {
     ].join('\r\n'));
     const line = parseRequestLine(head.startLine);
     assert.deepEqual(line, { method: 'POST', path: '/1.0.3/RateQuoteService.asmx?x=1', version: 'HTTP/1.1' });
-    assert.equal(forwardedHead(head, line, '/ltl', 'service.test'), [
+    const forwarded = forwardedHead(head, line, '/ltl', 'service.test');
+    assert.equal(forwarded.text, [
       'POST /ltl/1.0.3/RateQuoteService.asmx?x=1 HTTP/1.1',
       'host: service.test',
       'SOAPAction:  "urn:x/GetRateQuote"',
@@ -117,8 +118,9 @@ describe('inspector wire: heads and bodies', () => {
       '',
       '',
     ].join('\r\n'));
+    assert.deepEqual(forwarded.headers, [['host', 'service.test'], ['SOAPAction', '"urn:x/GetRateQuote"'], ['Transfer-Encoding', 'chunked'], ['Expect', '100-continue']]);
     const noHost = parseHead('GET /x HTTP/1.0\r\nAccept: */*\r\n\r\n');
-    assert.equal(forwardedHead(noHost, parseRequestLine(noHost.startLine), '', 'h:1'), 'GET /x HTTP/1.0\r\nHost: h:1\r\nAccept: */*\r\n\r\n');
+    assert.equal(forwardedHead(noHost, parseRequestLine(noHost.startLine), '', 'h:1').text, 'GET /x HTTP/1.0\r\nHost: h:1\r\nAccept: */*\r\n\r\n');
     assert.throws(() => parseRequestLine('HELLO'), RequestLineError);
     assert.throws(() => parseRequestLine('GET x HTTP/1.1'), RequestLineError);
     assert.deepEqual(parseStatusLine('HTTP/1.1 500 Internal Server Error'), { status: 500, statusText: 'Internal Server Error' });

@@ -75,7 +75,11 @@ export function exchangeLine(r: RecordedExchange): string {
   const shownPath = x.request.url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\?.*$/, (q) => (q.length > 60 ? `${q.slice(0, 59)}…` : q));
   const what = x.operation ? `${x.operation} ${x.version} ${x.binding ? BINDING_LABELS[x.binding] : ''}`.trim() : `unknown (${r.recognition.kind === 'unknown' ? r.recognition.reason : 'not read'})`;
   const verdict = classifyExchange(x);
-  const status = x.error ? `✗ ${x.error.kind}` : x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}` : 'no reply';
+  const answered = x.wire?.answered;
+  // A reply the inspector made itself is said to be so, with why: the client saw that status, not the target's.
+  const failed = answered && x.error ? `${answered.status} from the inspector, not the target (${x.error.kind}: ${x.error.message})` : x.error ? `✗ ${x.error.kind}` : undefined;
+  const interim = (x.wire?.interim ?? []).filter((i) => i.status !== 100).map((i) => `${i.status}${i.statusText ? ` ${i.statusText}` : ''}`);
+  const status = failed ?? (x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}${interim.length ? ` (after ${interim.join(', ')})` : ''}` : 'no reply');
   const said = verdict.ok || verdict.kind === 'fault' || verdict.kind === 'transport-error' ? '' : ` (${VERDICT_PHRASES[verdict.kind]})`;
   return `${clock(x.startedAt)} #${r.seq} ${x.request.method} ${shownPath}  ${what} → ${status}${said}  ${x.timing ? `${Math.round(x.timing.totalMs * 10) / 10} ms` : ''}`;
 }

@@ -11,6 +11,8 @@ export interface BodyFramer {
   /** Takes what belongs to this message from `chunk` at `from`; returns the offset after it. */
   feed(chunk: Buffer, from: number, onData: (payload: Buffer) => void): number;
   readonly done: boolean;
+  /** Trailer fields after a chunked body (the first MAX_TRAILER_BYTES of them); all of them are relayed. */
+  readonly trailers?: ReadonlyArray<readonly [string, string]>;
 }
 
 class NoBody implements BodyFramer {
@@ -46,6 +48,8 @@ class UntilClose implements BodyFramer {
 
 /** Longest chunk-size or trailer line accepted. */
 const MAX_LINE = 8 * 1024;
+/** Trailer text kept for the recording; a peer may send more, which still passes. */
+const MAX_TRAILER_BYTES = 16 * 1024;
 
 type ChunkState = 'size' | 'data' | 'data-end' | 'trailer' | 'done';
 
@@ -55,6 +59,8 @@ class ChunkedBody implements BodyFramer {
   private state: ChunkState = 'size';
   private line = '';
   private remaining = 0;
+  private trailerBytes = 0;
+  readonly trailers: Array<readonly [string, string]> = [];
 
   get done(): boolean {
     return this.state === 'done';
@@ -90,9 +96,17 @@ class ChunkedBody implements BodyFramer {
         this.state = this.remaining === 0 ? 'trailer' : 'data';
       } else if (this.state === 'trailer') {
         if (line === '') this.state = 'done';
+        else this.keepTrailer(line);
       }
     }
     return i;
+  }
+
+  private keepTrailer(line: string): void {
+    const colon = line.indexOf(':');
+    this.trailerBytes += line.length;
+    if (colon <= 0 || this.trailerBytes > MAX_TRAILER_BYTES) return;
+    this.trailers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
 }
 

@@ -34,28 +34,47 @@ export function parseRequestLine(line: string): RequestLine {
   return { method: m[1], path, version: m[3] };
 }
 
+/** A request head as it goes on: its bytes, and its header fields as the target receives them. */
+export interface ForwardedHead {
+  readonly text: string;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+}
+
 /**
  * The head to send on: request line under `prefix`, Host replaced (or added), proxy headers out.
  * `close`: the client asked to close after this request, so the target is asked the same on its hop.
+ * Its headers are read from the very lines sent, so a recording shows what the target got.
  */
-export function forwardedHead(head: Head, request: RequestLine, prefix: string, host: string, close = false): string {
+export function forwardedHead(head: Head, request: RequestLine, prefix: string, host: string, close = false): ForwardedHead {
   const out = [`${request.method} ${request.path === '*' ? '*' : `${prefix}${request.path}`} ${request.version}`];
+  const headers: Array<readonly [string, string]> = [];
   const named = new Set(head.headers.filter(([n]) => n.toLowerCase() === 'connection').flatMap(([, v]) => v.split(',').map((t) => t.trim().toLowerCase())));
   let hostWritten = false;
   for (const line of head.lines) {
-    const name = line.slice(0, Math.max(0, line.indexOf(':'))).trim();
+    const colon = Math.max(0, line.indexOf(':'));
+    const name = line.slice(0, colon).trim();
     const lower = name.toLowerCase();
     if (HOP_BY_HOP.has(lower) || (named.has(lower) && lower !== 'transfer-encoding' && lower !== 'host')) continue;
     if (lower === 'host') {
-      if (!hostWritten) out.push(`${name}: ${host}`);
+      if (!hostWritten) {
+        out.push(`${name}: ${host}`);
+        headers.push([name, host]);
+      }
       hostWritten = true;
       continue;
     }
     out.push(line);
+    headers.push([name, line.slice(colon + 1).trim()]);
   }
-  if (!hostWritten) out.splice(1, 0, `Host: ${host}`);
-  if (close) out.push('Connection: close');
-  return `${out.join('\r\n')}\r\n\r\n`;
+  if (!hostWritten) {
+    out.splice(1, 0, `Host: ${host}`);
+    headers.unshift(['Host', host]);
+  }
+  if (close) {
+    out.push('Connection: close');
+    headers.push(['Connection', 'close']);
+  }
+  return { text: `${out.join('\r\n')}\r\n\r\n`, headers };
 }
 
 /** `HTTP/1.1 200 OK` → status and reason; undefined for anything else. */
