@@ -106,14 +106,15 @@ function readRecording(dir: string): Recorded[] {
 }
 
 /** The calls of a recording (its exchanges with a request file), checked against what was sent. */
-function recordedCalls(dir: string, expected: Array<{ operation: string; version: string; binding: string; params: unknown; expect?: null }>, environment = 'recorded'): Recorded[] {
+function recordedCalls(dir: string, expected: Array<{ operation: string; version: string; binding: string; params: unknown; expect?: object | null }>, environment = 'recorded'): Recorded[] {
   const calls = readRecording(dir).filter((r) => r.request);
   assert.deepEqual(calls.map((r) => [r.request!.operation, r.request!.version, r.request!.binding ?? 'soap11']), expected.map((e) => [e.operation, e.version, e.binding]));
   calls.forEach((r, i) => {
     assert.deepEqual(r.request!.params, expected[i].params, r.prefix);
     assert.equal(r.request!.environment, environment, r.prefix);
     // `expect: null` for a call whose outcome a request file cannot reproduce: then none is pinned.
-    assert.deepEqual(r.request!.expect, expected[i].expect === null ? undefined : { status: 200, fault: false }, r.prefix);
+    const expect = expected[i].expect === undefined ? { status: 200, fault: false } : expected[i].expect ?? undefined;
+    assert.deepEqual(r.request!.expect, expect, r.prefix);
   });
   // Compressed bodies too: a key inside gzip is masked in the decoded copy that is kept.
   assert.deepEqual(filesHolding(dir, KEY), []);
@@ -201,27 +202,43 @@ describe('traffic inspector with independent SOAP clients', function () {
   }
 
 
-  it('zeep, gzip replies and plain: answered, read, shown as text, recorded, replayed against the target', async function () {
+  it('zeep, gzip replies and plain, a call without its key and one answered with an error: answered, read, shown as text, recorded, replayed against the target', async function () {
     skipUnless(this, ZEEP);
     const dir = path.join(root, 'zeep');
     const inspect = await startInspect(front.url, dir, root);
     const first = front.seen.length;
-    const gzipped = await runClient(ZEEP, { gzip: true, calls: soapCalls(inspect.url) });
-    const plain = await runClient(ZEEP, { gzip: false, calls: soapCalls(inspect.url) });
-    const out = await inspect.stop(8);
+    const [quote, trace] = soapCalls(inspect.url);
+    // A key left out (refused, and not reproducible: a replay sends one) and a PRO the carrier does not know (an error in the reply body, reproducible).
+    const keyless = { ...trace, binding: 'ShipmentTracingServiceSoap', args: { request: TRACE } };
+    const unknownPro = { ...trace, binding: 'ShipmentTracingServiceSoap', args: { APIKey: KEY, request: { ...TRACE, TraceNumbers: { string: ['999999999'] } } } };
+    const gzipped = await runClient(ZEEP, { gzip: true, calls: [quote, trace, keyless, unknownPro] });
+    const plain = await runClient(ZEEP, { gzip: false, calls: [quote, trace] });
+    const out = await inspect.stop(12);
 
+    const [refused, notFound] = gzipped.splice(2);
     answered([...gzipped, ...plain], ['GetRateQuote', 'TraceShipment', 'GetRateQuote', 'TraceShipment']);
+    assert.match(refused.fault ?? '', /^Missing API key/, JSON.stringify(refused));
+    assert.match(JSON.stringify(notFound.result), /"ShipmentNumber":"999999999"/);
     // requests asks for gzip by default, and the target gave it; the second session asked for none.
-    assert.deepEqual(front.seen.slice(first).map((s) => s.gzipped), [true, true, true, true, false, false, false, false]);
-    assertLines(out, [...expectedCalls, ...expectedCalls], 4);
+    assert.deepEqual(front.seen.slice(first).map((s) => s.gzipped), [...Array(8).fill(true), ...Array(4).fill(false)]);
+    assertLines(out, [...expectedCalls, ...expectedCalls], 6);
+    assert.match(out, /#6 POST \/1\.0\.2\/ShipmentTracingService\.asmx {2}TraceShipment 1\.0\.2 SOAP 1\.1 → 500 fault soap:Client {2}/);
+    assert.match(out, /#8 POST \/1\.0\.2\/ShipmentTracingService\.asmx {2}TraceShipment 1\.0\.2 SOAP 1\.1 → 200 \(error in the reply body\) {2}/);
 
-    const calls = recordedCalls(dir, [...expectedCalls, ...expectedCalls]);
-    assert.deepEqual(calls.map((c) => c.doc.decoded?.reply), ['gzip', 'gzip', undefined, undefined]);
+    const calls = recordedCalls(dir, [
+      ...expectedCalls,
+      { operation: 'TraceShipment', version: '1.0.2', binding: 'soap11', params: TRACE_PARAMS, expect: null },
+      { operation: 'TraceShipment', version: '1.0.2', binding: 'soap11', params: { request: { ...TRACE_PARAMS.request, TraceNumbers: ['999999999'] } }, expect: { status: 200, fault: false, success: false } },
+      ...expectedCalls,
+    ]);
+    assert.deepEqual(calls.map((c) => c.doc.decoded?.reply), ['gzip', 'gzip', 'gzip', 'gzip', undefined, undefined]);
+    assert.match(fs.readFileSync(path.join(dir, `${calls[2].prefix}.carrier.json`), 'utf8'), /\/\/ .*the client sent no APIKey, and a replay sends the environment's key/);
     const text = await shown(dir, calls[0].prefix);
     assert.match(text, /^Content-Encoding: gzip$/m);
     assert.match(text, /<NetCharge>\$[\d.]+<\/NetCharge>/);
     assert.match(await shown(dir, calls[1].prefix), /<TraceShipmentResult>/);
-    await replays(dir, 4);
+    assert.match(await shown(dir, calls[2].prefix), /<faultstring>Missing API key/);
+    await replays(dir, 6);
   });
 
   it('PHP SoapClient, gzip requests and plain, and a tempuri.org call without WSDL: answered, read, shown as text, recorded, replayed against the target', async function () {
