@@ -80,16 +80,20 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const apiKey = input.withoutKey ? '' : input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
   if (apiKey === undefined) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
 
-  // A single send understands the run.* variables a collection run provides ({{run.nextBusinessDay}}).
-  const variables = withRunVariables({ ...environment.variables, ...(input.variables ?? {}) });
+  const given = { ...environment.variables, ...(input.variables ?? {}) };
   const secrets = [...environment.secrets, ...(input.secretVariables ?? [])];
+  const substituting = mentionsVariable(request.params);
+  // A single send understands the run.* variables a collection run provides ({{run.nextBusinessDay}}).
+  const variables = substituting || secrets.some((s) => s.startsWith('run.')) ? withRunVariables(given) : given;
   const redactor = redactorFor(environment, [apiKey, ...secretValues(undefined, variables, secrets)]);
-  let params: Record<string, unknown>;
-  try {
-    params = substituteVariables({ ...request.params }, variables, ['params']);
-  } catch (err) {
-    if (err instanceof UnknownVariableError) throw new RequestError('variables', redactor.text(err.message));
-    throw err;
+  let params: Readonly<Record<string, unknown>> = request.params;
+  if (substituting) {
+    try {
+      params = substituteVariables({ ...request.params }, variables, ['params']);
+    } catch (err) {
+      if (err instanceof UnknownVariableError) throw new RequestError('variables', redactor.text(err.message));
+      throw err;
+    }
   }
   const raw = request.rawNumbers;
   const rawNumber = raw ? (path: readonly PathSegment[]) => raw.get(numberKey(['params', ...path])) : undefined;
@@ -103,6 +107,22 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
     throw err;
   }
   return { op, binding, spec, display: redactor.request(spec), redactor };
+}
+
+/**
+ * Whether any string in the params holds `{{` (a variable, or text substitution would leave as
+ * it is): most requests have none, and then the params go to the envelope as they are. Walked with
+ * a stack, not recursion: params are the file's JSON, of any depth the reader let through.
+ */
+function mentionsVariable(params: unknown): boolean {
+  const stack: unknown[] = [params];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') { if (v.includes('{{')) return true; }
+    else if (Array.isArray(v)) { for (const item of v) stack.push(item); }
+    else if (v !== null && typeof v === 'object') { for (const item of Object.values(v)) stack.push(item); }
+  }
+  return false;
 }
 
 /** The last redactor made for each environment: a run's requests share one (and its compiled patterns). */
