@@ -249,7 +249,10 @@ describe('traffic inspector with independent SOAP clients', function () {
     // Without a WSDL, PHP names the namespace itself: a developer who copied a .NET sample's.
     const tempuri = { uri: 'http://tempuri.org/', address: `${inspect.url}${HAZMAT_PATH}`, operation: 'GetHazmatDescription', args: { APIKey: KEY, UNNANumber: '1203' } };
     const gzipped = await runClient(PHP, { gzip: true, calls: [...soapCalls(inspect.url), tempuri] });
-    const plain = await runClient(PHP, { gzip: false, calls: soapCalls(inspect.url) });
+    // Free text as a program may send it: spaces at the ends, characters XML escapes.
+    const [quote, trace] = soapCalls(inspect.url);
+    const noted = { ...trace, args: { APIKey: KEY, request: { ...TRACE, CustomerData: '  PO <77> & co ' } } };
+    const plain = await runClient(PHP, { gzip: false, calls: [quote, noted] });
     const out = await inspect.stop(9);
 
     const refused = gzipped.pop()!;
@@ -261,7 +264,8 @@ describe('traffic inspector with independent SOAP clients', function () {
     assert.match(out, /#5 POST \/sandbox\/BillOfLadingService\.asmx {2}GetHazmatDescription sandbox SOAP 1\.1 → 500 fault soap:Client {2}[\d.]+ ms\n/);
 
     const hazmat = { operation: 'GetHazmatDescription', version: 'sandbox', binding: 'soap11', params: { UNNANumber: '1203' }, expect: null };
-    const recorded = recordedCalls(dir, [...expectedCalls, hazmat, ...expectedCalls]);
+    const notedParams = { request: { ...TRACE_PARAMS.request, CustomerData: '  PO <77> & co ' } };
+    const recorded = recordedCalls(dir, [...expectedCalls, hazmat, expectedCalls[0], { ...expectedCalls[1], params: notedParams }]);
     assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ request: 'gzip', reply: 'gzip' }, { request: 'gzip', reply: 'gzip' }, { request: 'gzip', reply: 'gzip' }, undefined, undefined]);
     const text = await shown(dir, recorded[0].prefix);
     assert.match(text, /<(\w+:)?APIKey>••••<\/(\w+:)?APIKey>/);
@@ -271,6 +275,8 @@ describe('traffic inspector with independent SOAP clients', function () {
     assert.match(refusal, /<UNNANumber xsi:type="xsd:string">1203<\/UNNANumber>/);
     assert.match(refusal, /<faultstring>Server did not recognize the value of HTTP Header SOAPAction/);
     assert.match(fs.readFileSync(path.join(dir, `${recorded[2].prefix}.carrier.json`), 'utf8'), /\/\/ .*outside the namespaces of the contract \(http:\/\/tempuri\.org\/\)/);
+    // One line, exactly as on the wire, its edges said.
+    assert.match(await shown(dir, recorded[4].prefix), /^ {8}<ns1:CustomerData> {2}PO &lt;77&gt; &amp; co <\/ns1:CustomerData> {3}← 2 leading spaces, 1 trailing space$/m);
     await replays(dir, 5);
   });
 
