@@ -3,8 +3,11 @@
  * generated/validators.ts), so no process compiles a schema to validate a file. A shape the
  * generated module lacks is compiled by an ajv set up once per process, the first time a file of
  * that shape is validated, and then reused.
+ *
+ * ajv itself is required only then (newAjv): loading it costs a process about 10 ms, which every
+ * `carrier validate` and the editor's first request file would otherwise pay for nothing.
  */
-import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
+import type { default as Ajv, AnySchema, Options, ValidateFunction } from 'ajv';
 import { operations, shapeLabel } from '../catalog';
 import type { OperationDef } from '../catalog/types';
 import { ENTRY_SCHEMA, requestSchema, shapeSchema, shapeSchemaPath } from '../generate/schemas';
@@ -18,9 +21,15 @@ let ajv: Ajv | undefined;
 const paramsValidators = new Map<string, ValidateFunction>();
 let entryValidator: ValidateFunction | undefined;
 
+function newAjv(options: Options): Ajv {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as the header says
+  const { default: AjvClass } = require('ajv') as typeof import('ajv');
+  return new AjvClass(options);
+}
+
 function instance(): Ajv {
   if (ajv) return ajv;
-  ajv = new Ajv(AJV_OPTIONS);
+  ajv = newAjv(AJV_OPTIONS);
   for (const keyword of VSCODE_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'array', 'object', 'boolean', 'number'] });
   return ajv;
 }
@@ -52,7 +61,7 @@ export function paramsValidator(op: OperationDef): ValidateFunction {
 export function requestFileValidator(): ValidateFunction {
   if (entryValidator) return entryValidator;
   // Its own ajv, with the schemas exactly as committed (annotations included), as VS Code reads them.
-  const full = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  const full = newAjv({ allErrors: true, strict: true, allowUnionTypes: true });
   for (const keyword of VSCODE_KEYWORDS) full.addKeyword({ keyword, schemaType: ['string', 'array', 'object', 'boolean', 'number'] });
   for (const op of operations) full.addSchema(shapeSchema(op), BASE + shapeSchemaPath(op));
   return (entryValidator = full.compile({ ...requestSchema(), $id: BASE + ENTRY_SCHEMA }));
