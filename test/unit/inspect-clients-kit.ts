@@ -82,22 +82,31 @@ export async function startGzipFront(target: string): Promise<GzipFront> {
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'clients');
 
-/** A client program and how to run its fixture script; `missing` says why it cannot run here. */
+/** A client program and how to run its fixture script. */
 export interface ClientProgram {
   readonly name: string;
   readonly command: string;
   readonly script: string;
-  readonly missing?: string;
+  /** Why it cannot run here, or undefined when it can (asked when a test needs it, not when the suite loads). */
+  missing(): string | undefined;
 }
 
-function probe(command: string, args: string[], packages: string): string | undefined {
-  const r = spawnSync(command, args, { stdio: 'ignore' });
-  return r.status === 0 ? undefined : `${command} cannot run it (${packages}; node scripts/ensure-soap-clients.js installs them)`;
+function client(name: string, command: string, script: string, probe: string[], packages: string): ClientProgram {
+  let answer: { why?: string } | undefined;
+  return {
+    name,
+    command,
+    script: path.join(FIXTURES, script),
+    missing() {
+      answer ??= spawnSync(command, probe, { stdio: 'ignore' }).status === 0 ? {} : { why: `${command} cannot run it (${packages}; node scripts/ensure-soap-clients.js installs them)` };
+      return answer.why;
+    },
+  };
 }
 
 /** Debian's Python: its zeep is not seen by a pyenv python3 earlier on the PATH. */
-export const ZEEP: ClientProgram = { name: 'zeep', command: '/usr/bin/python3', script: path.join(FIXTURES, 'zeep_client.py'), missing: probe('/usr/bin/python3', ['-c', 'import zeep'], 'Debian python3-zeep') };
-export const PHP: ClientProgram = { name: 'PHP SoapClient', command: 'php', script: path.join(FIXTURES, 'php_client.php'), missing: probe('php', ['-r', 'exit(class_exists("SoapClient") ? 0 : 1);'], 'Debian php8.2-cli and php8.2-soap') };
+export const ZEEP = client('zeep', '/usr/bin/python3', 'zeep_client.py', ['-c', 'import zeep'], 'Debian python3-zeep');
+export const PHP = client('PHP SoapClient', 'php', 'php_client.php', ['-r', 'exit(class_exists("SoapClient") ? 0 : 1);'], 'Debian php8.2-cli and php8.2-soap');
 
 export interface ClientLine {
   readonly operation: string;
