@@ -312,7 +312,7 @@ describe('traffic inspector with independent SOAP clients', function () {
     await replays(dir, 4);
   });
 
-  it('curl, HTTP GET with --compressed and a chunked HTTP POST, --target an environment: answered, read, shown as text, recorded, replayed against the target', async () => {
+  it('curl, HTTP GET with --compressed, a chunked HTTP POST and an envelope sent after 100 Continue, --target an environment: answered, read, shown as text, recorded, replayed against the target', async () => {
     // A project that names the target in its own environments file: the recording names it too.
     const project = path.join(root, 'project');
     fs.mkdirSync(project);
@@ -323,10 +323,16 @@ describe('traffic inspector with independent SOAP clients', function () {
     const url = `${inspect.url}${TERMINAL_PATH}/GetTerminalInformation`;
     const got = await curl(['--compressed', `${url}?APIKey=${KEY}&ZipCode=33635&CountryCode=USA&CustomerData=curl-get`]);
     const posted = await curl(['-H', 'Transfer-Encoding: chunked', '--data-urlencode', `APIKey=${KEY}`, '--data-urlencode', 'ZipCode=33635', '--data-urlencode', 'CountryCode=USA', '--data-urlencode', 'CustomerData=curl-post', url]);
-    const out = await inspect.stop(2);
+    // An envelope written by hand and posted as .NET's HttpWebRequest does by default: Expect: 100-continue, the body sent only after the interim reply.
+    const envelope = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetHazmatDescription xmlns="http://schemas.carrier-workbench.example/ltl/"><APIKey>${KEY}</APIKey><UNNANumber>1203</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
+    const soapAction = 'SOAPAction: "http://schemas.carrier-workbench.example/ltl/GetHazmatDescription"';
+    const enveloped = await curl(['-i', '-H', 'Expect: 100-continue', '-H', 'Content-Type: text/xml; charset=utf-8', '-H', soapAction, '--data-binary', envelope, `${inspect.url}${HAZMAT_PATH}`]);
+    const out = await inspect.stop(3);
 
+    assert.match(enveloped, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n[\s\S]*<Description [^>]*>Gasoline<\/Description>/, enveloped);
+    assert.match(out, /#3 POST \/sandbox\/BillOfLadingService\.asmx {2}GetHazmatDescription sandbox SOAP 1\.1 → 200 {2}[\d.]+ ms\n/);
     for (const reply of [got, posted]) assert.match(reply, /<TerminalInformationReply[\s\S]*<TerminalCode>TPA<\/TerminalCode>/);
-    assert.deepEqual(front.seen.slice(first).map((s) => [s.method, s.gzipped]), [['GET', true], ['POST', false]]);
+    assert.deepEqual(front.seen.slice(first).map((s) => [s.method, s.gzipped]), [['GET', true], ['POST', false], ['POST', false]]);
     assert.match(out, /#1 GET \/1\.0\.2\/TerminalInformationService\.asmx\/GetTerminalInformation\?\S+ {2}GetTerminalInformation 1\.0\.2 HTTP GET → 200 {2}[\d.]+ ms\n/);
     assert.match(out, /#2 POST \/1\.0\.2\/TerminalInformationService\.asmx\/GetTerminalInformation {2}GetTerminalInformation 1\.0\.2 HTTP POST → 200 {2}[\d.]+ ms\n/);
     assert.ok(!out.includes(KEY), out);
@@ -334,8 +340,9 @@ describe('traffic inspector with independent SOAP clients', function () {
     const recorded = recordedCalls(dir, [
       { operation: 'GetTerminalInformation', version: '1.0.2', binding: 'get', params: { ZipCode: '33635', CountryCode: 'USA', CustomerData: 'curl-get' } },
       { operation: 'GetTerminalInformation', version: '1.0.2', binding: 'post', params: { ZipCode: '33635', CountryCode: 'USA', CustomerData: 'curl-post' } },
+      { operation: 'GetHazmatDescription', version: 'sandbox', binding: 'soap11', params: { UNNANumber: '1203' } },
     ], 'iis');
-    assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ reply: 'gzip' }, undefined]);
+    assert.deepEqual(recorded.map((c) => c.doc.decoded), [{ reply: 'gzip' }, undefined, undefined]);
     const text = await shown(dir, recorded[0].prefix);
     assert.match(text, /^Content-Encoding: gzip$/m);
     assert.match(text, /^GET \S+\/GetTerminalInformation\?APIKey=••••&ZipCode=33635&CountryCode=USA&CustomerData=curl-get$/m);
@@ -343,7 +350,7 @@ describe('traffic inspector with independent SOAP clients', function () {
     const form = await shown(dir, recorded[1].prefix);
     assert.match(form, /^Transfer-Encoding: chunked$/m);
     assert.match(form, /^APIKey = ••••\nZipCode = 33635\nCountryCode = USA\nCustomerData = curl-post$/m);
-    await replays(dir, 2, 'iis');
+    await replays(dir, 3, 'iis');
   });
 });
 
