@@ -1,10 +1,10 @@
 /**
  * Row 1 — what the workbench's client costs on top of the wire: `send()` with a prepared request
  * (envelope build, HTTP, reply parse, redaction) against undici posting the same prebuilt
- * envelope and reading the body, at concurrency 1 and 16.
+ * envelope and reading the body, at concurrency 1 and 16. Core runs as bundled (fixtures/builtCore.ts).
  */
 import { Agent, request } from 'undici';
-import { classifyExchange, closeTransport, send } from '../../src/core';
+import { builtCore } from '../fixtures/builtCore';
 import { benchEnvironment, BENCH_KEY, rateQuoteRequest, wireRequest } from '../fixtures/rateQuote';
 import { interleave } from '../lib/interleave';
 import { throughput } from '../lib/load';
@@ -19,6 +19,7 @@ export const clientOverhead: BenchRow = {
   id: 'client-overhead',
   title: 'Client overhead: send() against raw undici',
   async run(ctx) {
+    const { classifyExchange, closeTransport, send } = builtCore(ctx.tmp);
     const environment = benchEnvironment(ctx.sandboxUrl);
     const sendable = rateQuoteRequest();
     const spec = wireRequest(sendable, environment);

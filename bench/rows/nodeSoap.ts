@@ -1,7 +1,8 @@
 /**
  * Row 2 — the workbench's client against node-soap, the usual Node.js SOAP client: its client is
  * built once from the sandbox's own ?WSDL (outside the timing), then both call the same
- * operations with the same parameters, one request at a time.
+ * operations with the same parameters, one request at a time. Core runs as bundled
+ * (fixtures/builtCore.ts).
  *
  * The figure is client CPU per request (process.cpuUsage of this process while each side runs;
  * the sandbox is another process), not throughput: one at a time, every request also waits for
@@ -9,7 +10,8 @@
  * the difference between the clients (the throughputs are in the note).
  */
 import * as soap from 'soap';
-import { classifyExchange, closeTransport, findShape, send, servicePath } from '../../src/core';
+import { findShape, servicePath } from '../../src/core';
+import { builtCore } from '../fixtures/builtCore';
 import { nodeSoapArgs } from '../fixtures/nodeSoapArgs';
 import { benchEnvironment, BENCH_KEY, sampleRequest } from '../fixtures/rateQuote';
 import { interleave } from '../lib/interleave';
@@ -56,6 +58,7 @@ export const nodeSoap: BenchRow = {
   id: 'node-soap',
   title: 'Against node-soap',
   async run(ctx) {
+    const { classifyExchange, closeTransport, send } = builtCore(ctx.tmp);
     const environment = benchEnvironment(ctx.sandboxUrl);
     const results: RowResult[] = [];
     try {
