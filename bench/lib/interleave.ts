@@ -15,13 +15,23 @@ export interface Paired {
   readonly runs: number;
 }
 
-export async function interleave(runs: number, a: () => Promise<number> | number, b: () => Promise<number> | number, warmup = 1): Promise<Paired> {
+/** The interleaved runs' own samples, warm-up runs left out: for a side that measures more than one figure per run. */
+export async function interleaveSamples<A, B>(runs: number, a: () => Promise<A> | A, b: () => Promise<B> | B, warmup = 1): Promise<{ a: A[]; b: B[] }> {
   for (let i = 0; i < warmup; i++) { await a(); await b(); }
-  const as: number[] = [];
-  const bs: number[] = [];
+  const as: A[] = [];
+  const bs: B[] = [];
   for (let i = 0; i < runs; i++) {
     if (i % 2 === 0) { as.push(await a()); bs.push(await b()); }
     else { bs.push(await b()); as.push(await a()); }
   }
-  return { a: as, b: bs, medianA: median(as), medianB: median(bs), ratio: pairedRatio(as, bs), runs };
+  return { a: as, b: bs };
+}
+
+export function paired(a: number[], b: number[]): Paired {
+  return { a, b, medianA: median(a), medianB: median(b), ratio: pairedRatio(a, b), runs: a.length };
+}
+
+export async function interleave(runs: number, a: () => Promise<number> | number, b: () => Promise<number> | number, warmup = 1): Promise<Paired> {
+  const s = await interleaveSamples(runs, a, b, warmup);
+  return paired(s.a, s.b);
 }
