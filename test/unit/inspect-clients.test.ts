@@ -53,7 +53,7 @@ function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 
   });
 }
 
-/** `carrier inspect --target <target> --record <dir>` as a process of its own, as people run it. */
+/** A running `carrier inspect`. */
 interface Inspect {
   readonly url: string;
   /** Waits for exchange line #`lines`, then stops it with SIGTERM; everything it printed. */
@@ -63,6 +63,7 @@ interface Inspect {
 /** Every inspector process started, so none outlives a failed test. */
 const children = new Set<ChildProcess>();
 
+/** `carrier inspect --target <target> --record <dir>` as a process of its own, as people run it. */
 async function startInspect(target: string, record: string, cwd: string): Promise<Inspect> {
   const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'inspect', '--target', target, '--record', record], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
