@@ -122,7 +122,7 @@ function encodingOf(charset: string): string | undefined {
  */
 export function keepBody(opened: OpenedBody, text: string, charset: string, r: Redactor, cut: boolean, withFile = true): KeptBody {
   const shown = r.text(text, { cut });
-  if (opened.undone.length) return { text: shown, file: withFile ? Buffer.from(shown, 'utf8') : EMPTY, decoded: opened.undone.join(', ') };
+  if (opened.undone.length) return { text: shown, file: withFile ? utf8File(shown) : EMPTY, decoded: opened.undone.join(', ') };
   const bytes = opened.bytes;
   const encoding = charset === 'utf-8' || charset === 'utf8' ? 'utf-8' : encodingOf(charset);
   // Without a recording there is no file to make: the masking of bytes is skipped.
@@ -139,7 +139,21 @@ export function keepBody(opened: OpenedBody, text: string, charset: string, r: R
     };
     return { text: shown, file: inPlace(bytes, text, r, cut, 2, bom, () => encode(MASK), encode) };
   }
-  return { text: shown, file: Buffer.from(shown, 'utf8'), decoded: charset };
+  return { text: shown, file: utf8File(shown), decoded: charset };
+}
+
+/** The XML declaration's encoding, at the very start of a document (after a byte-order mark or blanks). */
+const DECLARED_ENCODING = /^(\uFEFF?\s*<\?xml\b[^>]{0,200}?\bencoding\s*=\s*)(["'])([^"']{0,40})\2/;
+
+/**
+ * Decoded text written as a UTF-8 file. Its XML declaration may name the charset it came in
+ * (`encoding="ISO-8859-1"`), which would make an XML reader misread the file's UTF-8 bytes: in the
+ * file only, the declaration says UTF-8. What --show and the exchange print is left as it came.
+ */
+function utf8File(text: string): Buffer {
+  const m = DECLARED_ENCODING.exec(text);
+  if (!m || /^utf-?8$/i.test(m[3])) return Buffer.from(text, 'utf8');
+  return Buffer.from(`${m[1]}${m[2]}UTF-8${m[2]}${text.slice(m[0].length)}`, 'utf8');
 }
 
 /**
