@@ -27,6 +27,8 @@ export interface RowResult {
   readonly target?: Target;
   readonly runs: number;
   readonly note?: string;
+  /** Each run's A and B, in the order measured (in the --json report only): whether one side led in every run, not just in the medians. */
+  readonly samples?: { readonly a: readonly number[]; readonly b: readonly number[] };
 }
 
 export interface BenchContext {

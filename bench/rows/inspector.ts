@@ -131,6 +131,7 @@ export const inspectorOverhead: BenchRow = {
             ratioText: 'direct / through inspector (slowdown)',
             target: atMost(1.1),
             runs: replied.runs,
+            samples: { a: replied.a, b: replied.b },
             note: `${requests} requests per run; the inspector reads them after the last reply, before the next run`,
           }, {
             id: `inspector.c${concurrency}.recorded`,
@@ -140,6 +141,7 @@ export const inspectorOverhead: BenchRow = {
             ratio: recorded.ratio,
             ratioText: 'direct / through inspector with its reading (slowdown)',
             runs: recorded.runs,
+            samples: { a: recorded.a, b: recorded.b },
             note: `${requests} requests per run, timed until carrier inspect has printed each of them`,
           });
         } finally {
