@@ -246,17 +246,19 @@ describe('traffic inspector: connections held only while used', function () {
     const c = await connect(inspector.url);
     c.socket.write('POST /stall HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nhalf');
     await c.closed;
-    assert.match(c.got(), /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*sent nothing of its request body/);
+    assert.match(c.got(), /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*X-Carrier-Inspect: client-timeout\r\n[\s\S]*sent nothing of its request body/);
     const [stalled] = await recorded(inspector, 1);
     assert.equal(stalled.exchange.error?.kind, 'timeout');
+    assert.deepEqual(stalled.exchange.wire?.answered, { status: 408, statusText: 'Request Timeout' });
     assert.equal(stalled.exchange.request.body, 'half');
 
     const d = await connect(inspector.url);
     d.socket.write('GET /mute HTTP/1.1\r\nHost: x\r\n\r\n');
     await d.closed;
-    assert.match(d.got(), /^HTTP\/1\.1 504 Gateway Timeout\r\n[\s\S]*sent nothing for/);
-    const [silent] = await recorded(inspector, 1);
+    assert.match(d.got(), /^HTTP\/1\.1 504 Gateway Timeout\r\n[\s\S]*X-Carrier-Inspect: target-timeout\r\n[\s\S]*this 504 Gateway Timeout is the inspector's reply, not the target's: .* sent nothing for/);
+    const silent = (await recorded(inspector, 2))[1];
     assert.equal(silent.exchange.error?.kind, 'timeout');
+    assert.deepEqual(silent.exchange.wire?.answered, { status: 504, statusText: 'Gateway Timeout' });
     await until('the target connection closed', () => mute.open() === 0);
     await mute.close();
   });

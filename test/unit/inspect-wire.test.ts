@@ -1,6 +1,6 @@
 /**
  * The inspector's HTTP/1.1 framing on raw bytes: heads split anywhere, chunked bodies fed a byte
- * at a time, request heads rewritten (Host, prefix, hop-by-hop headers) and nothing else; then,
+ * at a time, request heads rewritten (Host, prefix, hop-by-hop headers, TE: trailers said again on the inspector's hop) and nothing else; then,
  * through a real relay with raw sockets on both ends, the message shapes real traffic has —
  * pipelined requests, chunked both ways, 100 Continue, HEAD, 204, a reply ended by the close.
  */
@@ -90,7 +90,7 @@ describe('inspector wire: heads and bodies', () => {
     assert.deepEqual([c.payload, c.done], ['all of it', false]);
   });
 
-  it('rewrites a request head: origin form under the prefix, Host named for the target, hop-by-hop headers out', () => {
+  it('rewrites a request head: origin form under the prefix, Host named for the target, hop-by-hop headers out, TE: trailers said again', () => {
     const head = parseHead([
       'POST http://inspector.test:8080/1.0.3/RateQuoteService.asmx?x=1 HTTP/1.1',
       'host: inspector.test:8080',
@@ -115,10 +115,14 @@ describe('inspector wire: heads and bodies', () => {
       'SOAPAction:  "urn:x/GetRateQuote"',
       'Transfer-Encoding: chunked',
       'Expect: 100-continue',
+      'TE: trailers',
+      'Connection: TE',
       '',
       '',
     ].join('\r\n'));
-    assert.deepEqual(forwarded.headers, [['host', 'service.test'], ['SOAPAction', '"urn:x/GetRateQuote"'], ['Transfer-Encoding', 'chunked'], ['Expect', '100-continue']]);
+    assert.deepEqual(forwarded.headers, [['host', 'service.test'], ['SOAPAction', '"urn:x/GetRateQuote"'], ['Transfer-Encoding', 'chunked'], ['Expect', '100-continue'], ['TE', 'trailers'], ['Connection', 'TE']]);
+    const closing = forwardedHead(head, line, '', 'h', true);
+    assert.ok(closing.text.endsWith('\r\nTE: trailers\r\nConnection: close, TE\r\n\r\n'), closing.text);
     const noHost = parseHead('GET /x HTTP/1.0\r\nAccept: */*\r\n\r\n');
     assert.equal(forwardedHead(noHost, parseRequestLine(noHost.startLine), '', 'h:1').text, 'GET /x HTTP/1.0\r\nHost: h:1\r\nAccept: */*\r\n\r\n');
     assert.throws(() => parseRequestLine('HELLO'), RequestLineError);

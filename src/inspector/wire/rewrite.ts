@@ -4,6 +4,7 @@
  * §7.6.1: Connection and the headers it names, Keep-Alive, TE, Trailer, Upgrade, the Proxy-
  * ones). Every other line goes on byte for byte — Transfer-Encoding too, since the body is
  * relayed in the framing it came in, and Expect, so the service itself answers 100 Continue.
+ * A client's `TE: trailers` is said again on the inspector's own hop, since trailers are relayed.
  */
 import type { Head } from './head';
 
@@ -70,9 +71,16 @@ export function forwardedHead(head: Head, request: RequestLine, prefix: string, 
     out.splice(1, 0, `Host: ${host}`);
     headers.unshift(['Host', host]);
   }
-  if (close) {
-    out.push('Connection: close');
-    headers.push(['Connection', 'close']);
+  // A service may send trailers only to a client that accepts them; the relay passes them on (RFC 9110 §10.1.4).
+  const trailers = head.headers.some(([n, v]) => n.toLowerCase() === 'te' && /(^|[\s,])trailers([\s,;]|$)/i.test(v));
+  if (trailers) {
+    out.push('TE: trailers');
+    headers.push(['TE', 'trailers']);
+  }
+  const connection = [...(close ? ['close'] : []), ...(trailers ? ['TE'] : [])].join(', ');
+  if (connection) {
+    out.push(`Connection: ${connection}`);
+    headers.push(['Connection', connection]);
   }
   return { text: `${out.join('\r\n')}\r\n\r\n`, headers };
 }
