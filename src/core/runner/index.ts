@@ -25,4 +25,4 @@ export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_F
 export { parseShard, shardPlan, shardUnits, dealUnits, type ShardSpec, type ShardOptions, type ShardedRun } from './shard';
 export { parseRunReport, mergeReports, JSON_REPORT_FORMAT, type MergeInput, type MergeResult } from './merge';
 export { htmlReport, type HtmlReportOptions } from './reporters/html';
-export { relativeId } from './reporters/json';
+export { jsonReportParts, relativeId } from './reporters/json';

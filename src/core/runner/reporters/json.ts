@@ -52,13 +52,32 @@ function test(r: TestResult, rel: Relative) {
 }
 
 export function jsonReport(report: RunReport, rel: Relative): string {
-  return `${JSON.stringify({
+  return [...jsonReportParts(report, rel)].join('');
+}
+
+/**
+ * The report as parts whose concatenation is jsonReport's text: the head, one part per test, the
+ * end. Written part by part, each masked on its own (a secret never spans two tests), a run of
+ * thousands of tests is never one string, nor one masked copy of it, in memory.
+ */
+export function* jsonReportParts(report: RunReport, rel: Relative): Generator<string> {
+  const head = JSON.stringify({
     format: 'carrier-run-report',
     version: JSON_REPORT_VERSION,
     summary: report.summary,
     ...(report.shard ? { shard: report.shard } : {}),
     ...(report.mergedFrom ? { mergedFrom: report.mergedFrom } : {}),
     problems: report.problems.map((p) => failure(p, rel)),
-    tests: report.results.map((r) => test(r, rel)),
-  }, null, 2)}\n`;
+    tests: [],
+  }, null, 2);
+  // "tests" is the last key: the head ends `"tests": []` and the closing brace.
+  const open = head.slice(0, head.length - '[]\n}'.length);
+  const { results } = report;
+  if (!results.length) { yield `${open}[]\n}\n`; return; }
+  yield `${open}[\n`;
+  for (let i = 0; i < results.length; i++) {
+    // Indented as the array item JSON.stringify would print; a JSON text has no raw newline inside a string.
+    yield `    ${JSON.stringify(test(results[i], rel), null, 2).replace(/\n/g, '\n    ')}${i < results.length - 1 ? ',' : ''}\n`;
+  }
+  yield '  ]\n}\n';
 }
