@@ -1,7 +1,9 @@
 /**
  * The runner opens a two-folder workspace (scripts/vscode-host/run-tests.js). Here both folders
  * define an environment "local", each pointing at its own server: a file is sent with its own
- * folder's definition, whichever folder comes first and whichever file was opened last.
+ * folder's definition, whichever folder comes first and whichever file was opened last. A
+ * subfolder with a carrier.environments.json of its own (as `carrier inspect --record` makes for a
+ * URL target) is sent with that file's definitions, as `carrier send` and `carrier run` do.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -67,6 +69,9 @@ describe('a two-folder workspace', () => {
     fs.writeFileSync(path.join(secondFolder, 'moved.carrier.json'), request('37029', 'moved'));
     fs.writeFileSync(path.join(secondFolder, 'second.carrier.json'), request('45414'));
     fs.writeFileSync(path.join(secondFolder, 'only-here.carrier.json'), request('33635', 'only-here'));
+    fs.mkdirSync(path.join(secondFolder, 'recording'), { recursive: true });
+    fs.writeFileSync(path.join(secondFolder, 'recording', 'carrier.environments.json'), JSON.stringify({ recorded: { baseUrl: second.url } }));
+    fs.writeFileSync(path.join(secondFolder, 'recording', '001-GetTerminalInformation.carrier.json'), request('30301', 'recorded'));
     const envFile = vscode.Uri.joinPath(workspaceRoot(), 'carrier.environments.json');
     const firstFile = vscode.Uri.joinPath(workspaceRoot(), 'requests', 'first-folder.carrier.json');
     await vscode.workspace.fs.writeFile(envFile, new TextEncoder().encode(JSON.stringify({ local: { baseUrl: first.url } })));
@@ -76,7 +81,7 @@ describe('a two-folder workspace', () => {
     const api = await carrierApi();
     // Keys are bound to the address they were stored for (src/core/environments/keyDestination.ts).
     const at = (url: string) => keyDestination({ embedded: false, baseUrl: url });
-    for (const [name, url] of [['local', first.url], ['local', second.url], ['only-here', second.url], ['moved', first.url]] as const) {
+    for (const [name, url] of [['local', first.url], ['local', second.url], ['only-here', second.url], ['moved', first.url], ['recorded', second.url]] as const) {
       const done = vscode.commands.executeCommand('carrier.setApiKey', name, at(url));
       assert.ok(await typeIntoWorkbench(KEY), 'typed the key');
       await done;
@@ -86,10 +91,10 @@ describe('a two-folder workspace', () => {
 
   after(async () => {
     for (const uri of created) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
-    for (const name of ['local', 'only-here', 'moved']) await vscode.commands.executeCommand('carrier.clearApiKey', name);
+    for (const name of ['local', 'only-here', 'moved', 'recorded']) await vscode.commands.executeCommand('carrier.clearApiKey', name);
     await first?.close();
     await second?.close();
-    for (const name of ['carrier.environments.json', 'second.carrier.json', 'only-here.carrier.json', 'moved.carrier.json']) if (secondFolder) fs.rmSync(path.join(secondFolder, name), { force: true });
+    for (const name of ['carrier.environments.json', 'second.carrier.json', 'only-here.carrier.json', 'moved.carrier.json', 'recording']) if (secondFolder) fs.rmSync(path.join(secondFolder, name), { force: true, recursive: true });
   });
 
   async function sendFile(uri: vscode.Uri): Promise<void> {
@@ -117,6 +122,13 @@ describe('a two-folder workspace', () => {
     await sendFile(vscode.Uri.file(path.join(secondFolder, 'only-here.carrier.json')));
     await waitFor(() => second.bodies.length === 2, 'the second folder\'s server to receive the request');
     assert.match(second.bodies[1], /<ZipCode>33635<\/ZipCode>/);
+  });
+
+  it('sends a file in a folder with its own carrier.environments.json (a recording) with that file\'s environment', async () => {
+    const before = second.bodies.length;
+    await sendFile(vscode.Uri.file(path.join(secondFolder, 'recording', '001-GetTerminalInformation.carrier.json')));
+    await waitFor(() => second.bodies.length === before + 1, 'the recording\'s target to receive the request');
+    assert.match(second.bodies[before], /<ZipCode>30301<\/ZipCode>/);
   });
 
   it('asks before a key stored for one address goes to another; Send Without Key sends no key', async () => {

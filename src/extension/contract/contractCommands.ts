@@ -79,7 +79,7 @@ export function registerContractCommands(environments: EnvironmentStore, keys: A
     }
     const edit = writeEnvironmentNamespaces(loaded.file, name, last.report.suggestedNamespaces);
     const contractFile = engine().writeStoredContract(path.dirname(loaded.file), last.report);
-    environments.refresh(last.folder);
+    environments.refresh();
     support.contractsChanged();
     const said = `${edit.changed.length ? `Set ${edit.changed.join(', ')} of "${name}" in ${vscode.workspace.asRelativePath(loaded.file)}` : `The namespaces of "${name}" already were the live ones`}; the contract is stored in ${vscode.workspace.asRelativePath(contractFile)}: request files sent to "${name}" follow it.`;
     log.info(`contract: ${said}`);
@@ -98,7 +98,7 @@ export function registerContractCommands(environments: EnvironmentStore, keys: A
 
   async function check(name?: string, folder: string | undefined = activeFolder()): Promise<ContractCommandResult | undefined> {
     // The check is about the file as it is now, whatever the watcher has seen of it yet.
-    environments.refresh(folder);
+    environments.refresh();
     const env = name ? environments.definitions(folder).environments.find((e) => e.name === name) : await pickEnvironment(folder, 'Check the live contract of which environment?');
     if (!env) {
       if (name) void vscode.window.showErrorMessage(`Carrier: no environment "${name}" in this workspace folder.`);

@@ -1,11 +1,13 @@
 /**
- * Which environment requests go to, per workspace folder. Each folder's carrier.environments.json
- * (or the nearest one above it, up to the repository root) is read once through core
- * (loadEnvironmentsFrom) and kept until the file watcher says it changed;
- * the folder of the document being sent decides, never the first folder of the workspace, so a
- * multi-root workspace sends each file with its own folder's definitions. The choice of name is
+ * Which environment requests go to. A request file's environments are found as `carrier send`
+ * finds them (core's loadEnvironmentsFrom): the nearest carrier.environments.json at or above the
+ * file's own folder, up to the repository root, else its workspace folder's — so a recording
+ * folder with its own file, or each root of a multi-root workspace, sends with its own
+ * definitions, never with those of the first folder. Each is read once and kept until the file
+ * watcher says one changed. The choice of name is
  * per workspace; the embedded sandbox's URL is only known while it runs, so it is overlaid here.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, type Environment, type LoadedEnvironments } from '../../core';
 import type { EnvironmentDef } from '../core-adapter';
@@ -31,9 +33,19 @@ export class EnvironmentStore implements vscode.Disposable {
 
   /** The environments of a folder, read once until the file watcher invalidates them. */
   definitions(folder: string | undefined): LoadedEnvironments {
-    const key = folder ?? NO_FOLDER;
+    return this.from(folder ? [folder] : []);
+  }
+
+  /** The environments a request file goes by: from its own folder up, else from its workspace folder's. */
+  definitionsOf(uri: vscode.Uri): LoadedEnvironments {
+    const folder = folderOf(uri);
+    return this.from([...(uri.scheme === 'file' ? [path.dirname(uri.fsPath)] : []), ...(folder ? [folder] : [])]);
+  }
+
+  private from(starts: readonly string[]): LoadedEnvironments {
+    const key = starts.join('\0') || NO_FOLDER;
     let found = this.loaded.get(key);
-    if (!found) this.loaded.set(key, (found = loadEnvironmentsFrom(folder ? [folder] : [])));
+    if (!found) this.loaded.set(key, (found = loadEnvironmentsFrom(starts)));
     return found;
   }
 
@@ -69,11 +81,13 @@ export class EnvironmentStore implements vscode.Disposable {
    */
   resolve(uri: vscode.Uri, named?: string): ResolvedEnvironment | string {
     const folder = folderOf(uri);
-    const loaded = this.definitions(folder);
+    const loaded = this.definitionsOf(uri);
     const name = named ?? this.selectedName();
     const environment = findEnvironment(loaded, name);
     if (environment) return { environment, ...(folder ? { folder } : {}) };
-    const where = folder ? `${vscode.workspace.asRelativePath(vscode.Uri.file(folder), true)}/carrier.environments.json` : 'carrier.environments.json (the file is outside every workspace folder)';
+    const where = loaded.file
+      ? vscode.workspace.asRelativePath(vscode.Uri.file(loaded.file), true)
+      : folder ? `${vscode.workspace.asRelativePath(vscode.Uri.file(folder), true)}/carrier.environments.json` : 'carrier.environments.json (the file is outside every workspace folder)';
     return named
       ? `The request names environment "${name}", which ${where} does not define.`
       : `Environment "${name}" is selected, but ${where} does not define it: select another with "Carrier: Select Environment".`;
@@ -84,10 +98,12 @@ export class EnvironmentStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** A carrier.environments.json changed: read its folder again (every folder when unknown). */
-  refresh(folder?: string): void {
-    if (folder === undefined) this.loaded.clear();
-    else this.loaded.delete(folder);
+  /**
+   * A carrier.environments.json changed: read them again. A file is found from every folder below
+   * it, so nothing kept can be trusted; reading them is cheap.
+   */
+  refresh(): void {
+    this.loaded.clear();
     this.changed.fire();
   }
 

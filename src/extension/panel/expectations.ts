@@ -2,12 +2,14 @@
  * A request file's own `expect`, judged against the exchange the panel shows, by the same engine
  * as `carrier run` and the Test Explorer (core's runner: compileRequestFile, evaluateExchange).
  * The panel counts per expectation: each top-level key, each reply path, each message pattern and
- * each documents check. Variables are the ones a send from the editor has: the environment's and
- * the run.* ones (src/core/envelope/prepare.ts).
+ * each documents check. Variables are the ones a send from the editor has: the environment's (as
+ * the send found it, from the request file's folder: EnvironmentStore) and the run.* ones
+ * (src/core/envelope/prepare.ts).
  */
 import * as vscode from 'vscode';
-import { findEnvironment, loadEnvironments, Redactor, runVariables, secretValues, type Exchange, type Failure, type LoadedFile } from '../../core';
+import { findEnvironment, Redactor, runVariables, secretValues, type Exchange, type Failure, type LoadedFile } from '../../core';
 import type { ExpectationReport } from '../../webview/protocol';
+import type { EnvironmentStore } from '../environments/environmentStore';
 import { engine } from '../engineBundle';
 import { sourceText, sourceUri } from './requestSource';
 
@@ -35,7 +37,7 @@ function units(e: Expect): Set<string>[] {
 }
 
 /** Undefined when the exchange has no request file, or the file states no expectation. */
-export async function evaluateExpectations(exchange: Exchange): Promise<ExpectationReport | undefined> {
+export async function evaluateExpectations(exchange: Exchange, environments: EnvironmentStore): Promise<ExpectationReport | undefined> {
   if (exchange.recorded) return undefined;
   const uri = sourceUri(exchange);
   const text = uri && (await sourceText(uri));
@@ -46,8 +48,7 @@ export async function evaluateExpectations(exchange: Exchange): Promise<Expectat
   const expectations = units(file.expect);
   if (expectations.length === 0) return undefined;
 
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  const environment = findEnvironment(loadEnvironments(folder?.uri.fsPath), exchange.environment);
+  const environment = findEnvironment(environments.definitionsOf(uri), exchange.environment);
   const variables: Record<string, unknown> = { ...runVariables(), ...(environment?.variables ?? {}) };
   const lookup = (name: string): string | undefined => {
     if (!Object.prototype.hasOwnProperty.call(variables, name)) return undefined;

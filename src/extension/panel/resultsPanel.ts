@@ -8,6 +8,7 @@ import type { Exchange } from '../../core';
 import { isFromWebview, RESULTS_VIEW_TYPE, type ExpectationReport, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
+import type { EnvironmentStore } from '../environments/environmentStore';
 import { evaluateExpectations } from './expectations';
 import { toExchangeView } from './exchangeView';
 import { openFollowUp } from './followUp';
@@ -27,6 +28,7 @@ export class ResultsPanel implements vscode.Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly history: HistoryStore,
+    private readonly environments: EnvironmentStore,
     private readonly log: Log,
   ) {}
 
@@ -109,7 +111,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** The request file's own expectations of this exchange; a file that cannot be judged shows none. */
   private async expectationsOf(exchange: Exchange): Promise<ExpectationReport | undefined> {
     try {
-      return await evaluateExpectations(exchange);
+      return await evaluateExpectations(exchange, this.environments);
     } catch (err) {
       this.log.error(`results panel: could not judge the expectations of ${exchange.source}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
