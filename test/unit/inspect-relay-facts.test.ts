@@ -174,7 +174,8 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
     await rawClient(inspector.url, [head.slice(0, 10), head.slice(10), body.slice(0, 10), body.slice(10, 20), body.slice(20)], (g) => g.endsWith('ok'), 150);
     const r = await nextExchange(inspector, before);
     const t = r.exchange.timing!;
-    assert.ok(t.uploadMs! >= 590, `upload ${t.uploadMs} ms`);
+    // Most of the 600 ms, whatever the scheduling of a loaded machine does to the first and last piece.
+    assert.ok(t.uploadMs! >= 450, `upload ${t.uploadMs} ms`);
     assert.ok(t.firstByteMs! >= 45, `first byte ${t.firstByteMs} ms`);
     assert.ok(Math.abs(t.uploadMs! + t.firstByteMs! + t.downloadMs! - t.totalMs) <= 0.03, JSON.stringify(t));
     assert.deepEqual(recordedFile(dir, r).exchange.timing, t);
