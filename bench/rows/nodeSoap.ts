@@ -14,7 +14,7 @@ import { findShape, servicePath } from '../../src/core';
 import { builtCore } from '../fixtures/builtCore';
 import { nodeSoapArgs } from '../fixtures/nodeSoapArgs';
 import { benchEnvironment, BENCH_KEY, sampleRequest } from '../fixtures/rateQuote';
-import { interleave } from '../lib/interleave';
+import { interleaveSamples, paired } from '../lib/interleave';
 import { throughput } from '../lib/load';
 import { atLeast, type BenchRow, type RowResult } from '../lib/row';
 import { median, pairedRatio } from '../lib/stats';
@@ -78,15 +78,12 @@ export const nodeSoap: BenchRow = {
           throw new Error(`${op.operation}: node-soap did not get a clean reply: ${theirs.raw.slice(0, 300)}`);
         }
 
-        const oursLoad: Load[] = [];
-        const theirsLoad: Load[] = [];
-        const p = await interleave(
+        const { a, b } = await interleaveSamples(
           ctx.runs,
-          async () => { const l = await measured(REQUESTS, () => send({ request: sendable, environment, apiKey: BENCH_KEY })); oursLoad.push(l); return l.cpuMs; },
-          async () => { const l = await measured(REQUESTS, () => fn(args)); theirsLoad.push(l); return l.cpuMs; },
+          () => measured(REQUESTS, () => send({ request: sendable, environment, apiKey: BENCH_KEY })),
+          () => measured(REQUESTS, () => fn(args)),
         );
-        // The warm-up pair is not in the figures.
-        const [a, b] = [oursLoad.slice(-p.runs), theirsLoad.slice(-p.runs)];
+        const p = paired(a.map((l) => l.cpuMs), b.map((l) => l.cpuMs));
         const speed = pairedRatio(a.map((l) => l.perSecond), b.map((l) => l.perSecond));
         results.push({
           id: `node-soap.${op.operation}`,

@@ -12,10 +12,10 @@ import { performance } from 'node:perf_hooks';
 import { BENCH_KEY } from '../fixtures/rateQuote';
 import { RATE_QUOTE_ENVIRONMENT, writeRateQuoteFolder } from '../fixtures/rateQuoteFolder';
 import { ROOT } from '../lib/child';
-import { interleave } from '../lib/interleave';
+import { interleaveSamples, paired } from '../lib/interleave';
 import { atLeast, type BenchRow, type RowResult } from '../lib/row';
 import { startSandboxChild } from '../lib/sandboxChild';
-import { median } from '../lib/stats';
+import { median, pairedRatio } from '../lib/stats';
 
 const REQUESTS = 2000;
 const CONCURRENCY = 16;
@@ -68,26 +68,15 @@ export const runnerThroughput: BenchRow = {
     const sandbox = await startSandboxChild('children/sandbox.ts');
     try {
       const folder = writeRateQuoteFolder(ctx.tmp, sandbox.url, REQUESTS);
-      const runner: ProcessRun[] = [];
-      const raw: ProcessRun[] = [];
-      const ours = async () => {
-        const r = await runProcess([CLI, 'run', folder.dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT], ctx.tmp, path.join(ctx.tmp, 'usage-runner.json'), { CARRIER_API_KEY: BENCH_KEY }, sandbox.pid);
-        runner.push(r);
-        return REQUESTS / r.seconds;
-      };
-      const theirs = async () => {
-        const r = await runProcess([path.join(ROOT, 'bench', 'children', 'runnerRawClient.js'), folder.specFile, String(REQUESTS), String(CONCURRENCY)], ctx.tmp, path.join(ctx.tmp, 'usage-raw.json'), {}, sandbox.pid);
-        raw.push(r);
-        return REQUESTS / r.seconds;
-      };
-      const p = await interleave(ctx.runs, ours, theirs);
-      // The warm-up pair is not in the figures.
-      const measured = (runs: ProcessRun[]) => runs.slice(runs.length - p.runs);
-      const perRequest = (runs: ProcessRun[], pick: (r: ProcessRun) => number) => median(measured(runs).map((r) => pick(r) / REQUESTS));
+      const ours = () => runProcess([CLI, 'run', folder.dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT], ctx.tmp, path.join(ctx.tmp, 'usage-runner.json'), { CARRIER_API_KEY: BENCH_KEY }, sandbox.pid);
+      const theirs = () => runProcess([path.join(ROOT, 'bench', 'children', 'runnerRawClient.js'), folder.specFile, String(REQUESTS), String(CONCURRENCY)], ctx.tmp, path.join(ctx.tmp, 'usage-raw.json'), {}, sandbox.pid);
+      const { a: runner, b: raw } = await interleaveSamples(ctx.runs, ours, theirs);
+      const p = paired(runner.map((r) => REQUESTS / r.seconds), raw.map((r) => REQUESTS / r.seconds));
+      const perRequest = (runs: ProcessRun[], pick: (r: ProcessRun) => number) => median(runs.map((r) => pick(r) / REQUESTS));
       const cpu = { runner: perRequest(runner, (r) => r.cpuMs), raw: perRequest(raw, (r) => r.cpuMs) };
       const server = { runner: perRequest(runner, (r) => r.serverCpuMs), raw: perRequest(raw, (r) => r.serverCpuMs) };
-      const rssPer1000 = median(measured(runner).map((r) => r.peakRssMb / (REQUESTS / 1000)));
-      const cpuRatio = median(measured(runner).map((r, i) => r.cpuMs / measured(raw)[i].cpuMs));
+      const rssPer1000 = median(runner.map((r) => r.peakRssMb / (REQUESTS / 1000)));
+      const cpuRatio = pairedRatio(runner.map((r) => r.cpuMs), raw.map((r) => r.cpuMs));
       const results: RowResult[] = [
         {
           id: 'runner-throughput.c16',

@@ -62,6 +62,15 @@ describe('runner: copies of one file', () => {
     assert.equal(plan.files.get(files[1])!.locate(['params']).file, files[1]);
   });
 
+  it('each copy sends its number literals as written', async () => {
+    const text = '{ "operation": "GetBillOfLadingPdf", "version": "sandbox", "params": { "billOfLadingId": 1.0 } }\n';
+    ['c/1.carrier.json', 'c/2.carrier.json'].forEach((f) => write(f, text));
+    const plan = loadRun(['c'], { baseDir: tmp });
+    const b = backend();
+    await executePlan(plan, { backend: b });
+    assert.deepEqual(b.calls.map((c) => c.request.rawNumbers.get('/params/billOfLadingId')), ['1.0', '1.0']);
+  });
+
   it('a broken text copied is a problem of each copy, at its own name', () => {
     const text = '{\n  "operation": "GetBillOfLadingPdf",\n  "version": "sandbox",\n  "params": { "billOfLadingId": 1 },\n  "expect": { "status": "two hundred" }\n}\n';
     const files = ['c/1.carrier.json', 'c/2.carrier.json'].map((f) => write(f, text));
