@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, executePlan, htmlReport, jsonReport, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableNameProblem, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
+import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableNameProblem, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
@@ -200,7 +200,13 @@ export function writeReportFiles(report: RunReport, reporters: readonly Reporter
     fs.mkdirSync(out, { recursive: true });
     const file = path.join(out, REPORT_FILES[r]);
     // The HTML report masks its page itself, before it takes the hashes its policy allows.
-    const text = r === 'html' ? htmlReport(report, rel, { mask, ...(title ? { title } : {}) }) : mask(r === 'junit' ? junitXml(report, rel) : jsonReport(report, rel));
+    if (r === 'json') {
+      const fd = fs.openSync(file, 'w');
+      try { for (const part of jsonReportParts(report, rel)) fs.writeSync(fd, mask(part)); } finally { fs.closeSync(fd); }
+      written.push(file);
+      continue;
+    }
+    const text = r === 'html' ? htmlReport(report, rel, { mask, ...(title ? { title } : {}) }) : mask(junitXml(report, rel));
     fs.writeFileSync(file, text);
     written.push(file);
   }
