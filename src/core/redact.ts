@@ -100,6 +100,13 @@ export interface SpanOptions {
   readonly cut?: boolean;
 }
 
+/**
+ * Around a whole value: an element's text (`>…<`), a query or form field (`=…&`), a quoted
+ * string or attribute (`"…"`, `'…'`), or the whole text (a string value redacted on its own).
+ */
+const WHOLE_VALUE_BEFORE = new Set(['>', '=', '"', "'"]);
+const WHOLE_VALUE_AFTER = new Set(['<', '&', '"', "'"]);
+
 /** A stretch to mask, [start, end). */
 export type Span = readonly [number, number];
 /** A span and what replaces it. */
@@ -111,16 +118,21 @@ const MASK_BYTES = Buffer.from(MASK, 'utf8').toString('latin1');
 /**
  * A redactor for a fixed set of secrets; spellings are computed once. Empty values are ignored
  * (nothing to hide), the mask itself too. A secret of MIN_SECRET_BY_VALUE characters or more is
- * found by value in every spelling the wire allows (spellingPattern); a shorter one in the
- * spellings the workbench itself writes (secretSpellings), or — with `inPlace` — only where it
+ * found by value in every spelling the wire allows (spellingPattern). A shorter one would be found
+ * inside ordinary text (a key `1` in `/1.0.3/`, `2026` in every date): it is masked as a whole
+ * value only — an element's whole text, a field's whole value, a whole quoted string, in the
+ * spellings the workbench itself writes (secretSpellings) — or, with `inPlace`, only where it
  * stands as a key.
  */
 export class Redactor {
   /** Secrets searched by pattern (spellingPattern). */
   private readonly byValue: string[];
-  /** Exact spellings searched as they are: shorter secrets, and a report's derived spellings. */
+  /** Exact spellings searched as they are: a report's derived spellings of long secrets. */
   private readonly spellings: string[];
+  /** Spellings of short secrets, masked only where one is a whole value (WHOLE_VALUE_BEFORE/AFTER). */
+  private readonly wholeValues: string[];
   private spellingBytes: string[] | undefined;
+  private wholeValueBytes: string[] | undefined;
   private readonly inPlace: boolean;
   /** Final texts only: a spelling cut short by a report's `…` still gives its start away. */
   private readonly truncations: boolean;
@@ -129,21 +141,27 @@ export class Redactor {
   constructor(secrets: Iterable<string | undefined>, options: RedactorOptions = {}) {
     const long = new Set<string>();
     const all = new Set<string>();
+    const whole = new Set<string>();
     for (const s of secrets) {
       if (!s || s === MASK || s.trim() === '') continue;
-      if ([...s].length >= MIN_SECRET_BY_VALUE) long.add(s);
-      if (options.derived) for (const f of derivedSpellingsOf(s)) all.add(f);
-      else if (!long.has(s) && !options.inPlace) for (const f of secretSpellings(s)) all.add(f);
+      const isLong = [...s].length >= MIN_SECRET_BY_VALUE;
+      if (isLong) {
+        long.add(s);
+        if (options.derived) for (const f of derivedSpellingsOf(s)) all.add(f);
+      } else if (!options.inPlace) {
+        for (const f of options.derived ? derivedSpellingsOf(s) : secretSpellings(s)) whole.add(f);
+      }
     }
     this.byValue = [...long].sort((a, b) => b.length - a.length);
     this.spellings = [...all].sort((a, b) => b.length - a.length);
+    this.wholeValues = [...whole].sort((a, b) => b.length - a.length);
     this.inPlace = options.inPlace === true;
     this.truncations = options.derived === true;
   }
 
   /** Nothing to hide: texts come back as they are. */
   get empty(): boolean {
-    return this.byValue.length === 0 && this.spellings.length === 0 && !this.inPlace;
+    return this.byValue.length === 0 && this.spellings.length === 0 && this.wholeValues.length === 0 && !this.inPlace;
   }
 
   /** `text` with every secret masked; with `utf8Bytes`, `text` is bytes read as latin1 (an HTTP head) and still gets the readable mask. */
@@ -196,6 +214,13 @@ export class Redactor {
     const spellings = options.utf8Bytes ? (this.spellingBytes ??= this.spellings.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.spellings;
     for (const s of spellings) {
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
+    }
+    const wholeValues = options.utf8Bytes ? (this.wholeValueBytes ??= this.wholeValues.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.wholeValues;
+    for (const s of wholeValues) {
+      for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + 1)) {
+        const end = at + s.length;
+        if ((at === 0 || WHOLE_VALUE_BEFORE.has(text[at - 1])) && (end === text.length || WHOLE_VALUE_AFTER.has(text[end]))) found.push([at, end]);
+      }
     }
     if (this.inPlace) keyPlaces(text, found);
     return merge(found);

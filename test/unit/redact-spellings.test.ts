@@ -57,8 +57,18 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
     const r = new Redactor([key], { inPlace: true });
     const text = `ZIP k3y12 <p:APIKey xsi:type="s">k3y12</p:APIKey><APIKey/> ?APIKEY=k3y12&zip=k3y12 api_key=k3y12 {"ApiKey": "k3y12", "x": "k3y12"} &lt;APIKey&gt;k3y12&lt;/APIKey&gt; %41PIKey=k3y12`;
     assert.equal(r.text(text), `ZIP k3y12 <p:APIKey xsi:type="s">${MASK}</p:APIKey><APIKey/> ?APIKEY=${MASK}&zip=k3y12 api_key=${MASK} {"ApiKey": "${MASK}", "x": "k3y12"} &lt;APIKey&gt;${MASK}&lt;/APIKey&gt; %41PIKey=${MASK}`);
-    // Without inPlace (the workbench's own requests), the spellings it writes are masked by value as before.
-    assert.equal(new Redactor([key]).text('ZIP k3y12'), `ZIP ${MASK}`);
+    // Without inPlace (the workbench's own requests and a run's output), the spellings it writes
+    // are masked where one is a whole value: an element's text, a field, a quoted string.
+    assert.equal(new Redactor([key]).text('ZIP k3y12 <Zip>k3y12</Zip> ?zip=k3y12&a=xk3y12 {"x": "k3y12"}'), `ZIP k3y12 <Zip>${MASK}</Zip> ?zip=${MASK}&a=xk3y12 {"x": "${MASK}"}`);
+  });
+
+  it('a one- to four-character key leaves paths, versions, bindings and dates whole, in the final text of a run too', () => {
+    for (const key of ['1', 'k', '2026']) {
+      for (const r of [new Redactor([key]), new Redactor([key], { derived: true })]) {
+        const text = `POST /1.0.3/RateQuoteService.asmx soap11 2026-11-30 "version": "1.0.3" 001-GetRateQuote.carrier.json skipped 1 passed <APIKey>${key}</APIKey> ?APIKey=${key}`;
+        assert.equal(r.text(text), `POST /1.0.3/RateQuoteService.asmx soap11 2026-11-30 "version": "1.0.3" 001-GetRateQuote.carrier.json skipped 1 passed <APIKey>${MASK}</APIKey> ?APIKey=${MASK}`, key);
+      }
+    }
   });
 
   it('finds keys where clients put them: element (comments, CDATA, references), JSON member, any key header', () => {
