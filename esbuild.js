@@ -35,7 +35,9 @@ const targets = [
   // The CLI: a small dispatcher (dist/cli.js) and one bundle per command (dist/cli/<name>.js),
   // which the dispatcher requires only when that command runs (see src/cli/commands/index.ts).
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', plugins: [commandsApart()] },
-  ...cliCommands().map((name) => ({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/cli/${name}.js`, platform: 'node', format: 'cjs', target: 'node20' })),
+  // pdf-lib (core's last resort for an odd PDF's page count) and ajv (for a shape the generated
+  // validators lack) are loaded lazily: left to node_modules, a command parses them only if used.
+  ...cliCommands().map((name) => ({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/cli/${name}.js`, platform: 'node', format: 'cjs', target: 'node20', external: ['pdf-lib', 'ajv'], plugins: [sandboxApart()] })),
   { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'] },
   { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },
 ].filter((t) => fs.existsSync(t.entryPoints[0]));
@@ -57,6 +59,20 @@ function commandsApart() {
       build.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) => {
         if (args.kind !== 'require-call' || fs.realpathSync(args.importer) !== index) return undefined;
         return { path: `./cli/${args.path.slice(2)}.js`, external: true };
+      });
+    },
+  };
+}
+
+/** In a command's bundle, embeddedSandbox.ts's lazy require of the sandbox becomes dist/sandbox.js. */
+function sandboxApart() {
+  return {
+    name: 'cli-sandbox-apart',
+    setup(build) {
+      const lazy = fs.realpathSync('src/cli/embeddedSandbox.ts');
+      build.onResolve({ filter: /^\.\.\/sandbox\/embedded$/ }, (args) => {
+        if (args.kind !== 'require-call' || fs.realpathSync(args.importer) !== lazy) return undefined;
+        return { path: '../sandbox.js', external: true };
       });
     },
   };

@@ -5,15 +5,25 @@
  */
 import type { Namespaces } from '../core';
 import type { SandboxHandle } from '../sandbox/options';
-import { startSandbox } from '../sandbox/server';
+
+type SandboxModule = typeof import('../sandbox/embedded');
+
+/**
+ * The sandbox's code, required on first need too: in the built CLI this require names
+ * dist/sandbox.js (esbuild.js keeps it out of each command's bundle), so `carrier run --env
+ * staging` neither loads nor parses the sandbox, pdf-lib and the XML builder.
+ */
+function sandboxModule(): SandboxModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../sandbox/embedded') as SandboxModule;
+}
 
 export class EmbeddedSandbox {
   private handle?: Promise<SandboxHandle>;
 
   /** The base URL, starting the sandbox with these namespaces if it is not running yet. */
   readonly url = async (namespaces?: Namespaces): Promise<string> => {
-    // The module comes with the command's bundle (send, run, contract, compare); starting is what waits for a need.
-    this.handle ??= Promise.resolve().then(() => startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) }));
+    this.handle ??= Promise.resolve().then(() => sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) }));
     return (await this.handle).url;
   };
 
