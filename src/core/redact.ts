@@ -100,6 +100,9 @@ export interface SpanOptions {
   readonly cut?: boolean;
 }
 
+/** What every spelling of a character but itself is written with (characterPattern). */
+const ESCAPE_SYNTAX = /[%&\\]/;
+
 /**
  * Around a whole value: an element's text (`>…<`), a query or form field (`=…&`), a quoted
  * string or attribute (`"…"`, `'…'`), or the whole text (a string value redacted on its own).
@@ -133,6 +136,8 @@ export class Redactor {
   private readonly wholeValues: string[];
   private spellingBytes: string[] | undefined;
   private wholeValueBytes: string[] | undefined;
+  private byValueBytes: string[] | undefined;
+  private readonly byValueHasSpace: boolean;
   private readonly inPlace: boolean;
   /** Final texts only: a spelling cut short by a report's `…` still gives its start away. */
   private readonly truncations: boolean;
@@ -153,6 +158,7 @@ export class Redactor {
       }
     }
     this.byValue = [...long].sort((a, b) => b.length - a.length);
+    this.byValueHasSpace = this.byValue.some((v) => v.includes(' '));
     this.spellings = [...all].sort((a, b) => b.length - a.length);
     this.wholeValues = [...whole].sort((a, b) => b.length - a.length);
     this.inPlace = options.inPlace === true;
@@ -200,12 +206,11 @@ export class Redactor {
     const found: Array<[number, number]> = [];
     if (this.empty || !text) return found;
     if (this.byValue.length) {
-      const re = this.pattern(options.utf8Bytes === true);
-      collect(re, text, found);
+      this.byValueIn(text, options.utf8Bytes === true, found);
       const view = withoutIgnorables(text);
       if (view) {
         const before = found.length;
-        collect(re, view.text, found);
+        this.byValueIn(view.text, options.utf8Bytes === true, found);
         if (options.cut) this.tail(view.text, options.utf8Bytes === true, found);
         for (let i = before; i < found.length; i++) found[i] = [view.origin(found[i][0]), found[i][1] === view.text.length ? text.length : view.origin(found[i][1] - 1) + 1];
       }
@@ -224,6 +229,23 @@ export class Redactor {
     }
     if (this.inPlace) keyPlaces(text, found);
     return merge(found);
+  }
+
+  /**
+   * Every spelling of the long secrets in `text`. Each spelling but the literal one holds `%`, `&`
+   * or `\\` (and a form's `+` for a space): a text with none of them — most replies — can hold a
+   * secret only as it is, found by indexOf instead of the spelling pattern, the cost of redacting
+   * every reply a run receives.
+   */
+  private byValueIn(text: string, utf8: boolean, found: Array<[number, number]>): void {
+    if (ESCAPE_SYNTAX.test(text) || (this.byValueHasSpace && text.includes('+'))) {
+      collect(this.pattern(utf8), text, found);
+      return;
+    }
+    const literals = utf8 ? (this.byValueBytes ??= this.byValue.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.byValue;
+    for (const s of literals) {
+      for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
+    }
   }
 
   /** A secret's start right before the `…` a report cut a long value with: masked like the whole. */

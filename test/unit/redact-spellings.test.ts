@@ -62,6 +62,15 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
     assert.equal(new Redactor([key]).text('ZIP k3y12 <Zip>k3y12</Zip> ?zip=k3y12&a=xk3y12 {"x": "k3y12"}'), `ZIP k3y12 <Zip>${MASK}</Zip> ?zip=${MASK}&a=xk3y12 {"x": "${MASK}"}`);
   });
 
+  it('a text without escapes is searched for the key as it is, and still finds it split by a comment, in a form with + for a space, and in UTF-8 bytes', () => {
+    const key = 'Long key-0123456789';
+    const r = new Redactor([key]);
+    assert.equal(r.text(`<a>${key}</a><b>Long key<!-- x -->-0123456789</b>`), `<a>${MASK}</a><b>${MASK}</b>`);
+    assert.equal(r.text('APIKey=Long+key-0123456789'), `APIKey=${MASK}`);
+    const accented = new Redactor(['clé-0123456789']);
+    assert.equal(accented.bytes(Buffer.from('<k>clé-0123456789</k>', 'utf8')).toString('utf8'), `<k>${MASK}</k>`);
+  });
+
   it('a one- to four-character key leaves paths, versions, bindings and dates whole, in the final text of a run too', () => {
     for (const key of ['1', 'k', '2026']) {
       for (const r of [new Redactor([key]), new Redactor([key], { derived: true })]) {
