@@ -197,6 +197,12 @@ describe('carrier contract, --write, send and compare against a live service', f
     assert.equal(unnamed.code, 0, unnamed.stderr);
     assert.match(unnamed.stdout, /<Weight>1500<\/Weight>\s*<Pieces>2<\/Pieces>/);
     assert.equal((await carrier(['envelope', 'unnamed.carrier.json'], dir)).code, 2);
+    // carrier run --env follows that environment's contract too: the file runs, and passes.
+    fs.mkdirSync(path.join(dir, 'suite'), { recursive: true });
+    fs.copyFileSync(path.join(dir, 'unnamed.carrier.json'), path.join(dir, 'suite', 'unnamed.carrier.json'));
+    const ran = await carrier(['run', 'suite', '--env', 'live'], dir, { CARRIER_API_KEY_LIVE: KEY });
+    assert.equal(ran.code, 0, ran.stdout + ran.stderr);
+    assert.equal((await carrier(['run', 'suite'], dir)).code, 2, 'without --env the file follows the catalog, where Pieces is an error');
 
     // The same file sent to the sandbox follows the catalog: there the addition is an error.
     fs.writeFileSync(path.join(dir, 'sandbox.carrier.json'), fs.readFileSync(file, 'utf8').replace('"environment": "live"', '"environment": "sandbox"'));

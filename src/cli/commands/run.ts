@@ -229,7 +229,8 @@ export const run: Command = {
     const whole = loadRun(settings.inputs, {
       baseDir: io.cwd,
       ...(settings.binding ? { binding: settings.binding } : {}),
-      validate: (text, fileName) => validateRequestText(text, fileName).findings,
+      // --env sends every file there, so each is checked against that environment's stored contract.
+      validate: (text, fileName) => validateRequestText(text, fileName, settings.environment ? { environment: settings.environment } : {}).findings,
       exclude: [settings.out],
       ...(settings.data !== undefined ? { data: settings.data } : {}),
     });
