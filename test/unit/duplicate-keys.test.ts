@@ -13,6 +13,7 @@ import { runCli } from '../../src/cli/dispatch';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { formatEnvironmentProblem, parseEnvironments } from '../../src/core/environments/load';
 import { DUPLICATE_KEY_LIMIT, findDuplicateKeys, mayHaveDuplicateKeys } from '../../src/core/requestFile/duplicateKeys';
+import { valueShape } from '../../src/core/requestFile/valueShape';
 import { parseCollectionConfig } from '../../src/core/runner/collectionConfig';
 import { compileRequestFile } from '../../src/core/runner/loadFile';
 import { formatFinding, sendableRequest, validateRequestText } from '../../src/core/validation';
@@ -37,7 +38,7 @@ describe('duplicate keys: finding them', () => {
   it('finds none in a clean file, and none for one key in different objects', () => {
     const text = '{"a":1,"b":{"a":2,"b":[{"a":3},{"a":4}]},"c":[{"x":1,"y":{"x":2}},{"x":3}]}';
     assert.deepEqual(findDuplicateKeys(text).duplicates, []);
-    assert.equal(mayHaveDuplicateKeys(text, JSON.parse(text)), false);
+    assert.equal(mayHaveDuplicateKeys(text, valueShape(JSON.parse(text)).keys), false);
   });
 
   it('locates a nested duplicate with the path of its object, in arrays too', () => {
@@ -50,7 +51,7 @@ describe('duplicate keys: finding them', () => {
     assert.equal(text.slice(d.offset, d.offset + d.length), '"Weight"');
     assert.equal(d.offset, text.lastIndexOf('"Weight"'));
     assert.equal(d.firstOffset, text.indexOf('"Weight":2'));
-    assert.equal(mayHaveDuplicateKeys(text, JSON.parse(text)), true);
+    assert.equal(mayHaveDuplicateKeys(text, valueShape(JSON.parse(text)).keys), true);
   });
 
   it('compares keys after unescaping: "a", "\\u0061" and "\\u0041" differ only where they should', () => {
@@ -70,7 +71,7 @@ describe('duplicate keys: finding them', () => {
   it('a plain-JSON file whose strings hold colons after quotes is rechecked, not reported', () => {
     const text = '{"a": "x\\": y"}';
     const value = JSON.parse(text);
-    assert.equal(mayHaveDuplicateKeys(text, value), true, 'the cheap test cannot tell');
+    assert.equal(mayHaveDuplicateKeys(text, valueShape(value).keys), true, 'the cheap test cannot tell');
     assert.deepEqual(findDuplicateKeys(text).duplicates, [], 'the exact scan can');
   });
 
@@ -80,7 +81,7 @@ describe('duplicate keys: finding them', () => {
     const { duplicates } = findDuplicateKeys(text);
     assert.equal(duplicates.length, 1);
     assert.equal(duplicates[0].parent.length, depth);
-    assert.equal(mayHaveDuplicateKeys(text, JSON.parse(text)), true);
+    assert.equal(mayHaveDuplicateKeys(text, valueShape(JSON.parse(text)).keys), true);
   });
 
   it('lists the first hundred duplicates and counts the rest in one more finding', () => {

@@ -144,12 +144,12 @@ export function findDuplicateKeys(text: string, limit = DUPLICATE_KEY_LIMIT): Du
 
 /**
  * False when plain JSON `text` (no comments: JSON.parse accepted it) certainly has no duplicate
- * key, `value` being its JSON.parse result. Linear and iterative, and hashes no key.
+ * key, `keysKept` being the keys of its JSON.parse result (valueShape). Linear, and hashes no key.
  */
-export function mayHaveDuplicateKeys(text: string, value: unknown): boolean {
+export function mayHaveDuplicateKeys(text: string, keysKept: number): boolean {
   // Written keys ≥ kept keys, equal exactly without duplicates; every written key's colon
   // follows a closing quote, so counting those colons bounds the written keys from above.
-  return colonsAfterQuotes(text) !== keysKept(value);
+  return colonsAfterQuotes(text) !== keysKept;
 }
 
 /** Colons whose previous non-blank character is `"`: every key's, and rarely one in a string. */
@@ -162,23 +162,6 @@ function colonsAfterQuotes(text: string): number {
     if (c === QUOTE) count++;
   }
   return count;
-}
-
-function keysKept(value: unknown): number {
-  let keys = 0;
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    // Object.values: own enumerable properties, all that JSON.parse makes (`__proto__` included).
-    const items: unknown[] = Array.isArray(v) ? v : Object.values(v);
-    if (!Array.isArray(v)) keys += items.length;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      if (item !== null && typeof item === 'object') stack.push(item);
-    }
-  }
-  return keys;
 }
 
 /** The offset of the `"` closing the string whose content starts at `from`, or -1. */

@@ -8,6 +8,7 @@
 import { createScanner, parse, printParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
 import { duplicateKeyFindings, findDuplicateKeys, mayHaveDuplicateKeys, type DuplicateKeys } from './duplicateKeys';
 import { MAX_JSON_DEPTH, tooDeepAt } from './depth';
+import { valueShape } from './valueShape';
 import { JsonSource } from './source';
 import type { Finding } from './types';
 
@@ -48,19 +49,27 @@ export function parseJson(input: string): ParsedJson {
   if (text.trim() === '') {
     return { ok: false, source, findings: [syntax(source, 0, 0, 'the file is empty: a request file is a JSON object with "operation" and "params"')] };
   }
-  const deep = tooDeepAt(text);
-  if (deep >= 0) {
+  const tooDeep = (): ParsedJson | undefined => {
+    const deep = tooDeepAt(text);
+    if (deep < 0) return undefined;
     return { ok: false, source, findings: [syntax(source, deep, 1, `nested deeper than ${MAX_JSON_DEPTH} levels here; a request file is a few levels deep, so the file is not read further`)] };
-  }
+  };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
+    // jsonc-parser reads one call per level: the text is measured before it may (depth.ts).
+    const deep = tooDeep();
+    if (deep) return deep;
+    source.knownShallow();
     const parsed = parseJsonc(source);
     return parsed.ok ? withDuplicateKeys(parsed) : parsed;
   }
+  const shape = valueShape(value);
+  if (shape.tooDeep) return tooDeep()!;
+  source.knownShallow();
   const parsed: ParsedJson = { ok: true, value, findings: [], source };
-  return mayHaveDuplicateKeys(text, value) ? withDuplicateKeys(parsed) : parsed;
+  return mayHaveDuplicateKeys(text, shape.keys) ? withDuplicateKeys(parsed) : parsed;
 }
 
 function withDuplicateKeys(parsed: ParsedJson): ParsedJson {

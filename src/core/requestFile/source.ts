@@ -17,11 +17,18 @@ export class JsonSource {
   private linesCache: LineIndex | undefined;
   private numbersCache: Map<string, string> | undefined;
 
+  private shallow = false;
+
   constructor(readonly text: string) {}
+
+  /** The text is known to nest no deeper than MAX_JSON_DEPTH (parseJson measured it): the tree needs no scan first. */
+  knownShallow(): void {
+    this.shallow = true;
+  }
 
   get tree(): Node | undefined {
     // jsonc-parser builds the tree one call per level: a text nested too deep has none (depth.ts).
-    if (this.treeCache === undefined) this.treeCache = tooDeepAt(this.text) >= 0 ? null : parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false }) ?? null;
+    if (this.treeCache === undefined) this.treeCache = !this.shallow && tooDeepAt(this.text) >= 0 ? null : parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false }) ?? null;
     return this.treeCache ?? undefined;
   }
 
