@@ -33,6 +33,12 @@ export interface Timing {
   readonly connectMs?: number;
   /** TLS handshake, when this request opened an https connection. */
   readonly tlsMs?: number;
+  /**
+   * From the request's first byte to its last going to the service. The traffic inspector
+   * measures it (a client may upload slowly, connecting to the target included); a send of the
+   * workbench's own writes its small body at once and leaves it out.
+   */
+  readonly uploadMs?: number;
   /** From the request being written to the first byte of the reply: the server's time. */
   readonly firstByteMs?: number;
   /** From the first to the last byte of the reply. */

@@ -4,7 +4,7 @@
  * exchange is recorded — the bytes, the headers, the timing, and the catalog's reading of both
  * sides — with the API key redacted before anything is kept.
  */
-import type { Binding, Exchange, JsonObject, Namespaces, ReadIssue, RecognitionProblem, Timing, UnknownRequest } from '../core';
+import type { Binding, Exchange, JsonObject, Namespaces, ReadIssue, RecognitionProblem, UnknownRequest } from '../core';
 
 /** What a recording names as its target. */
 export interface RecordEnvironment {
@@ -64,12 +64,6 @@ export interface RecordingFiles {
   readonly requestFile?: string;
 }
 
-/** The phases of a relayed exchange: upload, first byte (the target's wait) and download add up to the total. */
-export interface InspectedTiming extends Timing {
-  /** From the request's first byte arriving from the client to its last byte going on to the target (connecting to it included). */
-  readonly uploadMs?: number;
-}
-
 /** A reply's status line and headers (redacted). */
 export interface ReplyHead {
   readonly status: number;
@@ -88,9 +82,11 @@ export interface WireFacts {
   readonly answered?: { readonly status: number; readonly statusText: string };
 }
 
-/** An exchange as the inspector records it: the common shape, the upload phase, and what only the relay saw. */
+/**
+ * An exchange as the inspector records it: the common shape (its timing with the upload phase,
+ * so upload, first byte and download add up to the total) and what only the relay saw.
+ */
 export interface InspectedExchange extends Exchange {
-  readonly timing?: InspectedTiming;
   readonly wire?: WireFacts;
 }
 

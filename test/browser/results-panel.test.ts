@@ -7,7 +7,9 @@
  */
 import { strict as assert } from 'node:assert';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { sandboxEnvironment } from '../../src/core/environments';
+import { startInspector } from '../../src/inspector';
 import { send } from '../../src/core/send';
 import { closeTransport } from '../../src/core/transport';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
@@ -115,6 +117,28 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     assert.ok(!/reused/.test(await page.innerText('#panel-timing')), 'not "reused"');
     await screenshot(page, 'timing-never-opened');
     await page.close();
+  });
+
+  it('the Timing tab of a relayed exchange shows its upload, and a connection opened meanwhile as within it', async () => {
+    const inspector = await startInspector({ target: sb.url, namespaces: DEFAULT_NAMESPACES });
+    try {
+      const sent = await send({ request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
+      assert.equal(sent.reply?.status, 200);
+      await inspector.flush();
+      const exchange = inspector.exchanges()[0]!.exchange;
+      assert.ok(exchange.timing?.uploadMs !== undefined, JSON.stringify(exchange.timing));
+      const page = await openPanelPage(browser);
+      await render(page, { exchange }, 'timing');
+      const rows = (await page.locator('#panel-timing table.timing th').allInnerTexts()).map((t) => t.trim());
+      assert.ok(rows.includes('Upload'), rows.join(' | '));
+      if (exchange.timing.connectMs !== undefined) assert.ok(rows.includes('Connect (within the upload)'), rows.join(' | '));
+      const drawn = await page.locator('#panel-timing .timing-bar .seg-phase').evaluateAll((els) => els.map((e) => e.className));
+      assert.ok(!drawn.some((c) => c.includes('phase-connect')), `the bar draws phases that add up: ${drawn.join(', ')}`);
+      await screenshot(page, 'timing-relayed');
+      await page.close();
+    } finally {
+      await inspector.close();
+    }
   });
 
   it('shows the request file\'s expectations: the count in the Summary and the header, failures linked to their lines', async () => {

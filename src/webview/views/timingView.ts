@@ -1,4 +1,4 @@
-/** Where the time went: connect, TLS, waiting for the first byte, download. */
+/** Where the time went: connect, TLS, upload (relayed traffic), waiting for the first byte, download. */
 import type { Exchange, Timing } from '../../core/view';
 import { append, h, icon } from '../dom';
 import { formatMs } from '../format';
@@ -6,6 +6,7 @@ import { formatMs } from '../format';
 const PHASES: ReadonlyArray<{ key: keyof Timing; label: string; cls: string }> = [
   { key: 'connectMs', label: 'Connect', cls: 'phase-connect' },
   { key: 'tlsMs', label: 'TLS handshake', cls: 'phase-tls' },
+  { key: 'uploadMs', label: 'Upload', cls: 'phase-upload' },
   { key: 'firstByteMs', label: 'Waiting (first byte)', cls: 'phase-wait' },
   { key: 'downloadMs', label: 'Download', cls: 'phase-download' },
 ];
@@ -21,8 +22,12 @@ export function renderTiming(panel: HTMLElement, exchange: Exchange): void {
   }
   const total = Math.max(timing.totalMs, 0.001);
   const present = PHASES.filter((p) => timing[p.key] !== undefined);
+  // The inspector's upload phase runs from the client's first byte to the last sent on, so a
+  // connection opened to the target meanwhile lies within it: the bar draws what adds up.
+  const withinUpload = (p: (typeof PHASES)[number]) => timing.uploadMs !== undefined && (p.key === 'connectMs' || p.key === 'tlsMs');
+  const label = (p: (typeof PHASES)[number]) => (withinUpload(p) ? `${p.label} (within the upload)` : p.label);
   const bar = h('div', { className: 'timing-bar', role: 'img', attrs: { 'aria-label': `Total ${formatMs(timing.totalMs)}` } });
-  for (const p of present) {
+  for (const p of present.filter((q) => !withinUpload(q))) {
     const seg = h('span', { className: `seg-phase ${p.cls}`, title: `${p.label}: ${formatMs(timing[p.key])}` });
     seg.style.width = `${Math.max(0.5, ((timing[p.key] as number) / total) * 100)}%`;
     bar.appendChild(seg);
@@ -32,7 +37,7 @@ export function renderTiming(panel: HTMLElement, exchange: Exchange): void {
     h('table', { className: 'kv timing' },
       h('caption', { className: 'visually-hidden' }, 'Timing phases'),
       h('tbody', {},
-        ...present.map((p) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, h('span', { className: `swatch ${p.cls}`, attrs: { 'aria-hidden': 'true' } }), p.label), h('td', { className: 'num' }, formatMs(timing[p.key])))),
+        ...present.map((p) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, h('span', { className: `swatch ${p.cls}`, attrs: { 'aria-hidden': 'true' } }), label(p)), h('td', { className: 'num' }, formatMs(timing[p.key])))),
         h('tr', { className: 'total' }, h('th', { attrs: { scope: 'row' } }, 'Total'), h('td', { className: 'num' }, formatMs(timing.totalMs))),
       ),
     ),
