@@ -120,6 +120,26 @@ export interface Exchange {
   readonly error?: ExchangeError;
   /** Present when the traffic inspector recorded this exchange between another program and a service. */
   readonly recorded?: RecordedMarker;
+  /** What only a relay (the traffic inspector) saw on the wire, beyond the request and the final reply. */
+  readonly wire?: WireFacts;
+}
+
+/** A reply's status line and headers (redacted). */
+export interface ReplyHead {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+}
+
+/** What only the relay saw: interim replies, trailers, and a reply it made itself. */
+export interface WireFacts {
+  /** Interim (1xx) replies before the final one, in order, each relayed to the client as it came (the first 16). */
+  readonly interim?: readonly ReplyHead[];
+  /** Trailer fields after a chunked body, relayed with it (redacted). */
+  readonly requestTrailers?: ReadonlyArray<readonly [string, string]>;
+  readonly replyTrailers?: ReadonlyArray<readonly [string, string]>;
+  /** The client's reply was made by the inspector, not the target (which could not be reached, or did not answer): its status. */
+  readonly answered?: { readonly status: number; readonly statusText: string };
 }
 
 /**

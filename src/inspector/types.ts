@@ -64,31 +64,8 @@ export interface RecordingFiles {
   readonly requestFile?: string;
 }
 
-/** A reply's status line and headers (redacted). */
-export interface ReplyHead {
-  readonly status: number;
-  readonly statusText: string;
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-}
-
-/** What only the relay saw, beyond the shape every exchange has (src/core/exchange.ts). */
-export interface WireFacts {
-  /** Interim (1xx) replies before the final one, in order, each relayed to the client as it came (the first 16). */
-  readonly interim?: readonly ReplyHead[];
-  /** Trailer fields after a chunked body, relayed with it (redacted). */
-  readonly requestTrailers?: ReadonlyArray<readonly [string, string]>;
-  readonly replyTrailers?: ReadonlyArray<readonly [string, string]>;
-  /** The client's reply was made by the inspector, not the target (which could not be reached, or did not answer): its status. */
-  readonly answered?: { readonly status: number; readonly statusText: string };
-}
-
-/**
- * An exchange as the inspector records it: the common shape (its timing with the upload phase,
- * so upload, first byte and download add up to the total) and what only the relay saw.
- */
-export interface InspectedExchange extends Exchange {
-  readonly wire?: WireFacts;
-}
+/** An exchange as the inspector records it: core's shape, with the upload phase and what only the relay saw (`wire`). */
+export type InspectedExchange = Exchange;
 
 export interface RecordedExchange {
   readonly seq: number;

@@ -3,9 +3,9 @@
  * every exchange has): the upload phase, interim replies, trailers, and whether the client's reply
  * was the inspector's own. Redacted like everything else.
  */
-import { MASK, SECRET_HEADER, type Exchange, type Redactor } from '../core';
+import { MASK, SECRET_HEADER, type Exchange, type Redactor, type WireFacts } from '../core';
 import type { Capture } from './capture';
-import type { InspectedExchange, WireFacts } from './types';
+import type { InspectedExchange } from './types';
 
 type Fields = ReadonlyArray<readonly [string, string]>;
 

@@ -65,7 +65,7 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
     },
     { id: 'documents', label: 'Documents', icon: 'file-pdf', badge: ex.documents.length > 0 ? String(ex.documents.length) : undefined, render: (p) => { documents = renderDocuments(p, ex); } },
     { id: 'reply', label: 'Reply', icon: 'arrow-left', render: (p) => renderReply(p, view) },
-    { id: 'request', label: 'Request', icon: 'arrow-right', render: (p) => renderRequest(p, ex.request) },
+    { id: 'request', label: 'Request', icon: 'arrow-right', render: (p) => renderRequest(p, ex.request, ex.wire) },
     { id: 'timing', label: 'Timing', icon: 'watch', render: (p) => renderTiming(p, ex) },
   ], preferred ?? defaultTab(view), onTab);
 

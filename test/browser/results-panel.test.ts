@@ -6,6 +6,7 @@
  * request file's expectations are shown with their count and their failures' lines.
  */
 import { strict as assert } from 'node:assert';
+import * as net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { sandboxEnvironment } from '../../src/core/environments';
@@ -138,6 +139,54 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
       await page.close();
     } finally {
       await inspector.close();
+    }
+  });
+
+  it('a relayed exchange shows its interim reply and trailers, and a reply the inspector made itself says so', async () => {
+    // A service that answers 102 Processing first and sends its chunked reply with a trailer.
+    const reply = `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetTerminalInformationResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetTerminalInformationResult/></GetTerminalInformationResponse></soap:Body></soap:Envelope>`;
+    const service = net.createServer((socket) => {
+      let seen = '';
+      socket.on('data', (d: Buffer) => {
+        seen += d.toString('latin1');
+        const head = seen.indexOf('\r\n\r\n');
+        const length = Number(/content-length:\s*(\d+)/i.exec(seen)?.[1] ?? 0);
+        if (head < 0 || seen.length < head + 4 + length) return;
+        socket.write('HTTP/1.1 102 Processing\r\n\r\n');
+        socket.end(`HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\nTrailer: X-Checksum\r\nConnection: close\r\n\r\n${Buffer.byteLength(reply).toString(16)}\r\n${reply}\r\n0\r\nX-Checksum: 5d41402a\r\n\r\n`);
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const request = { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } };
+    const through = async (target: string) => {
+      const inspector = await startInspector({ target, namespaces: DEFAULT_NAMESPACES });
+      try {
+        await send({ request, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
+        await inspector.flush();
+        return inspector.exchanges()[0]!.exchange;
+      } finally {
+        await inspector.close();
+      }
+    };
+    try {
+      const relayed = await through(`http://127.0.0.1:${(service.address() as net.AddressInfo).port}`);
+      assert.equal(relayed.wire?.interim?.[0]?.status, 102, JSON.stringify(relayed.wire));
+      const page = await openPanelPage(browser);
+      await render(page, { exchange: relayed }, 'reply');
+      const shown = await page.innerText('#panel-reply');
+      assert.match(shown, /Interim reply\s+102\s+Processing/i);
+      assert.match(shown, /Trailers\s+(Reply trailers\s+)?X-Checksum\s+5d41402a/i);
+      assert.ok(!shown.includes('the traffic inspector\'s own'), 'the target answered this one');
+
+      const down = await through('http://127.0.0.1:9');
+      assert.deepEqual(down.wire?.answered, { status: 502, statusText: 'Bad Gateway' });
+      await render(page, { exchange: down }, 'reply');
+      assert.match(await page.innerText('#panel-reply'), /The target sent no reply: the traffic inspector answered the client itself with 502 Bad Gateway/);
+      assert.match(await page.innerText('header.header'), /reply made by the inspector/);
+      await screenshot(page, 'reply-made-by-inspector');
+      await page.close();
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
     }
   });
 

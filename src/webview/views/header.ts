@@ -28,6 +28,7 @@ export function renderHeader(view: ExchangeView): HTMLElement {
   if (exchange.binding) meta.push(BINDING_LABELS[exchange.binding]);
   if (exchange.timing) meta.push(formatMs(exchange.timing.totalMs));
   if (exchange.reply) meta.push(formatBytes(exchange.reply.size));
+  if (exchange.wire?.answered) meta.push(h('span', { title: 'The traffic inspector answered: the target could not be reached or did not answer' }, icon('warning'), ' reply made by the inspector'));
   const metaLine = h('span', { className: 'meta' });
   meta.forEach((m, i) => metaLine.append(...(i > 0 ? [' · ', m] : [m])));
   return h('header', { className: 'header' },

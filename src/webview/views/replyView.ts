@@ -10,19 +10,37 @@ import { headersTable } from './headersTable';
 export function renderReply(panel: HTMLElement, view: ExchangeView): void {
   const { exchange } = view;
   const reply = exchange.reply;
+  const answered = exchange.wire?.answered;
   if (!reply) {
-    panel.append(h('p', { className: 'muted' }, exchange.error ? 'No reply was received (see Summary).' : 'No reply.'));
+    panel.append(answered
+      ? h('p', { className: 'notice warn' }, icon('warning'), ` The target sent no reply: the traffic inspector answered the client itself with ${answered.status} ${answered.statusText} (the Summary says why).`)
+      : h('p', { className: 'muted' }, exchange.error ? 'No reply was received (see Summary).' : 'No reply.'));
     return;
   }
-  panel.append(
+  append(panel,
     h('div', { className: 'request-line' },
       h('span', { className: `status-code ${reply.status >= 200 && reply.status < 300 ? 'ok' : 'bad'}` }, String(reply.status)),
       h('span', {}, reply.statusText),
       h('span', { className: 'muted' }, formatBytes(reply.size)),
     ),
+    answered
+      ? h('p', { className: 'notice warn' }, icon('warning'), ` This reply is the traffic inspector's own, not the target's: the target could not be reached or did not answer in time (the Summary says why).`)
+      : null,
     h('h2', {}, 'Headers'),
     headersTable(reply.headers, 'Reply headers'),
   );
+  // Interim replies came before the final one, each relayed to the client as it came.
+  const interim = exchange.wire?.interim ?? [];
+  if (interim.length) {
+    panel.append(h('h2', {}, interim.length === 1 ? 'Interim reply' : `Interim replies (${interim.length})`));
+    for (const i of interim) {
+      panel.append(
+        h('div', { className: 'request-line' }, h('span', { className: 'status-code' }, String(i.status)), h('span', {}, i.statusText)),
+        headersTable(i.headers, `Headers of the ${i.status} interim reply`),
+      );
+    }
+  }
+  if (exchange.wire?.replyTrailers) panel.append(h('h2', {}, 'Trailers'), headersTable(exchange.wire.replyTrailers, 'Reply trailers'));
 
   const body = reply.bodyText;
   const canPretty = looksLikeXml(body) && body.length <= PRETTY_LIMIT_CHARS;

@@ -1,11 +1,11 @@
-/** The request exactly as sent (redacted): method, URL, headers, body. */
-import type { HttpRequestSpec } from '../../core/view';
+/** The request exactly as sent (redacted): method, URL, headers, body, and trailers a relay saw after it. */
+import type { HttpRequestSpec, WireFacts } from '../../core/view';
 import { button, h } from '../dom';
 import { copy } from '../vscodeApi';
 import { bodyBlock } from './codeView';
 import { headersTable } from './headersTable';
 
-export function renderRequest(panel: HTMLElement, request: HttpRequestSpec): void {
+export function renderRequest(panel: HTMLElement, request: HttpRequestSpec, wire?: WireFacts): void {
   panel.append(
     h('div', { className: 'request-line' },
       h('span', { className: `method method-${request.method.toLowerCase()}` }, request.method),
@@ -15,6 +15,7 @@ export function renderRequest(panel: HTMLElement, request: HttpRequestSpec): voi
     h('h2', {}, 'Headers'),
     headersTable(request.headers, 'Request headers'),
   );
+  if (wire?.requestTrailers) panel.append(h('h2', {}, 'Trailers'), headersTable(wire.requestTrailers, 'Request trailers'));
   if (request.body === '') return;
   panel.append(
     h('div', { className: 'section-head' },
