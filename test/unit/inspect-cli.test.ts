@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, findShape } from '../../src/core/catalog';
 import { buildHttpRequest } from '../../src/core/envelope';
 import { runCli } from '../../src/cli/dispatch';
-import { closeClientAgent, filesHolding, plainRequest, tmpDir } from './inspect-kit';
+import { closeClientAgent, filesHolding, plainRequest, tmpDir, waitForOutput } from './inspect-kit';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const KEY = 'cli-Key&<9Zq+Wm 4Rt/Yu';
@@ -22,18 +22,6 @@ async function cli(args: string[], cwd: string): Promise<{ code: number; out: st
   return { code, out, err };
 }
 
-function waitForOutput(read: () => string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<RegExpMatchArray> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const m = read().match(pattern);
-      if (m) return resolve(m);
-      if (Date.now() > until) return reject(new Error(`timed out waiting for ${what}; output so far:\n${read()}`));
-      setTimeout(poll, 50);
-    };
-    poll();
-  });
-}
 
 describe('carrier inspect', function () {
   this.timeout(60_000);

@@ -10,7 +10,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { pairs } from './inspect-kit';
+import { collect, pairs } from './inspect-kit';
 
 export interface FrontSeen {
   readonly method: string;
@@ -25,15 +25,6 @@ export interface GzipFront {
   readonly url: string;
   readonly seen: FrontSeen[];
   close(): Promise<void>;
-}
-
-function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
 }
 
 const HOP = /^(connection|keep-alive|transfer-encoding|content-length)$/i;

@@ -17,7 +17,8 @@ import * as soap from 'soap';
 import { runCli } from '../../src/cli/dispatch';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { PHP, runClient, startGzipFront, ZEEP, type ClientLine, type ClientProgram, type GzipFront } from './inspect-clients-kit';
-import { filesHolding, tmpDir } from './inspect-kit';
+import { filesHolding, tmpDir, waitForOutput } from './inspect-kit';
+
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const KEY = 'clients-key-7Hq2Zx9W';
@@ -40,18 +41,6 @@ const TRACE = { TraceNumbers: { string: ['056391174'] }, TraceType: 'PRO', Forma
 const servicePath = (c: { operation: string }) => (c.operation === 'GetRateQuote' ? RATE_QUOTE_PATH : TRACE_PATH);
 const stripComments = (text: string) => JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')) as Record<string, unknown>;
 
-function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<RegExpMatchArray> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const m = read().match(pattern);
-      if (m) return resolve(m);
-      if (Date.now() > until) return reject(new Error(`timed out waiting for ${what}; output so far:\n${read()}`));
-      setTimeout(poll, 50);
-    };
-    poll();
-  });
-}
 
 /** A running `carrier inspect`. */
 interface Inspect {
@@ -71,11 +60,11 @@ async function startInspect(target: string, record: string, cwd: string): Promis
   child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
   child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { children.delete(child); resolve(code); }));
-  const [, url] = await waitFor(() => out, /Carrier inspector listening on (http:\/\/127\.0\.0\.1:\d+) → /, 'the listening line');
+  const [, url] = await waitForOutput(() => out, /Carrier inspector listening on (http:\/\/127\.0\.0\.1:\d+) → /, 'the listening line');
   return {
     url,
     async stop(lines) {
-      await waitFor(() => out, new RegExp(`(?:^|\\n)\\d\\d:\\d\\d:\\d\\d #${lines} `), `exchange line #${lines}`);
+      await waitForOutput(() => out, new RegExp(`(?:^|\\n)\\d\\d:\\d\\d:\\d\\d #${lines} `), `exchange line #${lines}`);
       child.kill('SIGTERM');
       assert.equal(await exited, 0, out);
       return out;

@@ -32,7 +32,8 @@ export const pairs = (raw: readonly string[]): Array<[string, string]> => {
   return out;
 };
 
-function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** A stream's bytes, whole. */
+export function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
@@ -126,4 +127,18 @@ export function filesHolding(dir: string, secret: string): string[] {
 
 export function closeClientAgent(): void {
   clientAgent.destroy();
+}
+
+/** Polls `read()` (a child's output so far) until `pattern` matches; the output goes into the timeout's message. */
+export function waitForOutput(read: () => string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const m = read().match(pattern);
+      if (m) return resolve(m);
+      if (Date.now() > until) return reject(new Error(`timed out waiting for ${what}; output so far:\n${read()}`));
+      setTimeout(poll, 50);
+    };
+    poll();
+  });
 }

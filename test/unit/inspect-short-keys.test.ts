@@ -13,23 +13,14 @@ import { DEFAULT_NAMESPACES, findShape } from '../../src/core/catalog';
 import { buildHttpRequest } from '../../src/core/envelope';
 import { runCli } from '../../src/cli/dispatch';
 import { startSandbox } from '../../src/sandbox/server';
-import { closeClientAgent, plainRequest, tmpDir } from './inspect-kit';
+import { closeClientAgent, plainRequest, tmpDir, waitForOutput } from './inspect-kit';
+
+// Three inspector processes share the machine with the suite: a little longer than the kit's 20 s.
+const waitFor = (read: () => string, pattern: RegExp, what: string, timeoutMs = 30_000) => waitForOutput(read, pattern, what, timeoutMs);
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MASK = '••••';
 
-function waitFor(read: () => string, pattern: RegExp, what: string, timeoutMs = 30_000): Promise<RegExpMatchArray> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const m = read().match(pattern);
-      if (m) return resolve(m);
-      if (Date.now() > until) return reject(new Error(`timed out waiting for ${what}; output so far:\n${read()}`));
-      setTimeout(poll, 50);
-    };
-    poll();
-  });
-}
 
 const RATE_QUOTE = {
   request: {
