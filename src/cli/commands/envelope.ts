@@ -131,4 +131,3 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
   return { file, shown, request, environment, ...(apiKey ? { apiKey } : {}), ...(typeof binding === 'string' ? { binding: binding as Binding } : {}) };
 }
 
-export { displayPath } from '../displayPath';

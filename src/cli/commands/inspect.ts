@@ -4,7 +4,7 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment, type Namespaces } from '../../core';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment, type Namespaces } from '../../core';
 import * as path from 'node:path';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange, type RecordEnvironment } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
@@ -13,7 +13,8 @@ import { startSandbox } from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type CliIo, type Command } from '../command';
-import { displayPath } from './envelope';
+import { displayPath } from '../displayPath';
+import { chooseEnvironment } from '../environment';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -39,19 +40,13 @@ interface ResolvedTarget {
 /** An environment by name, or a URL (whose namespaces are those of the environment at that URL, if one is). */
 function resolveTarget(target: string | undefined, io: CliIo): ResolvedTarget | number {
   const loaded = loadEnvironmentsFrom([io.cwd]);
-  const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
   if (target !== undefined && isUrl(target)) {
     const trimmed = target.replace(/\/+$/, '');
     const environment = loaded.environments.find((e) => !e.embedded && e.baseUrl.replace(/\/+$/, '') === trimmed);
     return { url: target, ...(environment ? { environment } : {}) };
   }
-  const name = target ?? SANDBOX_ENVIRONMENT;
-  const environment = findEnvironment(loaded, name);
-  if (!environment) {
-    for (const p of loaded.problems) io.stderr(`${formatEnvironmentProblem(envFile, p)}\n`);
-    io.stderr(`carrier inspect: "${name}" is neither a URL nor an environment (environments: ${loaded.environments.map((e) => e.name).join(', ')})\n`);
-    return 2;
-  }
+  const environment = chooseEnvironment(loaded, target ?? SANDBOX_ENVIRONMENT, io, (name, names) => `carrier inspect: "${name}" is neither a URL nor an environment (environments: ${names})`);
+  if (environment === 2) return 2;
   return { environment, ...(environment.embedded ? {} : { url: environment.baseUrl }) };
 }
 

@@ -11,7 +11,8 @@ import { keptBodyOf } from '../../inspector';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { Command } from '../command';
-import { BINDING_FLAG, displayPath, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
+import { displayPath } from '../displayPath';
+import { BINDING_FLAG, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
