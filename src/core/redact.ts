@@ -100,8 +100,14 @@ export interface SpanOptions {
   readonly cut?: boolean;
 }
 
-/** What every spelling of a character but itself is written with (characterPattern). */
-const ESCAPE_SYNTAX = /[%&\\]/;
+/**
+ * Where any spelling of a character but itself begins (escapesOf): a percent-encoded byte, a
+ * character reference, a named entity, a JSON escape. A second layer (anyOneLayer) spells the
+ * first layer's `%`, `&`, `#`, `;` or `\\` with one of these, or leaves it as itself, so a
+ * layered spelling holds one too. A `%` or `&` that starts none of them (`68%`, a bare `&` in
+ * text that is not XML) cannot be part of a secret's spelling.
+ */
+const ESCAPE_START = /%[0-9A-Fa-f]|&(?:#|amp;|lt;|gt;|quot;|apos;)|\\[u"\\/bfnrt]/;
 
 /**
  * Around a whole value: an element's text (`>…<`), a query or form field (`=…&`), a quoted
@@ -232,13 +238,13 @@ export class Redactor {
   }
 
   /**
-   * Every spelling of the long secrets in `text`. Each spelling but the literal one holds `%`, `&`
-   * or `\\` (and a form's `+` for a space): a text with none of them — most replies — can hold a
-   * secret only as it is, found by indexOf instead of the spelling pattern, the cost of redacting
-   * every reply a run receives.
+   * Every spelling of the long secrets in `text`. Each spelling but the literal one holds an
+   * escape (ESCAPE_START; or a form's `+` for a space): a text with none — most replies, even
+   * those with a `68%` in them — can hold a secret only as it is, found by indexOf instead of the
+   * spelling pattern, the cost of redacting every reply a run receives.
    */
   private byValueIn(text: string, utf8: boolean, found: Array<[number, number]>): void {
-    if (ESCAPE_SYNTAX.test(text) || (this.byValueHasSpace && text.includes('+'))) {
+    if (ESCAPE_START.test(text) || (this.byValueHasSpace && text.includes('+'))) {
       collect(this.pattern(utf8), text, found);
       return;
     }

@@ -17,11 +17,40 @@ export class FileTextError extends Error {
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * Opened without blocking, so a FIFO named like a request file returns at once (to be refused
+ * by fstat) instead of waiting for a writer; one open, fstat and read per file, since a run
+ * reads thousands of them before its first request.
+ */
+const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
 export function readTextFile(file: string, maxBytes = MAX_TEXT_FILE_BYTES): string {
-  const stat = fs.statSync(file);
-  if (!stat.isFile()) throw new FileTextError('not a regular file (a FIFO, device or socket is never read)');
-  if (stat.size > maxBytes) throw new FileTextError(`${stat.size} bytes; such a file may be at most ${maxBytes} bytes`);
-  return decodeUtf8(fs.readFileSync(file));
+  const fd = fs.openSync(file, READ_FLAGS);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new FileTextError('not a regular file (a FIFO, device or socket is never read)');
+    if (stat.size > maxBytes) throw new FileTextError(`${stat.size} bytes; such a file may be at most ${maxBytes} bytes`);
+    return decodeUtf8(readWhole(fd, stat.size, maxBytes));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The file's bytes: as many as fstat said, or more if it grew meanwhile (never past `maxBytes`). */
+function readWhole(fd: number, size: number, maxBytes: number): Buffer {
+  let buffer = Buffer.allocUnsafe(Math.max(size, 1));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length > maxBytes) throw new FileTextError(`more than ${maxBytes} bytes; such a file may be at most ${maxBytes} bytes`);
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+    if (n === 0) return buffer.subarray(0, length);
+    length += n;
+  }
 }
 
 export function decodeUtf8(bytes: Uint8Array): string {

@@ -15,7 +15,7 @@ import { compareDates, parseDate } from './dates';
 import { compareDecimals, magnitudeProblem } from './decimal';
 import type { CompareSpec, CompiledExpect, ReplyOp } from './compileExpect';
 import type { Matcher, Pattern } from './pattern';
-import { checkAll, type PathFailure, type ValueCheck } from './replyPath';
+import { checkAll, type PathFailure, type ReplyPath, type ValueCheck } from './replyPath';
 import { DATE_TYPES, NUMERIC_TYPES, resultType, typeAtPath, type ScalarType, type ValueType } from './replyTypes';
 import type { Failure, SourceLocation } from './types';
 import { countOf, decimalOf, numberOf, NumberLiteral, show, textOf, valuesEqual, type Expected } from './values';
@@ -90,6 +90,18 @@ class Judge {
  * literals; a {{variable}} is only known now.
  */
 function operandProblem(operand: NumberLiteral | string): string | undefined {
+  if (operand instanceof NumberLiteral) {
+    let known = literalProblems.get(operand);
+    if (known === undefined) literalProblems.set(operand, (known = operandProblemOf(operand) ?? null));
+    return known ?? undefined;
+  }
+  return operandProblemOf(operand);
+}
+
+/** By literal: compiled expectations are judged against every reply of a run (null: none). */
+const literalProblems = new WeakMap<NumberLiteral, string | null>();
+
+function operandProblemOf(operand: NumberLiteral | string): string | undefined {
   const d = decimalOf(operand);
   if (d) { const p = magnitudeProblem(d); return p && `the expectation compares with ${operandText(operand)}, which ${p}`; }
   if (typeof operand === 'string' && parseDate(operand)) return undefined;
@@ -173,9 +185,9 @@ function opCheck(op: ReplyOp, judge: Judge, type: ValueType | undefined): OpChec
  * the check when there is one, else at the path.
  */
 function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): void {
-  const root = resultType(exchange.operation, exchange.version);
+  if (!expect.reply.length) return;
   for (const assertion of expect.reply) {
-    const type = typeAtPath(root, assertion.path);
+    const type = replyType(exchange.operation, exchange.version, assertion.path);
     const checks = assertion.ops.flatMap((op) => { const c = opCheck(op, judge, type); return c ? [{ ...c, location: op.location }] : []; });
     if (!checks.length) continue;
     const expected = checks.map((c) => c.expected).join(' and ');
@@ -190,6 +202,20 @@ function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): v
     report(outcome.failures.filter((f) => f.check === undefined), expected, checks.length === 1 ? checks[0].location : assertion.location);
     checks.forEach((c, n) => report(outcome.failures.filter((f) => f.check === n), c.expected, c.location));
   }
+}
+
+/** Catalog types by shape and path: the same few paths are judged in every reply of a run. */
+const replyTypes = new Map<string, ValueType | null>();
+const REPLY_TYPES_LIMIT = 4096;
+
+function replyType(operation: string | undefined, version: string | undefined, path: ReplyPath): ValueType | undefined {
+  const key = `${operation ?? ''}\0${version ?? ''}\0${path.text}`;
+  let type = replyTypes.get(key);
+  if (type === undefined) {
+    if (replyTypes.size >= REPLY_TYPES_LIMIT) replyTypes.clear();
+    replyTypes.set(key, (type = typeAtPath(resultType(operation, version), path) ?? null));
+  }
+  return type ?? undefined;
 }
 
 function judgeDocuments(exchange: Exchange, expect: CompiledExpect, judge: Judge): void {

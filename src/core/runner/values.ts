@@ -19,8 +19,15 @@ import { DATE_TYPES, itemType, memberType, NUMERIC_TYPES, type ScalarType, type 
  * amount stays exact (JSON.parse would turn it into a float).
  */
 export class NumberLiteral {
+  /** Its decimal, read on first use: a literal is judged against every reply of a run (null: none). */
+  private decimal: Decimal | null | undefined;
   constructor(readonly raw: string) {}
   toJSON(): number { return Number(this.raw); }
+  /** The decimal this literal stands for; undefined when it is not a number in any accepted form. */
+  value(): Decimal | undefined {
+    if (this.decimal === undefined) this.decimal = parseDecimal(this.raw) ?? null;
+    return this.decimal ?? undefined;
+  }
 }
 
 export type Expected = string | boolean | null | NumberLiteral | readonly Expected[] | { readonly [key: string]: Expected };
@@ -41,7 +48,7 @@ export function show(value: unknown, max = 120): string {
 
 /** The decimal an operand or a reply value stands for, when it is a number in any accepted form. */
 export function decimalOf(value: unknown): Decimal | undefined {
-  return parseDecimal(value instanceof NumberLiteral ? value.raw : value);
+  return value instanceof NumberLiteral ? value.value() : parseDecimal(value);
 }
 
 // The lexical forms of XML Schema's numbers; text of another form in a typed field is no number.

@@ -43,6 +43,35 @@ function flatten(headers: ReadonlyArray<readonly [string, string]>): string[] {
   return out;
 }
 
+/** What undici is handed for a request: derived from the spec alone, and the same for every send of it. */
+interface WireForm {
+  readonly origin: string;
+  readonly path: string;
+  readonly headers: readonly string[];
+  readonly body: Buffer | undefined;
+}
+
+/**
+ * Wire forms by spec. A prepared request (the runner sends one file's spec again and again) is
+ * encoded and its URL parsed once; specs are never changed after they are made (Exchange is
+ * read-only throughout), and undici only reads the body it is given.
+ */
+const wireForms = new WeakMap<HttpRequestSpec, WireForm | null>();
+
+/** null: the spec's URL is not one. */
+function wireFormOf(spec: HttpRequestSpec): WireForm | null {
+  let form = wireForms.get(spec);
+  if (form === undefined) {
+    let target: URL | undefined;
+    try { target = new URL(spec.url); } catch { /* reported by the caller */ }
+    form = target
+      ? { origin: target.origin, path: target.pathname + target.search, headers: flatten(spec.headers), body: spec.method === 'POST' ? Buffer.from(spec.body, 'utf8') : undefined }
+      : null;
+    wireForms.set(spec, form);
+  }
+  return form;
+}
+
 function pairs(raw: Buffer[] | null | undefined): [string, string][] {
   const out: [string, string][] = [];
   if (!raw) return out;
@@ -70,24 +99,20 @@ class HttpCall {
   private prealloc?: Buffer;
   private size = 0;
   private readonly url: string;
-  private readonly body: Buffer | undefined;
+  private readonly wire: WireForm | null;
   private readonly onAbort = () => this.stop({ kind: 'cancelled', message: `Cancelled: the request to ${this.url} was stopped` });
 
   constructor(private readonly spec: HttpRequestSpec, private readonly o: HttpSendOptions, private readonly done: (outcome: HttpOutcome) => void) {
     this.url = o.displayUrl ?? spec.url;
-    this.body = spec.method === 'POST' ? Buffer.from(spec.body, 'utf8') : undefined;
+    this.wire = wireFormOf(spec);
   }
 
   start(): void {
     if (this.o.signal?.aborted) return this.onAbort();
     this.o.signal?.addEventListener('abort', this.onAbort, { once: true });
     this.timer = setTimeout(() => this.stop({ kind: 'timeout', message: `No complete reply from ${this.url} within ${this.o.timeoutMs} ms` }), this.o.timeoutMs);
-    let target: URL;
-    try {
-      target = new URL(this.spec.url);
-    } catch {
-      return this.finish({ kind: 'network', message: `Not a valid URL: ${this.url}` });
-    }
+    const wire = this.wire;
+    if (!wire) return this.finish({ kind: 'network', message: `Not a valid URL: ${this.url}` });
     this.o.onPhase?.('connecting');
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- undici calls the handler's methods with the handler as `this`
     const self = this;
@@ -96,7 +121,7 @@ class HttpCall {
         self.controller = controller;
         if (self.pendingAbort) return controller.abort(self.pendingAbort);
         self.requestStartAt = performance.now();
-        expectSocket({ origin: target.origin, path: target.pathname + target.search, method: self.spec.method, onSocket: (s) => { self.socket = s; } });
+        expectSocket({ origin: wire.origin, path: wire.path, method: self.spec.method, onSocket: (s) => { self.socket = s; } });
         self.o.onPhase?.('waiting');
       },
       onResponseStarted() {
@@ -137,11 +162,11 @@ class HttpCall {
     try {
       this.o.dispatcher.dispatch(
         {
-          origin: target.origin,
-          path: target.pathname + target.search,
+          origin: wire.origin,
+          path: wire.path,
           method: this.spec.method,
-          headers: flatten(this.spec.headers),
-          body: this.body,
+          headers: wire.headers as string[],
+          body: wire.body,
           headersTimeout: this.o.headersTimeoutMs ?? this.o.timeoutMs,
           bodyTimeout: this.o.bodyTimeoutMs ?? this.o.timeoutMs,
         },
@@ -208,14 +233,18 @@ class HttpCall {
     const end = this.endAt ?? performance.now();
     // Connect and TLS count only when this request opened the connection itself.
     const fresh = this.socket && this.socket.startedAt >= this.t0 ? this.socket : undefined;
-    const phases: Record<string, number | undefined> = {
-      connectMs: ms(fresh?.startedAt, fresh?.tcpAt),
-      tlsMs: ms(fresh?.tcpAt, fresh?.tlsAt),
-      firstByteMs: ms(this.requestStartAt, this.firstByteAt),
-      downloadMs: this.endAt !== undefined ? ms(this.firstByteAt, this.endAt) : undefined,
-    };
     // A phase that did not happen is absent, not zero.
-    const timing: Timing = { ...Object.fromEntries(Object.entries(phases).filter(([, v]) => v !== undefined)), totalMs: ms(this.t0, end) ?? 0 };
+    const phases: { -readonly [K in keyof Timing]?: Timing[K] } = {};
+    const connectMs = ms(fresh?.startedAt, fresh?.tcpAt);
+    if (connectMs !== undefined) phases.connectMs = connectMs;
+    const tlsMs = ms(fresh?.tcpAt, fresh?.tlsAt);
+    if (tlsMs !== undefined) phases.tlsMs = tlsMs;
+    const firstByteMs = ms(this.requestStartAt, this.firstByteAt);
+    if (firstByteMs !== undefined) phases.firstByteMs = firstByteMs;
+    const downloadMs = this.endAt !== undefined ? ms(this.firstByteAt, this.endAt) : undefined;
+    if (downloadMs !== undefined) phases.downloadMs = downloadMs;
+    phases.totalMs = ms(this.t0, end) ?? 0;
+    const timing = phases as Timing;
     const outcome: HttpOutcome = {
       status: this.status,
       statusText: this.statusText,
@@ -223,7 +252,7 @@ class HttpCall {
       body: this.status !== undefined ? this.bodyBytes() : undefined,
       complete: this.endAt !== undefined,
       timing,
-      requestBytes: this.body?.length ?? 0,
+      requestBytes: this.wire?.body?.length ?? 0,
       error,
     };
     this.chunks = [];
