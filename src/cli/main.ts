@@ -1,5 +1,16 @@
 /** Entry point of the `carrier` CLI (bin/carrier.js loads the bundle, or this file through tsx). */
+import { setFlagsFromString } from 'node:v8';
 import { processIo, runCli } from './dispatch';
+
+/*
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 also compiles that module with its
+ * optimizing tier, on a background thread the process waits for before it can exit: about 70 ms
+ * of CPU in every command that sends, more than a whole `carrier send` spends otherwise. The
+ * baseline tier alone parses a reply in a few microseconds, so a short-lived CLI keeps to it
+ * (BENCHMARKS.md, runner-throughput). Set before any command module compiles the parser; the
+ * extension host is shared with other extensions and is left as it is.
+ */
+setFlagsFromString('--liftoff-only');
 
 void runCli(process.argv.slice(2), processIo()).then((code) => {
   process.exitCode = code;
