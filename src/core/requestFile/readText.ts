@@ -36,11 +36,14 @@ export function readTextFile(file: string, maxBytes = MAX_TEXT_FILE_BYTES): stri
   }
 }
 
-/** The file's bytes: as many as fstat said, or more if it grew meanwhile (never past `maxBytes`). */
+/**
+ * The file's bytes, as many as fstat said (as readFileSync reads a regular file). A file of size
+ * 0 may be one whose size the system does not know: it is read to its end, never past `maxBytes`.
+ */
 function readWhole(fd: number, size: number, maxBytes: number): Buffer {
-  let buffer = Buffer.allocUnsafe(Math.max(size, 1));
+  let buffer = Buffer.allocUnsafe(size || 8192);
   let length = 0;
-  for (;;) {
+  while (!size || length < size) {
     if (length === buffer.length) {
       if (length > maxBytes) throw new FileTextError(`more than ${maxBytes} bytes; such a file may be at most ${maxBytes} bytes`);
       const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
@@ -48,9 +51,10 @@ function readWhole(fd: number, size: number, maxBytes: number): Buffer {
       buffer = grown;
     }
     const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
-    if (n === 0) return buffer.subarray(0, length);
+    if (n === 0) break;
     length += n;
   }
+  return length === buffer.length ? buffer : buffer.subarray(0, length);
 }
 
 export function decodeUtf8(bytes: Uint8Array): string {

@@ -76,20 +76,26 @@ export function requestFileLoader(validate?: FileValidator, read: FileReader = (
   };
 }
 
-/** `loaded` as the compile of `file`, a file of the same text and folder: only the names differ. */
+/**
+ * `loaded` as the compile of `file`, a file of the same text and folder: only the names differ.
+ * The expectations and captures, whose every location names the file, are copied when first
+ * read (when the test runs), not while the run is loaded: a run of copies waits for nothing.
+ */
 function renamed(loaded: LoadedFile, file: string): LoadedFile {
   const from = loaded.file;
   const at = (l: SourceLocation): SourceLocation => (l.file === from ? { ...l, file } : l);
+  let expect: CompiledExpect | undefined;
+  let captures: readonly CompiledCapture[] | undefined;
   return {
     ...loaded,
     file,
     ...(loaded.request ? { request: { ...loaded.request, fileName: file } } : {}),
-    expect: withFileName(loaded.expect, from, file),
-    captures: withFileName(loaded.captures, from, file),
-    useLocations: new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])),
+    get expect() { return (expect ??= withFileName(loaded.expect, from, file)); },
+    get captures() { return (captures ??= loaded.captures.length ? withFileName(loaded.captures, from, file) : loaded.captures); },
+    useLocations: loaded.useLocations.size ? new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])) : loaded.useLocations,
     location: at(loaded.location),
-    problems: loaded.problems.map((p) => (p.location ? { ...p, location: at(p.location) } : p)),
-    warnings: loaded.warnings.map((p) => (p.location ? { ...p, location: at(p.location) } : p)),
+    problems: loaded.problems.length ? loaded.problems.map((p) => (p.location ? { ...p, location: at(p.location) } : p)) : loaded.problems,
+    warnings: loaded.warnings.length ? loaded.warnings.map((p) => (p.location ? { ...p, location: at(p.location) } : p)) : loaded.warnings,
     locate: (p) => at(loaded.locate(p)),
   };
 }
