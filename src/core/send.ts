@@ -127,20 +127,16 @@ export async function send(input: SendInput): Promise<Exchange> {
   }
   if (outcome.error) findings.unshift({ severity: 'error', kind: 'transport', message: outcome.error.message });
 
-  const exchange = redactExchange(
-    {
-      ...base,
-      ...(reply ? { reply } : {}),
-      timing: outcome.timing,
-      sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 },
-      ...(parsed?.fault ? { fault: parsed.fault } : {}),
-      findings,
-      ...(parsed && parsed.parsed !== undefined ? { parsed: parsed.parsed } : {}),
-      documents: parsed?.documents ?? [],
-      ...(outcome.error ? { error: { kind: outcome.error.kind, message: outcome.error.message } } : {}),
-    },
-    redactor,
-  );
+  const exchange = exchangeOf(base, {
+    reply,
+    timing: outcome.timing,
+    sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 },
+    fault: parsed?.fault,
+    findings,
+    parsed: parsed?.parsed,
+    documents: parsed?.documents ?? [],
+    error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
+  }, redactor);
   if (outcome.body && reply) {
     rawReplies.set(exchange, exchange.reply!.bodyText === reply.bodyText ? outcome.body : Buffer.from(exchange.reply!.bodyText, 'utf8'));
   }
@@ -148,28 +144,36 @@ export async function send(input: SendInput): Promise<Exchange> {
   return exchange;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** What send() learnt once the request went; absent parts are undefined here and left out of the Exchange. */
+type Outcome = Pick<Exchange, 'reply' | 'timing' | 'sizes' | 'fault' | 'findings' | 'parsed' | 'documents' | 'error'>;
+
 /**
- * Every text of the exchange through the redactor; document bytes are the server's and stay.
+ * The Exchange, made once, every text through the redactor; document bytes are the server's and
+ * stay. Keys go in the order the Exchange has always had (JSON output and history read as
+ * before), and a part that is absent is left out rather than set undefined.
+ *
  * The parsed reply and the fault are read out of the body text: every string in them is a piece
  * of it, entity-decoded only where the body has an `&`. A body with no `&` and no spelling of a
  * secret therefore cannot have put one in them, and they are not walked.
  */
-function redactExchange(x: Exchange, r: Redactor): Exchange {
-  if (r.empty) return x;
+function exchangeOf(base: Omit<Exchange, keyof Outcome>, x: Outcome, r: Redactor): Exchange {
+  const redact = !r.empty;
   const body = x.reply?.bodyText;
   // The body is searched once: a body with no secret in it is its own redacted text.
-  const bodyHolds = body !== undefined && r.finds(body);
-  const fromBodyClean = body !== undefined && !body.includes('&') && !bodyHolds;
-  return {
-    ...x,
-    endpoint: x.endpoint && r.text(x.endpoint),
-    ...(x.reply ? { reply: { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: bodyHolds ? r.text(x.reply.bodyText) : x.reply.bodyText } } : {}),
-    ...(x.fault ? { fault: fromBodyClean ? x.fault : r.deep(x.fault) } : {}),
-    findings: r.deep(x.findings),
-    ...(x.parsed !== undefined ? { parsed: fromBodyClean ? x.parsed : r.deep(x.parsed) } : {}),
-    documents: x.documents.map((d) => ({ ...d, name: r.text(d.name), path: r.text(d.path) })),
-    ...(x.error ? { error: { ...x.error, message: r.text(x.error.message) } } : {}),
-  };
+  const bodyHolds = redact && body !== undefined && r.finds(body);
+  const fromBodyClean = !redact || (body !== undefined && !body.includes('&') && !bodyHolds);
+  const out = { ...base } as Mutable<Exchange>;
+  if (redact && out.endpoint) out.endpoint = r.text(out.endpoint);
+  if (x.reply) out.reply = redact ? { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: bodyHolds ? r.text(body!) : body! } : x.reply;
+  out.timing = x.timing;
+  out.sizes = x.sizes;
+  if (x.fault) out.fault = fromBodyClean ? x.fault : r.deep(x.fault);
+  out.findings = redact ? r.deep(x.findings) : x.findings;
+  if (x.parsed !== undefined) out.parsed = fromBodyClean ? x.parsed : r.deep(x.parsed);
+  out.documents = redact ? x.documents.map((d) => ({ ...d, name: r.text(d.name), path: r.text(d.path) })) : x.documents;
+  if (x.error) out.error = redact ? { ...x.error, message: r.text(x.error.message) } : x.error;
+  return out;
 }
 
 /** A request file that does not validate: its findings, formatted `file:line:col: error: …`. */

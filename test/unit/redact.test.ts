@@ -57,6 +57,19 @@ describe('redaction: spellings and texts', () => {
     assert.equal(value.a[1], 'x abc DEF/123 y', 'the original is left alone');
   });
 
+  it('a % or & that starts no escape (a discount of 68%, a bare & in text) leaves every spelling found', () => {
+    const key = 'bench-key-0042';
+    const r = new Redactor([key]);
+    // Literal only: the text has a % and an & but no escape.
+    assert.equal(r.text(`<CustomerDiscounts>68%</CustomerDiscounts> R&D <APIKey>${key}</APIKey>`), `<CustomerDiscounts>68%</CustomerDiscounts> R&D <APIKey>${MASK}</APIKey>`);
+    // Escaped spellings beside a bare %: each escape kind still sends the text through the spelling pattern.
+    for (const spelled of ['bench%2Dkey-0042', 'bench&#45;key-0042', 'bench&#x2d;key-0042', 'bench\\u002dkey-0042', 'bench%26%2345%3Bkey-0042', 'bench&amp;#45;key-0042']) {
+      assert.equal(r.text(`68% off; key=${spelled}; done`), `68% off; key=${MASK}; done`, spelled);
+      assert.ok(r.finds(`68% ${spelled}`), spelled);
+    }
+    assert.ok(!r.finds('68% off, R&D, \\q'));
+  });
+
   it('redacts a whole request: URL, header values and body', () => {
     const spec = { method: 'POST' as const, url: 'https://h/p?k=s3cret-value', headers: [['X-Echo', 'Bearer s3cret-value']] as const, body: 's3cret-value' };
     assert.deepEqual(redactRequest(spec, ['s3cret-value']), { method: 'POST', url: `https://h/p?k=${MASK}`, headers: [['X-Echo', `Bearer ${MASK}`]], body: MASK });

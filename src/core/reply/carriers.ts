@@ -57,6 +57,11 @@ function hasField(record: RecordDef, name: string): boolean {
   return record.fields.some((f) => f.name === name);
 }
 
+/** The records that carry in-body errors (see the header); the walk visits no others' insides. */
+function isCarrier(record: RecordDef): boolean {
+  return hasField(record, 'WasSuccess') || record.name === 'Shipment' || record.name === 'QuoteDetails' || record.name === 'QuoteDetailsV100' || record.name === 'TransitDestination';
+}
+
 export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
   const findings: Finding[] = [];
   const add = (severity: Severity, message: string, path: string) => findings.push({ severity, kind: 'in-body', message, path });
@@ -64,6 +69,7 @@ export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
   const topSuccess = typeof top === 'boolean' ? top : undefined;
 
   walkRecords(parsed, result, '', (record, value, path) => {
+    if (!isCarrier(record)) return;
     if (hasField(record, 'WasSuccess')) {
       const ok = value.WasSuccess;
       const at = joinPath(path, 'WasSuccess');
@@ -102,6 +108,6 @@ export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
         add(levelSeverity(r.Level), `${level}${nonEmpty(r.Message) ? r.Message.trim() : '(no message)'}`, joinPath(path, 'Result'));
       }
     }
-  });
+  }, isCarrier);
   return findings;
 }
