@@ -35,9 +35,10 @@ const targets = [
   // The CLI: a small dispatcher (dist/cli.js) and one bundle per command (dist/cli/<name>.js),
   // which the dispatcher requires only when that command runs (see src/cli/commands/index.ts).
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', plugins: [commandsApart()] },
-  // pdf-lib (core's last resort for an odd PDF's page count) and ajv (for a shape the generated
-  // validators lack) are loaded lazily: left to node_modules, a command parses them only if used.
-  ...cliCommands().map((name) => ({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/cli/${name}.js`, platform: 'node', format: 'cjs', target: 'node20', external: ['pdf-lib', 'ajv'], plugins: [sandboxApart()] })),
+  // pdf-lib (core's last resort for an odd PDF's page count), ajv (for a shape the generated
+  // validators lack), re2js (a run's first `matches` pattern) and csv-parse (its first CSV data
+  // file) are loaded lazily: left to node_modules, a command parses them only if used.
+  ...cliCommands().map((name) => ({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/cli/${name}.js`, platform: 'node', format: 'cjs', target: 'node20', external: ['pdf-lib', 'ajv', 're2js', 'csv-parse'], plugins: [sandboxApart()] })),
   { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'] },
   { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },
 ].filter((t) => fs.existsSync(t.entryPoints[0]));

@@ -39,7 +39,7 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-cli-bundle-'));
     fs.symlinkSync(path.join(ROOT, 'src'), path.join(dir, 'src'), 'dir');
     // As in the repository: the bundles run beside node_modules, where the few dependencies a
-    // command loads only when used (pdf-lib, ajv; esbuild.js) are found.
+    // command loads only when used (pdf-lib, ajv, re2js, csv-parse; esbuild.js) are found.
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     await promisify(execFile)(process.execPath, [path.join(ROOT, 'esbuild.js')], { cwd: dir });
     fs.mkdirSync(path.join(dir, 'bin'));
@@ -56,7 +56,7 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
     // The sandbox (with pdf-lib and the XML builder) is dist/sandbox.js, loaded by a command only when it starts one.
     for (const name of ['run', 'send', 'validate', 'envelope', 'contract', 'compare', 'report']) {
       const bundle = fs.readFileSync(path.join(dir, 'dist', 'cli', `${name}.js`), 'utf8');
-      for (const heavy of ['src/sandbox/', 'node_modules/pdf-lib', 'node_modules/ajv/dist/core']) assert.ok(!bundle.includes(heavy), `dist/cli/${name}.js carries ${heavy}`);
+      for (const heavy of ['src/sandbox/', 'node_modules/pdf-lib', 'node_modules/ajv/dist/core', 'node_modules/re2js', 'node_modules/csv-parse']) assert.ok(!bundle.includes(heavy), `dist/cli/${name}.js carries ${heavy}`);
     }
   });
 

@@ -9,13 +9,23 @@
  * before anything is sent.
  */
 import * as fs from 'node:fs';
-import { parse as parseCsv, type CastingContext } from 'csv-parse/sync';
+import type { CastingContext } from 'csv-parse/sync';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { MAX_TEXT_FILE_BYTES, decodeUtf8, FileTextError, MAX_JSON_DEPTH, tooDeepAt, variableNameProblem } from '../requestFile';
 import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
 import { LineIndex as ZeroBasedLines } from '../requestFile/lineIndex';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
+
+/**
+ * csv-parse, required when a run first reads a CSV: most runs have no data file, and loading the
+ * library costs a process a few milliseconds before its first request.
+ */
+let csv: typeof import('csv-parse/sync').parse | undefined;
+function csvParser(): typeof import('csv-parse/sync').parse {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as said above
+  return (csv ??= (require('csv-parse/sync') as typeof import('csv-parse/sync')).parse);
+}
 
 /** More rows than this is a mistake (or a trap) rather than a table of cases. */
 export const MAX_DATA_ROWS = 100_000;
@@ -99,7 +109,7 @@ export function parseCsvData(bytes: Buffer, file: string): DataRead {
   let current: Array<{ text: string; end: number }> = [];
   const problems: Failure[] = [];
   try {
-    parseCsv(bytes, {
+    csvParser()(bytes, {
       bom: true,
       delimiter: ',',
       skip_empty_lines: true,

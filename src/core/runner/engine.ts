@@ -224,13 +224,18 @@ class Run {
     let redactor = this.redactors.get(env);
     // Derived spellings too: failures quote expectations after a pattern escaped or a report cut them (redact.ts).
     if (!redactor) this.redactors.set(env, (redactor = new Redactor(env.secretValues, { derived: true })));
-    const { values: vars, texts } = this.variablesFor(test, env);
-    const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(texts, name) ? variableText(texts[name]) : undefined);
+    // Worked out when first asked for: a file without {{variables}} whose expectations name none never needs them.
+    let variables: { values: Record<string, unknown>; texts: Record<string, unknown> } | undefined;
+    const variablesNow = () => (variables ??= this.variablesFor(test, env));
+    const lookup = (name: string) => {
+      const { texts } = variablesNow();
+      return Object.prototype.hasOwnProperty.call(texts, name) ? variableText(texts[name]) : undefined;
+    };
 
     let request: RequestFile = file.request;
     if (file.uses.length) {
       try {
-        request = { ...file.request, params: substituteVariables(file.request.params, vars, ['params']) };
+        request = { ...file.request, params: substituteVariables(file.request.params, variablesNow().values, ['params']) };
       } catch (e) {
         if (!(e instanceof UnknownVariableError)) throw e;
         const failures: Failure[] = e.unknown.map((u) => ({

@@ -10,8 +10,18 @@
  * are refused with a located error when the file is read). `\uXXXX` and `\u{…}` are accepted as
  * JavaScript writes them.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { fillText, type Lookup } from './variables';
+
+/**
+ * re2js, required when a run first compiles a pattern: most collections have none, and the
+ * engine's code (its Unicode tables above all) costs a process several milliseconds to load.
+ */
+let engine: typeof RE2JS | undefined;
+function re2(): typeof RE2JS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy, as said above
+  return (engine ??= (require('re2js') as typeof import('re2js')).RE2JS);
+}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -44,7 +54,7 @@ function fromJavaScript(source: string): string {
 function compile(source: string): Matcher {
   let re: RE2JS;
   try {
-    re = RE2JS.compile(fromJavaScript(source));
+    re = re2().compile(fromJavaScript(source));
   } catch (e) {
     const message = String((e as Error).message).replace(/^error parsing regexp: /, '');
     const unsupported = /unsupported|invalid escape|\(\?[=!<]/.test(message) ? ' (patterns run on a linear-time engine: no lookahead, lookbehind or backreferences)' : '';

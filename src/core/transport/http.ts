@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import type { HttpRequestSpec, Timing } from '../exchange';
 import { classifyError } from './classify';
+import { listen, stopListening } from './listening';
 import { expectSocket, type SocketStamp } from './socketTiming';
 import type { HttpOutcome, Phase, TransportError } from './types';
 
@@ -100,7 +101,8 @@ class HttpCall {
   private size = 0;
   private readonly url: string;
   private readonly wire: WireForm | null;
-  private readonly onAbort = () => this.stop({ kind: 'cancelled', message: `Cancelled: the request to ${this.url} was stopped` });
+  /** @internal Called once the send's signal aborts (listening.ts). */
+  readonly onAbort = () => this.stop({ kind: 'cancelled', message: `Cancelled: the request to ${this.url} was stopped` });
 
   constructor(private readonly spec: HttpRequestSpec, private readonly o: HttpSendOptions, private readonly done: (outcome: HttpOutcome) => void) {
     this.url = o.displayUrl ?? spec.url;
@@ -109,7 +111,7 @@ class HttpCall {
 
   start(): void {
     if (this.o.signal?.aborted) return this.onAbort();
-    this.o.signal?.addEventListener('abort', this.onAbort, { once: true });
+    if (this.o.signal) listen(this.o.signal, this);
     this.timer = setTimeout(() => this.stop({ kind: 'timeout', message: `No complete reply from ${this.url} within ${this.o.timeoutMs} ms` }), this.o.timeoutMs);
     const wire = this.wire;
     if (!wire) return this.finish({ kind: 'network', message: `Not a valid URL: ${this.url}` });
@@ -229,7 +231,7 @@ class HttpCall {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.timer);
-    this.o.signal?.removeEventListener('abort', this.onAbort);
+    if (this.o.signal) stopListening(this.o.signal, this);
     const end = this.endAt ?? performance.now();
     // Connect and TLS count only when this request opened the connection itself.
     const fresh = this.socket && this.socket.startedAt >= this.t0 ? this.socket : undefined;
