@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Binding } from './catalog';
 import { prepareRequest, RequestError, type PrepareInput, type PreparedRequest } from './envelope/prepare';
-import type { Exchange, ExchangeError, Finding, HttpReply } from './exchange';
+import type { Exchange, ExchangeError, Finding, HttpReply, HttpRequestSpec } from './exchange';
 import type { Redactor } from './redact';
 import { decodeText } from './reply/decodeText';
 import { parseReply, type ParsedReply } from './reply/parse';
@@ -76,17 +76,19 @@ export async function send(input: SendInput): Promise<Exchange> {
   const { op, binding, spec, display, redactor } = prepared;
   const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
   const maxReplyBytes = input.maxReplyBytes ?? environment.maxReplyBytes;
-  const base: Omit<Exchange, 'findings' | 'documents'> = {
+  const source = input.source ?? input.request.fileName;
+  // Keys in the Exchange's order (source, when there is one, before request), without spreading.
+  const base = {
     id: randomUUID(),
     startedAt,
     operation: op.operation,
     version: op.version,
     binding,
     environment: environment.name,
-    endpoint: display.url.replace(/[?#].*$/, ''),
-    ...((input.source ?? input.request.fileName) !== undefined ? { source: input.source ?? input.request.fileName } : {}),
-    request: display,
-  };
+    endpoint: endpointOf(display),
+  } as Mutable<Omit<Exchange, 'findings' | 'documents'>>;
+  if (source !== undefined) base.source = source;
+  base.request = display;
 
   let dispatcher = input.dispatcher;
   if (!dispatcher) {
@@ -145,6 +147,14 @@ export async function send(input: SendInput): Promise<Exchange> {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The URL without its query (where a GET's key would be): per displayed request, so once per prepared one. */
+const endpoints = new WeakMap<HttpRequestSpec, string>();
+function endpointOf(display: HttpRequestSpec): string {
+  let endpoint = endpoints.get(display);
+  if (endpoint === undefined) endpoints.set(display, (endpoint = display.url.replace(/[?#].*$/, '')));
+  return endpoint;
+}
 /** What send() learnt once the request went; absent parts are undefined here and left out of the Exchange. */
 type Outcome = Pick<Exchange, 'reply' | 'timing' | 'sizes' | 'fault' | 'findings' | 'parsed' | 'documents' | 'error'>;
 
@@ -157,15 +167,27 @@ type Outcome = Pick<Exchange, 'reply' | 'timing' | 'sizes' | 'fault' | 'findings
  * of it, entity-decoded only where the body has an `&`. A body with no `&` and no spelling of a
  * secret therefore cannot have put one in them, and they are not walked.
  */
-function exchangeOf(base: Omit<Exchange, keyof Outcome>, x: Outcome, r: Redactor): Exchange {
+/**
+ * Reply headers with every secret masked. Searched as one text first: each value is whole in it,
+ * so what finds nothing there is in no value, and the headers are kept as they came.
+ */
+function redactedHeaders(headers: HttpReply['headers'], r: Redactor): HttpReply['headers'] {
+  let joined = '';
+  for (const [, v] of headers) joined += `${v}\n`;
+  if (!r.finds(joined)) return headers;
+  return headers.map(([n, v]) => [n, r.text(v)] as const);
+}
+
+/** `base` (send's own, not shared) becomes the Exchange. */
+function exchangeOf(base: Mutable<Omit<Exchange, keyof Outcome>>, x: Outcome, r: Redactor): Exchange {
   const redact = !r.empty;
   const body = x.reply?.bodyText;
   // The body is searched once: a body with no secret in it is its own redacted text.
   const bodyHolds = redact && body !== undefined && r.finds(body);
   const fromBodyClean = !redact || (body !== undefined && !body.includes('&') && !bodyHolds);
-  const out = { ...base } as Mutable<Exchange>;
+  const out = base as Mutable<Exchange>;
   if (redact && out.endpoint) out.endpoint = r.text(out.endpoint);
-  if (x.reply) out.reply = redact ? { ...x.reply, headers: x.reply.headers.map(([n, v]) => [n, r.text(v)] as const), bodyText: bodyHolds ? r.text(body!) : body! } : x.reply;
+  if (x.reply) out.reply = redact ? { ...x.reply, headers: redactedHeaders(x.reply.headers, r), bodyText: bodyHolds ? r.text(body!) : body! } : x.reply;
   out.timing = x.timing;
   out.sizes = x.sizes;
   if (x.fault) out.fault = fromBodyClean ? x.fault : r.deep(x.fault);

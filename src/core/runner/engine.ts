@@ -110,12 +110,17 @@ export function variableProblems(plan: PlannedRun, options: Pick<ExecuteOptions,
 
 function summarize(exchange: TestResult['exchange']): ReplySummary | undefined {
   if (!exchange) return undefined;
-  return {
-    ...(exchange.endpoint ? { endpoint: exchange.endpoint } : {}),
-    ...(exchange.reply ? { status: exchange.reply.status } : {}),
-    ...(exchange.timing ? { totalMs: exchange.timing.totalMs } : {}),
-    ...(exchange.fault ? { fault: `${exchange.fault.code}: ${exchange.fault.reason}` } : {}),
-  };
+  const summary: { -readonly [K in keyof ReplySummary]: ReplySummary[K] } = {};
+  if (exchange.endpoint) summary.endpoint = exchange.endpoint;
+  if (exchange.reply) summary.status = exchange.reply.status;
+  if (exchange.timing) summary.totalMs = exchange.timing.totalMs;
+  if (exchange.fault) summary.fault = `${exchange.fault.code}: ${exchange.fault.reason}`;
+  return summary;
+}
+
+/** A failure located in `from` (the file a copy shares its compiled form with) as located in `to`. */
+function withLocationFile(f: Failure, from: string, to: string): Failure {
+  return f.location?.file === from ? { ...f, location: { ...f.location, file: to } } : f;
 }
 
 class Run {
@@ -257,10 +262,14 @@ class Run {
     } catch (e) {
       return done([{ kind: 'transport', message: `could not send: ${(e as Error).message}`, location: file.location }], { environment: env.name }, redactor);
     }
-    const failures = evaluateExchange(exchange, file.expect, lookup, file.location);
-    const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, file.captures) : { values: {}, typed: {}, failures: [] };
+    // A copy of another file's text is judged with that file's compiled form; its failures name this file.
+    const judged = file.compiledFrom ?? file;
+    const failures = evaluateExchange(exchange, judged.expect, lookup, file.location);
+    const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, judged.captures) : { values: {}, typed: {}, failures: [] };
     this.capturedValues.set(test.id, captured.typed);
-    return done([...failures, ...captured.failures], {
+    let all = captured.failures.length ? [...failures, ...captured.failures] : failures;
+    if (file.compiledFrom && all.length) all = all.map((f) => withLocationFile(f, file.compiledFrom!.file, file.file));
+    return done(all, {
       environment: env.name,
       captured: redactor.deep(captured.values),
       reply: summarize(exchange),

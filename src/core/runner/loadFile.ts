@@ -29,6 +29,13 @@ export interface LoadedFile {
   readonly wholeFields: ReadonlyMap<string, readonly WholeField[]>;
   /** The request object's opening brace. */
   readonly location: SourceLocation;
+  /**
+   * A copy of another file's text (requestFileLoader): the expectations and captures as that file
+   * compiled them, their locations naming its `file`. The runner judges with these and renames
+   * only the failures, so a passing copy copies nothing; `expect` and `captures` above are this
+   * file's own, made when first read.
+   */
+  readonly compiledFrom?: { readonly file: string; readonly expect: CompiledExpect; readonly captures: readonly CompiledCapture[] };
   /** Errors: the file cannot run. */
   readonly problems: readonly Failure[];
   readonly warnings: readonly Failure[];
@@ -78,8 +85,8 @@ export function requestFileLoader(validate?: FileValidator, read: FileReader = (
 
 /**
  * `loaded` as the compile of `file`, a file of the same text and folder: only the names differ.
- * The expectations and captures, whose every location names the file, are copied when first
- * read (when the test runs), not while the run is loaded: a run of copies waits for nothing.
+ * The expectations and captures, whose every location names the file, are copied only when
+ * read: the runner judges with the first file's (compiledFrom) and renames its failures.
  */
 function renamed(loaded: LoadedFile, file: string): LoadedFile {
   const from = loaded.file;
@@ -92,6 +99,7 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
     ...(loaded.request ? { request: { ...loaded.request, fileName: file } } : {}),
     get expect() { return (expect ??= withFileName(loaded.expect, from, file)); },
     get captures() { return (captures ??= loaded.captures.length ? withFileName(loaded.captures, from, file) : loaded.captures); },
+    compiledFrom: { file: from, expect: loaded.expect, captures: loaded.captures },
     useLocations: loaded.useLocations.size ? new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])) : loaded.useLocations,
     location: at(loaded.location),
     problems: loaded.problems.length ? loaded.problems.map((p) => (p.location ? { ...p, location: at(p.location) } : p)) : loaded.problems,

@@ -77,13 +77,12 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
 
   // The stored contract a file follows, looked up once per run for each folder, environment and shape (not once per send).
   const overlays = new Map<string, ShapeOverlay | null>();
-  const overlayFor = (environment: Environment, call: SendCall): ShapeOverlay | null | undefined => {
+  const overlayFor = (environment: Environment, call: SendCall, folder: string): ShapeOverlay | null | undefined => {
     const op = findShape(call.request.operation, call.request.version);
     if (!op) return undefined;
-    const fileName = call.request.fileName;
-    const key = `${environment.name}\0${shapeLabel(op)}\0${fileName === undefined ? '' : path.dirname(fileName)}`;
+    const key = `${environment.name}\0${shapeLabel(op)}\0${folder}`;
     let overlay = overlays.get(key);
-    if (overlay === undefined) overlays.set(key, (overlay = contractOverlay(environment, op, fileName) ?? null));
+    if (overlay === undefined) overlays.set(key, (overlay = contractOverlay(environment, op, call.request.fileName) ?? null));
     return overlay;
   };
 
@@ -93,15 +92,23 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
    * and redacted once; params with variables filled in are new objects and are prepared anew.
    */
   const preparedByParams = new WeakMap<object, Map<string, PreparedRequest>>();
-  const preparedFor = (input: SendInput & { request: RequestFile }): PreparedRequest | undefined => {
+  const preparedFor = (input: SendInput & { request: RequestFile }, folder: string): PreparedRequest | undefined => {
     if (input.environment.embedded) return undefined;
     const { request } = input;
-    const key = JSON.stringify([input.environment.name, input.binding, request.operation, request.version, request.fileName === undefined ? '' : path.dirname(request.fileName)]);
+    const key = `${input.environment.name}\0${input.binding ?? ''}\0${request.operation}\0${request.version ?? ''}\0${folder}`;
     let byKey = preparedByParams.get(request.params);
     if (!byKey) preparedByParams.set(request.params, (byKey = new Map()));
     let prepared = byKey.get(key);
     if (!prepared) byKey.set(key, (prepared = prepareRequest(input)));
     return prepared;
+  };
+
+  /** A request file's folder: named per send, worked out once per file. */
+  const folders = new WeakMap<RequestFile, string>();
+  const folderOf = (request: RequestFile): string => {
+    let folder = folders.get(request);
+    if (folder === undefined) folders.set(request, (folder = request.fileName === undefined ? '' : path.dirname(request.fileName)));
+    return folder;
   };
 
   const resolveEmbedded = options.embeddedUrl ?? (async (): Promise<string> => {
@@ -118,7 +125,8 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     send(call: SendCall) {
       const r = resolve(call.environment.name);
       if (typeof r === 'string') throw new Error(r);
-      const overlay = overlayFor(r.environment, call);
+      const folder = folderOf(call.request);
+      const overlay = overlayFor(r.environment, call, folder);
       const input = {
         request: call.request,
         environment: r.environment,
@@ -130,7 +138,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
         ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
         ...(call.request.fileName ? { source: call.request.fileName } : {}),
       };
-      const prepared = preparedFor(input);
+      const prepared = preparedFor(input, folder);
       return send(prepared ? { ...input, prepared } : input);
     },
     async close() {
