@@ -281,27 +281,46 @@ class Run {
   /** One collection segment: up to `cap` tests at once, each after its producers. */
   runSegment(tests: readonly PlannedTest[], cap: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      const pending = [...tests];
+      // Tests not yet started, in plan order; a started or skipped one leaves a hole rather than
+      // being spliced out (a splice moved every test behind it: quadratic in the run's size).
+      // Holes behind `first` are passed over; the array is compacted when they are most of it.
+      let pending: (PlannedTest | undefined)[] = [...tests];
+      let first = 0;
+      let left = pending.length;
       let running = 0;
+      const take = (i: number): void => {
+        pending[i] = undefined;
+        left--;
+        while (first < pending.length && pending[first] === undefined) first++;
+      };
       const pump = (): void => {
-        let i = 0;
-        while (i < pending.length) {
+        for (let i = first; i < pending.length; i++) {
           const test = pending[i];
-          if (this.stopReason) { pending.splice(i, 1); this.skip(test, this.stopReason); continue; }
+          if (!test) continue;
+          if (this.stopReason) { take(i); this.skip(test, this.stopReason); continue; }
           if (running >= cap) break;
-          if (test.dependsOn.some((d) => this.order.has(d) && !this.results.has(d))) { i++; continue; }
-          pending.splice(i, 1);
+          if (test.dependsOn.some((d) => this.order.has(d) && !this.results.has(d))) continue;
+          take(i);
           const blocked = this.blockedBy(test);
           if (blocked) { this.skip(test, blocked); continue; }
           running++;
           this.runTest(test).then(() => { running--; pump(); }, reject);
         }
-        if (!running && pending.length) {
+        if (pending.length - first - left > Math.max(64, left)) {
+          pending = pending.slice(first).filter((t) => t !== undefined);
+          first = 0;
+        }
+        if (!running && left) {
           // Every remaining test waits on one that is not going to run: cannot happen with
           // producers always earlier in the plan, but never hang if it does.
-          for (const test of pending.splice(0)) this.skip(test, 'not run: waits for a test that did not run');
+          for (let i = first; i < pending.length; i++) {
+            const test = pending[i];
+            if (!test) continue;
+            take(i);
+            this.skip(test, 'not run: waits for a test that did not run');
+          }
         }
-        if (!running && !pending.length) resolve();
+        if (!running && !left) resolve();
       };
       pump();
     });
