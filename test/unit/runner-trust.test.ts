@@ -147,6 +147,19 @@ describe('carrier run: results CI can trust', function () {
     assert.match(run.err, /zero\.carrier\.json: not a regular file/);
   });
 
+  it('refuses a request file over 4 MB in a folder, or named, at its place, and sends nothing', async () => {
+    write(path.join(repo, 'suite/a.carrier.json'), TERMINAL('68507', { environment: 'staging' }));
+    const big = `${TERMINAL('68507', { environment: 'staging' }).slice(0, -2)},\n  "note": "${'x'.repeat(4 * 1024 * 1024)}"\n}\n`;
+    write(path.join(repo, 'suite/big.carrier.json'), big);
+    const size = Buffer.byteLength(big);
+    for (const target of ['suite', 'suite/big.carrier.json']) {
+      const run = await carrier(['run', target], repo);
+      assert.equal(run.code, 2, run.out + run.err);
+      assert.match(run.err, new RegExp(`big\\.carrier\\.json:1:1: .*is ${size} bytes; a request file may be at most 4194304 bytes`), run.err);
+    }
+    assert.equal(bodies.length, 0);
+  });
+
   it('says what the validator warns about before running', async () => {
     write(path.join(repo, 'a.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', environment: 'staging', params: { APIKey: 'literal-key-in-file', ZipCode: '68507', CountryCode: 'USA' } }, null, 2));
     const run = await carrier(['run', 'a.carrier.json'], repo);

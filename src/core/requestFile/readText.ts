@@ -9,10 +9,18 @@ import * as fs from 'node:fs';
 export const MAX_TEXT_FILE_BYTES = 4 * 1024 * 1024;
 
 export class FileTextError extends Error {
+  /** Set when the file was refused for its size: how many bytes it has. */
+  size?: number;
   constructor(message: string, readonly line?: number, readonly column?: number) {
     super(message);
     this.name = 'FileTextError';
   }
+}
+
+function tooLarge(size: number, maxBytes: number): FileTextError {
+  const e = new FileTextError(`${size} bytes; such a file may be at most ${maxBytes} bytes`);
+  e.size = size;
+  return e;
 }
 
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -29,7 +37,7 @@ export function readTextFile(file: string, maxBytes = MAX_TEXT_FILE_BYTES): stri
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new FileTextError('not a regular file (a FIFO, device or socket is never read)');
-    if (stat.size > maxBytes) throw new FileTextError(`${stat.size} bytes; such a file may be at most ${maxBytes} bytes`);
+    if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
     return decodeUtf8(readWhole(fd, stat.size, maxBytes));
   } finally {
     fs.closeSync(fd);
@@ -45,7 +53,7 @@ function readWhole(fd: number, size: number, maxBytes: number): Buffer {
   let length = 0;
   while (!size || length < size) {
     if (length === buffer.length) {
-      if (length > maxBytes) throw new FileTextError(`more than ${maxBytes} bytes; such a file may be at most ${maxBytes} bytes`);
+      if (length > maxBytes) throw tooLarge(length, maxBytes);
       const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
       buffer.copy(grown, 0, 0, length);
       buffer = grown;

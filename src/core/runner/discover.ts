@@ -60,6 +60,14 @@ function safeStat(file: string): fs.Stats | undefined {
   try { return fs.statSync(file); } catch { return undefined; }
 }
 
+/** What readdir tells of a regular file; its size is checked when it is read (see addFile). */
+const REGULAR_FILE: Pick<fs.Stats, 'isFile' | 'size'> = { isFile: () => true, size: 0 };
+
+/** Why a request file is refused for its size: said alike by discovery and by the reader. */
+export function tooLargeMessage(shown: string, size: number): string {
+  return `${shown} is ${size} bytes; a request file may be at most ${MAX_REQUEST_FILE_BYTES} bytes`;
+}
+
 function realPath(file: string): string {
   try { return fs.realpathSync(file); } catch { return path.resolve(file); }
 }
@@ -106,13 +114,19 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
     return configs.get(folder)!;
   };
 
-  const addFile = (file: string, stat: fs.Stats | undefined, shown: string): void => {
+  /**
+   * `stat` undefined: the entry could not be stat'ed. For a folder's entries that readdir already
+   * says are regular files, a stat of each of a collection's thousands of files (its Stats object
+   * most of the cost) is left out: the size is checked when the file is read (loadFile.ts), with
+   * the same message.
+   */
+  const addFile = (file: string, stat: Pick<fs.Stats, 'isFile' | 'size'> | undefined, shown: string): void => {
     if (!stat?.isFile()) {
       warnings.push({ kind: 'file', message: `skipped ${shown}: not a regular file (a FIFO, device, socket or broken link is never read)` });
       return;
     }
     if (stat.size > MAX_REQUEST_FILE_BYTES) {
-      problems.push({ kind: 'file', message: `${shown} is ${stat.size} bytes; a request file may be at most ${MAX_REQUEST_FILE_BYTES} bytes`, location: { file, line: 1, column: 1, endLine: 1, endColumn: 1 } });
+      problems.push({ kind: 'file', message: tooLargeMessage(shown, stat.size), location: { file, line: 1, column: 1, endLine: 1, endColumn: 1 } });
       return;
     }
     if (seenFiles.has(file)) return;
@@ -125,10 +139,10 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
   /** Walks `root` depth first with its own stack, in the order the header describes. */
   const expand = (root: string): void => {
     // Work items in reverse order of visiting: a folder item is replaced by its ordered entries.
-    const stack: Array<{ readonly path: string; readonly folder: boolean }> = [{ path: root, folder: true }];
+    const stack: Array<{ readonly path: string; readonly folder: boolean; readonly regular?: boolean }> = [{ path: root, folder: true }];
     while (stack.length) {
       const item = stack.pop()!;
-      if (!item.folder) { addFile(item.path, safeStat(item.path), item.path); continue; }
+      if (!item.folder) { addFile(item.path, item.regular ? REGULAR_FILE : safeStat(item.path), item.path); continue; }
       const folder = item.path;
       const stat = safeStat(folder);
       if (!stat) continue;
@@ -148,13 +162,17 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
         continue;
       }
       const kinds = new Map<string, 'file' | 'folder'>();
+      const regular = new Set<string>();
       for (const entry of entries) {
         const full = path.join(folder, entry.name);
         const isDir = entry.isDirectory() || (entry.isSymbolicLink() && safeStat(full)?.isDirectory() === true);
         if (isDir) {
           if (NEVER_RUN(entry.name) || exclude.has(realPath(full))) skippedFolders.push(full);
           else kinds.set(entry.name, 'folder');
-        } else if (entry.name.endsWith(REQUEST_FILE_SUFFIX)) kinds.set(entry.name, 'file');
+        } else if (entry.name.endsWith(REQUEST_FILE_SUFFIX)) {
+          kinds.set(entry.name, 'file');
+          if (entry.isFile()) regular.add(entry.name);
+        }
       }
       const listed = config.file && path.dirname(config.file) === folder ? config.order : [];
       for (const name of listed) {
@@ -165,7 +183,7 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
       const unlisted = (kind: 'file' | 'folder') => naturalSort([...kinds.keys()].filter((n) => kinds.get(n) === kind && !listed.includes(n)));
       // Files before subfolders: a subfolder's tests may use what this folder's files capture.
       const ordered = [...listed.filter((n) => kinds.has(n)), ...unlisted('file'), ...unlisted('folder')];
-      for (let i = ordered.length - 1; i >= 0; i--) stack.push({ path: path.join(folder, ordered[i]), folder: kinds.get(ordered[i]) === 'folder' });
+      for (let i = ordered.length - 1; i >= 0; i--) stack.push({ path: path.join(folder, ordered[i]), folder: kinds.get(ordered[i]) === 'folder', regular: regular.has(ordered[i]) });
     }
   };
 

@@ -8,6 +8,7 @@ import type { OperationDef, XsdType } from '../catalog/types';
 import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
 import { resolveParams } from '../validation/catalogPath';
 import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect } from './compileExpect';
+import { tooLargeMessage } from './discover';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
 import { referencedNames, variableReferences } from './variables';
@@ -72,7 +73,9 @@ export function requestFileLoader(validate?: FileValidator, read: FileReader = (
     try { text = read(file); } catch (e) {
       const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
       const location = { file, ...at, endLine: at.line, endColumn: at.column };
-      return { file, expect: EMPTY_EXPECT, captures: [], uses: [], useLocations: new Map(), wholeFields: new Map(), location, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}`, location }], warnings: [], locate: () => location };
+      // Too large: said as discovery says it (a folder's regular files are sized only here).
+      const message = e instanceof FileTextError && e.size !== undefined ? tooLargeMessage(file, e.size) : `cannot read ${file}: ${(e as Error).message}`;
+      return { file, expect: EMPTY_EXPECT, captures: [], uses: [], useLocations: new Map(), wholeFields: new Map(), location, problems: [{ kind: 'file', message, location }], warnings: [], locate: () => location };
     }
     const key = `${path.dirname(file)}\0${text}`;
     const first = compiled.get(key);

@@ -5,30 +5,48 @@
  */
 const CHUNK = /(\d+)|(\D+)/g;
 
-export function naturalCompare(a: string, b: string): number {
-  const ca = a.match(CHUNK) ?? [];
-  const cb = b.match(CHUNK) ?? [];
-  for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
-    const x = ca[i];
-    const y = cb[i];
-    const dx = /^\d/.test(x);
-    const dy = /^\d/.test(y);
+/** A name cut into its runs, each as it compares: digits without leading zeros, text lower-cased. */
+interface SortKey {
+  readonly name: string;
+  readonly runs: readonly string[];
+  readonly digits: readonly boolean[];
+}
+
+function sortKey(name: string): SortKey {
+  const runs: string[] = [];
+  const digits: boolean[] = [];
+  for (const run of name.match(CHUNK) ?? []) {
+    const isDigits = /^\d/.test(run);
+    digits.push(isDigits);
+    runs.push(isDigits ? run.replace(/^0+(?=\d)/, '') : run.toLowerCase());
+  }
+  return { name, runs, digits };
+}
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  const n = Math.min(a.runs.length, b.runs.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.runs[i];
+    const y = b.runs[i];
+    const dx = a.digits[i];
+    const dy = b.digits[i];
     if (dx && dy) {
-      const nx = x.replace(/^0+(?=\d)/, '');
-      const ny = y.replace(/^0+(?=\d)/, '');
-      if (nx.length !== ny.length) return nx.length - ny.length;
-      if (nx !== ny) return nx < ny ? -1 : 1;
+      if (x.length !== y.length) return x.length - y.length;
+      if (x !== y) return x < y ? -1 : 1;
       continue;
     }
     if (dx !== dy) return dx ? -1 : 1;
-    const lx = x.toLowerCase();
-    const ly = y.toLowerCase();
-    if (lx !== ly) return lx < ly ? -1 : 1;
+    if (x !== y) return x < y ? -1 : 1;
   }
-  if (ca.length !== cb.length) return ca.length - cb.length;
-  return a === b ? 0 : a < b ? -1 : 1;
+  if (a.runs.length !== b.runs.length) return a.runs.length - b.runs.length;
+  return a.name === b.name ? 0 : a.name < b.name ? -1 : 1;
 }
 
+export function naturalCompare(a: string, b: string): number {
+  return compareKeys(sortKey(a), sortKey(b));
+}
+
+/** Each name is cut into runs once, not at every comparison: a folder of thousands sorts in n log n comparisons of ready keys. */
 export function naturalSort(names: readonly string[]): string[] {
-  return [...names].sort(naturalCompare);
+  return names.map(sortKey).sort(compareKeys).map((k) => k.name);
 }

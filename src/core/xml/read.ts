@@ -40,6 +40,8 @@ function fieldsByName(record: RecordDef): Map<string, FieldDef> {
 export const joinPath = (path: string, name: string) => (path ? `${path}.${name}` : name);
 
 export function isNil(el: XmlElement): boolean {
+  // Most elements have no attributes at all: no search, no closure, for them.
+  if (!el.attrs.length) return false;
   const v = attr(el, XSI_NS, 'nil');
   return v === 'true' || v === '1';
 }
@@ -132,7 +134,9 @@ function readSimple(el: XmlElement, field: FieldDef, path: string, opts: ReadOpt
     opts.issues.push({ kind: 'type', path, message: `${path} should hold a ${field.type} value but holds elements; kept as received` });
     return readGeneric(el);
   }
-  const r = fromXsdText(field.type === 'record' ? 'string' : field.type, el.text);
+  // A string is its text, whatever it holds: no reading, no problem to report.
+  if (field.type === 'string' || field.type === 'record') return el.text;
+  const r = fromXsdText(field.type, el.text);
   if (r.problem) opts.issues.push({ kind: 'type', path, message: `${path}: ${r.problem}; kept as text` });
   return r.value;
 }
