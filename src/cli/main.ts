@@ -1,5 +1,7 @@
 /** Entry point of the `carrier` CLI (bin/carrier.js loads the bundle, or this file through tsx). */
+import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { enableCompileCache } from './compileCache';
 import { processIo, runCli } from './dispatch';
 
 /*
@@ -11,6 +13,9 @@ import { processIo, runCli } from './dispatch';
  * extension host is shared with other extensions and is left as it is.
  */
 setFlagsFromString('--liftoff-only');
+
+// The built dispatcher (dist/cli.js) loads each command's bundle from dist/cli/ (compileCache.ts).
+enableCompileCache(path.join(__dirname, 'cli'));
 
 void runCli(process.argv.slice(2), processIo()).then((code) => {
   process.exitCode = code;

@@ -30,10 +30,11 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
   this.timeout(180_000);
   let dir: string;
   let carrier: string;
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [carrier, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  const runWith = (env: NodeJS.ProcessEnv, ...args: string[]) => {
+    const r = spawnSync(process.execPath, [carrier, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 60_000 });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
+  const run = (...args: string[]) => runWith({}, ...args);
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-cli-bundle-'));
@@ -92,6 +93,43 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
     const broken = run('validate', '--json', bad);
     assert.equal(broken.code, 1);
     assert.equal((JSON.parse(broken.stdout) as unknown[]).length, 1);
+  });
+
+  it('keeps V8\'s code cache of a command bundle, used only for that bundle, and never needs it', () => {
+    const cacheDir = path.join(dir, 'compile-cache');
+    const env = { CARRIER_CACHE_DIR: cacheDir };
+    const file = path.join(cacheDir, 'validate.js.cache');
+    const first = runWith(env, 'validate', '--json', EXAMPLE);
+    assert.equal(first.code, 0, first.stderr);
+    const made = fs.readFileSync(file);
+    const key = made.subarray(0, 64).toString('latin1');
+    assert.match(made.subarray(0, made.indexOf(0x0a)).toString('latin1'), /^[0-9a-f]{64} \d+$/, 'the first line names what the code was made for, and its checksum');
+    assert.ok(made.length > 10_000, `${made.length} bytes of cached code`);
+    // Used as it is: the same answer, and the file is not written again.
+    const second = runWith(env, 'validate', '--json', EXAMPLE);
+    assert.deepEqual([second.code, second.stdout], [first.code, first.stdout]);
+    assert.ok(fs.readFileSync(file).equals(made), 'an accepted cache is left alone');
+    // Damaged (cut short, or a byte changed), or made for another build: the command runs as
+    // ever and the cache is made anew.
+    fs.writeFileSync(file, Buffer.concat([made.subarray(0, made.length >> 1), Buffer.alloc(64, 7)]));
+    const damaged = runWith(env, 'validate', '--json', EXAMPLE);
+    assert.deepEqual([damaged.code, damaged.stdout], [first.code, first.stdout]);
+    assert.ok(fs.readFileSync(file).length > made.length >> 1, 'rewritten after it was refused');
+    const flipped = Buffer.from(made);
+    flipped[flipped.length - 100] ^= 0xff;
+    fs.writeFileSync(file, flipped);
+    const changed = runWith(env, 'validate', '--json', EXAMPLE);
+    assert.deepEqual([changed.code, changed.stdout], [first.code, first.stdout]);
+    assert.ok(!fs.readFileSync(file).equals(flipped), 'a changed byte is caught by the checksum');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('0'.repeat(64)), made.subarray(64)]));
+    const stale = runWith(env, 'validate', '--json', EXAMPLE);
+    assert.deepEqual([stale.code, stale.stdout], [first.code, first.stdout]);
+    assert.equal(fs.readFileSync(file).subarray(0, 64).toString('latin1'), key, 'a cache of another build is replaced');
+    // Turned off: nothing written.
+    const off = path.join(dir, 'compile-cache-off');
+    const plain = runWith({ CARRIER_CACHE_DIR: off, CARRIER_NO_COMPILE_CACHE: '1' }, 'validate', '--json', EXAMPLE);
+    assert.deepEqual([plain.code, plain.stdout], [first.code, first.stdout]);
+    assert.ok(!fs.existsSync(off));
   });
 
   it('carrier send and carrier run reach the embedded sandbox through the bundles', () => {
