@@ -95,6 +95,15 @@ describe('XML codec along the catalog', () => {
     assert.throws(() => parseXml('<a><b>half'), (e: XmlError) => e.code === 'truncated');
   });
 
+  it('tells apart names of one length and first letter, met in turn, and checks each new one', () => {
+    // City/Code/Cost share a length and a first letter: the parser's cache of recent names holds one of them at a time.
+    const root = parseXml('<a><City>1</City><Code>2</Code><City>3</City><Cost>4</Cost><p:Cell xmlns:p="urn:p">5</p:Cell><Code/></a>');
+    assert.deepEqual(root.children.map((c) => [c.local, c.ns, c.text]), [['City', '', '1'], ['Code', '', '2'], ['City', '', '3'], ['Cost', '', '4'], ['Cell', 'urn:p', '5'], ['Code', '', '']]);
+    // A name of a known one's shape is still checked as a name of its own.
+    assert.throws(() => parseXml('<a><City/><C!ty/></a>'), /"C!ty" is not a valid name/);
+    assert.throws(() => parseXml('<a><Ci:y/></a>'), /prefix "Ci" of <Ci:y> is not declared/);
+  });
+
   it('accepts only the predefined entities and characters XML allows', () => {
     assert.equal(parseXml('<a x="&quot;&apos;">&lt;&gt;&amp;&#65;&#x1F600;</a>').text, '<>&A\u{1F600}');
     assert.throws(() => parseXml('<a>&nope;</a>'), /&nope; is not an entity XML predefines/);

@@ -116,13 +116,14 @@ interface Name {
   readonly local: string;
 }
 
+/** An open element; one object per depth, reused by each element opened at that depth (Parser.frames). */
 interface Frame {
-  readonly name: Name;
-  readonly el: Element;
+  name: Name;
+  el: Element;
   /** Where this element's declarations start in `Parser.undo`. */
-  readonly mark: number;
+  mark: number;
   /** Where this element's children start in `Parser.pending`. */
-  readonly first: number;
+  first: number;
   /** Characters of text so far. */
   length: number;
   /**
@@ -161,6 +162,23 @@ const names = new Map<string, Name>();
 const NAMES_LIMIT = 4096;
 
 /**
+ * The name last met for each length and first character, compared in place with the text: most
+ * tags repeat a name already met, and finding it so cuts no string out of the document for the
+ * lookup in `names` (a tenth of what parsing a reply allocates). Direct-mapped: a slot holds one
+ * name, replaced by the next of its shape; a name longer than the slots is looked up in `names`.
+ */
+const recent: (Name | undefined)[] = new Array(64 * 128).fill(undefined);
+function recentSlot(s: string, start: number, end: number): number {
+  const length = end - start;
+  const first = s.charCodeAt(start);
+  return length > 0 && length < 64 && first < 128 ? (length << 7) | first : -1;
+}
+function sameName(s: string, start: number, qname: string): boolean {
+  for (let i = 1; i < qname.length; i++) if (s.charCodeAt(start + i) !== qname.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
  * A copy that holds no reference to the document. V8 makes a slice of 13 characters or more a
  * view into the string it was cut from, so a cached slice kept each document whose name it first
  * was alive as long as the cache: up to 4,096 bodies in a sandbox or inspector that runs for days.
@@ -185,6 +203,8 @@ type RawAttributes = (Name | string | number)[];
 class Parser {
   private pos = 0;
   private readonly stack: Frame[] = [];
+  /** Frames by depth, kept for the next element at that depth: no object per element opened. */
+  private readonly frames: Frame[] = [];
   /**
    * Children of the open elements, collected here and copied out when their parent closes: a
    * million-element reply then has arrays of exactly the right length, where arrays grown by
@@ -272,17 +292,21 @@ class Parser {
   }
 
   private name(start: number, end: number): Name {
+    const slot = recentSlot(this.s, start, end);
+    const known = slot >= 0 ? recent[slot] : undefined;
+    if (known !== undefined && sameName(this.s, start, known.qname)) return known;
     const raw = this.s.slice(start, end);
     let name = names.get(raw);
     if (name === undefined) {
       if (!NAME.test(raw)) throw this.fail(start, raw ? `"${raw}" is not a valid name` : 'a name is missing after "<"');
       if (!qualified(raw)) throw this.fail(start, raw === 'xmlns:' ? '"xmlns:" declares an empty prefix' : `"${raw}" is not a qualified name: a colon must separate a prefix from a local name, once`);
-      if (names.size >= NAMES_LIMIT) names.clear();
+      if (names.size >= NAMES_LIMIT) { names.clear(); recent.fill(undefined); }
       const qname = detached(raw);
       const colon = qname.indexOf(':');
       name = colon < 0 ? { qname, prefix: '', local: qname } : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1) };
       names.set(qname, name);
     }
+    if (slot >= 0) recent[slot] = name;
     return name;
   }
 
@@ -533,7 +557,19 @@ class Parser {
       this.root = el;
     }
     if (!selfClosing) {
-      this.stack.push({ name, el, mark, first: this.pending.length, length: 0 });
+      const depth = this.stack.length;
+      let frame = this.frames[depth];
+      if (frame === undefined) this.frames[depth] = frame = { name, el, mark, first: this.pending.length, length: 0 };
+      else {
+        frame.name = name;
+        frame.el = el;
+        frame.mark = mark;
+        frame.first = this.pending.length;
+        frame.length = 0;
+        frame.parts = undefined;
+        frame.chunks = undefined;
+      }
+      this.stack.push(frame);
       this.ancestors.push(el);
     } else {
       this.unbind(mark);
