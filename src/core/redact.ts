@@ -121,6 +121,14 @@ export type Span = readonly [number, number];
 /** A span and what replaces it. */
 export type Replacement = readonly [number, number, string];
 
+/** No options: one object for every call that passes none. */
+const NO_OPTIONS: SpanOptions = Object.freeze({});
+
+/** Each span with what replaces it (Redactor.replacements). */
+function replacementsOf(text: string, spans: readonly Span[], mask: string): Replacement[] {
+  return spans.map(([start, end]) => [start, end, mask + openCdataBoundaries(text.slice(start, end))] as const);
+}
+
 /** MASK as UTF-8 bytes read as latin1: what replaces a secret in a utf8Bytes view. */
 const MASK_BYTES = Buffer.from(MASK, 'utf8').toString('latin1');
 
@@ -177,9 +185,11 @@ export class Redactor {
   }
 
   /** `text` with every secret masked; with `utf8Bytes`, `text` is bytes read as latin1 (an HTTP head) and still gets the readable mask. */
-  text(text: string, options: SpanOptions = {}): string {
+  text(text: string, options: SpanOptions = NO_OPTIONS): string {
     if (this.empty || !text) return text;
-    let out = maskSpans(text, this.replacements(text, options));
+    // Most texts hold no secret: nothing more is made for them than the search.
+    const spans = this.spans(text, options);
+    let out = spans.length ? maskSpans(text, replacementsOf(text, spans, MASK)) : text;
     if (this.truncations && out.includes(ELLIPSIS)) out = this.cutShort(out);
     return out;
   }
@@ -200,15 +210,15 @@ export class Redactor {
    * crossed (`••••]]>`), so XML that was well-formed stays so. For texts whose characters map to
    * bytes one to one or two to one (Latin-1, UTF-16), to mask the bytes as they went.
    */
-  replacements(text: string, options: SpanOptions = {}, mask = MASK): Replacement[] {
-    return this.spans(text, options).map(([start, end]) => [start, end, mask + openCdataBoundaries(text.slice(start, end))] as const);
+  replacements(text: string, options: SpanOptions = NO_OPTIONS, mask = MASK): Replacement[] {
+    return replacementsOf(text, this.spans(text, options), mask);
   }
 
   /**
    * Where the secrets are in `text`, merged and in order: by value (every spelling, also split by
    * XML comments or CDATA sections), exact spellings, and with `inPlace` wherever a key stands.
    */
-  spans(text: string, options: SpanOptions = {}): Span[] {
+  spans(text: string, options: SpanOptions = NO_OPTIONS): Span[] {
     const found: Array<[number, number]> = [];
     if (this.empty || !text) return found;
     if (this.byValue.length) {
