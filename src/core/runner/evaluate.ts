@@ -13,7 +13,7 @@ import type { Exchange } from '../exchange';
 import { classifyExchange } from '../verdict';
 import { compareDates, parseDate } from './dates';
 import { compareDecimals, magnitudeProblem } from './decimal';
-import type { CompareSpec, CompiledExpect, ReplyOp } from './compileExpect';
+import type { CompareSpec, CompiledExpect, ReplyAssertion, ReplyOp } from './compileExpect';
 import type { Matcher, Pattern } from './pattern';
 import { checkAll, type PathFailure, type ReplyPath, type ValueCheck } from './replyPath';
 import { DATE_TYPES, NUMERIC_TYPES, resultType, typeAtPath, type ScalarType, type ValueType } from './replyTypes';
@@ -184,14 +184,58 @@ function opCheck(op: ReplyOp, judge: Judge, type: ValueType | undefined): OpChec
  * that check; a failure of the object as a whole (no `[?]` item satisfies it, an empty list) at
  * the check when there is one, else at the path.
  */
+/** An assertion's checks, ready to apply; `checks` empty when a variable it needs has no value. */
+interface Prepared {
+  readonly type: ValueType | undefined;
+  readonly checks: ReadonlyArray<OpCheck & { readonly location: SourceLocation }>;
+  readonly fns: readonly ValueCheck[];
+  readonly expected: string;
+}
+
+/**
+ * Checks of assertions whose operands name no variable, by assertion: the same for every reply
+ * judged against them (copies of a file share their compiled assertions, loadFile.ts), so they
+ * are made once, not once per exchange.
+ */
+const constantChecks = new WeakMap<ReplyAssertion, Prepared>();
+
+const hasVariable = (v: Expected): boolean => {
+  const stack: Expected[] = [v];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (typeof x === 'string') { if (x.includes('{{')) return true; }
+    else if (Array.isArray(x)) stack.push(...x);
+    else if (x && typeof x === 'object' && !(x instanceof NumberLiteral)) stack.push(...Object.values(x));
+  }
+  return false;
+};
+
+function isConstant(op: ReplyOp): boolean {
+  switch (op.op) {
+    case 'equals': return !hasVariable(op.expected);
+    case 'matches': return op.pattern.constant;
+    case 'lt': case 'lte': case 'gt': case 'gte': return typeof op.operand !== 'string' || !op.operand.includes('{{');
+    default: return true;
+  }
+}
+
+function prepare(assertion: ReplyAssertion, judge: Judge, type: ValueType | undefined): Prepared {
+  const known = constantChecks.get(assertion);
+  if (known && known.type === type) return known;
+  const checks = assertion.ops.flatMap((op) => { const c = opCheck(op, judge, type); return c ? [{ ...c, location: op.location }] : []; });
+  const prepared: Prepared = { type, checks, fns: checks.map((c) => c.check), expected: checks.map((c) => c.expected).join(' and ') };
+  // A constant assertion that failed to prepare said so to this judge only: made again next time, it says so again.
+  if (checks.length === assertion.ops.length && assertion.ops.every(isConstant)) constantChecks.set(assertion, prepared);
+  return prepared;
+}
+
 function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): void {
   if (!expect.reply.length) return;
   for (const assertion of expect.reply) {
     const type = replyType(exchange.operation, exchange.version, assertion.path);
-    const checks = assertion.ops.flatMap((op) => { const c = opCheck(op, judge, type); return c ? [{ ...c, location: op.location }] : []; });
+    const { checks, fns, expected } = prepare(assertion, judge, type);
     if (!checks.length) continue;
-    const expected = checks.map((c) => c.expected).join(' and ');
-    const outcome = checkAll(exchange.parsed, assertion.path, checks.map((c) => c.check), expected);
+    const outcome = checkAll(exchange.parsed, assertion.path, fns, expected);
     if (outcome.ok) continue;
     const report = (failures: readonly PathFailure[], what: string, location: SourceLocation) => {
       const shown = failures.slice(0, MAX_ITEM_FAILURES);

@@ -73,6 +73,11 @@ export class Pattern {
     else compile(probe.text);
   }
 
+  /** True when the pattern names no variable: the same regular expression whatever the run's values. */
+  get constant(): boolean {
+    return this.fixed !== undefined;
+  }
+
   /** The pattern with variables filled in; `missing` names the variables without a value. */
   resolve(lookup: Lookup): { regex?: Matcher; missing: string[] } {
     if (this.fixed) return { regex: this.fixed, missing: [] };
