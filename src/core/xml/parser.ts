@@ -195,7 +195,7 @@ const qualified = (name: string) => {
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 /** Where a tag or attribute name stops. */
-const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */ || c === 0x3d /* = */;
+const endsName = (c: number) => c <= 0x3e /* > */ && (isSpace(c) || c === 0x3e || c === 0x2f /* / */ || c === 0x3d /* = */);
 
 /** Raw attributes of one start tag, three entries each: the name, the decoded value, the offset. */
 type RawAttributes = (Name | string | number)[];
