@@ -159,26 +159,29 @@ function endpointOf(display: HttpRequestSpec): string {
 type Outcome = Pick<Exchange, 'reply' | 'timing' | 'sizes' | 'fault' | 'findings' | 'parsed' | 'documents' | 'error'>;
 
 /**
- * The Exchange, made once, every text through the redactor; document bytes are the server's and
- * stay. Keys go in the order the Exchange has always had (JSON output and history read as
- * before), and a part that is absent is left out rather than set undefined.
+ * Reply headers with every secret masked. Searched as one text first, each value in double
+ * quotes: every value is whole in it, and where a value starts or ends the text has a `"`, which
+ * bounds a whole value as the start or end of a text does (a short secret is masked only as a
+ * whole value, redact.ts). What finds nothing there is in no value: the headers are kept as they
+ * came. A find, even one made only by the joining, sends each value through the redactor.
+ */
+function redactedHeaders(headers: HttpReply['headers'], r: Redactor): HttpReply['headers'] {
+  let joined = '';
+  for (const [, v] of headers) joined += `"${v}"`;
+  if (!r.finds(joined)) return headers;
+  return headers.map(([n, v]) => [n, r.text(v)] as const);
+}
+
+/**
+ * The Exchange, made once from `base` (send's own, not shared), every text through the
+ * redactor; document bytes are the server's and stay. Keys go in the order the Exchange has
+ * always had (JSON output and history read as before), and a part that is absent is left out
+ * rather than set undefined.
  *
  * The parsed reply and the fault are read out of the body text: every string in them is a piece
  * of it, entity-decoded only where the body has an `&`. A body with no `&` and no spelling of a
  * secret therefore cannot have put one in them, and they are not walked.
  */
-/**
- * Reply headers with every secret masked. Searched as one text first: each value is whole in it,
- * so what finds nothing there is in no value, and the headers are kept as they came.
- */
-function redactedHeaders(headers: HttpReply['headers'], r: Redactor): HttpReply['headers'] {
-  let joined = '';
-  for (const [, v] of headers) joined += `${v}\n`;
-  if (!r.finds(joined)) return headers;
-  return headers.map(([n, v]) => [n, r.text(v)] as const);
-}
-
-/** `base` (send's own, not shared) becomes the Exchange. */
 function exchangeOf(base: Mutable<Omit<Exchange, keyof Outcome>>, x: Outcome, r: Redactor): Exchange {
   const redact = !r.empty;
   const body = x.reply?.bodyText;

@@ -95,6 +95,19 @@ describe('send: an exchange over local HTTP', () => {
     assert.ok(!rawReplyBytes(x)!.toString('utf8').includes(KEY));
   });
 
+  it('a short key echoed as a whole header value, or as a field of one, is masked there too', async () => {
+    const short = '4821';
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': SOAP11_TYPE, 'X-Key': short, 'X-Ref': `key=${short}`, 'X-Count': '48210' });
+      res.end(soapReply('1.1', '<x/>'));
+    });
+    const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: short });
+    const header = (name: string) => x.reply!.headers.find(([n]) => n.toLowerCase() === name)?.[1];
+    assert.equal(header('x-key'), '••••');
+    assert.equal(header('x-ref'), 'key=••••');
+    assert.equal(header('x-count'), '48210', 'a longer number that starts with the key is not the key');
+  });
+
   it('a transport error is an Exchange error, with the URL redacted', async () => {
     const closed = await startServer(() => undefined);
     await closed.close();
