@@ -10,10 +10,11 @@
  * the difference between the clients (the throughputs are in the note).
  */
 import * as soap from 'soap';
+import { Agent, request } from 'undici';
 import { findShape, servicePath } from '../../src/core';
 import { builtCore } from '../fixtures/builtCore';
 import { nodeSoapArgs } from '../fixtures/nodeSoapArgs';
-import { benchEnvironment, BENCH_KEY, sampleRequest } from '../fixtures/rateQuote';
+import { benchEnvironment, BENCH_KEY, sampleRequest, wireRequest } from '../fixtures/rateQuote';
 import { interleaveSamples, paired } from '../lib/interleave';
 import { throughput } from '../lib/load';
 import { atLeast, type BenchRow, type RowResult } from '../lib/row';
@@ -61,6 +62,7 @@ export const nodeSoap: BenchRow = {
     const { classifyExchange, closeTransport, send } = builtCore(ctx.tmp);
     const environment = benchEnvironment(ctx.sandboxUrl);
     const results: RowResult[] = [];
+    const agent = new Agent();
     try {
       for (const { operation, version } of OPERATIONS) {
         const op = findShape(operation, version);
@@ -85,6 +87,15 @@ export const nodeSoap: BenchRow = {
         );
         const p = paired(a.map((l) => l.cpuMs), b.map((l) => l.cpuMs));
         const speed = pairedRatio(a.map((l) => l.perSecond), b.map((l) => l.perSecond));
+        // The floor: undici posting the envelope send() builds, reading the reply's bytes and
+        // nothing more. node-soap over it bounds what any client that builds and reads the XML
+        // can reach on this row.
+        const spec = wireRequest(sendable, environment);
+        const body = Buffer.from(spec.body, 'utf8');
+        const headers = Object.fromEntries(spec.headers);
+        const raw = async () => { const r = await request(spec.url, { method: 'POST', headers, body, dispatcher: agent }); await r.body.arrayBuffer(); };
+        const { a: floor, b: theirsAgain } = await interleaveSamples(ctx.runs, () => measured(REQUESTS, raw), () => measured(REQUESTS, () => fn(args)));
+        const wire = paired(floor.map((l) => l.cpuMs), theirsAgain.map((l) => l.cpuMs));
         results.push({
           id: `node-soap.${op.operation}`,
           measured: `${op.operation} ${op.version} SOAP 1.1, one at a time: client CPU per request, send() vs node-soap client (from ?WSDL)`,
@@ -95,10 +106,11 @@ export const nodeSoap: BenchRow = {
           ratioText: 'node-soap / send CPU',
           target: atLeast(3),
           runs: p.runs,
-          note: `${REQUESTS} requests per run; throughput ${median(a.map((l) => l.perSecond)).toFixed(0)} vs ${median(b.map((l) => l.perSecond)).toFixed(0)} req/s (${speed.toFixed(2)}×), capped by the sandbox's own time per request`,
+          note: `${REQUESTS} requests per run; throughput ${median(a.map((l) => l.perSecond)).toFixed(0)} vs ${median(b.map((l) => l.perSecond)).toFixed(0)} req/s (${speed.toFixed(2)}×), capped by the sandbox's own time per request; the wire's floor, raw undici posting the same envelope: ${wire.medianA.toFixed(3)} ms, node-soap ${pairedRatio(wire.b, wire.a).toFixed(2)}× that`,
         });
       }
     } finally {
+      await agent.close();
       await closeTransport();
     }
     return results;
