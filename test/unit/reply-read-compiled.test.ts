@@ -15,6 +15,7 @@ import { parseXml, type XmlElement } from '../../src/core/xml/dom';
 import { readRecord, useCompiledReading, type ReadIssue } from '../../src/core/xml/read';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { startSandbox } from '../../src/sandbox/server';
+import { seeded } from './key-spellings';
 import { environmentAt } from './transport-support';
 
 interface Reply { readonly op: OperationDef; readonly binding: string; readonly text: string }
@@ -36,15 +37,6 @@ function read(el: XmlElement, op: OperationDef, compiled: boolean): { json: stri
   } finally {
     useCompiledReading(true);
   }
-}
-
-/** A small deterministic generator, so a failure names a case that can be run again. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
 }
 
 function elementsOf(root: XmlElement): XmlElement[] {
@@ -118,7 +110,7 @@ describe('reply: compiled reading of the common case is the general reading', fu
     for (const [n, r] of replies.entries()) {
       for (let round = 0; round < 60; round++) {
         const seed = n * 1000 + round;
-        const next = random(seed);
+        const next = seeded(seed);
         let root: XmlElement;
         try { root = parseXml(r.text); } catch { break; }
         const el = content(root, r.op);

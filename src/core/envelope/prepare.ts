@@ -12,7 +12,7 @@ import type { HttpRequestSpec } from '../exchange';
 import { Redactor, secretValues } from '../redact';
 import { numberKey } from '../requestFile/jsonPath';
 import { withRunVariables } from '../requestFile/runVariables';
-import { substituteVariables, UnknownVariableError } from '../requestFile/variables';
+import { mentionsVariable, substituteVariables, UnknownVariableError } from '../requestFile/variables';
 import type { PathSegment } from '../xml/write';
 import { buildHttpRequest } from './build';
 import { EnvelopeError } from './errors';
@@ -107,22 +107,6 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
     throw err;
   }
   return { op, binding, spec, display: redactor.request(spec), redactor };
-}
-
-/**
- * Whether any string in the params holds `{{` (a variable, or text substitution would leave as
- * it is): most requests have none, and then the params go to the envelope as they are. Walked with
- * a stack, not recursion: params are the file's JSON, of any depth the reader let through.
- */
-function mentionsVariable(params: unknown): boolean {
-  const stack: unknown[] = [params];
-  while (stack.length) {
-    const v = stack.pop();
-    if (typeof v === 'string') { if (v.includes('{{')) return true; }
-    else if (Array.isArray(v)) { for (const item of v) stack.push(item); }
-    else if (v !== null && typeof v === 'object') { for (const item of Object.values(v)) stack.push(item); }
-  }
-  return false;
 }
 
 /** The last redactor made for each environment: a run's requests share one (and its compiled patterns). */

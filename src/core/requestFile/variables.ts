@@ -36,6 +36,22 @@ export function wholeVariable(value: unknown): string | undefined {
   return typeof value === 'string' ? ONE.exec(value)?.[1] : undefined;
 }
 
+/**
+ * Whether any string in a JSON value holds `{{` (a variable, or text substitution would leave as
+ * it is): most params and expected values have none, and then they are used as they are. Walked
+ * with a stack, not recursion: the value is a file's JSON, of any depth the reader let through.
+ */
+export function mentionsVariable(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') { if (v.includes('{{')) return true; }
+    else if (Array.isArray(v)) { for (const item of v) stack.push(item); }
+    else if (v !== null && typeof v === 'object') { for (const item of Object.values(v)) stack.push(item); }
+  }
+  return false;
+}
+
 export function containsVariable(value: string): boolean {
   if (!value.includes('{{')) return false;
   ANY.lastIndex = 0;

@@ -19,6 +19,7 @@ import { checkAll, type PathFailure, type ReplyPath, type ValueCheck } from './r
 import { DATE_TYPES, NUMERIC_TYPES, resultType, typeAtPath, type ScalarType, type ValueType } from './replyTypes';
 import type { Failure, SourceLocation } from './types';
 import { countOf, decimalOf, numberOf, NumberLiteral, show, textOf, valuesEqual, type Expected } from './values';
+import { mentionsVariable } from '../requestFile/variables';
 import { fillText, type Lookup } from './variables';
 
 /** At most this many failing items of one `[*]` assertion are listed; the rest are counted. */
@@ -199,22 +200,11 @@ interface Prepared {
  */
 const constantChecks = new WeakMap<ReplyAssertion, Prepared>();
 
-const hasVariable = (v: Expected): boolean => {
-  const stack: Expected[] = [v];
-  while (stack.length) {
-    const x = stack.pop()!;
-    if (typeof x === 'string') { if (x.includes('{{')) return true; }
-    else if (Array.isArray(x)) stack.push(...x);
-    else if (x && typeof x === 'object' && !(x instanceof NumberLiteral)) stack.push(...Object.values(x));
-  }
-  return false;
-};
-
 function isConstant(op: ReplyOp): boolean {
   switch (op.op) {
-    case 'equals': return !hasVariable(op.expected);
+    case 'equals': return !mentionsVariable(op.expected);
     case 'matches': return op.pattern.constant;
-    case 'lt': case 'lte': case 'gt': case 'gte': return typeof op.operand !== 'string' || !op.operand.includes('{{');
+    case 'lt': case 'lte': case 'gt': case 'gte': return !mentionsVariable(op.operand);
     default: return true;
   }
 }

@@ -17,7 +17,7 @@ import { getRecord, listItemNs } from '../catalog';
 import type { FieldDef, RecordDef } from '../catalog/types';
 import type { XmlElement } from './dom';
 import { fromXsdText } from './values';
-import type { JsonObject, ReadOptions } from './read';
+import { joinPath, type JsonObject, type ReadOptions } from './read';
 
 /** A record that is not the common case: read it the general way. */
 export const COMMON_CASE_LEFT = Symbol('common case left');
@@ -44,8 +44,6 @@ function simple(field: FieldDef, el: XmlElement): unknown {
   const r = fromXsdText(field.type, el.text);
   return r.problem ? COMMON_CASE_LEFT : r.value;
 }
-
-const at = (path: string, name: string) => (path ? `${path}.${name}` : name);
 
 function compile(record: RecordDef, general: RecordReader): CompiledRead {
   const fields = record.fields;
@@ -80,8 +78,8 @@ function compile(record: RecordDef, general: RecordReader): CompiledRead {
   const cases = fields.map((f, n) => {
     const key = JSON.stringify(f.name);
     const ns = JSON.stringify(f.ns ?? record.ns);
-    const value = f.list ? `h.list(c, F[${n}], h.at(path, ${key}), opts)`
-      : f.record ? `h.nested(c, R[${n}], h.at(path, ${key}), opts)`
+    const value = f.list ? `h.list(c, F[${n}], h.joinPath(path, ${key}), opts)`
+      : f.record ? `h.nested(c, R[${n}], h.joinPath(path, ${key}), opts)`
       : `h.simple(F[${n}], c)`;
     return `case ${key}: {
         if (c.ns !== ns[${ns}] || c.attrs.length !== 0 || ${key} in out) return LEFT;
@@ -105,5 +103,5 @@ function compile(record: RecordDef, general: RecordReader): CompiledRead {
     return out;
   };`;
   const records = fields.map((f) => (f.record && !f.list ? getRecord(f.record) : undefined));
-  return new Function('h', 'F', 'R', 'LEFT', source)({ list, nested, simple, at }, fields, records, COMMON_CASE_LEFT) as CompiledRead;
+  return new Function('h', 'F', 'R', 'LEFT', source)({ list, nested, simple, joinPath }, fields, records, COMMON_CASE_LEFT) as CompiledRead;
 }
