@@ -110,6 +110,14 @@ export interface SpanOptions {
 const ESCAPE_START = /%[0-9A-Fa-f]|&(?:#|amp;|lt;|gt;|quot;|apos;)|\\[u"\\/bfnrt]/;
 
 /**
+ * ESCAPE_START can match only at a `%`, `&` or backslash: three indexOf scans find a text with none of
+ * them (an envelope, most replies) several times faster than the pattern tried at every character.
+ */
+function holdsEscape(text: string): boolean {
+  return (text.includes('%') || text.includes('&') || text.includes('\\')) && ESCAPE_START.test(text);
+}
+
+/**
  * Around a whole value: an element's text (`>…<`), a query or form field (`=…&`), a quoted
  * string or attribute (`"…"`, `'…'`), or the whole text (a string value redacted on its own).
  */
@@ -254,7 +262,7 @@ export class Redactor {
    * spelling pattern, the cost of redacting every reply a run receives.
    */
   private byValueIn(text: string, utf8: boolean, found: Array<[number, number]>): void {
-    if (ESCAPE_START.test(text) || (this.byValueHasSpace && text.includes('+'))) {
+    if (holdsEscape(text) || (this.byValueHasSpace && text.includes('+'))) {
       collect(this.pattern(utf8), text, found);
       return;
     }

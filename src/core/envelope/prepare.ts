@@ -80,8 +80,9 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const apiKey = input.withoutKey ? '' : input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
   if (apiKey === undefined) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
 
-  const given = { ...environment.variables, ...(input.variables ?? {}) };
-  const secrets = [...environment.secrets, ...(input.secretVariables ?? [])];
+  // Read only below: the environment's own object and list serve when nothing is added to them.
+  const given = input.variables ? { ...environment.variables, ...input.variables } : environment.variables;
+  const secrets = input.secretVariables?.length ? [...environment.secrets, ...input.secretVariables] : environment.secrets;
   const substituting = mentionsVariable(request.params);
   // A single send understands the run.* variables a collection run provides ({{run.nextBusinessDay}}).
   const variables = substituting || secrets.some((s) => s.startsWith('run.')) ? withRunVariables(given) : given;

@@ -43,38 +43,68 @@ function prefixFor(map: Prefixes, ns: string, preferred: string | null): string 
   return found;
 }
 
+/** Serialization settings, with each level's indent made once per document. */
+interface Layout {
+  readonly pretty: boolean;
+  readonly indent: string;
+  readonly newline: string;
+  readonly pads: string[];
+}
+
+function padOf(o: Layout, level: number): string {
+  if (!o.pretty) return '';
+  let pad = o.pads[level];
+  if (pad === undefined) o.pads[level] = pad = o.indent.repeat(level);
+  return pad;
+}
+
+/** Leaves share these until they are given an attribute or a child: most elements never get both. */
+const NO_ATTRS: Attribute[] = [];
+const NO_CHILDREN: (XmlNode | string)[] = [];
+
 export class XmlNode {
-  private readonly attrs: Attribute[] = [];
-  private readonly children: (XmlNode | string)[] = [];
+  private attrs = NO_ATTRS;
+  private children = NO_CHILDREN;
 
   constructor(private readonly ns: string | null, private readonly qname: string) {}
 
   /** A child element: `ele(ns, 'prefix:name')`, `ele(ns, 'name')` (default namespace) or `ele('name')` (no namespace). */
   ele(nsOrName: string, qname?: string): XmlNode {
     const child = qname === undefined ? new XmlNode(null, nsOrName) : new XmlNode(nsOrName || null, qname);
-    this.children.push(child);
+    if (this.children === NO_CHILDREN) this.children = [child];
+    else this.children.push(child);
     return child;
   }
 
   /** An attribute: `att(ns, 'prefix:name', value)` or `att('name', value)`. */
   att(nsOrName: string, qnameOrValue: string, value?: string): this {
-    if (value === undefined) this.attrs.push({ ns: null, qname: nsOrName, value: qnameOrValue });
-    else this.attrs.push({ ns: nsOrName || null, qname: qnameOrValue, value });
+    const a = value === undefined ? { ns: null, qname: nsOrName, value: qnameOrValue } : { ns: nsOrName || null, qname: qnameOrValue, value };
+    if (this.attrs === NO_ATTRS) this.attrs = [a];
+    else this.attrs.push(a);
     return this;
   }
 
   txt(text: string): this {
-    if (text !== '') this.children.push(text);
+    if (text === '') return this;
+    if (this.children === NO_CHILDREN) this.children = [text];
+    else this.children.push(text);
     return this;
   }
 
-  /** @internal */
-  write(out: string[], inherited: string | null, map: Prefixes, level: number, o: Required<Omit<SerializeOptions, 'headless'>>): void {
-    const [prefix, local] = split(this.qname);
+  /**
+   * This element and what it holds, appended to `out`. Written as one growing string: V8 joins
+   * appended pieces lazily, which costs less than an array of a few hundred pieces and a join.
+   * @internal
+   */
+  write(out: string, inherited: string | null, map: Prefixes, level: number, o: Layout): string {
+    const colon = this.qname.indexOf(':');
+    const prefix = colon < 0 ? null : this.qname.slice(0, colon);
+    const local = colon < 0 ? this.qname : this.qname.slice(colon + 1);
     const ns = this.ns;
+    const attrs = this.attrs;
     // Declarations written as attributes are in scope for the element itself.
     let scope = map;
-    for (const a of this.attrs) {
+    for (const a of attrs) {
       if (a.ns !== XMLNS_NS || a.qname === 'xmlns') continue;
       if (scope === map) scope = new Map(map);
       (scope as Map<string, string>).set(split(a.qname)[1], a.value);
@@ -98,12 +128,12 @@ export class XmlNode {
         inherited = ns;
       }
     }
-    const pretty = o.prettyPrint;
-    const pad = pretty ? o.indent.repeat(level) : '';
-    let tag = `${pad}<${name}${declare}`;
-    for (const a of this.attrs) {
-      if (a.ns === null || a.ns === XMLNS_NS) tag += ` ${a.qname}="${escapeAttr(a.value)}"`;
-      else if (a.ns === XML_NS) tag += ` xml:${split(a.qname)[1]}="${escapeAttr(a.value)}"`;
+    const pretty = o.pretty;
+    const pad = padOf(o, level);
+    out += `${pad}<${name}${declare}`;
+    for (const a of attrs) {
+      if (a.ns === null || a.ns === XMLNS_NS) out += ` ${a.qname}="${escapeAttr(a.value)}"`;
+      else if (a.ns === XML_NS) out += ` xml:${split(a.qname)[1]}="${escapeAttr(a.value)}"`;
       else {
         const [ap, al] = split(a.qname);
         let use = prefixFor(scope, a.ns, ap);
@@ -111,35 +141,30 @@ export class XmlNode {
           use = ap ?? 'ns1';
           if (scope === map) scope = new Map(map);
           (scope as Map<string, string>).set(use, a.ns);
-          tag += ` xmlns:${use}="${escapeAttr(a.ns)}"`;
+          out += ` xmlns:${use}="${escapeAttr(a.ns)}"`;
         }
-        tag += ` ${use}:${al}="${escapeAttr(a.value)}"`;
+        out += ` ${use}:${al}="${escapeAttr(a.value)}"`;
       }
     }
     const kids = this.children;
-    if (!kids.length) {
-      out.push(`${tag}/>`);
-      return;
+    if (!kids.length) return `${out}/>`;
+    let textOnly = true;
+    for (const k of kids) if (typeof k !== 'string') { textOnly = false; break; }
+    if (textOnly) {
+      out += '>';
+      for (const k of kids as string[]) out += escapeText(k);
+      return `${out}</${name}>`;
     }
-    const textOnly = kids.every((k) => typeof k === 'string');
-    if (!pretty || textOnly) {
-      out.push(`${tag}>`);
-      if (textOnly) {
-        out.push(...(kids as string[]).map(escapeText), `</${name}>`);
-        return;
-      }
-    } else {
-      out.push(`${tag}>${o.newline}`);
-    }
+    out += pretty ? `>${o.newline}` : '>';
     for (const k of kids) {
-      if (typeof k === 'string') out.push(pretty ? `${o.indent.repeat(level + 1)}${escapeText(k)}${o.newline}` : escapeText(k));
+      if (typeof k === 'string') out += pretty ? `${padOf(o, level + 1)}${escapeText(k)}${o.newline}` : escapeText(k);
       else {
         // An element writes no line end of its own; its parent ends the line.
-        k.write(out, inherited, scope, level + 1, o);
-        if (pretty) out.push(o.newline);
+        out = k.write(out, inherited, scope, level + 1, o);
+        if (pretty) out += o.newline;
       }
     }
-    out.push(`${pad}</${name}>`);
+    return `${out}${pad}</${name}>`;
   }
 }
 
@@ -153,11 +178,10 @@ export class XmlDocument {
   }
 
   end(options: SerializeOptions = {}): string {
-    const o = { prettyPrint: options.prettyPrint ?? false, indent: options.indent ?? '  ', newline: options.newline ?? '\n' };
-    const out: string[] = options.headless ? [] : ['<?xml version="1.0" encoding="utf-8"?>', o.prettyPrint ? o.newline : ''];
-    this.root?.write(out, null, new Map(), 0, o);
-    let text = out.join('');
-    if (o.prettyPrint && text.endsWith(o.newline)) text = text.slice(0, -o.newline.length);
+    const o: Layout = { pretty: options.prettyPrint ?? false, indent: options.indent ?? '  ', newline: options.newline ?? '\n', pads: [] };
+    let text = options.headless ? '' : `<?xml version="1.0" encoding="utf-8"?>${o.pretty ? o.newline : ''}`;
+    if (this.root) text = this.root.write(text, null, new Map(), 0, o);
+    if (o.pretty && text.endsWith(o.newline)) text = text.slice(0, -o.newline.length);
     return text;
   }
 }

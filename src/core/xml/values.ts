@@ -31,6 +31,13 @@ const DATE_TIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\
  * when known, so `48.00` stays `48.00`. `asWritten` lets a scalar of the wrong type through.
  */
 export function toXsdText(type: XsdType, value: unknown, path: string, raw?: string, asWritten = false): string {
+  const text = xsdText(type, value, raw, asWritten);
+  if (text === undefined) throw new ValueError(path, notOfType(type, value));
+  return text;
+}
+
+/** toXsdText without the throw, for a writer that spells the path only when a value is refused. */
+export function xsdText(type: XsdType, value: unknown, raw?: string, asWritten = false): string | undefined {
   switch (type) {
     case 'string':
     case 'base64Binary':
@@ -62,7 +69,12 @@ export function toXsdText(type: XsdType, value: unknown, path: string, raw?: str
   // "Send anyway": a value that is not of its type goes out as the file wrote it, so the
   // service's answer to a wrong value can be tried (validate.ts `sendableRequest`).
   if (asWritten && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) return raw ?? String(value);
-  throw new ValueError(path, `${JSON.stringify(value)} is not a valid ${type}`);
+  return undefined;
+}
+
+/** Why a value cannot be written as `type`. */
+export function notOfType(type: XsdType, value: unknown): string {
+  return `${JSON.stringify(value)} is not a valid ${type}`;
 }
 
 /** Result of reading simple text: the typed value, or the text kept as is with a reason. */

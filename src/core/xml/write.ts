@@ -6,9 +6,10 @@
  */
 import { XSI_NS, elementNs, getRecord, listItemNs, type Namespaces } from '../catalog';
 import type { FieldDef, NamespaceRole, RecordDef } from '../catalog/types';
-import { toXsdText, ValueError } from './values';
+import { formatPath, type PathSegment } from '../path';
+import { notOfType, ValueError, xsdText } from './values';
 
-export type PathSegment = string | number;
+export { formatPath, type PathSegment } from '../path';
 
 /** An element being built (builder.ts's XmlNode): all the writer asks of it. */
 export interface XmlSink {
@@ -20,7 +21,10 @@ export interface XmlSink {
 
 export interface WriteOptions {
   readonly namespaces: Namespaces;
-  /** Source text of a JSON number literal at this path, when known (keeps `48.00` as written). */
+  /**
+   * Source text of a JSON number literal at this path, when known (keeps `48.00` as written).
+   * The path is the walk's own, changed as it goes on: read it, do not keep it.
+   */
   readonly rawNumber?: (path: readonly PathSegment[]) => string | undefined;
   /** Write a scalar that is not of its field's type as written instead of refusing it ("Send anyway"). */
   readonly asWritten?: boolean;
@@ -28,12 +32,6 @@ export interface WriteOptions {
 
 /** How scalars are spelled: the envelope writer's and the HTTP bindings' shared options. */
 export type ScalarOptions = Pick<WriteOptions, 'rawNumber' | 'asWritten'>;
-
-export function formatPath(path: readonly PathSegment[]): string {
-  let s = '';
-  for (const seg of path) s += typeof seg === 'number' ? `[${seg}]` : s ? `.${seg}` : seg;
-  return s;
-}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -43,49 +41,84 @@ function nil(el: XmlSink): void {
   el.att(XSI_NS, 'xsi:nil', 'true');
 }
 
+/** The names of each record's fields, for telling the keys the catalog knows from the rest. */
+const fieldNames = new WeakMap<readonly FieldDef[], ReadonlySet<string>>();
+function namesOf(fields: readonly FieldDef[]): ReadonlySet<string> {
+  let names = fieldNames.get(fields);
+  if (names === undefined) fieldNames.set(fields, (names = new Set(fields.map((f) => f.name))));
+  return names;
+}
+
 /** Writes `value`'s fields, in catalog order, as children of `parent`. */
 export function writeFields(parent: XmlSink, fields: readonly FieldDef[], parentNs: NamespaceRole, value: Record<string, unknown>, path: readonly PathSegment[], opts: WriteOptions): void {
-  const known = new Set<string>();
+  fieldsAt(parent, fields, parentNs, value, [...path], opts);
+}
+
+export function writeRecord(el: XmlSink, record: RecordDef, value: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+  recordAt(el, record, value, [...path], opts);
+}
+
+/*
+ * The walk below keeps one path, a segment pushed before each child and popped after it, where
+ * a copy per field was most of what writing an envelope allocated; it is read (for a number's
+ * source text, or a message) only where it is needed. A throw leaves it unbalanced, and ends
+ * the walk with it.
+ */
+
+function fieldsAt(parent: XmlSink, fields: readonly FieldDef[], parentNs: NamespaceRole, value: Record<string, unknown>, path: PathSegment[], opts: WriteOptions): void {
+  let written = 0;
   for (const field of fields) {
-    known.add(field.name);
     const v = value[field.name];
     if (v === undefined) continue;
+    written++;
     const el = parent.ele(opts.namespaces[elementNs(field, parentNs)], field.name);
-    writeField(el, field, parentNs, v, [...path, field.name], opts);
+    path.push(field.name);
+    fieldAt(el, field, parentNs, v, path, opts);
+    path.pop();
   }
-  for (const [key, v] of Object.entries(value)) {
-    if (known.has(key) || v === undefined) continue;
+  const keys = Object.keys(value);
+  // Every key a field: nothing the catalog does not know to write after them.
+  if (keys.length === written) return;
+  const names = namesOf(fields);
+  for (const key of keys) {
+    const v = value[key];
+    if (names.has(key) || v === undefined) continue;
     writeGeneric(parent.ele(opts.namespaces[parentNs], key), opts.namespaces[parentNs], v);
   }
 }
 
-export function writeRecord(el: XmlSink, record: RecordDef, value: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+function recordAt(el: XmlSink, record: RecordDef, value: unknown, path: PathSegment[], opts: WriteOptions): void {
   if (value === null) return nil(el);
   if (record.open) return writeGeneric(el, opts.namespaces[record.ns], value);
   if (!isObject(value)) throw new ValueError(formatPath(path), `expected an object (${record.name}), got ${JSON.stringify(value)}`);
-  writeFields(el, record.fields, record.ns, value, path, opts);
+  fieldsAt(el, record.fields, record.ns, value, path, opts);
 }
 
-function writeField(el: XmlSink, field: FieldDef, parentNs: NamespaceRole, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+function fieldAt(el: XmlSink, field: FieldDef, parentNs: NamespaceRole, v: unknown, path: PathSegment[], opts: WriteOptions): void {
   if (v === null) return nil(el);
   if (field.list) {
     if (!Array.isArray(v)) throw new ValueError(formatPath(path), `expected an array of ${field.list} items, got ${JSON.stringify(v)}`);
     const itemUri = opts.namespaces[listItemNs(field, parentNs)];
-    v.forEach((item, i) => {
-      const itemEl = el.ele(itemUri, field.list!);
-      const itemPath = [...path, i];
+    const record = field.record ? getRecord(field.record) : undefined;
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      const itemEl = el.ele(itemUri, field.list);
+      path.push(i);
       if (item === null) nil(itemEl);
-      else if (field.record) writeRecord(itemEl, getRecord(field.record), item, itemPath, opts);
-      else writeText(itemEl, field, item, itemPath, opts);
-    });
+      else if (record) recordAt(itemEl, record, item, path, opts);
+      else textAt(itemEl, field, item, path, opts);
+      path.pop();
+    }
     return;
   }
-  if (field.record) return writeRecord(el, getRecord(field.record), v, path, opts);
-  writeText(el, field, v, path, opts);
+  if (field.record) return recordAt(el, getRecord(field.record), v, path, opts);
+  textAt(el, field, v, path, opts);
 }
 
-function writeText(el: XmlSink, field: FieldDef, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
-  const text = toXsdText(field.type === 'record' ? 'string' : field.type, v, formatPath(path), typeof v === 'number' ? opts.rawNumber?.(path) : undefined, opts.asWritten);
+function textAt(el: XmlSink, field: FieldDef, v: unknown, path: readonly PathSegment[], opts: WriteOptions): void {
+  const type = field.type === 'record' ? 'string' : field.type;
+  const text = xsdText(type, v, typeof v === 'number' ? opts.rawNumber?.(path) : undefined, opts.asWritten);
+  if (text === undefined) throw new ValueError(formatPath(path), notOfType(type, v));
   if (text !== '') el.txt(text);
 }
 
