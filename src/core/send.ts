@@ -115,7 +115,7 @@ export async function send(input: SendInput): Promise<Exchange> {
   let reply: HttpReply | undefined;
   let parsed: ParsedReply | undefined;
   if (outcome.status !== undefined) {
-    const contentType = outcome.headers?.find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+    const contentType = outcome.headers?.find(([n]) => n.length === 12 && n.toLowerCase() === 'content-type')?.[1];
     const body = outcome.body ?? Buffer.alloc(0);
     const decoded = decodeText(body, contentType);
     if (decoded.problem) findings.push({ severity: 'warning', kind: 'reply', message: `The reply ${decoded.problem.replace(/^the reply /, '')}` });

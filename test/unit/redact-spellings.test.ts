@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { XMLValidator } from 'fast-xml-parser';
-import { MASK, MIN_SECRET_BY_VALUE, Redactor } from '../../src/core/redact';
+import { holdsEscape, MASK, MIN_SECRET_BY_VALUE, Redactor } from '../../src/core/redact';
 import { apiKeysIn, SECRET_HEADER } from '../../src/core/recognize';
 import { leaksOf, randomKey, seeded, spellingsOf, type Context } from './key-spellings';
 
@@ -87,5 +87,18 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
     assert.deepEqual(apiKeysIn({ method: 'GET', url: '/x?%61pikey=q%2Bkey', headers: [['X-ApiKey', 'hdr-key'], ['X-Carrier-Api-Key', 'other'], ['Accept', 'text/xml']], body: '' }), ['q+key', 'hdr-key', 'other']);
     for (const name of ['X-ApiKey', 'X-API-KEY', 'api_key', 'X-Auth-Token', 'Authorization', 'Cookie', 'X-Client-Secret']) assert.ok(SECRET_HEADER.test(name), name);
     assert.ok(!SECRET_HEADER.test('Content-Type') && !SECRET_HEADER.test('SOAPAction'));
+  });
+
+  it('finds an escape start exactly where one pattern tried at every character finds it', () => {
+    // The definition holdsEscape is looked for from each `%`, `&` and backslash by: any text made
+    // of escape characters, hex digits and entity names must get the same answer from both.
+    const ESCAPE_START = /%[0-9A-Fa-f]|&(?:#|amp;|lt;|gt;|quot;|apos;)|\\[u"\\/bfnrt]/;
+    const pieces = ['%', '&', '\\', '#', ';', 'a', 'F', 'g', '0', '9', 'amp;', 'lt;', 'gt;', 'quot;', 'apos', 'u', 'n', '"', '/', ' ', '<', 'é'];
+    const random = seeded(SEED);
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      for (let n = Math.floor(random() * 8); n > 0; n--) text += pieces[Math.floor(random() * pieces.length)];
+      assert.equal(holdsEscape(text), ESCAPE_START.test(text), JSON.stringify(text));
+    }
   });
 });

@@ -111,15 +111,20 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
 }
 
 /** The last redactor made for each environment: a run's requests share one (and its compiled patterns). */
-const redactors = new WeakMap<Environment, { readonly secrets: string; readonly redactor: Redactor }>();
+const redactors = new WeakMap<Environment, { readonly secrets: ReadonlyArray<string | undefined>; readonly redactor: Redactor }>();
 
 function redactorFor(environment: Environment, secrets: ReadonlyArray<string | undefined>): Redactor {
-  const key = JSON.stringify(secrets);
   const had = redactors.get(environment);
-  if (had?.secrets === key) return had.redactor;
+  if (had && sameSecrets(had.secrets, secrets)) return had.redactor;
   const redactor = new Redactor(secrets);
-  redactors.set(environment, { secrets: key, redactor });
+  redactors.set(environment, { secrets, redactor });
   return redactor;
+}
+
+function sameSecrets(a: ReadonlyArray<string | undefined>, b: ReadonlyArray<string | undefined>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -33,8 +33,11 @@ export function decodeText(bytes: Uint8Array, contentType?: string): DecodedText
   const charset = declared ?? sniff(bytes) ?? 'utf-8';
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   if (charset === 'utf-8' || charset === 'utf8') {
-    const problem = isUtf8(buf) ? undefined : 'the reply is not valid UTF-8; undecodable bytes are shown as �';
-    return { text: buf.toString('utf8'), charset: 'utf-8', problem };
+    const text = buf.toString('utf8');
+    // Undecodable bytes come out as U+FFFD, so a text without one was valid UTF-8 (an ASCII text
+    // cannot hold one at all): only a text with one is checked again, byte by byte.
+    const problem = !text.includes('\uFFFD') || isUtf8(buf) ? undefined : 'the reply is not valid UTF-8; undecodable bytes are shown as �';
+    return { text, charset: 'utf-8', problem };
   }
   if (charset === 'us-ascii' || charset === 'ascii' || charset === 'iso-8859-1' || charset === 'latin1') {
     return { text: new TextDecoder('windows-1252').decode(buf), charset };

@@ -2,6 +2,10 @@
 
 export function looksLikeHtml(text: string, media: string): boolean {
   if (media === 'text/html' || media === 'application/xhtml+xml') return true;
+  // An XML declaration or a start tag other than <h…> first: no HTML page, and nothing is cut out to say so.
+  const first = text.search(/\S/);
+  const c = first < 0 ? '' : text.slice(first + 1, first + 2);
+  if (text[first] === '<' && (c === '?' || (/[a-z]/i.test(c) && c !== 'h' && c !== 'H'))) return false;
   const head = text.slice(0, 512).trimStart().toLowerCase();
   return head.startsWith('<!doctype html') || head.startsWith('<html') || (head.startsWith('<head') && head.includes('<title'));
 }

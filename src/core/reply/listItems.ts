@@ -7,7 +7,7 @@
  * the tree as before.
  */
 import { elementNs, getRecord, listItemNs, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type OperationDef } from '../catalog';
-import type { FieldDef } from '../catalog/types';
+import type { FieldDef, RecordDef } from '../catalog/types';
 import type { CloseHook, XmlElement } from '../xml/dom';
 import { isNil, readListItem, type ReadOptions } from '../xml/read';
 
@@ -23,17 +23,42 @@ interface OpenList {
   readonly items: unknown[];
 }
 
-export function listItemReader(op: OperationDef, binding: Binding, opts: Omit<ReadOptions, 'preRead'>): ListItems {
+/** Where a shape's list items sit in its replies over a binding: the same for every reply. */
+interface ListPlan {
+  readonly record: RecordDef;
+  readonly lists: ReadonlyMap<string, FieldDef>;
+  readonly depth: number;
+  readonly inResult: (ancestors: readonly XmlElement[]) => boolean;
+}
+
+const plans = new WeakMap<OperationDef, Map<Binding, ListPlan>>();
+
+function planOf(op: OperationDef, binding: Binding): ListPlan {
+  let byBinding = plans.get(op);
+  if (!byBinding) plans.set(op, (byBinding = new Map()));
+  let plan = byBinding.get(binding);
+  if (plan) return plan;
   const record = getRecord(op.result);
   const lists = new Map<string, FieldDef>(record.open ? [] : record.fields.filter((f) => f.list).map((f) => [f.name, f]));
   const soap = binding === 'soap11' || binding === 'soap12';
-  // Where an item sits: Envelope/Body/<Op>Response/<Op>Result/<List>/item, or <Root>/<List>/item.
-  const depth = soap ? 5 : 2;
   const resultName = soap ? `${op.operation}Result` : op.httpReplyRoot ?? `${op.operation}Result`;
-  const inResult = (a: readonly XmlElement[]): boolean => soap
-    ? a[0].local === 'Envelope' && (a[0].ns === SOAP11_ENVELOPE_NS || a[0].ns === SOAP12_ENVELOPE_NS) && a[1].local === 'Body' && a[1].ns === a[0].ns
-      && a[2].local === `${op.operation}Response` && a[3].local === resultName
-    : a[0].local === resultName;
+  const responseName = `${op.operation}Response`;
+  plan = {
+    record,
+    lists,
+    // Where an item sits: Envelope/Body/<Op>Response/<Op>Result/<List>/item, or <Root>/<List>/item.
+    depth: soap ? 5 : 2,
+    inResult: (a) => soap
+      ? a[0].local === 'Envelope' && (a[0].ns === SOAP11_ENVELOPE_NS || a[0].ns === SOAP12_ENVELOPE_NS) && a[1].local === 'Body' && a[1].ns === a[0].ns
+        && a[2].local === responseName && a[3].local === resultName
+      : a[0].local === resultName,
+  };
+  byBinding.set(binding, plan);
+  return plan;
+}
+
+export function listItemReader(op: OperationDef, binding: Binding, opts: Omit<ReadOptions, 'preRead'>): ListItems {
+  const { record, lists, depth, inResult } = planOf(op, binding);
   const preRead = new Map<XmlElement, unknown[]>();
   const decided = new Map<XmlElement, OpenList | null>();
 
