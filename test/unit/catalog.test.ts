@@ -10,6 +10,7 @@ import {
   catalogProblems, fieldRecord, findShape, getEnumeration, getRecord, operations, parametersRecord, servicePath, shapesOf,
   type Binding, type FieldDef, type OperationDef, type RecordDef,
 } from '../../src/core/catalog';
+import { compiledReader } from '../../src/core/xml/readCompiled';
 
 const SOAP: Binding[] = ['soap11', 'soap12'];
 const ALL: Binding[] = ['soap11', 'soap12', 'get', 'post'];
@@ -58,6 +59,15 @@ const shape = (operation: string, version?: string) => {
 };
 
 describe('catalog against the contract', () => {
+  it('gives each shape one parameters record, so a reader compiled for it is compiled once, not per request read', () => {
+    for (const op of operations) {
+      const record = parametersRecord(op);
+      assert.equal(parametersRecord(op), record, `${op.operation} ${op.version}`);
+      const general = () => ({});
+      assert.equal(compiledReader(parametersRecord(op), general), compiledReader(record, general), `${op.operation} ${op.version}`);
+    }
+  });
+
   it('has no dangling record or enumeration references', () => {
     assert.deepEqual(catalogProblems(), []);
   });

@@ -124,9 +124,18 @@ export function fieldRecord(field: FieldDef): RecordDef | undefined {
   return field.record ? getRecord(field.record) : undefined;
 }
 
+/**
+ * The parameters record of each shape, made once: readers, writers and checks keep what they
+ * work out about a record by its identity (a compiled reader, xml/readCompiled.ts), and a new
+ * object per call had the sandbox compile a reader for every request it read.
+ */
+const parameterRecords = new WeakMap<OperationDef, RecordDef>();
+
 /** The fields of the operation wrapper, as a record in the service namespace. */
 export function parametersRecord(op: OperationDef): RecordDef {
-  return { name: op.operation, ns: 'service', fields: op.parameters };
+  let record = parameterRecords.get(op);
+  if (!record) parameterRecords.set(op, (record = { name: op.operation, ns: 'service', fields: op.parameters }));
+  return record;
 }
 
 /** Finds references to records or enumerations that do not exist; empty when the catalog is whole. */
