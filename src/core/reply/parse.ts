@@ -14,6 +14,7 @@ import { decodeFault, describeFault, isFault } from './fault';
 import { looksLikeHtml, summarizeHtml } from './html';
 import { mediaType } from './decodeText';
 import { listItemReader } from './listItems';
+import { readCommonReply } from './commonReply';
 
 export interface ReplyInput {
   readonly op: OperationDef;
@@ -76,6 +77,16 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     return { findings, documents: [] };
   }
 
+  const soap = binding === 'soap11' || binding === 'soap12';
+  const wantedEnvelope = binding === 'soap12' ? SOAP12_ENVELOPE_NS : SOAP11_ENVELOPE_NS;
+  const common = soap ? readCommonReply(text, op, wantedEnvelope, input.namespaces) : undefined;
+  if (common) {
+    // The general way below, for a reply of the expected envelope read without a finding of its own.
+    if (media && media !== EXPECTED_MEDIA[binding]) findings.push(mediaFinding(input));
+    httpProblem();
+    return resultRead(common.result, op, findings);
+  }
+
   const issues: ReadIssue[] = [];
   const lists = listItemReader(op, binding, { namespaces: input.namespaces, outOfNamespace: 'keep', issues });
   let root: XmlElement;
@@ -87,11 +98,9 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     return { findings, documents: [] };
   }
 
-  const soap = binding === 'soap11' || binding === 'soap12';
-  const wantedEnvelope = binding === 'soap12' ? SOAP12_ENVELOPE_NS : SOAP11_ENVELOPE_NS;
   const isEnvelope = root.local === 'Envelope' && (root.ns === SOAP11_ENVELOPE_NS || root.ns === SOAP12_ENVELOPE_NS);
   if (media && media !== EXPECTED_MEDIA[binding] && !(soap && isEnvelope && root.ns !== wantedEnvelope)) {
-    findings.push({ severity: 'warning', kind: 'reply', message: `The reply's Content-Type is ${input.contentType}; a ${binding === 'soap11' ? 'SOAP 1.1' : binding === 'soap12' ? 'SOAP 1.2' : 'HTTP binding'} reply should be ${EXPECTED_MEDIA[binding]}` });
+    findings.push(mediaFinding(input));
   }
 
   let content: XmlElement | undefined;
@@ -124,13 +133,23 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   httpProblem();
   if (!content) return { findings, documents: [] };
   if (isNil(content)) return { parsed: null, findings, documents: [] };
-  const record = getRecord(op.result);
-  const parsed = readRecord(content, record, '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, preRead: lists.preRead });
+  const parsed = readRecord(content, getRecord(op.result), '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, preRead: lists.preRead });
   append(findings, issueFindings(issues));
+  return resultRead(parsed, op, findings);
+}
+
+/** What follows from the result read, either way: the in-body error carriers and the documents. */
+async function resultRead(parsed: Record<string, unknown>, op: OperationDef, findings: Finding[]): Promise<ParsedReply> {
+  const record = getRecord(op.result);
   append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
   const docs = await decodeDocuments(parsed, record, op);
   append(findings, atMost(docs.findings, MAX_IN_BODY_FINDINGS, 'document', 'document findings'));
   return { parsed, findings, documents: docs.documents };
+}
+
+function mediaFinding(input: ReplyInput): Finding {
+  const { binding } = input;
+  return { severity: 'warning', kind: 'reply', message: `The reply's Content-Type is ${input.contentType}; a ${binding === 'soap11' ? 'SOAP 1.1' : binding === 'soap12' ? 'SOAP 1.2' : 'HTTP binding'} reply should be ${EXPECTED_MEDIA[binding]}` };
 }
 
 /** Why the XML could not be read, for a finding; the caller keeps the raw reply whatever the reason. */

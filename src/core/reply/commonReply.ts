@@ -1,0 +1,382 @@
+/**
+ * The common SOAP reply read in one pass over its text, straight along the catalog: no element
+ * tree, no second walk. What a .NET service (and the sandbox) sends for a call that went well is
+ * always the same few shapes — an envelope declaring its prefixes, `<Body>`, `<OpResponse>` in
+ * the service namespace, `<OpResult>`, and below it the result's fields in catalog order, each in
+ * the namespace the catalog puts it (declared with `xmlns="…"` where it changes), holding plain
+ * text, its records or its list items. Such a reply is read here at a fraction of what parsing it
+ * into elements (xml/parser.ts) and reading those (xml/read.ts) costs; it is most of what a run
+ * or a send spends on its own per request.
+ *
+ * Anything else gives up (`undefined`), and parseReply reads the reply the general way, from its
+ * start, with every check, finding and message that way has: a comment, CDATA, a reference, an
+ * attribute other than a default namespace declaration, a prefix in the content, a field out of
+ * catalog order, repeated or unknown, another namespace, xsi:nil, a value not of its type, an
+ * open record, a fault, whitespace inside a tag where the forms below have none, a reply larger
+ * than COMMON_TEXT_LIMIT — and anything malformed. What is read here is what the general way reads
+ * from the same text, key for key and in the same order (test/unit/reply-common.test.ts holds
+ * the two side by side on every shape's reply and on thousands of spoilt copies of them).
+ */
+import { elementNs, getRecord, listItemNs, type Namespaces, type OperationDef } from '../catalog';
+import type { FieldDef, NamespaceRole, RecordDef, XsdType } from '../catalog/types';
+import { XML_NS, XMLNS_NS } from '../xml/node';
+import { fromXsdText } from '../xml/values';
+
+/**
+ * Larger replies are read the general way: it reads a long list's items as they close, so a
+ * 10,000-shipment trace is never held as elements and JSON at once, and it applies the parser's
+ * limits, none of which a reply this size can reach along the catalog.
+ */
+export const COMMON_TEXT_LIMIT = 1 << 20;
+
+/** Declarations the envelope may carry here; more are read the general way (parser.ts MAX_DECLARATIONS). */
+const MAX_ENVELOPE_DECLARATIONS = 16;
+
+export interface CommonReply {
+  /** The result record, as readRecord reads it. */
+  readonly result: Record<string, unknown>;
+}
+
+/** How one field of a record is met in the text. */
+interface FieldPlan {
+  readonly field: FieldDef;
+  /** `<Name`: a tag opening it starts so, followed by `>`, `/>` or whitespace. */
+  readonly open: string;
+  readonly close: string;
+  readonly role: NamespaceRole;
+  readonly type: XsdType;
+  readonly record?: RecordDef;
+  readonly itemOpen?: string;
+  readonly itemClose?: string;
+  readonly itemRole?: NamespaceRole;
+}
+
+const plans = new WeakMap<RecordDef, readonly FieldPlan[]>();
+
+function planOf(record: RecordDef): readonly FieldPlan[] {
+  let plan = plans.get(record);
+  if (plan) return plan;
+  plan = record.fields.map((field) => ({
+    field,
+    open: `<${field.name}`,
+    close: `</${field.name}>`,
+    role: elementNs(field, record.ns),
+    type: field.type === 'record' ? 'string' : field.type,
+    ...(field.record ? { record: getRecord(field.record) } : {}),
+    ...(field.list ? { itemOpen: `<${field.list}`, itemClose: `</${field.list}>`, itemRole: listItemNs(field, record.ns) } : {}),
+  }));
+  plans.set(record, plan);
+  return plan;
+}
+
+/** Thrown to leave the reading to the general way; caught by readCommonReply alone. */
+class NotCommon {}
+const NOT_COMMON = new NotCommon();
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+/** A simple ASCII prefix; any other is read the general way (which checks every name XML allows). */
+const PREFIX = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** The same for an element of open content, which has no prefix here. */
+const GENERIC_NAME = PREFIX;
+/** Where a tag's name ends. */
+const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */;
+
+/** Open content nested deeper than this is read the general way. */
+const MAX_GENERIC_DEPTH = 32;
+
+let enabled = true;
+
+/** For tests that hold this reading against the general one: false sends every reply the general way. */
+export function useCommonReplyReading(on: boolean): void {
+  enabled = on;
+}
+
+/**
+ * The result of a SOAP reply of `op` read in one pass, or undefined: the reply is not the
+ * common case (or not well-formed), and is read the general way.
+ */
+export function readCommonReply(text: string, op: OperationDef, envelopeNs: string, namespaces: Namespaces): CommonReply | undefined {
+  if (!enabled || text.length > COMMON_TEXT_LIMIT) return undefined;
+  try {
+    return { result: new CommonReader(text, namespaces).reply(op, envelopeNs) };
+  } catch (e) {
+    if (e === NOT_COMMON) return undefined;
+    throw e;
+  }
+}
+
+class CommonReader {
+  private pos = 0;
+
+  constructor(private readonly s: string, private readonly namespaces: Namespaces) {}
+
+  private leave(): never {
+    throw NOT_COMMON;
+  }
+
+  reply(op: OperationDef, envelopeNs: string): Record<string, unknown> {
+    const s = this.s;
+    // The XML declaration, whatever it says: the general parser only places it (at the very start).
+    if (s.startsWith('<?xml', 0) && isSpace(s.charCodeAt(5))) {
+      const end = s.indexOf('?>', 6);
+      if (end < 0) this.leave();
+      this.pos = end + 2;
+    }
+    const { prefix, defaultNs } = this.envelope(envelopeNs);
+    this.space();
+    if (!this.startsWith(`<${prefix}:Body`)) this.leave();
+    this.pos += prefix.length + 6;
+    const inBody = this.tagEnd(defaultNs);
+    if (inBody.empty) this.leave();
+    this.space();
+    const service = this.namespaces.service;
+    const response = `${op.operation}Response`;
+    if (!this.startsWith(`<${response}`)) this.leave();
+    this.pos += response.length + 1;
+    const inResponse = this.tagEnd(inBody.ns);
+    if (inResponse.empty || inResponse.ns !== service) this.leave();
+    this.space();
+    const resultName = `${op.operation}Result`;
+    if (!this.startsWith(`<${resultName}`)) this.leave();
+    this.pos += resultName.length + 1;
+    const inResult = this.tagEnd(inResponse.ns);
+    if (inResult.ns !== service) this.leave();
+    const record = getRecord(op.result);
+    if (record.open) this.leave();
+    const result = inResult.empty ? {} : this.record(record, inResult.ns, `</${resultName}>`);
+    for (const close of [`</${response}>`, `</${prefix}:Body>`, `</${prefix}:Envelope>`]) {
+      this.space();
+      if (!this.startsWith(close)) this.leave();
+      this.pos += close.length;
+    }
+    this.space();
+    if (this.pos !== s.length) this.leave();
+    return result;
+  }
+
+  /**
+   * `<p:Envelope` and its namespace declarations, `p` bound there to the expected envelope
+   * namespace. The general parser checks the same of each declaration (parser.ts
+   * declarationProblem); one it would refuse, or anything unusual, is left to it.
+   */
+  private envelope(envelopeNs: string): { prefix: string; defaultNs: string | undefined } {
+    const s = this.s;
+    this.space();
+    if (s.charCodeAt(this.pos) !== 0x3c /* < */) this.leave();
+    const colon = s.indexOf(':', this.pos);
+    if (colon < 0 || colon - this.pos > 64) this.leave();
+    const prefix = s.slice(this.pos + 1, colon);
+    if (!PREFIX.test(prefix) || !s.startsWith('Envelope', colon + 1)) this.leave();
+    this.pos = colon + 9;
+    const declared = new Map<string, string>();
+    let defaultNs: string | undefined;
+    let defaults = 0;
+    for (;;) {
+      const c = s.charCodeAt(this.pos);
+      if (c === 0x3e /* > */) { this.pos++; break; }
+      if (!isSpace(c)) this.leave();
+      this.space();
+      if (s.charCodeAt(this.pos) === 0x3e) { this.pos++; break; }
+      if (!s.startsWith('xmlns', this.pos)) this.leave();
+      this.pos += 5;
+      let name = '';
+      if (s.charCodeAt(this.pos) === 0x3a /* : */) {
+        const eq = s.indexOf('=', this.pos);
+        if (eq < 0) this.leave();
+        name = s.slice(this.pos + 1, eq);
+        if (!PREFIX.test(name) || name === 'xmlns' || name === 'xml' || declared.has(name)) this.leave();
+        this.pos = eq;
+      } else if (++defaults > 1) this.leave();
+      const uri = this.quoted();
+      if (uri === XML_NS || uri === XMLNS_NS || (name && uri === '')) this.leave();
+      if (name) declared.set(name, uri);
+      else defaultNs = this.known(uri);
+      if (declared.size + defaults > MAX_ENVELOPE_DECLARATIONS) this.leave();
+    }
+    if (declared.get(prefix) !== envelopeNs) this.leave();
+    return { prefix, defaultNs };
+  }
+
+  /** `="…"` at pos: the value, with no `<` (refused by the parser) and no `&` (a reference to check and decode). */
+  private quoted(): string {
+    const s = this.s;
+    if (s.charCodeAt(this.pos) !== 0x3d /* = */ || s.charCodeAt(this.pos + 1) !== 0x22 /* " */) this.leave();
+    const end = s.indexOf('"', this.pos + 2);
+    if (end < 0) this.leave();
+    const value = s.slice(this.pos + 2, end);
+    if (value.includes('<') || value.includes('&')) this.leave();
+    this.pos = end + 1;
+    return value;
+  }
+
+  /**
+   * A declared namespace as the environment's own string when it is one of its three: compared
+   * with them at every element below, the same string is equal at a glance, a copy cut from the
+   * reply only character by character.
+   */
+  private known(uri: string): string {
+    const ns = this.namespaces;
+    return uri === ns.service ? ns.service : uri === ns.data ? ns.data : uri === ns.pickup ? ns.pickup : uri;
+  }
+
+  private space(): void {
+    const s = this.s;
+    while (isSpace(s.charCodeAt(this.pos))) this.pos++;
+  }
+
+  /**
+   * Whether `text` is at pos, where anything else ends the reading here (an end tag, the
+   * envelope's fixed parts): indexOf then, which compares twice as fast as startsWith, and only
+   * once per reply goes on past a mismatch (to the next occurrence, at worst the end).
+   */
+  private startsWith(text: string): boolean {
+    return this.s.indexOf(text, this.pos) === this.pos;
+  }
+
+  /**
+   * The rest of a start tag whose name was just read: `>`, `/>`, or a default namespace
+   * declaration first. The element's namespace (and its children's default) is what it
+   * declares, else the one around it; a prefixed name never gets here.
+   */
+  private tagEnd(inherited: string | undefined): { ns: string | undefined; empty: boolean } {
+    const s = this.s;
+    let ns = inherited;
+    let c = s.charCodeAt(this.pos);
+    if (isSpace(c)) {
+      this.space();
+      if (s.startsWith('xmlns', this.pos)) {
+        this.pos += 5;
+        ns = this.known(this.quoted());
+        if (ns === XML_NS || ns === XMLNS_NS) this.leave();
+        this.space();
+      }
+      c = s.charCodeAt(this.pos);
+    }
+    if (c === 0x3e /* > */) { this.pos++; return { ns, empty: false }; }
+    if (c === 0x2f /* / */ && s.charCodeAt(this.pos + 1) === 0x3e) { this.pos += 2; return { ns, empty: true }; }
+    return this.leave();
+  }
+
+  /** Whether pos is at `close`: only an end tag is compared (any other there ends the reading). */
+  private ends(close: string): boolean {
+    return this.s.charCodeAt(this.pos + 1) === 0x2f /* / */ && this.startsWith(close);
+  }
+
+  /** Whether the tag opened at pos names exactly `open` (`<Name` followed by `>`, `/` or whitespace). */
+  private opens(open: string): boolean {
+    // Most tags tried are another field's: told apart by their first letter, else by a copy of
+    // as many characters (not indexOf: a field absent here is tried at every element after it).
+    if (this.s.charCodeAt(this.pos + 1) !== open.charCodeAt(1) || this.s.slice(this.pos, this.pos + open.length) !== open) return false;
+    const c = this.s.charCodeAt(this.pos + open.length);
+    return c === 0x3e || c === 0x2f || isSpace(c);
+  }
+
+  /** The fields of `record` up to `close`, in catalog order, each once. */
+  private record(record: RecordDef, defaultNs: string | undefined, close: string): Record<string, unknown> {
+    if (record.open) this.leave();
+    const plan = planOf(record);
+    const out: Record<string, unknown> = {};
+    let next = 0;
+    for (;;) {
+      this.space();
+      if (this.ends(close)) { this.pos += close.length; return out; }
+      let f: FieldPlan | undefined;
+      while (next < plan.length) {
+        const p = plan[next++];
+        if (this.opens(p.open)) { f = p; break; }
+      }
+      if (!f) this.leave();
+      this.pos += f.open.length;
+      const tag = this.tagEnd(defaultNs);
+      if (tag.ns !== this.namespaces[f.role]) this.leave();
+      out[f.field.name] = f.itemOpen ? this.list(f, tag) : f.record ? this.inner(f.record, tag, f.close) : this.simple(f.type, tag.empty, f.close);
+    }
+  }
+
+  private list(f: FieldPlan, container: { ns: string | undefined; empty: boolean }): unknown[] {
+    const items: unknown[] = [];
+    if (container.empty) return items;
+    const itemUri = this.namespaces[f.itemRole!];
+    for (;;) {
+      this.space();
+      if (this.ends(f.close)) { this.pos += f.close.length; return items; }
+      if (!this.opens(f.itemOpen!)) this.leave();
+      this.pos += f.itemOpen!.length;
+      const tag = this.tagEnd(container.ns);
+      if (tag.ns !== itemUri) this.leave();
+      if (f.record) items.push(this.inner(f.record, tag, f.itemClose!));
+      else items.push(this.simple(f.type, tag.empty, f.itemClose!));
+    }
+  }
+
+  /** A record inside another, or a list item's: `<Record/>` is one with no fields. */
+  private inner(record: RecordDef, tag: { ns: string | undefined; empty: boolean }, close: string): unknown {
+    if (record.open) return this.open(tag, close);
+    return tag.empty ? {} : this.record(record, tag.ns, close);
+  }
+
+  /**
+   * A record whose insides the catalog leaves open, as read.ts reads one: an object of its
+   * children (a repeated name becomes an array), text for a leaf, `{}` for an empty one and
+   * `{ "#text": … }` for text alone.
+   */
+  private open(tag: { ns: string | undefined; empty: boolean }, close: string): unknown {
+    const value = this.generic(tag, close, 0);
+    return value !== null && typeof value === 'object' ? value : value === '' ? {} : { '#text': value };
+  }
+
+  /**
+   * Content the catalog does not describe (read.ts readGeneric): its elements are named by what
+   * the reply says, plain ASCII names without a prefix here, and nested at most
+   * MAX_GENERIC_DEPTH deep (deeper content is read the general way, which walks it without
+   * recursing).
+   */
+  private generic(tag: { ns: string | undefined; empty: boolean }, close: string, depth: number): unknown {
+    if (tag.empty) return '';
+    const s = this.s;
+    const lt = s.indexOf('<', this.pos);
+    if (lt < 0) this.leave();
+    if (s.charCodeAt(lt + 1) === 0x2f /* / */) {
+      if (s.indexOf(close, lt) !== lt) this.leave();
+      const text = s.slice(this.pos, lt);
+      if (text.includes('&')) this.leave();
+      this.pos = lt + close.length;
+      return text;
+    }
+    if (depth >= MAX_GENERIC_DEPTH) this.leave();
+    const out: Record<string, unknown> = {};
+    let repeated: Set<string> | undefined;
+    for (;;) {
+      this.space();
+      if (this.ends(close)) { this.pos += close.length; return out; }
+      if (s.charCodeAt(this.pos) !== 0x3c /* < */) this.leave();
+      let end = this.pos + 1;
+      while (end < s.length && !endsName(s.charCodeAt(end))) end++;
+      const name = s.slice(this.pos + 1, end);
+      if (!GENERIC_NAME.test(name) || name in Object.prototype) this.leave();
+      this.pos = end;
+      const v = this.generic(this.tagEnd(tag.ns), `</${name}>`, depth + 1);
+      // A name met again turns into an array of all its values (read.ts RepeatingObject).
+      if (!(name in out)) out[name] = v;
+      else if (repeated?.has(name)) (out[name] as unknown[]).push(v);
+      else { out[name] = [out[name], v]; (repeated ??= new Set()).add(name); }
+    }
+  }
+
+  /** Text up to the element's end tag, of its type; an element inside it, a comment, CDATA or a reference is left to the general way. */
+  private simple(type: XsdType, empty: boolean, close: string): unknown {
+    let text = '';
+    if (!empty) {
+      const s = this.s;
+      const lt = s.indexOf('<', this.pos);
+      if (lt < 0 || s.indexOf(close, lt) !== lt) this.leave();
+      text = s.slice(this.pos, lt);
+      if (text.includes('&')) this.leave();
+      this.pos = lt + close.length;
+    }
+    if (type === 'string') return text;
+    const r = fromXsdText(type, text);
+    if (r.problem) this.leave();
+    return r.value;
+  }
+}
