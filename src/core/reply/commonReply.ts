@@ -51,12 +51,18 @@ interface FieldPlan {
   readonly itemRole?: NamespaceRole;
 }
 
-const plans = new WeakMap<RecordDef, readonly FieldPlan[]>();
+/** A record's fields, and a store of a value under field i's name (generated per record: see below). */
+interface RecordPlan {
+  readonly fields: readonly FieldPlan[];
+  readonly set: (out: Record<string, unknown>, i: number, value: unknown) => void;
+}
 
-function planOf(record: RecordDef): readonly FieldPlan[] {
+const plans = new WeakMap<RecordDef, RecordPlan>();
+
+function planOf(record: RecordDef): RecordPlan {
   let plan = plans.get(record);
   if (plan) return plan;
-  plan = record.fields.map((field) => ({
+  const fields = record.fields.map((field) => ({
     field,
     open: `<${field.name}`,
     close: `</${field.name}>`,
@@ -64,7 +70,13 @@ function planOf(record: RecordDef): readonly FieldPlan[] {
     type: field.type === 'record' ? 'string' : field.type,
     ...(field.record ? { record: getRecord(field.record) } : {}),
     ...(field.list ? { itemOpen: `<${field.list}`, itemClose: `</${field.list}>`, itemRole: listItemNs(field, record.ns) } : {}),
-  }));
+  }) as FieldPlan);
+  // One store site per field, each always the same name (as xml/readCompiled.ts does): a store
+  // by a changing key is one site for every field of every record, which V8 cannot specialise.
+  // Names come from the catalog and are written as JSON string literals, never as code.
+  const cases = record.fields.map((f, i) => `case ${i}: out[${JSON.stringify(f.name)}] = value; return;`).join('\n    ');
+  const set = new Function('out', 'i', 'value', `switch (i) {\n    ${cases}\n  }`) as RecordPlan['set'];
+  plan = { fields, set };
   plans.set(record, plan);
   return plan;
 }
@@ -274,22 +286,22 @@ class CommonReader {
   /** The fields of `record` up to `close`, in catalog order, each once. */
   private record(record: RecordDef, defaultNs: string | undefined, close: string): Record<string, unknown> {
     if (record.open) this.leave();
-    const plan = planOf(record);
+    const { fields, set } = planOf(record);
     const out: Record<string, unknown> = {};
     let next = 0;
     for (;;) {
       this.space();
       if (this.ends(close)) { this.pos += close.length; return out; }
       let f: FieldPlan | undefined;
-      while (next < plan.length) {
-        const p = plan[next++];
+      while (next < fields.length) {
+        const p = fields[next++];
         if (this.opens(p.open)) { f = p; break; }
       }
       if (!f) this.leave();
       this.pos += f.open.length;
       const tag = this.tagEnd(defaultNs);
       if (tag.ns !== this.namespaces[f.role]) this.leave();
-      out[f.field.name] = f.itemOpen ? this.list(f, tag) : f.record ? this.inner(f.record, tag, f.close) : this.simple(f.type, tag.empty, f.close);
+      set(out, next - 1, f.itemOpen ? this.list(f, tag) : f.record ? this.inner(f.record, tag, f.close) : this.simple(f.type, tag.empty, f.close));
     }
   }
 
