@@ -81,7 +81,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   const wantedEnvelope = binding === 'soap12' ? SOAP12_ENVELOPE_NS : SOAP11_ENVELOPE_NS;
   const common = soap ? readCommonReply(text, op, wantedEnvelope, input.namespaces) : undefined;
   if (common) {
-    // The general way below, for a reply of the expected envelope read without a finding of its own.
+    // What the general way below would also say of such a reply: its Content-Type, its status.
     if (media && media !== EXPECTED_MEDIA[binding]) findings.push(mediaFinding(input));
     httpProblem();
     return resultRead(common.result, op, findings);
