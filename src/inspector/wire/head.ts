@@ -100,8 +100,11 @@ export function parseHead(text: string): Head {
 
 export function headerOf(head: Head, name: string): string | undefined {
   const lower = name.toLowerCase();
-  const values = head.headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
-  return values.length ? values.join(', ') : undefined;
+  let value: string | undefined;
+  for (const [n, v] of head.headers) {
+    if (n.length === lower.length && n.toLowerCase() === lower) value = value === undefined ? v : `${value}, ${v}`;
+  }
+  return value;
 }
 
 /** How a message's body is delimited (RFC 9112 §6.3), once the head says which. */

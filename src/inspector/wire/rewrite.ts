@@ -10,6 +10,7 @@ import type { Head } from './head';
 
 const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) (HTTP\/\d\.\d)$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
+const TRAILERS = /(^|[\s,])trailers([\s,;]|$)/i;
 
 export class RequestLineError extends Error {}
 
@@ -47,42 +48,51 @@ export interface ForwardedHead {
  * Its headers are read from the very lines sent, so a recording shows what the target got.
  */
 export function forwardedHead(head: Head, request: RequestLine, prefix: string, host: string, close = false): ForwardedHead {
-  const out = [`${request.method} ${request.path === '*' ? '*' : `${prefix}${request.path}`} ${request.version}`];
+  // One look at the fields first: the tokens Connection names, whether the client accepts
+  // trailers, whether it sent a Host (which is replaced where it stands, else put first).
+  let named: Set<string> | undefined;
+  let trailers = false;
+  let hasHost = false;
+  for (const [n, v] of head.headers) {
+    const lower = n.toLowerCase();
+    if (lower === 'connection') for (const token of v.split(',')) (named ??= new Set()).add(token.trim().toLowerCase());
+    else if (lower === 'te') trailers ||= TRAILERS.test(v);
+    else if (lower === 'host') hasHost = true;
+  }
+  let text = `${request.method} ${request.path === '*' ? '*' : `${prefix}${request.path}`} ${request.version}`;
   const headers: Array<readonly [string, string]> = [];
-  const named = new Set(head.headers.filter(([n]) => n.toLowerCase() === 'connection').flatMap(([, v]) => v.split(',').map((t) => t.trim().toLowerCase())));
+  if (!hasHost) {
+    text += `\r\nHost: ${host}`;
+    headers.push(['Host', host]);
+  }
   let hostWritten = false;
   for (const line of head.lines) {
     const colon = Math.max(0, line.indexOf(':'));
     const name = line.slice(0, colon).trim();
     const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || (named.has(lower) && lower !== 'transfer-encoding' && lower !== 'host')) continue;
+    if (HOP_BY_HOP.has(lower) || (named?.has(lower) && lower !== 'transfer-encoding' && lower !== 'host')) continue;
     if (lower === 'host') {
       if (!hostWritten) {
-        out.push(`${name}: ${host}`);
+        text += `\r\n${name}: ${host}`;
         headers.push([name, host]);
       }
       hostWritten = true;
       continue;
     }
-    out.push(line);
+    text += `\r\n${line}`;
     headers.push([name, line.slice(colon + 1).trim()]);
   }
-  if (!hostWritten) {
-    out.splice(1, 0, `Host: ${host}`);
-    headers.unshift(['Host', host]);
-  }
   // A service may send trailers only to a client that accepts them; the relay passes them on (RFC 9110 §10.1.4).
-  const trailers = head.headers.some(([n, v]) => n.toLowerCase() === 'te' && /(^|[\s,])trailers([\s,;]|$)/i.test(v));
   if (trailers) {
-    out.push('TE: trailers');
+    text += '\r\nTE: trailers';
     headers.push(['TE', 'trailers']);
   }
-  const connection = [...(close ? ['close'] : []), ...(trailers ? ['TE'] : [])].join(', ');
+  const connection = close ? (trailers ? 'close, TE' : 'close') : trailers ? 'TE' : '';
   if (connection) {
-    out.push(`Connection: ${connection}`);
+    text += `\r\nConnection: ${connection}`;
     headers.push(['Connection', connection]);
   }
-  return { text: `${out.join('\r\n')}\r\n\r\n`, headers };
+  return { text: `${text}\r\n\r\n`, headers };
 }
 
 /** `HTTP/1.1 200 OK` → status and reason; undefined for anything else. */
