@@ -152,7 +152,9 @@ export const inspectorOverhead: BenchRow = {
             samples: { a: recorded.a, b: recorded.b },
             note: `${requests} requests per run, timed until carrier inspect has printed each of them`,
           });
-          const hop = await interleaveSamples(ctx.runs, () => throughput(requests, concurrency, post(agent, hopUrl)), () => through(agent, requests, concurrency));
+          // At least 10 pairs, as the other rows read against a threshold: at concurrency 16 one
+          // pair of this row moved between 0.9 and 1.3 in five-pair runs.
+          const hop = await interleaveSamples(Math.max(ctx.runs, 10), () => throughput(requests, concurrency, post(agent, hopUrl)), () => through(agent, requests, concurrency));
           const own = paired(hop.a, hop.b.map((x) => x.replied));
           results.push({
             id: `inspector.c${concurrency}.hop`,
