@@ -39,6 +39,7 @@ export class ExchangeStore {
 
   /** Keeps `r`, dropping the oldest until both bounds hold (an exchange heavier than the budget alone is kept by itself). */
   add(r: RecordedExchange): void {
+    if (this.maxCount === 0) return;
     const weight = exchangeWeight(r);
     this.items.push({ recorded: r, weight });
     this.bytes += weight;

@@ -36,7 +36,10 @@ export interface InspectorOptions {
   readonly recordEnvironment?: RecordEnvironment;
   /** Largest part of each body kept in memory, parsed and recorded; the rest is forwarded but not kept. */
   readonly maxBodyBytes?: number;
-  /** How many recorded exchanges stay in memory (oldest dropped first). */
+  /**
+   * How many recorded exchanges stay in memory for `exchanges()` (oldest dropped first); 0 keeps
+   * none, for a caller that only listens (`carrier inspect` prints each one as it is read).
+   */
   readonly keep?: number;
   /** How many bytes of recorded exchanges stay in memory (bodies, documents, parsed replies; oldest dropped first). */
   readonly keepBytes?: number;

@@ -184,6 +184,10 @@ describe('traffic inspector: memory held by bytes', function () {
     assert.deepEqual(store.list().map((r) => r.seq), [8]);
     assert.ok(exchangeWeight(fake(9, 1000)) < exchangeWeight(fake(9, 2000)));
     assert.equal(exchangeWeight({ ...fake(9, 0), exchange: { ...fake(9, 0).exchange, request: { method: 'GET', url: '/', headers: [], body: '••' } } } as RecordedExchange) - exchangeWeight(fake(9, 0)), 4, 'a string with the mask counts two bytes a character');
+    // carrier inspect keeps none: it prints each exchange as it is read.
+    const none = new ExchangeStore(0, 50_000);
+    for (let i = 1; i <= 3; i++) none.add(fake(i, 100));
+    assert.equal(none.size, 0);
   });
 });
 

@@ -160,6 +160,9 @@ export const inspect: Command = {
           ...(maxBodyBytes ? { maxBodyBytes } : {}),
           secrets,
           tls: tlsOptionsOf(environment),
+          // Each exchange is printed (or recorded) as it is read and never looked up again: none
+          // is held in memory, where 500 of them were tens of megabytes the collector kept marking.
+          keep: 0,
           log: (line) => io.stderr(`carrier inspect: ${line}\n`),
         });
       } catch (e) {
