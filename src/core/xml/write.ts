@@ -101,6 +101,8 @@ function fieldAt(el: XmlSink, field: FieldDef, parentNs: NamespaceRole, v: unkno
     const itemUri = opts.namespaces[listItemNs(field, parentNs)];
     const record = field.record ? getRecord(field.record) : undefined;
     for (let i = 0; i < v.length; i++) {
+      // A hole in a sparse array is no item, as forEach has it.
+      if (!(i in v)) continue;
       const item: unknown = v[i];
       const itemEl = el.ele(itemUri, field.list);
       path.push(i);
