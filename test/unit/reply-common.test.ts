@@ -9,16 +9,11 @@
  */
 import { strict as assert } from 'node:assert';
 import { DEFAULT_NAMESPACES, operations, shapeLabel, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type OperationDef } from '../../src/core/catalog';
-import { sampleRequestFile } from '../../src/core/generate/samples';
 import { XML_NS, XMLNS_NS } from '../../src/core/xml/node';
 import { COMMON_TEXT_LIMIT, readCommonReply, useCommonReplyReading } from '../../src/core/reply/commonReply';
 import { parseReply } from '../../src/core/reply/parse';
-import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
-import { validateRequestText } from '../../src/core/validation/validate';
-import { startSandbox } from '../../src/sandbox/server';
 import { seeded } from './key-spellings';
-import { environmentAt } from './transport-support';
+import { sampleReplies } from './sample-replies';
 
 interface Reply {
   readonly op: OperationDef;
@@ -121,26 +116,11 @@ describe('reply: the common SOAP reply read in one pass is parseReply\'s general
   const replies: Reply[] = [];
 
   before(async () => {
-    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-    try {
-      const environment = environmentAt(sandbox.url);
-      for (const op of operations) {
-        for (const binding of op.bindings.filter((b) => b === 'soap11' || b === 'soap12')) {
-          const text = JSON.stringify({ ...sampleRequestFile(op, binding), binding });
-          const { request } = validateRequestText(text, `${op.operation}.carrier.json`);
-          if (!request) continue;
-          // A result, an answer to a key the sandbox does not know, and a fault.
-          for (const apiKey of ['common-reading-key-0001', 'not-a-known-key', '']) {
-            const x = await send({ request, environment, apiKey, withoutKey: apiKey === '' });
-            if (!x.reply) continue;
-            const contentType = x.reply.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1];
-            replies.push({ op, binding, status: x.reply.status, contentType, text: x.reply.bodyText });
-          }
-        }
-      }
-    } finally {
-      await sandbox.close();
-      await closeTransport();
+    // A result, an answer to a key the sandbox does not know, and a fault.
+    const all = await sampleReplies((op) => op.bindings.filter((b) => b === 'soap11' || b === 'soap12'), ['common-reading-key-0001', 'not-a-known-key', '']);
+    for (const { op, binding, reply } of all) {
+      const contentType = reply.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+      replies.push({ op, binding, status: reply.status, contentType, text: reply.bodyText });
     }
   });
 

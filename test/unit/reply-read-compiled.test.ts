@@ -8,13 +8,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { operations, shapeLabel, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, getRecord, XSI_NS, type OperationDef } from '../../src/core/catalog';
-import { sampleRequestFile } from '../../src/core/generate/samples';
-import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
 import { parseXml, type XmlElement } from '../../src/core/xml/dom';
 import { readRecord, useCompiledReading, type ReadIssue } from '../../src/core/xml/read';
-import { validateRequestText } from '../../src/core/validation/validate';
-import { startSandbox } from '../../src/sandbox/server';
+import { sampleReplies } from './sample-replies';
 import { seeded } from './key-spellings';
 import { environmentAt } from './transport-support';
 
@@ -69,22 +65,7 @@ describe('reply: compiled reading of the common case is the general reading', fu
   const replies: Reply[] = [];
 
   before(async () => {
-    const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-    try {
-      const environment = environmentAt(sandbox.url);
-      for (const op of operations) {
-        for (const binding of op.bindings) {
-          const text = JSON.stringify({ ...sampleRequestFile(op, binding), binding });
-          const { request } = validateRequestText(text, `${op.operation}.carrier.json`);
-          if (!request) continue;
-          const x = await send({ request, environment, apiKey: 'compiled-reading-key-0001' });
-          if (x.reply) replies.push({ op, binding, text: x.reply.bodyText });
-        }
-      }
-    } finally {
-      await sandbox.close();
-      await closeTransport();
-    }
+    for (const { op, binding, reply } of await sampleReplies((op) => op.bindings, ['compiled-reading-key-0001'])) replies.push({ op, binding, text: reply.bodyText });
   });
 
   it('every shape\'s real reply over every binding', () => {
