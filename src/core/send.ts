@@ -15,6 +15,7 @@ import { parseReply, type ParsedReply } from './reply/parse';
 import type { Finding as FileFinding } from './requestFile/types';
 import { formatFinding } from './validation/format';
 import { sendableRequest, validateRequestText } from './validation/validate';
+import { timestamp } from './timestamp';
 import { dispatcherFor, TlsFileError } from './transport/agents';
 import { sendHttp } from './transport/http';
 import type { Phase } from './transport/types';
@@ -58,7 +59,7 @@ export function rawReplyBytes(exchange: Exchange): Buffer | undefined {
 }
 
 export async function send(input: SendInput): Promise<Exchange> {
-  const startedAt = new Date().toISOString();
+  const startedAt = timestamp();
   const { environment } = input;
   // A request that cannot be made says so before the sandbox is started for it.
   let prepared = input.prepared && !environment.embedded ? input.prepared : prepareRequest(input);

@@ -47,7 +47,8 @@ export function mentionsVariable(value: unknown): boolean {
     const v = stack.pop();
     if (typeof v === 'string') { if (v.includes('{{')) return true; }
     else if (Array.isArray(v)) { for (const item of v) stack.push(item); }
-    else if (v !== null && typeof v === 'object') { for (const item of Object.values(v)) stack.push(item); }
+    // for-in, not Object.values: no array of the values made for every object walked.
+    else if (v !== null && typeof v === 'object') { for (const key in v) if (Object.hasOwn(v, key)) stack.push((v as Record<string, unknown>)[key]); }
   }
   return false;
 }

@@ -104,7 +104,9 @@ export class XmlNode {
     const attrs = this.attrs;
     // Declarations written as attributes are in scope for the element itself.
     let scope = map;
-    for (const a of attrs) {
+    // Indexed loops throughout: for-of here made an iterator and a result object per step.
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i];
       if (a.ns !== XMLNS_NS || a.qname === 'xmlns') continue;
       if (scope === map) scope = new Map(map);
       (scope as Map<string, string>).set(split(a.qname)[1], a.value);
@@ -131,7 +133,8 @@ export class XmlNode {
     const pretty = o.pretty;
     const pad = padOf(o, level);
     out += `${pad}<${name}${declare}`;
-    for (const a of attrs) {
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i];
       if (a.ns === null || a.ns === XMLNS_NS) out += ` ${a.qname}="${escapeAttr(a.value)}"`;
       else if (a.ns === XML_NS) out += ` xml:${split(a.qname)[1]}="${escapeAttr(a.value)}"`;
       else {
@@ -149,14 +152,15 @@ export class XmlNode {
     const kids = this.children;
     if (!kids.length) return `${out}/>`;
     let textOnly = true;
-    for (const k of kids) if (typeof k !== 'string') { textOnly = false; break; }
+    for (let i = 0; i < kids.length; i++) if (typeof kids[i] !== 'string') { textOnly = false; break; }
     if (textOnly) {
       out += '>';
-      for (const k of kids as string[]) out += escapeText(k);
+      for (let i = 0; i < kids.length; i++) out += escapeText(kids[i] as string);
       return `${out}</${name}>`;
     }
     out += pretty ? `>${o.newline}` : '>';
-    for (const k of kids) {
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
       if (typeof k === 'string') out += pretty ? `${padOf(o, level + 1)}${escapeText(k)}${o.newline}` : escapeText(k);
       else {
         // An element writes no line end of its own; its parent ends the line.
