@@ -230,7 +230,9 @@ class CommonReader {
       if (declared.size + defaults > MAX_ENVELOPE_DECLARATIONS) this.leave();
     }
     if (declared.get(prefix) !== envelopeNs) this.leave();
-    return (lastEnvelope = { text: s.slice(start, this.pos), envelopeNs, prefix, defaultNs });
+    // A copy of its own: a slice would keep the whole reply it was cut from alive with it.
+    const text = Buffer.from(s.slice(start, this.pos), 'utf8').toString('utf8');
+    return (lastEnvelope = { text, envelopeNs, prefix, defaultNs });
   }
 
   /** `="…"` at pos: the value, with no `<` (refused by the parser) and no `&` (a reference to check and decode). */
