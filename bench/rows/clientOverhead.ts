@@ -1,7 +1,8 @@
 /**
  * Row 1 — what the workbench's client costs on top of the wire: `send()` with a prepared request
  * (envelope build, HTTP, reply parse, redaction) against undici posting the same prebuilt
- * envelope and reading the body, at concurrency 1 and 16. Core runs as bundled (fixtures/builtCore.ts).
+ * envelope and reading the body, at concurrency 1 and 16. Core runs as bundled (fixtures/builtCore.ts),
+ * and the row in a process of its own (rows/index.ts, lib/ownProcess.ts).
  */
 import { Agent, request } from 'undici';
 import { builtCore } from '../fixtures/builtCore';

@@ -2,6 +2,7 @@
  * The rows of `npm run bench`, in the order the table prints them. A new row is a module in this
  * folder exporting a BenchRow, added to this list — nothing else changes.
  */
+import { inOwnProcess } from '../lib/ownProcess';
 import type { BenchRow } from '../lib/row';
 import { bundle } from './bundle';
 import { cliStart } from './cliStart';
@@ -16,8 +17,9 @@ import { validation } from './validation';
 import { xmlLimits } from './xmlLimits';
 
 export const ROWS: readonly BenchRow[] = [
-  clientOverhead,
-  nodeSoap,
+  // Client code timed per request, against another client in the same process: in a process of their own.
+  inOwnProcess(clientOverhead, 'rows/clientOverhead', 'clientOverhead'),
+  inOwnProcess(nodeSoap, 'rows/nodeSoap', 'nodeSoap'),
   runnerVsNewman,
   runnerThroughput,
   largeReplies,

@@ -2,7 +2,7 @@
  * Row 2 — the workbench's client against node-soap, the usual Node.js SOAP client: its client is
  * built once from the sandbox's own ?WSDL (outside the timing), then both call the same
  * operations with the same parameters, one request at a time. Core runs as bundled
- * (fixtures/builtCore.ts).
+ * (fixtures/builtCore.ts), and the row in a process of its own (rows/index.ts, lib/ownProcess.ts).
  *
  * The figure is client CPU per request (process.cpuUsage of this process while each side runs;
  * the sandbox is another process), not throughput: one at a time, every request also waits for

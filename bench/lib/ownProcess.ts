@@ -1,0 +1,35 @@
+/**
+ * A row that times client code in a process of its own (children/row.ts). By the time a row
+ * runs, the bench's process holds newman, node-soap and the rows before it; every young
+ * collection there cost more, and the side that allocates more paid more of it: send() against
+ * raw undici at concurrency 1 was 0.81–0.86 in three runs in the bench's process and 0.864–0.869
+ * in three in one of its own, which also moves far less. The validation row moved to a child for
+ * the same reason.
+ */
+import { spawn } from 'node:child_process';
+import type { BenchContext, BenchRow, RowResult } from './row';
+import { tsxArgs } from './child';
+
+/** `row`, exported as `name` from `module` (a path from bench/, e.g. `rows/clientOverhead`), run in a child. */
+export function inOwnProcess(row: BenchRow, module: string, name: string): BenchRow {
+  return {
+    id: row.id,
+    title: row.title,
+    run: (ctx: BenchContext) => new Promise<RowResult[]>((resolve, reject) => {
+      const context = { sandboxUrl: ctx.sandboxUrl, runs: ctx.runs, tmp: ctx.tmp, root: ctx.root };
+      const child = spawn(process.execPath, tsxArgs('children/row.ts', [module, name, JSON.stringify(context)]), { cwd: ctx.root, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
+      child.on('error', reject);
+      child.on('close', (code) => {
+        const last = out.trim().split('\n').pop() ?? '';
+        if (code !== 0) return reject(new Error(`${row.id} in its own process exited ${code}`));
+        try {
+          resolve(JSON.parse(last) as RowResult[]);
+        } catch {
+          reject(new Error(`${row.id} in its own process printed no results: ${out.slice(-300)}`));
+        }
+      });
+    }),
+  };
+}
