@@ -2,8 +2,8 @@
  * A row that times client code in a process of its own (children/row.ts). By the time a row
  * runs, the bench's process holds newman, node-soap and the rows before it; every young
  * collection there cost more, and the side that allocates more paid more of it: send() against
- * raw undici at concurrency 1 was 0.81–0.86 in three runs in the bench's process and 0.864–0.869
- * in three in one of its own, which also moves far less. The validation row moved to a child for
+ * raw undici at concurrency 1 was 0.81–0.86 in five runs in the bench's process and 0.864–0.877
+ * in four in one of its own, which also moves far less. The validation row moved to a child for
  * the same reason.
  */
 import { spawn } from 'node:child_process';

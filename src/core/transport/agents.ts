@@ -53,7 +53,7 @@ function mtime(file: string | undefined): number | undefined {
 export function dispatcherFor(settings: TransportSettings): Dispatcher {
   const { tls, proxy, connectTimeoutMs } = settings;
   // Changed certificate files on disk make a new pool rather than keep using the old ones. Most
-  // sends name neither TLS files nor a proxy: their key is the timeout alone, made per send.
+  // sends name neither TLS files nor a proxy: their key is the timeout alone, nothing to stat.
   const key = tls === undefined && proxy === undefined
     ? String(connectTimeoutMs)
     : JSON.stringify([tls, proxy, connectTimeoutMs, mtime(tls?.caPath), mtime(tls?.certPath), mtime(tls?.keyPath)]);
