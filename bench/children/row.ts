@@ -1,8 +1,9 @@
 /**
  * `row.ts <module> <export> <context JSON>`: runs one bench row in a process of its own and prints
- * its results as one JSON line (bench/lib/ownProcess.ts). Only the row's own module is loaded
- * here, not the bench's other rows (newman, node-soap's WSDL machinery…), whose heap would tax
- * whichever side of a row allocates more. Log lines go to stderr.
+ * its results as one JSON line (bench/lib/ownProcess.ts, through lib/child.ts runJsonChild). Only
+ * the row's own module is loaded here, not the bench's other rows (newman, node-soap's WSDL
+ * machinery…), whose heap would tax whichever side of a row allocates more. Log lines go to
+ * stderr (shown if the row fails).
  */
 import * as path from 'node:path';
 import type { BenchContext, BenchRow } from '../lib/row';

@@ -6,30 +6,17 @@
  * in four in one of its own, which also moves far less. The validation row moved to a child for
  * the same reason.
  */
-import { spawn } from 'node:child_process';
+import { runJsonChild } from './child';
 import type { BenchContext, BenchRow, RowResult } from './row';
-import { tsxArgs } from './child';
 
 /** `row`, exported as `name` from `module` (a path from bench/, e.g. `rows/clientOverhead`), run in a child. */
 export function inOwnProcess(row: BenchRow, module: string, name: string): BenchRow {
   return {
     id: row.id,
     title: row.title,
-    run: (ctx: BenchContext) => new Promise<RowResult[]>((resolve, reject) => {
+    run: (ctx: BenchContext) => {
       const context = { sandboxUrl: ctx.sandboxUrl, runs: ctx.runs, tmp: ctx.tmp, root: ctx.root };
-      const child = spawn(process.execPath, tsxArgs('children/row.ts', [module, name, JSON.stringify(context)]), { cwd: ctx.root, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        const last = out.trim().split('\n').pop() ?? '';
-        if (code !== 0) return reject(new Error(`${row.id} in its own process exited ${code}`));
-        try {
-          resolve(JSON.parse(last) as RowResult[]);
-        } catch {
-          reject(new Error(`${row.id} in its own process printed no results: ${out.slice(-300)}`));
-        }
-      });
-    }),
+      return runJsonChild<RowResult[]>('children/row.ts', [module, name, JSON.stringify(context)]);
+    },
   };
 }
