@@ -40,6 +40,13 @@ export interface CompiledExpect {
   readonly success?: Located<boolean>;
   readonly messages: ReadonlyArray<Located<Pattern>>;
   readonly maxMs?: Located<number>;
+  /**
+   * What the reply body is, when it is not the service's XML answer (docs/collections.md#expect):
+   * unstated, an HTML page, an empty body or plain text fails the test whatever else holds.
+   */
+  readonly body?: Located<ReplyBodyKind>;
+  /** Contract warnings fail the test too (docs/collections.md#contract-findings). */
+  readonly conforms?: Located<boolean>;
   readonly reply: readonly ReplyAssertion[];
   readonly documents?: {
     readonly location: SourceLocation;
@@ -56,7 +63,10 @@ function clip(text: string, max = 40): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-const EXPECT_KEYS = ['status', 'fault', 'success', 'messages', 'maxMs', 'reply', 'documents'];
+const EXPECT_KEYS = ['status', 'fault', 'success', 'messages', 'maxMs', 'body', 'conforms', 'reply', 'documents'];
+/** What a reply body may be said to be: `xml` is the service's answer (the default), `any` anything. */
+export type ReplyBodyKind = 'xml' | 'html' | 'text' | 'empty' | 'any';
+const BODY_KINDS: readonly ReplyBodyKind[] = ['xml', 'html', 'text', 'empty', 'any'];
 const REPLY_OPS = ['equals', 'matches', 'exists', 'absent', 'lt', 'lte', 'gt', 'gte', 'count'];
 
 class Compiler {
@@ -212,6 +222,14 @@ class Compiler {
         case 'maxMs':
           if (value.type !== 'number' || !(value.value > 0)) this.problem(value, 'expect.maxMs must be a positive number of milliseconds');
           else out.maxMs = { value: value.value as number, location };
+          break;
+        case 'body':
+          if (value.type !== 'string' || !(BODY_KINDS as readonly string[]).includes(value.value as string)) this.problem(value, `expect.body must be one of ${BODY_KINDS.map((k) => `"${k}"`).join(', ')}`);
+          else out.body = { value: value.value as ReplyBodyKind, location };
+          break;
+        case 'conforms':
+          if (value.type !== 'boolean') this.problem(value, 'expect.conforms must be true or false');
+          else out.conforms = { value: value.value === true, location };
           break;
         case 'reply':
           out.reply = this.properties(value, 'expect.reply').flatMap(([path, v, p]) => { const a = this.replyAssertion(path, v, p); return a ? [a] : []; });

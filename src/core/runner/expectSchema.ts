@@ -148,6 +148,11 @@ export function expectSchema(shape?: OperationDef, at = '#/properties/expect'): 
         markdownDescription: 'Patterns that must each match at least one in-body message (e.g. the `Messages/string` of a WasSuccess=false reply).',
       },
       maxMs: { type: 'number', exclusiveMinimum: 0, markdownDescription: 'The exchange takes at most this many milliseconds.' },
+      body: {
+        enum: ['xml', 'html', 'text', 'empty', 'any'],
+        markdownDescription: 'What the reply body is. Unstated (`"xml"`), an HTML page, an empty body or plain text fails the test whatever `status` says; `"html"`, `"text"` or `"empty"` expects that body (an IIS error page, the HTTP binding\'s plain-text error), `"any"` accepts every body.',
+      },
+      conforms: { type: 'boolean', markdownDescription: 'Contract warnings (an element the contract does not know, elements out of order) fail this test too, as `carrier run --strict-contract` does for every test. Contract errors always fail.' },
       reply: {
         type: 'object',
         markdownDescription: `Assertions on the parsed reply, by path.\n\n${PATH_HELP}`,
