@@ -69,14 +69,100 @@ export interface SoapFault {
   readonly detail?: unknown;
 }
 
+/**
+ * What a reply does against its contract (the catalog, or the environment's stored live contract):
+ * docs/collections.md#contract-findings has the table of codes and severities.
+ */
+export type ContractCode =
+  | 'unknown-element' | 'missing-element' | 'not-of-type' | 'wrong-namespace'
+  | 'out-of-order' | 'repeated' | 'soap-version' | 'no-result' | 'empty-result';
+
 /** Something the workbench found in a reply (or a request): a fault, an in-body error, a problem. */
 export interface Finding {
   readonly severity: Severity;
-  /** `request`: something about a request the workbench did not build itself (a recorded one). */
-  readonly kind: 'fault' | 'in-body' | 'transport' | 'reply' | 'namespace' | 'document' | 'request';
+  /**
+   * `request`: something about a request the workbench did not build itself (a recorded one).
+   * `contract`: the reply against its contract, with a `code`; an error one means a typed client
+   * could not read the reply, and no test of it passes (src/core/verdict.ts).
+   */
+  readonly kind: 'fault' | 'in-body' | 'transport' | 'reply' | 'namespace' | 'document' | 'request' | 'contract';
   readonly message: string;
   /** Path in the parsed reply (`Result.Shipment[0].ErrorMessage`), where there is one. */
   readonly path?: string;
+  /** For a `contract` finding: what kind of departure it is. */
+  readonly code?: ContractCode;
+}
+
+export type VerdictKind =
+  /** A readable reply of the service with no fault and no in-body error. */
+  | 'success'
+  /** A readable reply that reports an error itself (WasSuccess false, ErrorMessage, …). */
+  | 'in-body-error'
+  /** A SOAP fault, whatever the HTTP status. */
+  | 'fault'
+  /** A status outside 2xx without a SOAP fault. */
+  | 'http-error'
+  /** A 2xx reply that is not the service's answer: HTML, empty, plain text, JSON, cut short, too deep, another root. */
+  | 'unreadable'
+  /** A reply a typed client could not read: a contract error (a value not of its type, a repeated single element, another namespace, no result…). */
+  | 'contract-error'
+  /** No complete reply: refused, reset, timed out, too large, redirected, TLS. */
+  | 'transport-error'
+  | 'cancelled'
+  /**
+   * Traffic the inspector relayed but could not read along the catalog (a request of no known
+   * operation, a reply kept only in part): neither a success nor a failure of the service.
+   */
+  | 'not-read';
+
+export type VerdictTone = 'ok' | 'warn' | 'error' | 'neutral';
+
+/** Whether an exchange succeeded (src/core/verdict.ts decides it). */
+export interface Verdict {
+  readonly kind: VerdictKind;
+  /** True for `success` only: the CLI exits 0, a bare request file passes. */
+  readonly ok: boolean;
+  /** A few words for a header or a row: `200 OK`, `SOAP fault`, `HTTP 500`, `Unreadable reply`. */
+  readonly label: string;
+  /** One sentence saying why, from the exchange's own findings. */
+  readonly reason: string;
+  readonly tone: VerdictTone;
+}
+
+/** One expectation of a request file that did not hold, where it is written (1-based). */
+export interface ExpectationFailure {
+  readonly message: string;
+  /** Concrete reply path, when the failure has one. */
+  readonly path?: string;
+  readonly line?: number;
+  readonly column?: number;
+  /** Not a failure of an expectation the file writes: what an unstated one implies, or a contract error. */
+  readonly implied: boolean;
+}
+
+/**
+ * The request file's `expect` as it was when the exchange was sent, judged once in core
+ * (src/core/runner/judge.ts): every face shows this, none judges again.
+ */
+export interface JudgedExpectations {
+  /** The request file (as the exchange's `source`). */
+  readonly file: string;
+  /** Expectations the file states: each top-level key, each reply path, each message pattern, each documents check. */
+  readonly total: number;
+  readonly held: number;
+  /** Nothing failed, what the unstated expectations and the contract imply included. */
+  readonly passed: boolean;
+  /** Contract warnings failed it too (`conforms`, `--strict-contract`, `"strictContract"`). */
+  readonly strictContract: boolean;
+  /** Each expectation stated, as written, and whether it held: History shows what was checked. */
+  readonly checked: ReadonlyArray<{ readonly text: string; readonly line: number; readonly column: number; readonly held: boolean }>;
+  readonly failures: readonly ExpectationFailure[];
+}
+
+/** The one judgement of an exchange: its verdict, and the file's expectations when it states any. */
+export interface Judgement {
+  readonly verdict: Verdict;
+  readonly expectations?: JudgedExpectations;
 }
 
 /** A base64 document field of a reply, decoded. */
@@ -122,6 +208,12 @@ export interface Exchange {
   readonly recorded?: RecordedMarker;
   /** What only a relay (the traffic inspector) saw on the wire, beyond the request and the final reply. */
   readonly wire?: WireFacts;
+  /**
+   * The judgement made when the exchange was sent (or recorded): the verdict, with the contract
+   * findings above, and the request file's `expect` of that moment. Absent on exchanges kept
+   * before it existed; classifyExchange decides those.
+   */
+  readonly judgement?: Judgement;
 }
 
 /** A reply's status line and headers (redacted). */

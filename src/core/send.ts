@@ -16,6 +16,7 @@ import type { Finding as FileFinding } from './requestFile/types';
 import { formatFinding } from './validation/format';
 import { sendableRequest, validateRequestText } from './validation/validate';
 import { timestamp } from './timestamp';
+import { decideVerdict } from './verdict';
 import { dispatcherFor, TlsFileError } from './transport/agents';
 import { sendHttp } from './transport/http';
 import type { Phase } from './transport/types';
@@ -74,7 +75,7 @@ export async function send(input: SendInput): Promise<Exchange> {
     }
     prepared = prepareRequest({ ...input, baseUrl });
   }
-  const { op, binding, spec, display, redactor } = prepared;
+  const { op, binding, spec, display, redactor, replyContract } = prepared;
   const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
   const maxReplyBytes = input.maxReplyBytes ?? environment.maxReplyBytes;
   const source = input.source ?? input.request.fileName;
@@ -124,7 +125,7 @@ export async function send(input: SendInput): Promise<Exchange> {
     // A cut-short body is kept as it came, but not read as if it were whole.
     if (!outcome.error && outcome.complete) {
       input.onPhase?.('parsing');
-      parsed = await parseReply({ op, binding, namespaces: environment.namespaces, status: outcome.status, statusText: outcome.statusText, contentType, text: decoded.text });
+      parsed = await parseReply({ op, binding, namespaces: environment.namespaces, status: outcome.status, statusText: outcome.statusText, contentType, text: decoded.text, ...(replyContract ? { contract: replyContract } : {}) });
       findings.push(...parsed.findings);
     }
   }
@@ -199,6 +200,8 @@ function exchangeOf(base: Mutable<Omit<Exchange, keyof Outcome>>, x: Outcome, r:
   if (x.parsed !== undefined) out.parsed = fromBodyClean ? x.parsed : r.deep(x.parsed);
   out.documents = redact ? x.documents.map((d) => ({ ...d, name: r.text(d.name), path: r.text(d.path) })) : x.documents;
   if (x.error) out.error = redact ? { ...x.error, message: r.text(x.error.message) } : x.error;
+  // Judged as it is made: the verdict, from the redacted findings (the runner and the editor add the file's expect, runner/judge.ts).
+  out.judgement = { verdict: decideVerdict(out) };
   return out;
 }
 

@@ -3,40 +3,10 @@
  * results panel's header, the inspector's tree and the Test Explorer all ask this function, so a
  * 200 reply that is an HTML page is "unreadable" everywhere and never green anywhere.
  */
-import type { Exchange, Finding } from './exchange';
+import type { Exchange, Finding, Verdict, VerdictKind, VerdictTone } from './exchange';
+import { findingText } from './findingText';
 
-export type VerdictKind =
-  /** A readable reply of the service with no fault and no in-body error. */
-  | 'success'
-  /** A readable reply that reports an error itself (WasSuccess false, ErrorMessage, …). */
-  | 'in-body-error'
-  /** A SOAP fault, whatever the HTTP status. */
-  | 'fault'
-  /** A status outside 2xx without a SOAP fault. */
-  | 'http-error'
-  /** A 2xx reply that is not the service's answer: HTML, empty, plain text, JSON, cut short, too deep, another root. */
-  | 'unreadable'
-  /** No complete reply: refused, reset, timed out, too large, redirected, TLS. */
-  | 'transport-error'
-  | 'cancelled'
-  /**
-   * Traffic the inspector relayed but could not read along the catalog (a request of no known
-   * operation, a reply kept only in part): neither a success nor a failure of the service.
-   */
-  | 'not-read';
-
-export type VerdictTone = 'ok' | 'warn' | 'error' | 'neutral';
-
-export interface Verdict {
-  readonly kind: VerdictKind;
-  /** True for `success` only: the CLI exits 0, a bare request file passes. */
-  readonly ok: boolean;
-  /** A few words for a header or a row: `200 OK`, `SOAP fault`, `HTTP 500`, `Unreadable reply`. */
-  readonly label: string;
-  /** One sentence saying why, from the exchange's own findings. */
-  readonly reason: string;
-  readonly tone: VerdictTone;
-}
+export type { Verdict, VerdictKind, VerdictTone } from './exchange';
 
 /** Findings that mean the reply could not be read as the service's answer. */
 const UNREADABLE_KINDS: ReadonlySet<Finding['kind']> = new Set(['reply', 'namespace', 'document', 'transport']);
@@ -47,6 +17,7 @@ const TONE: Record<VerdictKind, VerdictTone> = {
   fault: 'error',
   'http-error': 'error',
   unreadable: 'error',
+  'contract-error': 'error',
   'transport-error': 'error',
   cancelled: 'neutral',
   'not-read': 'neutral',
@@ -59,6 +30,7 @@ export const VERDICT_PHRASES: Readonly<Record<VerdictKind, string>> = {
   fault: 'SOAP fault',
   'http-error': 'HTTP error',
   unreadable: 'unreadable reply',
+  'contract-error': 'breaks the contract',
   'transport-error': 'no reply',
   cancelled: 'cancelled',
   'not-read': 'not read along the catalog',
@@ -70,7 +42,20 @@ function verdict(kind: VerdictKind, label: string, reason: string): Verdict {
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
+/**
+ * The verdict of an exchange: the one made when it was judged (`judgement`), else decided now from
+ * its findings (an exchange kept before judgements were, or one being judged).
+ */
 export function classifyExchange(x: Exchange): Verdict {
+  return x.judgement?.verdict ?? decideVerdict(x);
+}
+
+/** The first contract error of an exchange: what makes it unusable to a typed client. */
+export function contractError(x: Exchange): Finding | undefined {
+  return x.findings.find((f) => f.kind === 'contract' && f.severity === 'error');
+}
+
+export function decideVerdict(x: Exchange): Verdict {
   if (x.error?.kind === 'cancelled') return verdict('cancelled', 'Cancelled', x.error.message);
   if (x.error) return verdict('transport-error', `Failed: ${x.error.kind}`, x.error.message);
   const reply = x.reply;
@@ -81,6 +66,8 @@ export function classifyExchange(x: Exchange): Verdict {
   const unreadable = errors.find((f) => UNREADABLE_KINDS.has(f.kind));
   if (!is2xx(reply.status)) return verdict('http-error', `HTTP ${status}`, unreadable?.message ?? `HTTP ${status}: the service did not answer 200 OK`);
   if (unreadable) return verdict('unreadable', `${status} · unreadable reply`, unreadable.message);
+  const broken = errors.find((f) => f.kind === 'contract');
+  if (broken) return verdict('contract-error', `${status} · breaks the contract`, findingText(broken));
   const inBody = errors.find((f) => f.kind === 'in-body');
   if (inBody) return verdict('in-body-error', `${status} · error in reply`, inBody.path ? `${inBody.path}: ${inBody.message}` : inBody.message);
   const recorded = x.recorded;

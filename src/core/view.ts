@@ -9,6 +9,8 @@ export type * from './exchange';
 export * from './catalog/types';
 export * from './path';
 export * from './verdict';
+export { CONTRACT_CODES, type ContractCodeInfo } from './contractCodes';
+export { findingLine, findingPath, findingText } from './findingText';
 export * from './xml/pretty';
 // The Summary's views find a reply's fields by the records that hold them.
 export { findShape, getRecord } from './catalog';

@@ -214,6 +214,16 @@ export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exch
   });
 }
 
+/**
+ * The one judgement of a send from the editor (core's judgeSentFile, the engine `carrier run`
+ * judges with): the request file's `expect` as it was sent — `text`, captured before sending —
+ * with the variables of the environment the send resolved. History and the panel show the
+ * exchange this returns and never judge it again.
+ */
+export function judgeSend(exchange: Exchange, sent: { readonly text: string; readonly fileName: string; readonly environment: Environment }): Exchange {
+  return engine().judgeSentFile(exchange, { text: sent.text, fileName: sent.fileName, variables: sent.environment.variables, secrets: sent.environment.secrets });
+}
+
 export type PreviewInput = Omit<SendInput, 'apiKey' | 'withoutKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & { readonly sandboxUrl?: string };
 
 /** The request as it would go on the wire, redacted: for Show Envelope and Copy as curl. */

@@ -11,8 +11,8 @@
  * (writeStoredContract forgets one), the connection pool, the error classes the functions here throw. The extension may still use core's light parts directly.
  */
 export {
-  checkContract, compileExpectations, compileRequestFile, ContractCancelled, contractCompletions, contractHover, ContractReadError, createRunBackend,
-  evaluateExchange, executePlan, loadRun, RequestFileError, send, sendableRequest, setDefaultEnvironment, validateRequestText, writeStoredContract,
+  checkContract, compileExpectations, ContractCancelled, contractCompletions, contractHover, ContractReadError, createRunBackend,
+  executePlan, judgeSentFile, loadRun, RequestFileError, send, sendableRequest, setDefaultEnvironment, validateRequestText, writeStoredContract,
 } from '../core';
 export { recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
 export { getLanguageService, MarkupKind, TextDocument } from 'vscode-json-languageservice';

@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const keys = new ApiKeys(context.secrets);
   const environments = new EnvironmentStore(context.workspaceState);
   const history = new HistoryStore(context.workspaceState, context.storageUri, () => readSettings().historySize);
-  const panel = new ResultsPanel(context.extensionUri, history, environments, log);
+  const panel = new ResultsPanel(context.extensionUri, history, log);
   const sandbox = new SandboxController(environments, log, context.storageUri && vscode.Uri.joinPath(context.storageUri, 'sandbox').fsPath);
   const sender = new SendController(environments, keys, sandbox, history, panel, log);
   const inspector = new InspectorController(environments, keys, sandbox, log);

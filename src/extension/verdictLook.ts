@@ -11,6 +11,7 @@ const ICONS: Record<VerdictKind, vscode.ThemeIcon> = {
   fault: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
   'http-error': new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
   unreadable: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
+  'contract-error': new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
   'transport-error': new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('testing.iconErrored')),
   cancelled: new vscode.ThemeIcon('circle-slash'),
   'not-read': new vscode.ThemeIcon('question'),

@@ -4,7 +4,7 @@
  * after forwarding, off the hot path; never throws for anything a client or server can send.
  */
 import { randomUUID } from 'node:crypto';
-import { apiKeysIn, decodeText, MASK, MIN_SECRET_BY_VALUE, parseReply, recognizeRequest, Redactor, SECRET_HEADER, type Exchange, type Finding, type Namespaces, type ParsedReply, type Recognition, type Timing } from '../core';
+import { apiKeysIn, decideVerdict, decodeText, MASK, MIN_SECRET_BY_VALUE, parseReply, recognizeRequest, Redactor, SECRET_HEADER, type Exchange, type Finding, type Namespaces, type ParsedReply, type Recognition, type Timing } from '../core';
 import { keepBody, openBody, type KeptBody } from './bodies';
 import type { Capture } from './capture';
 import type { RecognitionSummary, RecordedExchange } from './types';
@@ -168,7 +168,7 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   const known = recognition.kind === 'operation' ? recognition : undefined;
   const readParams = keptParams?.params ?? known?.params;
   const params = readParams ? redactor.deep(withKeyMasked(readParams)) : undefined;
-  const exchange: Exchange = {
+  const made: Exchange = {
     id: randomUUID(),
     startedAt: new Date(c.startedAtMs).toISOString(),
     ...(known ? { operation: known.operation, version: known.version, binding: known.binding } : {}),
@@ -197,6 +197,8 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
       ...(replyCut ? { replyBodyTruncated: true } : {}),
     },
   };
+  // Judged once as it is recorded: the inspector's tree, --show and the editor's view read this verdict.
+  const exchange: Exchange = { ...made, judgement: { verdict: decideVerdict(made) } };
   const decoded = { ...(requestKept.decoded ? { request: requestKept.decoded } : {}), ...(replyKept?.decoded ? { reply: replyKept.decoded } : {}) };
   return {
     seq: c.seq,

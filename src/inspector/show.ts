@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, mediaType, type Finding } from '../core';
+import { BINDING_LABELS, findingLine, mediaType } from '../core';
 import { EXCHANGE_SUFFIX, RECORDING_FORMAT, type RecordingDocument } from './recordings';
 import type { InspectedExchange } from './types';
 
@@ -156,9 +156,7 @@ function headerLines(headers: ReadonlyArray<readonly [string, string]>): string[
   return headers.map(([n, v]) => `${n}: ${v}`);
 }
 
-function findingLine(f: Finding): string {
-  return `  ${f.severity.padEnd(7)} ${f.path ? `${f.path}: ` : ''}${f.message}`;
-}
+
 
 function ms(n: number | undefined, label: string): string | undefined {
   return n === undefined ? undefined : `${label} ${n} ms`;
@@ -197,7 +195,7 @@ export function formatExchange(x: InspectedExchange, files?: RecordingDocument['
     if (x.fault.detail !== undefined && x.fault.detail !== '') lines.push(`  detail: ${JSON.stringify(x.fault.detail)}`);
   }
   const shown = x.findings.filter((f) => !(x.fault && f.kind === 'fault') && !(x.error && f.kind === 'transport'));
-  if (shown.length) lines.push('', 'Findings:', ...shown.map(findingLine));
+  if (shown.length) lines.push('', 'Findings:', ...shown.map((f) => `  ${findingLine(f)}`));
   if (x.documents.length) {
     lines.push('', 'Documents:');
     for (const d of x.documents) lines.push(`  ${d.name}  ${d.mediaType}  ${d.size} bytes${d.pages !== undefined ? `  ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''}  (${d.path})`);

@@ -81,7 +81,7 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   return {
     exchangeId: ex.id,
     tab: tabs.current,
-    summary: { title: exchangeTitle(ex), findings: ex.findings.length, domain: summary.domain, expectations: summary.expectations },
+    summary: { title: exchangeTitle(ex), findings: ex.findings.length, domain: summary.domain, expectations: summary.expectations, checked: summary.checked, contract: summary.contract },
     tree: stats,
     rawBodyChars: ex.reply?.bodyText.length ?? 0,
     documents: docs,

@@ -2,7 +2,7 @@
  * The one message protocol between the results panel (extension side) and its webview. Both
  * sides import these types; nothing else crosses the postMessage boundary.
  */
-import type { Exchange } from '../core/view';
+import type { Exchange, JudgedExpectations } from '../core/view';
 
 export const RESULTS_VIEW_TYPE = 'carrier.results';
 
@@ -19,32 +19,20 @@ export interface ExchangeView {
   readonly bodyTruncatedFrom?: number;
   /** True when the exchange came back from persisted history with large parts dropped. */
   readonly trimmed?: boolean;
-  /** The request file's own `expect`, judged by core's runner; absent when it has none. */
+  /**
+   * The request file's `expect` as it was judged when the exchange was sent (the exchange's
+   * `judgement.expectations`, src/core/runner/judge.ts), its `file` made workspace-relative for
+   * display; absent when the file stated none. The panel shows it and never judges again.
+   */
   readonly expectations?: ExpectationReport;
 }
 
 /**
- * A request file's `expect` against this exchange, counted per expectation: each top-level key,
- * each reply path, each message pattern and each documents check is one.
+ * Core's judged expectations (src/core/exchange.ts `JudgedExpectations`): counted per expectation
+ * (each top-level key, each reply path, each message pattern, each documents check), each one
+ * checked with its line, and the failures with theirs. `file` is a workspace-relative path here.
  */
-export interface ExpectationReport {
-  /** The request file, as a workspace-relative path for display. */
-  readonly file: string;
-  readonly total: number;
-  readonly held: number;
-  /** True when nothing failed, the expectations that are implied too (src/core/runner/evaluate.ts). */
-  readonly passed: boolean;
-  readonly failures: readonly ExpectationFailure[];
-}
-
-export interface ExpectationFailure {
-  readonly message: string;
-  /** Where the expectation is written (1-based), so the panel can open the file there. */
-  readonly line?: number;
-  readonly column?: number;
-  /** A failure of what every request expects without saying so (no fault, a 2xx, a readable reply). */
-  readonly implied: boolean;
-}
+export type ExpectationReport = JudgedExpectations;
 
 /** Requests the panel can write from numbers a reply carries (the Summary's follow-up actions). */
 export type FollowUp =
@@ -85,6 +73,13 @@ export interface RenderReport {
     readonly domain?: string;
     /** The expectations line as shown ("3/3 expectations held"), when the request file has an expect. */
     readonly expectations?: string;
+    /** The expectations listed as checked, as shown: `✓ status 200 (line 5)`. */
+    readonly checked?: readonly string[];
+    /**
+     * The Contract section's count line as shown ("1 error, 2 warnings" or "The reply matches its
+     * contract."), when the Summary has one.
+     */
+    readonly contract?: string;
   };
   readonly tree: { readonly totalNodes: number; readonly renderedNodes: number; readonly capped: boolean };
   readonly rawBodyChars: number;

@@ -26,7 +26,7 @@ function exchange(call: SendCall, weight: number): Exchange {
     request: { method: 'POST', url: 'http://127.0.0.1:9/sandbox/BillOfLadingService.asmx', headers: [['Content-Type', 'text/xml; charset=utf-8']], body },
     // A careless service echoing the key: the report must not show it.
     reply: { status: 200, statusText: 'OK', headers: [['Content-Type', 'text/xml']], bodyText: `<Reply><Echo>${KEY}</Echo><Weight>${weight}</Weight></Reply>`, size: 10 },
-    timing: { totalMs: 4 }, findings: [], documents: [], parsed: { Weight: weight, BolID: 5 },
+    timing: { totalMs: 4 }, findings: [], documents: [], parsed: { BillOfLading: { Items: [{ Weight: weight }] }, BolID: 5 },
   };
 }
 
@@ -40,14 +40,15 @@ describe('report.html in Chromium', function () {
     const write = (rel: string, text: string) => { fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true }); fs.writeFileSync(path.join(tmp, rel), text); };
     write('lanes/collection.json', JSON.stringify({ name: 'Lanes', data: 'lanes.csv' }));
     write('lanes/lanes.csv', 'name,bol,weight\n"Tampa, FL",101,1500\nAtlanta,102,800\nChicago,103,2200\n');
-    write('lanes/quote.carrier.json', '{\n  "operation": "GetBillOfLadingPdf",\n  "version": "sandbox",\n  "params": { "billOfLadingId": "{{bol}}" },\n  "expect": {\n    "reply": { "Weight": { "equals": "{{weight}}" } }\n  },\n  "capture": { "bolId": "BolID" }\n}\n');
+    // A CreateBillOfLading file: its reply has the BillOfLading echo and BolID (reply paths are held against the catalog).
+    write('lanes/quote.carrier.json', '{\n  "operation": "CreateBillOfLading",\n  "version": "1.0.1",\n  "params": { "billOfLadingId": "{{bol}}" },\n  "expect": {\n    "reply": { "BillOfLading.Items[0].Weight": { "equals": "{{weight}}" } }\n  },\n  "capture": { "bolId": "BolID" }\n}\n');
     write('lanes/then.carrier.json', '{ "operation": "GetBillOfLadingPdf", "version": "sandbox", "params": { "billOfLadingId": "{{bolId}}" } }\n');
     const plan = loadRun(['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     const backend = {
       environment: () => ({ name: 'staging', variables: {}, secretValues: [KEY] }),
       // Atlanta's reply weighs wrong: its quote fails and its `then` is skipped.
-      async send(call: SendCall) { return exchange(call, call.request.params.billOfLadingId === 102 ? 799 : Number(call.test.row?.texts.weight ?? 0)); },
+      async send(call: SendCall) { return exchange(call, String(call.request.params.billOfLadingId) === '102' ? 799 : Number(call.test.row?.texts.weight ?? 0)); },
     };
     const report = await executePlan(plan, { backend, transcripts: true });
     const masker = new Redactor([KEY], { derived: true });
@@ -104,7 +105,7 @@ describe('report.html in Chromium', function () {
     const { page, problems } = await open();
     const failed = page.locator('li.test.failed');
     assert.match(await failed.locator('.message').innerText(), /Weight: expected "800", got 799/);
-    assert.equal(await failed.locator('.where').innerText(), 'lanes/quote.carrier.json:6:28');
+    assert.equal(await failed.locator('.where').innerText(), 'lanes/quote.carrier.json:6:50');
     assert.match(await failed.locator('.pair').innerText(), /expected\s+equals "800"\s+actual\s+799/);
     assert.match(await page.locator('li.test.skipped .skip').textContent() ?? '', /skipped: needs \{\{bolId\}\} from quote\.carrier\.json \[soap11\] \[row 2: Atlanta\], which failed/);
     const exchange = failed.locator('.exchange');

@@ -10,7 +10,9 @@ import { buildSync } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { sandboxEnvironment } from '../../src/core/environments';
 import type { Exchange } from '../../src/core/exchange';
+import { judgeSentFile } from '../../src/core/runner/judge';
 import { sendRequestFile } from '../../src/core/send';
+import { toExchangeView } from '../../src/extension/panel/exchangeView';
 import type { ExchangeView, FromWebview, RenderReport, TabId } from '../../src/webview/protocol';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -134,4 +136,20 @@ export async function sendExample(url: string, relative: string, variables: Reco
   const fileName = path.join(EXAMPLES, relative);
   const environment = { ...sandboxEnvironment(), baseUrl: url, embedded: false, variables };
   return sendRequestFile({ text: edit(fs.readFileSync(fileName, 'utf8')), fileName, environment, apiKey: TEST_KEY });
+}
+
+/**
+ * Sends an example and judges it against the file's `expect` as sent, as a send from the editor
+ * does (src/extension/send/sendController.ts, core's judgeSentFile).
+ */
+export async function sendJudgedExample(url: string, relative: string, edit: (text: string) => string = (t) => t): Promise<Exchange> {
+  const fileName = path.join(EXAMPLES, relative);
+  const text = edit(fs.readFileSync(fileName, 'utf8'));
+  const exchange = await sendExample(url, relative, {}, () => text);
+  return judgeSentFile(exchange, { text, fileName, variables: {}, secrets: [] });
+}
+
+/** The view the extension posts for an exchange (src/extension/panel/exchangeView.ts), its file named relative to the examples. */
+export function viewOf(exchange: Exchange): ExchangeView {
+  return toExchangeView(exchange, false, (file) => path.relative(EXAMPLES, file));
 }

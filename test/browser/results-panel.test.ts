@@ -3,7 +3,9 @@
  * Light Modern, Dark Modern and High Contrast and its marker is not clipped; a fault is said once;
  * a sandbox-path operation's header does not read "sandbox" twice; the Parsed tab names a PDF
  * instead of showing its base64; the Timing tab of a connection that never opened says so; and a
- * request file's expectations are shown with their count and their failures' lines.
+ * request file's expectations are shown as judged when sent (their count, each one checked, their
+ * failures' lines); and the Contract section lists a reply's contract findings, errors first, each
+ * with its reply path, while a reply that breaks its contract reads red.
  */
 import { strict as assert } from 'node:assert';
 import * as net from 'node:net';
@@ -15,7 +17,8 @@ import { send } from '../../src/core/send';
 import { closeTransport } from '../../src/core/transport';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { launchChromium, screenshot } from './browser-kit';
-import { openPanelPage, posted, render, sendExample, TEST_KEY, type ThemeName } from './panel-kit';
+import { startSpoilingService, type SpoilingService } from '../unit/spoiling-service';
+import { openPanelPage, posted, render, sendExample, sendJudgedExample, TEST_KEY, viewOf, type ThemeName } from './panel-kit';
 
 interface TabLook { color: string; shadow: string; outline: string; bottom: number; listBottom: number; listScrollHeight: number; listClientHeight: number }
 
@@ -190,24 +193,131 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     }
   });
 
-  it('shows the request file\'s expectations: the count in the Summary and the header, failures linked to their lines', async () => {
+  it('shows the request file\'s expectations as judged when sent: the count in the Summary and the header, each one checked, failures linked to their lines', async () => {
     const page = await openPanelPage(browser);
-    const exchange = await sendExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
-    const report = await render(page, { exchange, expectations: { file: 'collections/error-cases/unknown-bol-id.carrier.json', total: 3, held: 3, passed: true, failures: [] } });
+    const exchange = await sendJudgedExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
+    assert.equal(exchange.judgement?.expectations?.total, 3, 'judged once, in core');
+    const report = await render(page, viewOf(exchange));
     assert.equal(report.tab, 'summary');
     assert.equal(report.summary.expectations, '3/3 expectations held');
     assert.equal(await page.textContent('#panel-summary .expectations-line'), '3/3 expectations held');
     assert.match(await page.innerText('header'), /3\/3 expectations held/);
-    // The fault is what the file expects: no red alarm for it.
+    assert.match(await page.innerText('#panel-summary .expectations'), /collections\/error-cases\/unknown-bol-id\.carrier\.json/);
+    // Each expectation the file states, as written, held, with its line.
+    assert.deepEqual(report.summary.checked, [
+      '✓ status 500 (line 8)',
+      '✓ fault code ~ Client, reason ~ No bill of lading with billOfLadingId 99999999 (line 9)',
+      '✓ PdfDocument absent (line 10)',
+    ]);
+    assert.equal(await page.locator('#panel-summary .expectation-check.held').count(), 3);
+    assert.equal(await page.getByRole('list', { name: 'Expectations checked' }).getByRole('img', { name: 'held' }).count(), 3);
+    // The fault is what the file expects: no red alarm for it, and a fault's reply has no contract to hold.
     assert.ok(await page.$('header .pill-neutral'));
     assert.ok(await page.$('#panel-summary .callout-expected'));
+    assert.equal(report.summary.contract, undefined);
     await screenshot(page, 'expectations-held');
 
-    await render(page, { exchange, expectations: { file: 'x.carrier.json', total: 3, held: 2, passed: false, failures: [{ message: 'fault reason: expected text matching /nope/, got "…"', line: 9, column: 49, implied: false }] } });
+    const failing = await sendJudgedExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json', (t) => t.replace('No bill of lading with billOfLadingId 99999999', 'nope'));
+    const failed = await render(page, viewOf(failing));
     assert.equal(await page.textContent('#panel-summary .expectations-line'), '2/3 expectations held');
-    await page.getByRole('button', { name: 'line 9' }).click();
-    assert.deepEqual((await posted(page)).filter((m) => m.type === 'openSource').map((m) => m.type === 'openSource' && [m.line, m.column]), [[9, 49]]);
+    assert.equal(failed.summary.checked?.[1], '✗ fault code ~ Client, reason ~ nope (line 9)');
+    assert.equal(await page.locator('#panel-summary .expectation-check.failed').count(), 1);
+    assert.ok(await page.$('header .pill-error.pill-expect'));
+    await page.locator('.expectation-failures').getByRole('button', { name: 'line 9' }).click();
+    const reasonAt = failing.judgement!.expectations!.failures[0];
+    assert.equal(reasonAt.line, 9);
+    assert.deepEqual((await posted(page)).filter((m) => m.type === 'openSource').map((m) => m.type === 'openSource' && [m.line, m.column]), [[9, reasonAt.column]]);
     await screenshot(page, 'expectations-failed');
     await page.close();
+  });
+
+  describe('the Contract section', () => {
+    let spoiling: SpoilingService;
+    before(async () => { spoiling = await startSpoilingService(); });
+    after(async () => {
+      assert.deepEqual(spoiling?.errors ?? [], [], 'every reply was spoilt as asked');
+      await spoiling?.close();
+    });
+
+    const TERMINAL = 'terminals/get-terminal-information.carrier.json';
+    /** The example with an expect of its own: two expectations, both of which the reply meets. */
+    const withExpect = (t: string) => t.replace(/\n}\s*$/, ',\n  "expect": { "status": 200, "reply": { "Result[0].TerminalDetails.TerminalCode": { "exists": true } } }\n}\n');
+
+    it('a clean reply matches its contract', async () => {
+      const page = await openPanelPage(browser);
+      const report = await render(page, viewOf(await sendJudgedExample(spoiling.urlFor('clean'), TERMINAL, withExpect)), 'summary');
+      assert.equal(report.summary.contract, 'The reply matches its contract.');
+      assert.equal(report.summary.expectations, '2/2 expectations held');
+      const region = page.getByRole('region', { name: 'Contract: The reply matches its contract.' });
+      assert.equal(await region.count(), 1);
+      assert.match(await region.innerText(), /The reply matches its contract\./);
+      assert.ok(await page.$('header .pill-ok'));
+      await screenshot(page, 'contract-holds', true);
+      await page.close();
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      it(`a reply that breaks its contract reads red, and its error is listed with its reply path, code and message (${theme})`, async () => {
+        const page = await openPanelPage(browser, theme);
+        const exchange = await sendJudgedExample(spoiling.urlFor('intNotInt'), TERMINAL, withExpect);
+        assert.equal(exchange.judgement?.verdict.kind, 'contract-error');
+        const report = await render(page, viewOf(exchange));
+        assert.equal(report.tab, 'summary');
+        assert.equal(report.summary.contract, '1 error');
+        // The verdict pill is red, whatever the file's expect says.
+        const pill = page.locator('header .pill').first();
+        assert.match(await pill.innerText(), /breaks the contract/);
+        assert.match((await pill.getAttribute('class')) ?? '', /pill-error/);
+        const color = await pill.evaluate((el) => getComputedStyle(el).color);
+        assert.equal(color, 'rgb(248, 81, 73)', 'the theme\'s error colour');
+
+        const region = page.getByRole('region', { name: 'Contract: 1 error' });
+        const item = region.locator('li.contract-finding');
+        assert.equal(await item.count(), 1);
+        assert.equal(await item.getAttribute('data-code'), 'not-of-type');
+        assert.equal(await item.locator('code.contract-path').innerText(), 'Result[0].TerminalDetails.TerminalDetailID');
+        assert.equal(await item.locator('code.contract-path').evaluate((el) => getComputedStyle(el).fontFamily), await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--vscode-editor-font-family').trim()), 'the path is monospace');
+        assert.equal(await item.locator('.contract-code').innerText(), 'value not of its type');
+        assert.match(await item.locator('.finding-message').innerText(), /"abc" is not an int/);
+        // Said once: not again under Findings.
+        assert.equal(await page.locator('#panel-summary ul.findings:not(.contract-findings)').count(), 0);
+        // The expectations held, but the contract error fails the file all the same.
+        assert.equal(report.summary.expectations, '2/2 expectations held, but the reply fails what every request expects');
+        assert.ok(await page.$('header .pill-error.pill-expect'));
+
+        // Keyboard: Tab reaches the section, then its path, which opens the node in the parsed tree.
+        await region.focus();
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => document.activeElement?.textContent);
+        assert.equal(focused, 'Result[0].TerminalDetails.TerminalDetailID');
+        await screenshot(page, `contract-error-${theme}`);
+        await page.keyboard.press('Enter');
+        assert.equal(await page.getAttribute('#tab-tree', 'aria-selected'), 'true');
+        await page.close();
+      });
+    }
+
+    it('lists errors first, then warnings, with a count of each; an envelope-level finding is named "$"', async () => {
+      const page = await openPanelPage(browser);
+      const warned = await sendJudgedExample(spoiling.urlFor('unknownElement'), TERMINAL);
+      assert.equal(warned.judgement?.verdict.kind, 'success', 'a warning does not change the verdict');
+      let report = await render(page, viewOf(warned), 'summary');
+      assert.equal(report.summary.contract, '1 warning');
+      assert.ok(await page.$('header .pill-ok'));
+      assert.equal(await page.locator('.contract-finding.sev-warning .contract-code').innerText(), 'element not in the contract');
+
+      // Two replies' findings on one exchange, the warning first as read: the section puts the error first.
+      const namespaced = await sendJudgedExample(spoiling.urlFor('foreignNamespaceResult'), TERMINAL);
+      const both = { ...namespaced, findings: [...warned.findings, ...namespaced.findings] };
+      report = await render(page, viewOf(both), 'summary');
+      assert.equal(report.summary.contract, '1 error, 1 warning');
+      assert.deepEqual(await page.locator('.contract-finding').evaluateAll((els) => els.map((e) => [e.className.includes('sev-error') ? 'error' : 'warning', e.querySelector('code')!.textContent])), [
+        ['error', '$'],
+        ['warning', 'Result[0].TerminalDetails.TerminalRegion'],
+      ]);
+      assert.match(await page.locator('.contract-finding.sev-error .contract-code').innerText(), /wrong namespace/);
+      await screenshot(page, 'contract-errors-and-warnings', true);
+      await page.close();
+    });
   });
 });

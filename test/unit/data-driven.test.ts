@@ -30,6 +30,7 @@ function write(rel: string, content: unknown): string {
   return file;
 }
 
+/** A GetBillOfLadingPdf file: its reply has one element, PdfDocument, which the fake replies below carry (expect and capture paths are held against the catalog). */
 function req(params: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return { operation: 'GetBillOfLadingPdf', version: 'sandbox', params, ...extra };
 }
@@ -115,8 +116,8 @@ describe('data-driven collections', () => {
   function lanes(extraConfig: Record<string, unknown> = {}) {
     write('lanes/collection.json', { data: 'lanes.csv', variables: { origin: 'collection' }, ...extraConfig });
     write('lanes/lanes.csv', 'name,bol,note\n"Tampa, FL",101,first\nAtlanta,102,second\n,103,third\n');
-    write('lanes/1-create.carrier.json', req({ billOfLadingId: '{{bol}}', memo: 'PO {{bol}}' }, { capture: { pro: 'WebProNumber' } }));
-    write('lanes/2-follow.carrier.json', req({ billOfLadingId: 7, memo: '{{pro}}' }, { expect: { reply: { WebProNumber: '{{pro}}' } } }));
+    write('lanes/1-create.carrier.json', req({ billOfLadingId: '{{bol}}', memo: 'PO {{bol}}' }, { capture: { pro: 'PdfDocument' } }));
+    write('lanes/2-follow.carrier.json', req({ billOfLadingId: 7, memo: '{{pro}}' }, { expect: { reply: { PdfDocument: '{{pro}}' } } }));
   }
 
   it('runs each file once per row, row by row, named by the name column or the row number', () => {
@@ -141,9 +142,9 @@ describe('data-driven collections', () => {
     assert.deepEqual(plan.tests[3].dependsOn, [plan.tests[2].id], 'row 2 of 2-follow waits for row 2 of 1-create');
     const backend = fakeBackend((call) => {
       // 2-follow echoes the PRO it was sent; 1-create has none for row 2's BOL.
-      if (call.test.file.endsWith('2-follow.carrier.json')) return reply({ WebProNumber: call.request.params.memo });
+      if (call.test.file.endsWith('2-follow.carrier.json')) return reply({ PdfDocument: call.request.params.memo });
       const bol = call.request.params.billOfLadingId;
-      return reply(bol === 102 ? {} : { WebProNumber: `PRO-${String(bol)}` });
+      return reply(bol === 102 ? {} : { PdfDocument: `PRO-${String(bol)}` });
     });
     const report = await executePlan(plan, { backend, concurrency: 3 });
     const byName = new Map(report.results.map((r) => [r.test.name, r]));
@@ -158,7 +159,7 @@ describe('data-driven collections', () => {
   it('a cell filling a whole field takes its catalog type; inside text it stays text; a cell not of the type is an error at its cell', async () => {
     lanes();
     const plan = loadRun(['lanes'], { baseDir: tmp });
-    const backend = fakeBackend(() => reply({ WebProNumber: 'P' }));
+    const backend = fakeBackend(() => reply({ PdfDocument: 'P' }));
     await executePlan(plan, { backend });
     const first = backend.calls[0].request.params;
     assert.equal(first.billOfLadingId, 101, 'the int field gets the int');
@@ -169,7 +170,7 @@ describe('data-driven collections', () => {
     assert.deepEqual(bad.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`), [
       'lanes.csv:2:7 data row 1 (Tampa), column bol: "1O1" is not an int, which params.billOfLadingId of 1-create.carrier.json needs',
     ]);
-    const ran = fakeBackend(() => reply({ WebProNumber: 'P' }));
+    const ran = fakeBackend(() => reply({ PdfDocument: 'P' }));
     const report = await executePlan(bad, { backend: ran });
     assert.equal(report.results[0].status, 'failed', 'the row fails unsent in hosts that run anyway (the Test Explorer)');
     assert.equal(ran.calls.filter((c) => c.test.file.endsWith('1-create.carrier.json')).length, 0);
@@ -178,10 +179,10 @@ describe('data-driven collections', () => {
   it('precedence: captures over --var over the row over the environment over the collection', async () => {
     write('p/collection.json', { data: 'rows.json', variables: { a: 'collection', b: 'collection', c: 'collection', d: 'collection', e: 'collection' } });
     write('p/rows.json', [{ a: 'row', b: 'row', c: 'row', d: 'row' }]);
-    write('p/1.carrier.json', req({ billOfLadingId: 1 }, { capture: { a: 'Captured' } }));
+    write('p/1.carrier.json', req({ billOfLadingId: 1 }, { capture: { a: 'PdfDocument' } }));
     write('p/2.carrier.json', req({ billOfLadingId: 2, memo: '{{a}} {{b}} {{c}} {{d}} {{e}}' }));
     const env: RunEnvironment = { name: 'sandbox', variables: { a: 'env', b: 'env', c: 'env', e: 'env' }, secretValues: [] };
-    const backend = fakeBackend(() => reply({ Captured: 'captured' }), env);
+    const backend = fakeBackend(() => reply({ PdfDocument: 'captured' }), env);
     await executePlan(loadRun(['p'], { baseDir: tmp }), { backend, variables: { a: 'var', b: 'var' } });
     assert.equal(backend.calls[1].request.params.memo, 'captured var row row env');
   });
@@ -245,12 +246,12 @@ describe('data-driven collections', () => {
     const plan = loadRun(['lanes'], { baseDir: tmp });
     let screen = '';
     const tty = new CliReporter({ write: (t) => { screen += t; }, columns: 200 }, { rel: relativeTo(tmp), tty: true, color: false, redrawMs: 0, shard: { index: 2, total: 3, tests: 18 } });
-    await executePlan(plan, { backend: fakeBackend(() => reply({ WebProNumber: 'P' })) }, tty);
+    await executePlan(plan, { backend: fakeBackend(() => reply({ PdfDocument: 'P' })) }, tty);
     const frames = screen.split('\r\x1b[2K').filter(Boolean);
     assert.ok(frames.includes('shard 2/3: 6 of 18 tests\n'), JSON.stringify(frames));
     assert.ok(frames.some((f) => /^shard 2\/3 \[2\/6\] lanes\.csv row 2\/3 {2}✓ 2 {2}✗ 0 {2}○ 0 {2}running 1: 1-create\.carrier\.json \[soap11\] \[row 2: Atlanta\]$/.test(f)), JSON.stringify(frames));
     let log = '';
-    await executePlan(plan, { backend: fakeBackend(() => reply({ WebProNumber: 'P' })) }, new CliReporter({ write: (t) => { log += t; } }, { rel: relativeTo(tmp), tty: false }));
+    await executePlan(plan, { backend: fakeBackend(() => reply({ PdfDocument: 'P' })) }, new CliReporter({ write: (t) => { log += t; } }, { rel: relativeTo(tmp), tty: false }));
     assert.match(log, /^lanes {2}\(settings: lanes\/collection\.json\) {2}\(data: lanes\/lanes\.csv, 3 rows\)$/m);
   });
 });

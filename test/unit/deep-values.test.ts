@@ -70,7 +70,8 @@ describe('deep and wide values: readers without recursion', function () {
     // Envelope, Body, Response, Result, Result list, Shipment, ErrResponse: 7 levels before the nest.
     const text = envelope(`<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult><Result xmlns="${NS.data}"><Shipment><ErrResponse>${nest(MAX_DEPTH - 7, 'Lost at sea')}</ErrResponse></Shipment></Result></TraceShipmentResult></TraceShipmentResponse>`);
     const read = await parseReply({ op, binding: 'soap11', namespaces: NS, status: 200, contentType: 'text/xml; charset=utf-8', text });
-    assert.deepEqual(read.findings.filter((f) => f.severity === 'error').map((f) => [f.message, f.path]), [['ErrResponse: Lost at sea', 'Result[0].ErrResponse']]);
+    // (Its Result is written in the data namespace, which the contract errors on too: only the in-body error is this test's.)
+    assert.deepEqual(read.findings.filter((f) => f.severity === 'error' && f.kind === 'in-body').map((f) => [f.message, f.path]), [['ErrResponse: Lost at sea', 'Result[0].ErrResponse']]);
   });
 
   it('200,000 shipments that each carry an error: a bounded list of findings that keeps the verdict', async () => {

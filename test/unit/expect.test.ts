@@ -1,8 +1,11 @@
 import { strict as assert } from 'node:assert';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Exchange, Finding } from '../../src/core/exchange';
+import { compileExpect } from '../../src/core/runner/compileExpect';
 import { compareDecimals, parseDecimal } from '../../src/core/runner/decimal';
 import { evaluateExchange } from '../../src/core/runner/evaluate';
 import { compileRequestFile } from '../../src/core/runner/loadFile';
+import { LineIndex } from '../../src/core/runner/locate';
 import { checkPath, parseReplyPath, PathSyntaxError } from '../../src/core/runner/replyPath';
 import type { Failure } from '../../src/core/runner/types';
 
@@ -17,7 +20,7 @@ function exchange(over: Partial<Exchange> & { status?: number } = {}): Exchange 
     id: 'x',
     startedAt: new Date(0).toISOString(),
     request: { method: 'POST', url: 'http://127.0.0.1/1.0.3/RateQuoteService.asmx', headers: [], body: '' },
-    reply: { status, statusText: status === 200 ? 'OK' : 'Internal Server Error', headers: [], bodyText: '', size: 0 },
+    reply: { status, statusText: status === 200 ? 'OK' : 'Internal Server Error', headers: [], bodyText: '<Reply/>', size: 7 },
     timing: { totalMs: 42 },
     findings: [],
     documents: [],
@@ -42,11 +45,16 @@ const quote = {
   },
 };
 
+/**
+ * The exchanges here name no operation, so nothing is typed by the catalog: the expectations are
+ * compiled on their own too (compileRequestFile would hold their paths against GetRateQuote 1.0.3).
+ */
 function judge(expect: unknown, ex: Exchange = exchange({ parsed: quote }), vars: Record<string, string> = {}): Failure[] {
   const text = fileWith(expect);
-  const loaded = compileRequestFile(text, '/tmp/q.carrier.json');
-  assert.deepEqual(loaded.problems, [], 'the expectation compiles');
-  return evaluateExchange(ex, loaded.expect, (n) => vars[n], loaded.location);
+  const lines = new LineIndex('/tmp/q.carrier.json', text);
+  const compiled = compileExpect(findNodeAtLocation(parseTree(text)!, ['expect']), text, lines);
+  assert.deepEqual(compiled.problems, [], 'the expectation compiles');
+  return evaluateExchange(ex, compiled.expect, (n) => vars[n], lines.range(0, 1));
 }
 
 const passes = (expect: unknown, ex?: Exchange, vars?: Record<string, string>) => assert.deepEqual(judge(expect, ex, vars).map((f) => f.message), []);
@@ -233,7 +241,9 @@ describe('expect: status, fault, success, messages, time, documents', () => {
     const f = fails({ fault: false }, faulty);
     assert.ok(f.some((x) => /fault: expected none, got soap:Client: Unknown BolID 999/.test(x.message)));
     assert.ok(fails({ status: 200 }, exchange({ fault })).some((x) => x.kind === 'fault'), 'implicit: no fault');
-    passes({ status: 500 }, exchange({ status: 500, fault }));
+    // Unstated, fault means no fault at every status: a stated 500 does not expect one.
+    assert.ok(fails({ status: 500 }, exchange({ status: 500, fault })).some((x) => /fault: none expected \(no "fault" in expect\)/.test(x.message)));
+    passes({ status: 500, fault: true }, exchange({ status: 500, fault }));
   });
 
   it('success and messages read the in-body error carriers', () => {
@@ -274,14 +284,14 @@ describe('expect: mistakes in the file are reported with their location', () => 
   const problems = (expect: unknown, capture?: unknown) => compileRequestFile(fileWith(expect, capture), '/tmp/q.carrier.json').problems;
   it('names unknown keys, bad patterns, bad paths and bad operands', () => {
     assert.match(problems({ stauts: 200 })[0].message, /Unknown expectation "stauts"/);
-    assert.match(problems({ reply: { A: { equal: 1 } } })[0].message, /unknown assertion "equal"/);
-    assert.match(problems({ reply: { A: { matches: '(' } } })[0].message, /not a valid regular expression/);
+    assert.match(problems({ reply: { WasSuccess: { equal: 1 } } })[0].message, /unknown assertion "equal"/);
+    assert.match(problems({ reply: { 'Result.CustomerDiscounts': { matches: '(' } } })[0].message, /not a valid regular expression/);
     assert.match(problems({ reply: { 'A..B': 'x' } })[0].message, /Expected an element name/);
-    assert.match(problems({ reply: { A: { lt: 'cheap' } } })[0].message, /needs a number/);
+    assert.match(problems({ reply: { 'Result.Charges[0].Amount': { lt: 'cheap' } } })[0].message, /needs a number/);
     assert.match(problems({ status: 'ok' })[0].message, /HTTP status code/);
     assert.match(problems({ documents: { type: 'png' } })[0].message, /only "pdf"/);
     assert.match(problems({}, { all: 'Result.ServiceLevels[*].Code' })[0].message, /a capture takes one value/);
-    const [p] = problems({ reply: { A: { equal: 1 } } });
+    const [p] = problems({ reply: { WasSuccess: { equal: 1 } } });
     assert.ok(p.location && p.location.line > 1 && p.location.column > 1);
   });
 });

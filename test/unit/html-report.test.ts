@@ -88,6 +88,32 @@ describe('report.html', () => {
     assert.match(html, /<li class="test failed" data-status="failed" data-search="[^"]*"><details open>/, 'failures open');
   });
 
+  it('a report that is not one whole run: a red summary naming every reason, escaped, the policy still by hash', () => {
+    const incomplete: RunReport = {
+      ...report(),
+      incompleteReasons: [
+        { kind: 'missing-shard', shard: 3, total: 3, tests: 3, message: "shard 3/3 missing: its tests (3 of the run's 9) are not in this report" },
+        { kind: 'commit-differs', file: 'shards/<b>/report.json', message: 'shards/<b>/report.json ran commit bbbbbbbbbbbb, the others aaaaaaaaaaaa' },
+      ],
+    };
+    const html = htmlReport(incomplete, relativeTo(BASE), { now: () => new Date('2026-11-18T10:01:00Z') });
+    assert.match(html, /<title>Carrier run report: incomplete, 1 passed, 1 failed, 1 skipped<\/title>/);
+    assert.match(html, /<header class="summary failed">\n<h1>Carrier run report<\/h1>\n<p class="verdict">✗ Failed: 1 test failed; the report is incomplete<\/p>/);
+    assert.ok(html.includes('<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul><li>shard 3/3 missing: its tests (3 of the run&apos;s 9) are not in this report</li><li>shards/&lt;b&gt;/report.json ran commit bbbbbbbbbbbb, the others aaaaaaaaaaaa</li></ul></section>'));
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)![1];
+    const hash = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
+    assert.equal(csp, `default-src 'none'; style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1])}; script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1])}; img-src data:; base-uri 'none'; form-action 'none'`);
+    assert.doesNotMatch(html, /\sstyle=|\son[a-z]+=/);
+  });
+
+  it('the summary is green only when nothing failed and nothing is missing', () => {
+    const passing: RunReport = { ...report(), summary: { total: 1, passed: 1, failed: 0, skipped: 0, durationMs: 3, startedAt: '2026-11-18T10:00:00.000Z' }, results: [report().results[1]] };
+    const html = htmlReport(passing, relativeTo(BASE));
+    assert.match(html, /<header class="summary passed">\n<h1>Carrier run report<\/h1>\n<p class="verdict">✓ Passed<\/p>/);
+    assert.doesNotMatch(html, /class="incomplete"/);
+    assert.match(render(), /<header class="summary failed">\n<h1>Carrier run report<\/h1>\n<p class="verdict">✗ Failed: 1 test failed<\/p>/);
+  });
+
   it('holds no spelling of a secret after the final masking: markup, attributes, URLs, headers and the JSON block', () => {
     const html = render();
     assert.ok(!html.includes('9f8e7d6c5b4a'), 'no trace of the secret');

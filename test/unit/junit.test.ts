@@ -77,6 +77,65 @@ describe('junit reporter', () => {
   });
 });
 
+/** The sample run as a merge that is not one whole run: a shard missing, another run with other options. */
+function incompleteReport(): RunReport {
+  return {
+    ...sampleReport(),
+    incompleteReasons: [
+      { kind: 'missing-shard', shard: 3, total: 3, tests: 5, message: "shard 3/3 missing: its tests (5 of the run's 9) are not in this report" },
+      { kind: 'options-differs', file: 'shards/<2>/report.json', shard: 2, total: 3, options: ['environment'], message: 'shards/<2>/report.json (shard 2/3) ran with other options: --env staging here, not given in the others' },
+    ],
+  };
+}
+
+describe('junit reporter, a report that is not one whole run', () => {
+  const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase'].includes(n) }).parse(xml).testsuites;
+
+  it('opens with a testsuite of one <error> testcase per reason, counted in errors and tests on both levels', () => {
+    const xml = junitXml(incompleteReport(), rel, 'ci-host');
+    assert.deepEqual(checkJunitStructure(xml), { suites: 3, cases: 6 });
+    const root = parse(xml);
+    assert.deepEqual([root.tests, root.failures, root.errors, root.skipped], ['6', '1', '2', '1'], 'the failure and the skip of the tests are still counted');
+    const [incomplete, ...collections] = root.testsuite;
+    assert.deepEqual([incomplete.name, incomplete.tests, incomplete.errors, incomplete.failures], ['incomplete report', '2', '2', '0']);
+    assert.ok(collections.every((s: { errors: string }) => s.errors === '0'));
+    const [missing, differs] = incomplete.testcase;
+    assert.equal(missing.name, 'shard 3/3 missing');
+    assert.equal(missing.error.type, 'missing-shard');
+    assert.equal(missing.error.message, "shard 3/3 missing: its tests (5 of the run's 9) are not in this report");
+    assert.match(missing.error['#text'], /^shard 3\/3 missing: .*\nThis report does not hold the whole run/);
+    assert.equal(differs.name, 'shards/<2>/report.json, shard 2/3: options differ');
+    assert.equal(differs.file, 'shards/<2>/report.json');
+    assert.equal(differs.error.type, 'options-differs');
+    assert.ok(xml.includes('name="shards/&lt;2&gt;/report.json, shard 2/3: options differ"'), 'escaped as any attribute');
+  });
+
+  it('a whole run has no such suite and no errors', () => {
+    const root = parse(junitXml(sampleReport(), rel, 'ci-host'));
+    assert.equal(root.errors, '0');
+    assert.ok(!root.testsuite.some((s: { name: string }) => s.name === 'incomplete report'));
+  });
+
+  it('report.json says incomplete: true with the reasons, first; a whole run says neither', () => {
+    const json = JSON.parse(jsonReport(incompleteReport(), rel));
+    assert.deepEqual(Object.keys(json).slice(0, 4), ['format', 'version', 'incomplete', 'incompleteReasons']);
+    assert.equal(json.incomplete, true);
+    assert.deepEqual(json.incompleteReasons, incompleteReport().incompleteReasons);
+    const whole = JSON.parse(jsonReport(sampleReport(), rel));
+    assert.ok(!('incomplete' in whole) && !('incompleteReasons' in whole));
+  });
+
+  it('the cli reporter prints the reasons under the counts', () => {
+    let out = '';
+    const r = new CliReporter({ write: (t: string) => { out += t; } }, { rel, tty: false });
+    r.runEnd(incompleteReport());
+    assert.ok(out.endsWith("4 tests: 2 passed, 1 failed, 1 skipped in 1.53 s\nIncomplete report: not one whole run\n  ✗ shard 3/3 missing: its tests (5 of the run's 9) are not in this report\n  ✗ shards/<2>/report.json (shard 2/3) ran with other options: --env staging here, not given in the others\n"), out);
+    out = '';
+    r.runEnd(sampleReport());
+    assert.doesNotMatch(out, /Incomplete/);
+  });
+});
+
 describe('json reporter', () => {
   it('writes every test with status, failures (expected, actual, path, relative location) and captures', () => {
     const json = JSON.parse(jsonReport(sampleReport(), rel));

@@ -57,7 +57,8 @@ describe('reply: SOAP faults', () => {
     const r = await parseReply(input('GetTerminalInformation', undefined, 'soap11', soapReply('1.2', '<soap:Fault><soap:Code><soap:Value>soap:Receiver</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">Boom</soap:Text></soap:Reason></soap:Fault>'), { status: 500, contentType: SOAP12_TYPE }));
     assert.equal(r.fault?.code, 'soap:Receiver');
     assert.equal(r.fault?.reason, 'Boom');
-    assert.ok(r.findings.some((f) => f.severity === 'warning' && /SOAP 1\.2 envelope, but the request was SOAP 1\.1/.test(f.message)));
+    // A typed client of SOAP 1.1 cannot read a 1.2 envelope: a contract error (docs/collections.md#contract-findings).
+    assert.ok(r.findings.some((f) => f.severity === 'error' && f.kind === 'contract' && f.code === 'soap-version' && /SOAP 1\.2 envelope, but the request was SOAP 1\.1/.test(f.message)));
   });
 });
 
@@ -83,7 +84,8 @@ describe('reply: results along the catalog', () => {
         },
       });
       assert.deepEqual(errors(r.findings), []);
-      assert.deepEqual(r.findings.filter((f) => f.kind === 'reply').map((f) => [f.severity, f.path]), [['info', 'Result.ServiceLevels[0].Promo'], ['info', 'Result.Surcharge']]);
+      // Elements the contract does not know: warnings, kept as received.
+      assert.deepEqual(r.findings.filter((f) => f.kind === 'contract').map((f) => [f.severity, f.code, f.path]), [['warning', 'unknown-element', 'Result.ServiceLevels[0].Promo'], ['warning', 'unknown-element', 'Result.Surcharge']]);
       assert.equal(r.fault, undefined);
     });
   }
@@ -95,10 +97,10 @@ describe('reply: results along the catalog', () => {
     assert.deepEqual(r.findings, []);
   });
 
-  it('reads a Response in another namespace, and warns about it', async () => {
+  it('reads a Response in another namespace, and says it breaks the contract', async () => {
     const body = `<GetDocumentTypesResponse xmlns="http://tempuri.org/"><GetDocumentTypesResult><AvailableDocumentTypes><DocumentType>Invoice</DocumentType></AvailableDocumentTypes></GetDocumentTypesResult></GetDocumentTypesResponse>`;
     const r = await parseReply(input('GetDocumentTypes', undefined, 'soap11', soapReply('1.1', body)));
-    assert.ok(r.findings.some((f) => f.kind === 'namespace' && /GetDocumentTypesResponse> is in http:\/\/tempuri\.org\//.test(f.message)));
+    assert.ok(r.findings.some((f) => f.kind === 'contract' && f.severity === 'error' && f.code === 'wrong-namespace' && /GetDocumentTypesResponse> is in http:\/\/tempuri\.org\//.test(f.message)));
     assert.deepEqual(r.parsed, { AvailableDocumentTypes: ['Invoice'] });
   });
 
@@ -225,7 +227,7 @@ describe('reply: documents', () => {
     ]);
     assert.ok(Buffer.from(r.documents[0].base64, 'base64').equals(pdf));
     assert.ok(!/\s/.test(r.documents[0].base64));
-    assert.ok(r.findings.some((f) => f.kind === 'document' && f.severity === 'warning' && f.path === 'Documents[2].DocumentData'));
+    assert.ok(r.findings.some((f) => f.kind === 'contract' && f.code === 'not-of-type' && f.severity === 'error' && f.path === 'Documents[2].DocumentData'));
   });
 
   it('finds BolPdf in a SOAP 1.2 pickup reply', async () => {

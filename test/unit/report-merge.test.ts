@@ -4,8 +4,14 @@
  * merge loses and doubles nothing and counts again, a missing shard fails the merge, the reports
  * (JUnit, JSON, HTML) name every row, and no spelling of the API key reaches any of them — even
  * one the service echoes back, even with characters HTML and JSON escape.
+ *
+ * A merge that is not one whole run — a shard missing, a shard run at another commit or with other
+ * options — is written all the same and fails, and every report says so where a CI reads it
+ * (junit.xml an <error> testcase, report.json `incomplete`, report.html a red summary), against
+ * shards run for real on the embedded sandbox; each run records what it ran (src/cli/runFingerprint.ts).
  */
 import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +19,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CliIo } from '../../src/cli/command';
 import { runCli } from '../../src/cli/dispatch';
+import { catalogFingerprint, repositoryCommit, runCommit } from '../../src/cli/runFingerprint';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { mergeReports, parseRunReport } from '../../src/core/runner';
+import { XMLParser } from 'fast-xml-parser';
 import { checkJunitStructure } from './junit-structure';
 
 /** A key with every character the reports escape: `<`, `&`, `>`, `"`, `'`. */
@@ -238,5 +246,251 @@ describe('carrier run with data and shards, carrier report', function () {
     assert.match(r.stdout, /✓ 1-find\.carrier\.json \[soap11\] \[row 1: Lincoln\]/);
     assert.match(r.stdout, /✓ 1-find\.carrier\.json \[soap11\] \[row 2: Tampa\]/);
     assert.match(r.stdout, /2 tests: 2 passed/);
+  });
+});
+
+interface JunitCase { name: string; classname: string; file?: string; error?: { message: string; type: string; '#text': string } }
+interface JunitSuite { name: string; tests: string; errors: string; testcase: JunitCase[] }
+
+/** junit.xml as a CI reads it: the root's counts and every suite's cases, after the XSD structure check. */
+function readJunit(file: string): { tests: number; errors: number; failures: number; suites: JunitSuite[] } {
+  const xml = fs.readFileSync(file, 'utf8');
+  checkJunitStructure(xml);
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase'].includes(n) }).parse(xml);
+  const root = doc.testsuites;
+  return { tests: Number(root.tests), errors: Number(root.errors), failures: Number(root.failures), suites: root.testsuite };
+}
+
+const errorCases = (suites: readonly JunitSuite[]) => suites.flatMap((s) => s.testcase.filter((c) => c.error).map((c) => ({ suite: s, testcase: c })));
+
+describe('carrier report of shards that are not one whole run', function () {
+  this.timeout(60_000);
+  const COMMIT_A = 'a'.repeat(8) + '0123456789abcdef0123456789abcdef';
+  const COMMIT_B = 'b'.repeat(8) + 'fedcba9876543210fedcba9876543210';
+  const SECRET_VALUE = 'lane-S3cr3t-value-71';
+  let tmp: string;
+  const at = (...parts: string[]) => path.join(tmp, ...parts);
+  const readJson = (rel: string) => JSON.parse(fs.readFileSync(at(rel), 'utf8'));
+  const sandboxRun = (args: string[], env: Record<string, string> = {}) => carrier(['run', ...args], tmp, env);
+  const report = (args: string[]) => carrier(['report', ...args], tmp, {});
+
+  // Six tests on the embedded sandbox, split 2/2/2; the repository's HEAD names a branch whose commit is COMMIT_A.
+  before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-incomplete-'));
+    fs.mkdirSync(at('.git', 'refs', 'heads'), { recursive: true });
+    fs.writeFileSync(at('.git', 'HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(at('.git', 'refs', 'heads', 'main'), `${COMMIT_A}\n`);
+    fs.mkdirSync(at('suite'));
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      fs.writeFileSync(at('suite', `${n}.carrier.json`), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, expect: { status: 200 } }));
+    }
+    for (const i of [1, 2, 3]) {
+      const r = await sandboxRun(['suite', '--shard', `${i}/3`, '--var', `lane=${SECRET_VALUE}`, '--reporter', 'json', '--out', `shards/${i}`]);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+    }
+  });
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  /** Copies of the shards' reports under `folder`, each changed by `edit` first. */
+  function copies(folder: string, edit: (report: Record<string, unknown>, shard: number) => void = () => {}): void {
+    for (const i of [1, 2, 3]) {
+      const json = readJson(`shards/${i}/report.json`);
+      edit(json, i);
+      fs.mkdirSync(at(folder, String(i)), { recursive: true });
+      fs.writeFileSync(at(folder, String(i), 'report.json'), JSON.stringify(json, null, 2));
+    }
+  }
+
+  it('each shard records what it ran: the commit its HEAD names, the catalog, the options with --var names only', () => {
+    for (const i of [1, 2, 3]) {
+      const json = readJson(`shards/${i}/report.json`);
+      assert.deepEqual(json.run, { commit: COMMIT_A, catalog: catalogFingerprint(), options: { variables: ['lane'], strictContract: false, shards: 3 } });
+      assert.equal(json.incomplete, undefined);
+      assert.ok(!fs.readFileSync(at(`shards/${i}/report.json`), 'utf8').includes(SECRET_VALUE), 'a --var value is never recorded');
+    }
+  });
+
+  it('the complete set merges green: no error testcase, not incomplete, the header passed', async () => {
+    const r = await report(['shards', '--reporter', 'cli,junit,json,html', '--out', 'whole']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.doesNotMatch(r.stdout + r.stderr, /incomplete/i);
+    const junit = readJunit(at('whole/junit.xml'));
+    assert.deepEqual([junit.tests, junit.errors, junit.failures], [6, 0, 0]);
+    assert.deepEqual(errorCases(junit.suites), []);
+    const json = readJson('whole/report.json');
+    assert.equal(json.incomplete, undefined);
+    assert.equal(json.incompleteReasons, undefined);
+    assert.deepEqual(json.run, readJson('shards/1/report.json').run, 'the run all three shards share');
+    const html = fs.readFileSync(at('whole/report.html'), 'utf8');
+    assert.match(html, /<header class="summary passed">/);
+    assert.doesNotMatch(html, /class="incomplete"/);
+  });
+
+  it('a shard missing: exit 1, and junit.xml, report.json, report.html and the cli all name it', async () => {
+    const r = await report(['shards/1', 'shards/2/report.json', '--reporter', 'cli,junit,json,html', '--out', 'partial']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const held = readJson('partial/report.json').tests.length;
+    assert.equal(held, 4, 'shards 1/3 and 2/3 hold 2 tests each');
+    const message = "shard 3/3 missing: its tests (2 of the run's 6) are not in this report";
+    assert.ok(r.stderr.includes(`carrier report: error: ${message}`), r.stderr);
+    assert.ok(r.stdout.includes(`Incomplete report: not one whole run\n  ✗ ${message}\n`), r.stdout);
+
+    const junit = readJunit(at('partial/junit.xml'));
+    assert.equal(junit.tests, held + 1, 'the error testcase counts among the tests');
+    assert.equal(junit.errors, 1);
+    const errors = errorCases(junit.suites);
+    assert.equal(errors.length, 1);
+    assert.equal(errors[0].testcase.name, 'shard 3/3 missing');
+    assert.equal(errors[0].testcase.error!.type, 'missing-shard');
+    assert.equal(errors[0].testcase.error!.message, message);
+    assert.match(errors[0].testcase.error!['#text'], /does not hold the whole run/);
+    assert.deepEqual([errors[0].suite.tests, errors[0].suite.errors], ['1', '1'], 'its testsuite counts it');
+
+    const json = readJson('partial/report.json');
+    assert.equal(json.incomplete, true);
+    assert.deepEqual(json.incompleteReasons, [{ kind: 'missing-shard', shard: 3, total: 3, tests: 2, message }]);
+
+    const html = fs.readFileSync(at('partial/report.html'), 'utf8');
+    assert.match(html, /<title>Carrier run report: incomplete, 4 passed, 0 failed, 0 skipped<\/title>/);
+    assert.match(html, /<header class="summary failed">/, 'the summary is red although every test that arrived passed');
+    assert.match(html, /<p class="verdict">✗ Failed: the report is incomplete<\/p>/);
+    assert.ok(html.includes(`<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul><li>${message.replace(/'/g, '&apos;')}</li></ul></section>`));
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)![1];
+    const hash = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
+    assert.ok(csp.startsWith(`default-src 'none'; style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1])}; script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1])};`), csp);
+
+    // Merged again, alone: still incomplete. With the missing shard's report: whole, and green.
+    const again = await report(['partial/report.json', '--reporter', 'junit,json', '--out', 'again']);
+    assert.equal(again.code, 1, again.stdout + again.stderr);
+    assert.deepEqual(readJson('again/report.json').incompleteReasons, json.incompleteReasons);
+    assert.equal(readJunit(at('again/junit.xml')).errors, 1);
+    const completed = await report(['partial/report.json', 'shards/3', '--reporter', 'json', '--out', 'completed']);
+    assert.equal(completed.code, 0, completed.stdout + completed.stderr);
+    assert.equal(readJson('completed/report.json').incomplete, undefined);
+    assert.equal(readJson('completed/report.json').tests.length, 6);
+  });
+
+  it('a shard whose report.json says it ran with other options: options-differs, naming the file, the shard and the options', async () => {
+    copies('edited', (json, i) => {
+      if (i === 2) (json.run as { options: Record<string, unknown> }).options = { environment: 'staging', variables: ['lane', 'region'], strictContract: true, shards: 3 };
+    });
+    const r = await report(['edited', '--reporter', 'cli,junit,json,html', '--out', 'edited-merged']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const [reason, ...more] = readJson('edited-merged/report.json').incompleteReasons;
+    assert.deepEqual(more, []);
+    assert.equal(reason.kind, 'options-differs');
+    assert.equal(reason.file, 'edited/2/report.json');
+    assert.deepEqual([reason.shard, reason.total], [2, 3]);
+    assert.deepEqual([...reason.options].sort(), ['environment', 'strictContract', 'variables']);
+    assert.match(reason.message, /^edited\/2\/report\.json \(shard 2\/3\) ran with other options: /);
+    assert.match(reason.message, /--env staging here, not given in the others/);
+    assert.match(reason.message, /--var names lane, region here, lane in the others/);
+    assert.match(reason.message, /--strict-contract on here, off in the others/);
+    const errors = errorCases(readJunit(at('edited-merged/junit.xml')).suites);
+    assert.deepEqual(errors.map((e) => [e.testcase.name, e.testcase.file, e.testcase.error!.type]), [['edited/2/report.json, shard 2/3: options differ', 'edited/2/report.json', 'options-differs']]);
+    assert.match(fs.readFileSync(at('edited-merged/report.html'), 'utf8'), /<header class="summary failed">[\s\S]*edited\/2\/report\.json \(shard 2\/3\) ran with other options/);
+  });
+
+  it('a shard run by a carrier with another catalog, and shards saying the run had more tests than they hold', async () => {
+    copies('recataloged', (json, i) => { if (i === 1) (json.run as { catalog: string }).catalog = '0000000000000000'; });
+    const r = await report(['recataloged', '--reporter', 'junit,json', '--out', 'recataloged-merged']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.deepEqual(readJson('recataloged-merged/report.json').incompleteReasons, [{
+      kind: 'catalog-differs', file: 'recataloged/1/report.json', shard: 1, total: 3,
+      message: `recataloged/1/report.json (shard 1/3) was run by a carrier with another operation catalog (0000000000000000, the others ${catalogFingerprint()})`,
+    }]);
+    assert.deepEqual(errorCases(readJunit(at('recataloged-merged/junit.xml')).suites).map((e) => e.testcase.name), ['recataloged/1/report.json, shard 1/3: catalog differs']);
+
+    copies('short', (json) => { (json.shard as { tests: number }).tests = 7; });
+    const short = await report(['short', '--reporter', 'json', '--out', 'short-merged']);
+    assert.equal(short.code, 1, short.stdout + short.stderr);
+    assert.deepEqual(readJson('short-merged/report.json').incompleteReasons, [{ kind: 'tests-missing', tests: 1, message: 'the whole run had 7 tests; the shards hold 6' }]);
+  });
+
+  it('a shard run at another commit (HEAD\'s branch moved, read from packed-refs): commit-differs', async () => {
+    const loose = at('.git', 'refs', 'heads', 'main');
+    fs.rmSync(loose);
+    fs.writeFileSync(at('.git', 'packed-refs'), `# pack-refs with: peeled fully-peeled sorted\n${COMMIT_B} refs/heads/main\n`);
+    try {
+      const r = await sandboxRun(['suite', '--shard', '3/3', '--var', `lane=${SECRET_VALUE}`, '--reporter', 'json', '--out', 'moved/3']);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+    } finally {
+      fs.rmSync(at('.git', 'packed-refs'));
+      fs.writeFileSync(loose, `${COMMIT_A}\n`);
+    }
+    assert.equal(readJson('moved/3/report.json').run.commit, COMMIT_B);
+    const r = await report(['shards/1', 'shards/2', 'moved/3', '--reporter', 'junit,json,html', '--out', 'moved-merged']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.equal(readJson('moved-merged/report.json').tests.length, 6, 'every test is there; they are not one run\'s');
+    const message = `moved/3/report.json (shard 3/3) ran commit ${COMMIT_B.slice(0, 12)}, the others ${COMMIT_A.slice(0, 12)}`;
+    assert.deepEqual(readJson('moved-merged/report.json').incompleteReasons, [{ kind: 'commit-differs', file: 'moved/3/report.json', shard: 3, total: 3, message }]);
+    const junit = readJunit(at('moved-merged/junit.xml'));
+    assert.equal(junit.errors, 1);
+    assert.deepEqual(errorCases(junit.suites).map((e) => [e.testcase.name, e.testcase.error!.type, e.testcase.error!.message]), [['moved/3/report.json, shard 3/3: commit differs', 'commit-differs', message]]);
+    assert.match(fs.readFileSync(at('moved-merged/report.html'), 'utf8'), /<header class="summary failed">/);
+    // The merged report merged again keeps saying it: its shards are whole, its runs were not one.
+    const again = await report(['moved-merged/report.json', '--reporter', 'json', '--out', 'moved-again']);
+    assert.equal(again.code, 1, again.stdout + again.stderr);
+    assert.deepEqual(readJson('moved-again/report.json').incompleteReasons, readJson('moved-merged/report.json').incompleteReasons);
+  });
+
+  it('reports written before runs were recorded (no "run") still merge: unknown is no difference', async () => {
+    copies('older', (json, i) => { if (i !== 1) delete json.run; });
+    const some = await report(['older', '--reporter', 'json', '--out', 'older-merged']);
+    assert.equal(some.code, 0, some.stdout + some.stderr);
+    copies('oldest', (json) => { delete json.run; });
+    const none = await report(['oldest', '--reporter', 'junit,json', '--out', 'oldest-merged']);
+    assert.equal(none.code, 0, none.stdout + none.stderr);
+    assert.equal(readJson('oldest-merged/report.json').run, undefined);
+    assert.equal(readJunit(at('oldest-merged/junit.xml')).errors, 0);
+    // A report that says it is incomplete without saying why is taken at its word.
+    copies('flagged', (json, i) => { if (i === 1) json.incomplete = true; });
+    const flagged = await report(['flagged', '--reporter', 'json', '--out', 'flagged-merged']);
+    assert.equal(flagged.code, 1, flagged.stdout + flagged.stderr);
+    assert.equal(readJson('flagged-merged/report.json').incomplete, true);
+  });
+});
+
+describe('the commit a run records', () => {
+  const SHA = '0123456789abcdef0123456789abcdef01234567';
+  let dir: string;
+  beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-commit-')); });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('a detached HEAD, a linked worktree\'s branch in its common git folder, never a ref out of the git folder', () => {
+    fs.mkdirSync(path.join(dir, 'repo', '.git'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'repo', '.git', 'HEAD'), `${SHA}\n`);
+    fs.mkdirSync(path.join(dir, 'repo', 'suite'));
+    assert.equal(repositoryCommit(path.join(dir, 'repo', 'suite')), SHA, 'found from a folder below the repository root');
+
+    // git worktree add: the worktree's .git is a file naming its git folder, whose commondir is the main one.
+    const common = path.join(dir, 'repo', '.git');
+    const own = path.join(common, 'worktrees', 'wt');
+    fs.mkdirSync(own, { recursive: true });
+    fs.writeFileSync(path.join(own, 'HEAD'), 'ref: refs/heads/feature\n');
+    fs.writeFileSync(path.join(own, 'commondir'), '../..\n');
+    fs.mkdirSync(path.join(common, 'refs', 'heads'), { recursive: true });
+    fs.writeFileSync(path.join(common, 'refs', 'heads', 'feature'), `${SHA.replace(/0/g, 'f')}\n`);
+    fs.mkdirSync(path.join(dir, 'wt'));
+    fs.writeFileSync(path.join(dir, 'wt', '.git'), `gitdir: ${own}\n`);
+    assert.equal(repositoryCommit(path.join(dir, 'wt')), SHA.replace(/0/g, 'f'));
+
+    fs.writeFileSync(path.join(own, 'HEAD'), 'ref: refs/../../../outside\n');
+    fs.writeFileSync(path.join(dir, 'outside'), `${SHA}\n`);
+    assert.equal(repositoryCommit(path.join(dir, 'wt')), undefined);
+  });
+
+  it('a CI variable when git\'s files do not say (an empty .git), the repository over the CI', () => {
+    fs.mkdirSync(path.join(dir, '.git'));
+    assert.equal(runCommit(dir, {}), undefined);
+    assert.equal(runCommit(dir, { GITHUB_SHA: 'not a commit' }), undefined);
+    assert.equal(runCommit(dir, { CI_COMMIT_SHA: SHA.toUpperCase() }), SHA);
+    fs.writeFileSync(path.join(dir, '.git', 'HEAD'), `${SHA.replace(/1/g, 'e')}\n`);
+    assert.equal(runCommit(dir, { GITHUB_SHA: SHA }), SHA.replace(/1/g, 'e'));
+  });
+
+  it('the catalog\'s fingerprint: 16 hex digits, the same on every call', () => {
+    assert.match(catalogFingerprint(), /^[0-9a-f]{16}$/);
+    assert.equal(catalogFingerprint(), catalogFingerprint());
   });
 });

@@ -14,7 +14,8 @@ import { soapReply, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './
 
 const KEY = 'runner-trust-key-0123456789abcdef';
 const TERMINAL = (zip: string, extra: Record<string, unknown> = {}) => JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: zip, CountryCode: 'USA' }, ...extra }, null, 2);
-const REPLY = soapReply('1.1', `<GetTerminalInformationResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetTerminalInformationResult><TerminalInformation><TerminalDetails xmlns="${DEFAULT_NAMESPACES.data}"><TerminalCode>LNK</TerminalCode></TerminalDetails></TerminalInformation></GetTerminalInformationResult></GetTerminalInformationResponse>`);
+// Shaped as the catalog has it (Result/TerminalInfo/TerminalDetails): reply paths are held against it.
+const REPLY = soapReply('1.1', `<GetTerminalInformationResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails xmlns="${DEFAULT_NAMESPACES.data}"><TerminalCode>LNK</TerminalCode></TerminalDetails></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse>`);
 
 async function carrier(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -96,7 +97,7 @@ describe('carrier run: results CI can trust', function () {
   it('runs a folder\'s files before its subfolders, reports them in that order, and runs reports/ folders that are not the report folder', async () => {
     write(path.join(repo, 'suite/collection.json'), JSON.stringify({ environment: 'staging' }));
     write(path.join(repo, 'suite/checks/uses.carrier.json'), TERMINAL('{{code}}', { expect: { status: 200 } }));
-    write(path.join(repo, 'suite/setup.carrier.json'), TERMINAL('68507', { capture: { code: 'TerminalInformation.TerminalDetails.TerminalCode' } }));
+    write(path.join(repo, 'suite/setup.carrier.json'), TERMINAL('68507', { capture: { code: 'Result[0].TerminalDetails.TerminalCode' } }));
     write(path.join(repo, 'suite/reports/broken.carrier.json'), TERMINAL('68507', { expect: { status: 404 } }));
     write(path.join(repo, 'suite/.drafts/ignored.carrier.json'), TERMINAL('68507'));
     const run = await carrier(['run', 'suite', '-r', 'cli,junit,json', '--out', 'out'], repo);
@@ -195,9 +196,9 @@ describe('carrier run: no spelling of a secret variable in any output', function
       expect: {
         messages: ['{{token}}'],
         reply: {
-          'TerminalInformation.TerminalDetails.TerminalCode': { matches: '^{{token}}$' },
+          'Result[0].TerminalDetails.TerminalCode': { matches: '^{{token}}$' },
           // Long enough to be cut in the message, with the cut falling inside the secret.
-          'TerminalInformation.TerminalDetails.TerminalName': { equals: `${'y'.repeat(110)}{{token}}` },
+          'Result[0].TerminalDetails.TerminalName': { equals: `${'y'.repeat(110)}{{token}}` },
         },
       },
     }));

@@ -24,10 +24,15 @@ function write(rel: string, content: unknown): string {
   return file;
 }
 
-/** A request file: GetBillOfLadingPdf with a label so the fake backend knows what to answer. */
+/**
+ * A request file: GetBillOfLadingPdf with a label so the fake backend knows what to answer. Its
+ * reply has one element, PdfDocument; files whose captures name BolID or WebProNumber are
+ * CreateBillOfLading files (CREATE), since reply paths are held against the file's operation.
+ */
 function req(label: string, extra: Record<string, unknown> = {}, params: Record<string, unknown> = { billOfLadingId: 1 }) {
   return { operation: 'GetBillOfLadingPdf', version: 'sandbox', description: label, params, ...extra };
 }
+const CREATE = { operation: 'CreateBillOfLading', version: '1.0.1' };
 
 const sandboxEnv: RunEnvironment = { name: 'sandbox', variables: {}, secretValues: [] };
 
@@ -136,8 +141,8 @@ describe('runner: collections and order', () => {
 
 describe('runner: capture and dependencies', () => {
   function lifecycle() {
-    write('flow/1-create.carrier.json', req('create', { capture: { bolId: 'BolID', pro: 'WebProNumber' } }));
-    write('flow/2-pdf.carrier.json', req('pdf', { expect: { reply: { BolID: '{{bolId}}' } } }, { billOfLadingId: '{{bolId}}' }));
+    write('flow/1-create.carrier.json', req('create', { ...CREATE, capture: { bolId: 'BolID', pro: 'WebProNumber' } }));
+    write('flow/2-pdf.carrier.json', req('pdf', { expect: { reply: { PdfDocument: '{{bolId}}' } } }, { billOfLadingId: '{{bolId}}' }));
     write('flow/3-trace.carrier.json', req('trace', {}, { billOfLadingId: 5, note: 'PRO {{pro}}' }));
     write('flow/4-alone.carrier.json', req('alone'));
   }
@@ -150,7 +155,7 @@ describe('runner: capture and dependencies', () => {
     assert.deepEqual(pdf.dependsOn, [create.id]);
     assert.deepEqual(trace.dependsOn, [create.id]);
     assert.deepEqual(alone.dependsOn, []);
-    const backend = fakeBackend((call) => call.test === create ? reply({ BolID: 123456, WebProNumber: '056391174' }) : reply({ BolID: 123456 }));
+    const backend = fakeBackend((call) => call.test === create ? reply({ BolID: 123456, WebProNumber: '056391174' }) : reply({ PdfDocument: 123456 }));
     const c = collect();
     const report = await executePlan(plan, { backend }, c.observer);
     assert.deepEqual(report.summary, { ...report.summary, total: 4, passed: 4, failed: 0, skipped: 0 });
@@ -213,9 +218,9 @@ describe('runner: capture and dependencies', () => {
   });
 
   it('secret values never reach results', async () => {
-    write('s/a.carrier.json', req('a', { expect: { reply: { Token: '{{token}}' } } }));
+    write('s/a.carrier.json', req('a', { expect: { reply: { PdfDocument: '{{token}}' } } }));
     const env: RunEnvironment = { name: 'sandbox', variables: { token: 'S3cr3t-T0ken' }, secretValues: ['S3cr3t-T0ken'] };
-    const report = await executePlan(loadRun(['s'], { baseDir: tmp }), { backend: fakeBackend(() => reply({ Token: 'other' }), { sandbox: env }) });
+    const report = await executePlan(loadRun(['s'], { baseDir: tmp }), { backend: fakeBackend(() => reply({ PdfDocument: 'other' }), { sandbox: env }) });
     const text = JSON.stringify(report.results[0].failures);
     assert.ok(!text.includes('S3cr3t-T0ken'), text);
     assert.match(text, /••••/);
@@ -279,7 +284,7 @@ describe('runner: concurrency', () => {
   });
 
   it('a dependent request waits for its producer while independent ones run alongside', async () => {
-    write('d/1-create.carrier.json', req('create', { capture: { bolId: 'BolID' } }));
+    write('d/1-create.carrier.json', req('create', { ...CREATE, capture: { bolId: 'BolID' } }));
     write('d/2-uses.carrier.json', req('uses', {}, { billOfLadingId: '{{bolId}}' }));
     write('d/3-free.carrier.json', req('free'));
     const { backend, spans } = timedBackend();
@@ -324,9 +329,9 @@ describe('runner: variables', () => {
   });
 
   it('fills run.* and captured values into params and expectations, matching variables in patterns literally', async () => {
-    write('v/1.carrier.json', req('1', { capture: { when: 'Date' } }));
-    write('v/2.carrier.json', req('2', { expect: { reply: { Text: { matches: '^due {{when}} \\(day {{run.today}}\\)$' } } } }, { billOfLadingId: 1, note: '{{run.id}}' }));
-    const backend = fakeBackend((call) => (call.test.name.startsWith('1') ? reply({ Date: '11/23/2026' }) : reply({ Text: 'due 11/23/2026 (day 11/21/2026)' })));
+    write('v/1.carrier.json', req('1', { capture: { when: 'PdfDocument' } }));
+    write('v/2.carrier.json', req('2', { expect: { reply: { PdfDocument: { matches: '^due {{when}} \\(day {{run.today}}\\)$' } } } }, { billOfLadingId: 1, note: '{{run.id}}' }));
+    const backend = fakeBackend((call) => (call.test.name.startsWith('1') ? reply({ PdfDocument: '11/23/2026' }) : reply({ PdfDocument: 'due 11/23/2026 (day 11/21/2026)' })));
     const report = await executePlan(loadRun(['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/21/2026' } });
     assert.deepEqual(report.results.map((r) => r.failures.map((f) => f.message)), [[], []]);
     assert.equal(backend.calls[1].request.params.note, 'r1');
@@ -335,7 +340,7 @@ describe('runner: variables', () => {
   });
 
   it('finds the variables a file uses even after the validator has looked at it', () => {
-    write('w/1.carrier.json', req('1', { capture: { bolId: 'BolID' } }));
+    write('w/1.carrier.json', req('1', { ...CREATE, capture: { bolId: 'BolID' } }));
     write('w/2.carrier.json', req('2', {}, { billOfLadingId: '{{bolId}}' }));
     // The validator scans for {{…}} with a shared global regex; the runner must not depend on its state.
     const plan = loadRun(['w'], { baseDir: tmp, validate: (text, file) => validateRequestText(text, file).findings });

@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { dealUnits, loadRun, parseShard, relativeName, shardPlan, shardUnits, type PlannedRun, type PlannedTest } from '../../src/core/runner';
 
+// Captures name PdfDocument, the one element of its reply: reply paths are held against the catalog.
 const req = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ operation: 'GetBillOfLadingPdf', version: 'sandbox', params, ...extra });
 
 function suite(root: string): void {
@@ -22,7 +23,7 @@ function suite(root: string): void {
   // 40 rows × 2 files, row by row a chain of two: 80 tests in 40 units.
   write('suite/lanes/collection.json', { data: 'lanes.csv' });
   write('suite/lanes/lanes.csv', `name,bol\n${Array.from({ length: 40 }, (_, i) => `lane ${i + 1},${i + 1}`).join('\n')}\n`);
-  write('suite/lanes/1-create.carrier.json', req({ billOfLadingId: '{{bol}}' }, { capture: { pro: 'WebProNumber' } }));
+  write('suite/lanes/1-create.carrier.json', req({ billOfLadingId: '{{bol}}' }, { capture: { pro: 'PdfDocument' } }));
   write('suite/lanes/2-trace.carrier.json', req({ billOfLadingId: 1, memo: '{{pro}}' }));
   // Order matters: 4 tests, one unit.
   write('suite/ordered/collection.json', { order: ['d.carrier.json', 'c.carrier.json'] });
@@ -32,9 +33,9 @@ function suite(root: string): void {
   for (const n of ['a', 'b', 'c']) write(`suite/together/${n}.carrier.json`, req({ billOfLadingId: 1 }));
   for (const n of ['x', 'y']) write(`suite/together/sub/${n}.carrier.json`, req({ billOfLadingId: 1 }));
   // A chain with a gap: 1 → 3, 3 → 5; 2 and 4 stand alone.
-  write('suite/chain/1.carrier.json', req({ billOfLadingId: 1 }, { capture: { x: 'BolID' } }));
+  write('suite/chain/1.carrier.json', req({ billOfLadingId: 1 }, { capture: { x: 'PdfDocument' } }));
   write('suite/chain/2.carrier.json', req({ billOfLadingId: 1 }));
-  write('suite/chain/3.carrier.json', req({ billOfLadingId: '{{x}}' }, { capture: { y: 'BolID' } }));
+  write('suite/chain/3.carrier.json', req({ billOfLadingId: '{{x}}' }, { capture: { y: 'PdfDocument' } }));
   write('suite/chain/4.carrier.json', req({ billOfLadingId: 1 }));
   write('suite/chain/5.carrier.json', req({ billOfLadingId: '{{y}}' }));
   // 15 files on their own.

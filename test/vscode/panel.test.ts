@@ -6,7 +6,7 @@ import { validateRequestText } from '../../src/core/validation/validate';
 import { followUpFile } from '../../src/extension/panel/followUp';
 import { pdfExchange, largeExchange } from './fixtures/exchanges';
 import { carrierApi } from './support/extension';
-import { screenshot } from './support/control';
+import { hasBrowserHost, screenshot, webview, workbench } from './support/control';
 import { nextEvent } from './support/wait';
 import { workspaceRoot } from './support/workspace';
 
@@ -96,6 +96,84 @@ describe('results panel: the request file\'s expectations', () => {
     const api = await carrierApi();
     const report = await sendFile(api, FILES[1], text('Some other reason'));
     assert.equal(report.summary.expectations, '2/3 expectations held');
+  });
+});
+
+describe('results panel and History: the judgement made at send time', () => {
+  const FILE = 'requests/expect-judged-once.carrier.json';
+  /** Two expectations the sandbox's terminal reply meets; `status` is the one the test edits. */
+  const TEXT = `{
+  // The terminal that serves Lincoln NE; sent once, then its expect is changed without sending.
+  "operation": "GetTerminalInformation",
+  "version": "1.0.2",
+  "params": { "ZipCode": "68507", "CountryCode": "USA", "CustomerData": "carrier-workbench test" },
+  "expect": {
+    "status": 200,
+    "reply": { "Result[0].TerminalDetails.TerminalCode": { "exists": true } }
+  }
+}
+`;
+  const CHECKED = ['✓ status 200 (line 7)', '✓ Result[0].TerminalDetails.TerminalCode exists (line 8)'];
+
+  after(() => fs.rmSync(vscode.Uri.joinPath(workspaceRoot(), FILE).fsPath, { force: true }));
+
+  it('a send shows its expectations and Contract section; History reopens that judgement after the file\'s expect changed', async function () {
+    this.timeout(120_000);
+    const api = await carrierApi();
+    const uri = vscode.Uri.joinPath(workspaceRoot(), FILE);
+    fs.writeFileSync(uri.fsPath, TEXT);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const before = new Set(api.historyIds());
+    const shown = nextEvent(api.onDidRenderResults, (r) => r.summary.title === 'GetTerminalInformation 1.0.2' && !before.has(r.exchangeId), 'the results of the send', 60_000);
+    await vscode.commands.executeCommand('carrier.send');
+    const sent = await shown;
+
+    // Judged once, at send time, by core's runner: the panel and History show that judgement.
+    assert.equal(sent.summary.expectations, '2/2 expectations held');
+    assert.deepEqual(sent.summary.checked, CHECKED);
+    assert.equal(sent.summary.contract, 'The reply matches its contract.');
+    const kept = await api.testing.historyExchange(sent.exchangeId);
+    assert.equal(kept?.judgement?.verdict.kind, 'success');
+    assert.equal(kept?.judgement?.expectations?.held, 2);
+    assert.equal(kept?.judgement?.expectations?.file, uri.fsPath);
+    if (hasBrowserHost()) {
+      assert.match((await webview({ action: 'text', selector: '#panel-summary section.contract' })).text ?? '', /Contract\s*The reply matches its contract\./);
+      assert.equal((await webview({ action: 'count', selector: '#panel-summary .expectation-check.held' })).count, 2);
+      assert.equal((await webview({ action: 'attr', selector: '#panel-summary section.contract', name: 'aria-label' })).value, 'Contract: The reply matches its contract.');
+    }
+    await screenshot('panel-judged-at-send');
+
+    // The file's expect now says 500: a judge of the file as it is would count 1/2. Nothing is sent.
+    const edit = new vscode.WorkspaceEdit();
+    const at = doc.getText().indexOf('"status": 200') + '"status": '.length;
+    edit.replace(uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 3)), '500');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    assert.match(fs.readFileSync(uri.fsPath, 'utf8'), /"status": 500/);
+    assert.equal(api.historyIds().filter((id) => !before.has(id)).length, 1, 'the edit sent nothing');
+
+    // Something else in the panel, then the History entry opened again.
+    const other = await pdfExchange();
+    const otherShown = nextEvent(api.onDidRenderResults, (r) => r.exchangeId === other.id, 'another exchange in the panel');
+    await api.showExchange(other);
+    await otherShown;
+    const reopened = nextEvent(api.onDidRenderResults, (r) => r.exchangeId === sent.exchangeId, 'the History entry reopened');
+    await vscode.commands.executeCommand('carrier.history.open', { id: sent.exchangeId });
+    const again = await reopened;
+    assert.equal(again.summary.expectations, '2/2 expectations held', 'the judgement made at send time, not the file as it is now');
+    assert.deepEqual(again.summary.checked, CHECKED);
+    assert.equal(again.summary.contract, 'The reply matches its contract.');
+
+    if (hasBrowserHost()) {
+      assert.match((await webview({ action: 'text', selector: 'header .pill-expect' })).text ?? '', /2\/2 expectations held/);
+      assert.match((await webview({ action: 'text', selector: '#panel-summary .expectation-check' })).text ?? '', /status 200/);
+      // The History row says the same: its verdict and the expectations kept with it.
+      await vscode.commands.executeCommand('carrier.history.focus');
+      const row = await workbench({ action: 'text', selector: '.monaco-list-row', hasText: '2/2 expectations held' });
+      assert.match(row.text ?? '', /GetTerminalInformation 1\.0\.2.*200 OK.*✓ 2\/2 expectations held/);
+    }
+    await screenshot('panel-history-reopened');
   });
 });
 

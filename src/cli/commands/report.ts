@@ -1,9 +1,11 @@
 /**
  * `carrier report <folders or report.json files…>`: merges the JSON reports of several runs or
  * shards (`carrier run --shard i/n --reporter json`) into one set of reports — JUnit, JSON, HTML —
- * as if one run had made them: each test once, the summary counted again, shards that are missing
- * named. Exit 0 when every merged test passed, 1 when one failed, tests were lost (a shard
- * missing) or no test was found, 2 for usage errors and reports that do not read.
+ * as if one run had made them: each test once, the summary counted again. A merge that is not one
+ * whole run (a shard missing, a report whose commit, catalog or options differ from the others')
+ * is written all the same, saying so in every report (merge.ts incompleteReasons), and fails.
+ * Exit 0 when every merged test passed, 1 when one failed, the merge is incomplete or no test was
+ * found, 2 for usage errors and reports that do not read.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -25,8 +27,11 @@ const USAGE = [
   'Merges the report.json files of several runs or shards (carrier run --shard i/n --reporter json)',
   'into one set of reports, as if one run had made them. A folder stands for every report.json under',
   'it (the --out folder excepted). Each test is kept once; the summary is counted again.',
+  'A shard missing, or a report whose commit, catalog or options differ from the others\', makes',
+  'the merge incomplete: every report says so (junit.xml an error testcase, report.html in red,',
+  'report.json "incomplete": true with the reasons).',
   '',
-  'Exit code: 0 every test passed, 1 a test failed, a shard is missing or no test was found,',
+  'Exit code: 0 every test passed, 1 a test failed, the merge is incomplete or no test was found,',
   '2 usage error or a report that does not read.',
   '',
   'Options:',
@@ -120,7 +125,7 @@ export const report: Command = {
     }
     const files2 = writeReportFiles(merged.report, [...new Set(reporters)] as ReporterName[], out, { ...io, stdout, stderr }, rel, mask, typeof title === 'string' ? title : undefined);
     const s = merged.report.summary;
-    stdout(`Merged ${inputs.length} report${inputs.length === 1 ? '' : 's'}: ${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${files2.length ? '' : ' (no report files asked for)'}\n`);
+    stdout(`Merged ${inputs.length} report${inputs.length === 1 ? '' : 's'}: ${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${merged.lost.length ? '; incomplete' : ''}${files2.length ? '' : ' (no report files asked for)'}\n`);
     for (const l of merged.lost) stderr(`carrier report: error: ${l}\n`);
     if (merged.lost.length) return 1;
     if (!s.total) { stderr('carrier report: the reports hold no tests\n'); return 1; }

@@ -6,8 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, CliReporter, createRunBackend, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableNameProblem, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
+import { ALL_BINDINGS, CliReporter, createRunBackend, emptyVariableProblems, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableNameProblem, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
+import { runFingerprint } from '../runFingerprint';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { SUMMARIES } from './summaries';
@@ -29,6 +30,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'timeout', short: 't', value: true, description: 'milliseconds each request may take (default: the environment\'s)' },
   { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
+  { name: 'strict-contract', description: 'contract warnings (an element the contract does not know, order) fail tests too; contract errors always do' },
 ];
 const REPEATABLE = new Set(['reporter', 'r', 'var']);
 
@@ -98,6 +100,7 @@ interface RunSettings {
   readonly timeoutMs?: number;
   readonly variables: Record<string, string>;
   readonly passWithNoTests: boolean;
+  readonly strictContract: boolean;
   readonly data?: string;
   readonly shard?: ShardSpec;
   readonly durations?: string;
@@ -146,6 +149,7 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     ...(flags.has('timeout') ? { timeoutMs: positiveInt(flags.get('timeout'), 'timeout') } : {}),
     variables,
     passWithNoTests: flags.has('pass-with-no-tests'),
+    strictContract: flags.has('strict-contract'),
     ...(typeof data === 'string' ? { data } : {}),
     ...(shard ? { shard } : {}),
     ...(typeof durations === 'string' ? { durations: path.resolve(cwd, durations) } : {}),
@@ -232,6 +236,7 @@ export const run: Command = {
       // --env sends every file there, so each is checked against that environment's stored contract.
       validate: (text, fileName) => validateRequestText(text, fileName, settings.environment ? { environment: settings.environment } : {}).findings,
       exclude: [settings.out],
+      ...(settings.environment ? { environment: settings.environment } : {}),
       ...(settings.data !== undefined ? { data: settings.data } : {}),
     });
     // Every shard checks the whole run's files, so a broken file fails every machine alike.
@@ -265,6 +270,14 @@ export const run: Command = {
         io.stderr(`carrier run: ${unknown.length} {{variable}}${unknown.length === 1 ? '' : 's'} nothing defines; nothing was sent\n`);
         return 2;
       }
+      // Beside it: an expectation a known empty value empties checks nothing (docs/collections.md#expect).
+      const emptied = emptyVariableProblems(whole, { backend, variables: settings.variables, ...(settings.environment ? { environment: settings.environment } : {}) });
+      if (emptied.length) {
+        const early = new Redactor(backend.secretValues(), { derived: true });
+        for (const p of emptied) io.stderr(early.text(problemLine(p, rel)));
+        io.stderr(`carrier run: ${emptied.length} expectation${emptied.length === 1 ? '' : 's'} an empty {{variable}} empties; nothing was sent\n`);
+        return 2;
+      }
       // Every environment of the run is resolved now. Masking is the last step of every text the
       // run prints or writes, so a secret escaped, quoted or encoded along the way is still found.
       const masker = new Redactor(backend.secretValues(), { derived: true });
@@ -284,6 +297,8 @@ export const run: Command = {
         testEnd: (r) => { finished.push(r); observers.forEach((o) => o.testEnd?.(r)); },
         runEnd: (r) => observers.forEach((o) => o.runEnd?.(r)),
       };
+      // What was run, for carrier report to tell shards of different runs apart.
+      const run = runFingerprint(settings, { repository: path.resolve(io.cwd, settings.inputs[0]), cwd: io.cwd, env: io.env });
       const abort = new AbortController();
       const onSigint = () => abort.abort();
       process.once('SIGINT', onSigint);
@@ -292,6 +307,7 @@ export const run: Command = {
         report = await executePlan(plan, {
           backend,
           bail: settings.bail,
+          strictContract: settings.strictContract,
           signal: abort.signal,
           ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
           ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
@@ -300,12 +316,13 @@ export const run: Command = {
           transcripts: settings.reporters.includes('json') || settings.reporters.includes('html'),
         }, observer);
       } catch (err) {
-        writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}) }, settings, shown, rel, mask);
+        writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}), run }, settings, shown, rel, mask);
         throw err;
       } finally {
         process.off('SIGINT', onSigint);
       }
       if (shard) report = { ...report, shard };
+      report = { ...report, run };
       writeReports(report, settings, shown, rel, mask);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.

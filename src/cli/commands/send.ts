@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, classifyExchange, closeTransport, type DecodedDocument, decodeText, type Exchange, type Finding, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
+import { BINDING_LABELS, classifyExchange, closeTransport, type DecodedDocument, decodeText, type Exchange, findingLine, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
 import { keptBodyOf } from '../../inspector';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
@@ -173,9 +173,6 @@ function humanReport(x: Exchange): string {
   return `${lines.join('\n')}\n`;
 }
 
-function findingLine(f: Finding): string {
-  return `${f.severity.padEnd(7)} ${f.path ? `${f.path}: ` : ''}${f.message}`;
-}
 
 function replyExtension(x: Exchange): string {
   const type = mediaType(x.reply?.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1]);

@@ -2,7 +2,8 @@
  * What a stored contract changes for request files of one shape: the elements the live service
  * adds to each request record (accepted, typed by their XSD type, written at their place) and the
  * ones it lacks (a warning). Built from the report's request-side differences; the reply side and
- * everything else stay the catalog's.
+ * everything else stay the catalog's — except the names the live contract adds to reply records,
+ * which reply paths in `expect` and `capture` may then name (src/core/runner/replyPathCheck.ts).
  */
 import * as path from 'node:path';
 import { shapeLabel, type OperationDef } from '../catalog';
@@ -22,6 +23,8 @@ export interface ShapeOverlay {
   lacks(record: string, element: string): boolean;
   /** Neither additions nor omissions anywhere in the shape's request. */
   readonly empty: boolean;
+  /** Elements the live contract adds to a reply record (the catalog's record name), in live order. */
+  replyAdded(record: string): readonly AddedElement[];
 }
 
 const overlays = new WeakMap<StoredContract, Map<string, ShapeOverlay>>();
@@ -33,18 +36,21 @@ export function shapeOverlay(contract: StoredContract, op: OperationDef, file?: 
   const had = perShape.get(key);
   if (had) return had;
   const added = new Map<string, AddedElement[]>();
+  const replyAdded = new Map<string, AddedElement[]>();
   const lacking = new Set<string>();
   for (const d of contract.report.differences) {
+    if (d.direction === 'reply' && d.kind === 'element-added' && d.added && d.record && d.version === op.version && d.operations?.includes(op.operation)) {
+      addOnce(replyAdded, d.record, d.added);
+      continue;
+    }
     if (d.direction !== 'request' || d.version !== op.version || !d.operations?.includes(op.operation) || !d.record) continue;
     if (d.kind === 'element-added' && d.added) {
-      const list = added.get(d.record) ?? [];
-      if (!list.some((a) => a.name === d.added!.name)) list.push(d.added);
-      added.set(d.record, list);
+      addOnce(added, d.record, d.added);
     } else if (d.kind === 'element-missing' && d.element) {
       lacking.add(`${d.record}\u0000${d.element}`);
     }
   }
-  for (const list of added.values()) list.sort((a, b) => a.position - b.position);
+  for (const list of [...added.values(), ...replyAdded.values()]) list.sort((a, b) => a.position - b.position);
   const overlay: ShapeOverlay = {
     environment: contract.environment,
     checkedAt: contract.checkedAt,
@@ -52,9 +58,17 @@ export function shapeOverlay(contract: StoredContract, op: OperationDef, file?: 
     added: (record) => added.get(record) ?? [],
     lacks: (record, element) => lacking.has(`${record}\u0000${element}`),
     empty: added.size === 0 && lacking.size === 0,
+    replyAdded: (record) => replyAdded.get(record) ?? [],
   };
   perShape.set(key, overlay);
   return overlay;
+}
+
+/** `element` in `record`'s list of `into`, once: a report names an element once per binding it was seen over. */
+function addOnce(into: Map<string, AddedElement[]>, record: string, element: AddedElement): void {
+  const list = into.get(record) ?? [];
+  if (!list.some((a) => a.name === element.name)) list.push(element);
+  into.set(record, list);
 }
 
 /**
@@ -86,4 +100,14 @@ export function overlayForContractFile(file: string | undefined, op: OperationDe
   if (!contract) return undefined;
   const overlay = shapeOverlay(contract, op, file);
   return overlay.empty ? undefined : overlay;
+}
+
+/**
+ * The overlay of a shape for a request file's reply paths: kept even when the request side is
+ * unchanged (overlayForFile leaves those out), since the live contract may add to the replies alone.
+ */
+export function replyOverlayForFile(fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
+  if (fileName === undefined) return undefined;
+  const found = contractForFile(fileName, environment);
+  return found ? shapeOverlay(found.contract, op, found.file) : undefined;
 }

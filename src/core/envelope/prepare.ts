@@ -5,7 +5,10 @@
  * Show Envelope and Copy as curl, so what is shown is what is sent.
  */
 import { BINDING_LABELS, findShape, offers, shapeLabel, type Binding, type OperationDef } from '../catalog';
-import { overlayForContractFile, overlayForFile, type ShapeOverlay } from '../contract/overlay';
+import { contractForFile, overlayForContractFile, overlayForFile, type ShapeOverlay } from '../contract/overlay';
+import { replyContractOf } from '../contract/replyContract';
+import { readStoredContract } from '../contract/snapshot';
+import type { ReplyContract } from '../reply/contractCheck';
 import { EMBEDDED_DISPLAY_URL, SANDBOX_DEFAULT_KEY } from '../environments/builtin';
 import type { Environment } from '../environments/types';
 import type { HttpRequestSpec } from '../exchange';
@@ -67,6 +70,8 @@ export interface PreparedRequest {
   /** The same request with every secret replaced by ••••: for everything else. */
   readonly display: HttpRequestSpec;
   readonly redactor: Redactor;
+  /** What the environment's stored live contract says of the replies, where it says anything (contract/replyContract.ts). */
+  readonly replyContract?: ReplyContract;
 }
 
 export function prepareRequest(input: PrepareInput): PreparedRequest {
@@ -107,7 +112,15 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
     if (err instanceof EnvelopeError) throw new RequestError('value', redactor.text(err.message));
     throw err;
   }
-  return { op, binding, spec, display: redactor.request(spec), redactor };
+  const replyContract = replyContractFor(environment, op, request.fileName);
+  return { op, binding, spec, display: redactor.request(spec), redactor, ...(replyContract ? { replyContract } : {}) };
+}
+
+/** The stored live contract's word on the replies, found as contractOverlay finds the request side. */
+function replyContractFor(environment: Environment, op: OperationDef, fileName: string | undefined): ReplyContract | undefined {
+  if (environment.embedded) return undefined;
+  const stored = environment.contractFile !== undefined ? readStoredContract(environment.contractFile) : fileName !== undefined ? contractForFile(fileName, environment.name)?.contract : undefined;
+  return stored && replyContractOf(stored, op);
 }
 
 /** The last redactor made for each environment: a run's requests share one (and its compiled patterns). */

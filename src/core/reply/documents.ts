@@ -9,6 +9,7 @@ import type { DecodedDocument, Finding } from '../exchange';
 import { joinPath } from '../xml/read';
 import { countPdfPages } from './pdfPages';
 import { walkRecords } from './walk';
+import { CONTRACT_CODES } from '../contractCodes';
 
 const NOT_BASE64 = /[^A-Za-z0-9+/=\s]/;
 const WHITESPACE = /\s/;
@@ -61,7 +62,8 @@ export async function decodeDocuments(parsed: unknown, result: RecordDef, op: Op
   const used = new Set<string>();
   for (const f of found) {
     if (NOT_BASE64.test(f.text)) {
-      findings.push({ severity: 'warning', kind: 'document', path: f.path, message: `${f.path} is not base64 text; it is kept as received but not decoded` });
+      // A base64Binary value that is not base64: no typed client reads past it (docs/collections.md#contract-findings).
+      findings.push({ kind: 'contract', code: 'not-of-type', severity: CONTRACT_CODES['not-of-type'].severity, path: f.path, message: `${f.path} is not base64 text (xs:base64Binary); it is kept as received but not decoded` });
       continue;
     }
     const bytes = Buffer.from(f.text, 'base64');

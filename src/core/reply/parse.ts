@@ -5,16 +5,19 @@
  * types all become findings, and the caller keeps the raw body whatever happens here.
  */
 import { getRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type Namespaces, type OperationDef } from '../catalog';
-import type { DecodedDocument, Finding, SoapFault } from '../exchange';
+import type { ContractCode, DecodedDocument, Finding, SoapFault } from '../exchange';
 import { parseXml, XmlError, XmlLimitError, type XmlElement } from '../xml/dom';
 import { isNil, readGeneric, readRecord, type ReadIssue } from '../xml/read';
 import { inBodyFindings } from './carriers';
 import { decodeDocuments } from './documents';
 import { decodeFault, describeFault, isFault } from './fault';
-import { looksLikeHtml, summarizeHtml } from './html';
+import { summarizeHtml } from './html';
+import { bodyKind } from './bodyKind';
 import { mediaType } from './decodeText';
 import { listItemReader } from './listItems';
 import { readCommonReply } from './commonReply';
+import { contractFindings, type ReplyContract } from './contractCheck';
+import { CONTRACT_CODES } from '../contractCodes';
 
 export interface ReplyInput {
   readonly op: OperationDef;
@@ -25,6 +28,8 @@ export interface ReplyInput {
   readonly contentType?: string;
   /** The decoded body text. */
   readonly text: string;
+  /** The environment's stored live contract, where it has one: it decides what is required and known. */
+  readonly contract?: ReplyContract;
 }
 
 export interface ParsedReply {
@@ -63,18 +68,17 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     if (input.status !== 200) findings.push({ severity: 'error', kind: 'reply', message: `${status(input)}: the service did not answer 200 OK` });
   };
 
-  if (text.trim() === '') {
-    findings.push({ severity: 'error', kind: 'reply', message: `The reply body is empty (${status(input)}${media ? `, ${media}` : ''})` });
-    return { findings, documents: [] };
-  }
-  if (looksLikeHtml(text, media)) {
-    findings.push({ severity: 'error', kind: 'reply', message: `The server answered with an HTML page, not XML (${status(input)}): ${summarizeHtml(text)}` });
-    return { findings, documents: [] };
-  }
-  const xmlish = media === '' || media.endsWith('/xml') || media.endsWith('+xml');
-  if (!xmlish && !text.trimStart().startsWith('<')) {
-    findings.push({ severity: 'error', kind: 'reply', message: `The reply is ${media}, not XML (${status(input)}): ${clip(text)}` });
-    return { findings, documents: [] };
+  switch (bodyKind(text, input.contentType)) {
+    case 'empty':
+      findings.push({ severity: 'error', kind: 'reply', message: `The reply body is empty (${status(input)}${media ? `, ${media}` : ''})` });
+      return { findings, documents: [] };
+    case 'html':
+      findings.push({ severity: 'error', kind: 'reply', message: `The server answered with an HTML page, not XML (${status(input)}): ${summarizeHtml(text)}` });
+      return { findings, documents: [] };
+    case 'text':
+      findings.push({ severity: 'error', kind: 'reply', message: `The reply is ${media}, not XML (${status(input)}): ${clip(text)}` });
+      return { findings, documents: [] };
+    case 'xml': break;
   }
 
   const soap = binding === 'soap11' || binding === 'soap12';
@@ -84,7 +88,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     // What the general way below would also say of such a reply: its Content-Type, its status.
     if (media && media !== EXPECTED_MEDIA[binding]) findings.push(mediaFinding(input));
     httpProblem();
-    return resultRead(common.result, op, findings);
+    return resultRead(common.result, op, `${op.operation}Result`, findings, input.contract);
   }
 
   const issues: ReadIssue[] = [];
@@ -106,7 +110,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   let content: XmlElement | undefined;
   if (isEnvelope) {
     if (soap && root.ns !== wantedEnvelope) {
-      findings.push({ severity: 'warning', kind: 'reply', message: `The reply is a SOAP ${root.ns === SOAP12_ENVELOPE_NS ? '1.2' : '1.1'} envelope, but the request was SOAP ${binding === 'soap12' ? '1.2' : '1.1'}` });
+      findings.push({ ...contractFinding('soap-version'), path: '$', message: `The reply is a SOAP ${root.ns === SOAP12_ENVELOPE_NS ? '1.2' : '1.1'} envelope, but the request was SOAP ${binding === 'soap12' ? '1.2' : '1.1'}` });
     }
     const body = root.children.find((c) => c.local === 'Body' && c.ns === root.ns);
     const first = body?.children[0];
@@ -132,15 +136,23 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
 
   httpProblem();
   if (!content) return { findings, documents: [] };
-  if (isNil(content)) return { parsed: null, findings, documents: [] };
+  if (isNil(content)) {
+    findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${content.local}> is nil (xsi:nil): the reply carries no result` });
+    return { parsed: null, findings, documents: [] };
+  }
   const parsed = readRecord(content, getRecord(op.result), '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, preRead: lists.preRead });
-  append(findings, issueFindings(issues));
-  return resultRead(parsed, op, findings);
+  append(findings, issueFindings(issues, input.contract));
+  return resultRead(parsed, op, content.local, findings, input.contract);
 }
 
 /** What follows from the result read, either way: the in-body error carriers and the documents. */
-async function resultRead(parsed: Record<string, unknown>, op: OperationDef, findings: Finding[]): Promise<ParsedReply> {
+async function resultRead(parsed: Record<string, unknown>, op: OperationDef, resultElement: string, findings: Finding[], contract: ReplyContract | undefined): Promise<ParsedReply> {
   const record = getRecord(op.result);
+  // An empty result element: nothing a client can use, whichever way it was read.
+  let empty = true;
+  for (const _ in parsed) { empty = false; break; }
+  if (empty) findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${resultElement}> is empty: the reply carries nothing a client can use` });
+  append(findings, contractFindings(parsed, record, contract));
   append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
   const docs = await decodeDocuments(parsed, record, op);
   append(findings, atMost(docs.findings, MAX_IN_BODY_FINDINGS, 'document', 'document findings'));
@@ -195,15 +207,15 @@ function soapResult(response: XmlElement, input: ReplyInput, findings: Finding[]
     return undefined;
   }
   if (response.ns !== namespaces.service) {
-    findings.push({ severity: 'warning', kind: 'namespace', message: `<${responseName}> is in ${response.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+    findings.push({ ...contractFinding('wrong-namespace'), path: '$', message: `<${responseName}> is in ${response.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
   }
   const result = response.children.find((c) => c.local === resultName);
   if (!result) {
-    findings.push({ severity: 'warning', kind: 'reply', message: `<${responseName}> holds no <${resultName}>: the reply carries no result` });
+    findings.push({ ...contractFinding('no-result'), path: '$', message: `<${responseName}> holds no <${resultName}>: the reply carries no result` });
     return undefined;
   }
   if (result.ns !== namespaces.service) {
-    findings.push({ severity: 'warning', kind: 'namespace', message: `<${resultName}> is in ${result.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+    findings.push({ ...contractFinding('wrong-namespace'), path: '$', message: `<${resultName}> is in ${result.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
   }
   return result;
 }
@@ -217,24 +229,44 @@ function httpRoot(root: XmlElement, input: ReplyInput, findings: Finding[]): Xml
     return undefined;
   }
   if (root.ns !== namespaces.service) {
-    findings.push({ severity: 'warning', kind: 'namespace', message: `<${expected}> is in ${root.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+    findings.push({ ...contractFinding('wrong-namespace'), path: '$', message: `<${expected}> is in ${root.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
   }
   return root;
 }
 
-/** Reader issues → findings; a flood of one kind is summarised rather than listed in full. */
-function issueFindings(issues: readonly ReadIssue[]): Finding[] {
+/**
+ * What each reader issue is against the contract, and how grave (docs/collections.md#contract-findings):
+ * what a typed client cannot read past is an error, what it skips is a warning.
+ */
+const ISSUE_CONTRACT: Record<ReadIssue['kind'], ContractCode> = {
+  unknown: 'unknown-element',
+  order: 'out-of-order',
+  namespace: 'wrong-namespace',
+  type: 'not-of-type',
+  repeated: 'repeated',
+};
+
+/** A contract finding's kind, code and severity, from the one table (contractCodes.ts). */
+function contractFinding(code: ContractCode): Pick<Finding, 'kind' | 'code' | 'severity'> {
+  return { kind: 'contract', code, severity: CONTRACT_CODES[code].severity };
+}
+
+/**
+ * Reader issues → contract findings; a flood of one kind is summarised rather than listed in
+ * full. An element a stored live contract adds to its record is known: no finding.
+ */
+function issueFindings(issues: readonly ReadIssue[], live: ReplyContract | undefined): Finding[] {
   const out: Finding[] = [];
-  const counts = new Map<string, number>();
+  const counts = new Map<ReadIssue['kind'], number>();
   for (const issue of issues) {
+    if (issue.kind === 'unknown' && live && issue.record && issue.element && live.knows(issue.record, issue.element)) continue;
     const n = (counts.get(issue.kind) ?? 0) + 1;
     counts.set(issue.kind, n);
     if (n > MAX_ISSUES_PER_KIND) continue;
-    const severity = issue.kind === 'unknown' ? 'info' : 'warning';
-    out.push({ severity, kind: issue.kind === 'namespace' ? 'namespace' : 'reply', message: issue.message, path: issue.path });
+    out.push({ ...contractFinding(ISSUE_CONTRACT[issue.kind]), message: issue.message, path: issue.path });
   }
   for (const [kind, n] of counts) {
-    if (n > MAX_ISSUES_PER_KIND) out.push({ severity: kind === 'unknown' ? 'info' : 'warning', kind: kind === 'namespace' ? 'namespace' : 'reply', message: `…and ${n - MAX_ISSUES_PER_KIND} more ${kind} issues like these` });
+    if (n > MAX_ISSUES_PER_KIND) out.push({ ...contractFinding(ISSUE_CONTRACT[kind]), message: `…and ${n - MAX_ISSUES_PER_KIND} more ${kind} issues like these` });
   }
   return out;
 }

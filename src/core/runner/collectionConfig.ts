@@ -34,11 +34,13 @@ export interface CollectionConfig {
    * (`"order"` or `"keepTogether": true`): `--shard` keeps everything under it in one shard.
    */
   readonly together?: string;
+  /** `"strictContract": true`: contract warnings fail its tests (docs/collections.md#contract-findings). */
+  readonly strictContract?: boolean;
 }
 
 export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, files: [], orderLocations: new Map() };
 
-const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency', 'data', 'keepTogether'];
+const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency', 'data', 'keepTogether', 'strictContract'];
 
 export function readCollectionConfig(file: string): { config: CollectionConfig; problems: Failure[] } {
   let text: string;
@@ -96,6 +98,10 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
         if (value.type !== 'boolean') problem(value, '"keepTogether" must be true or false');
         else if (value.value === true) config.together = path.dirname(file);
         break;
+      case 'strictContract':
+        if (value.type !== 'boolean') problem(value, '"strictContract" must be true or false');
+        else config.strictContract = value.value as boolean;
+        break;
       case 'data':
         if (value.type !== 'string' || !value.value) problem(value, '"data" must name a data file: a .csv with a header row, or a .json array of objects');
         else {
@@ -149,6 +155,7 @@ export function inherit(parent: CollectionConfig, child: CollectionConfig): Coll
     files: [...parent.files, ...child.files],
     environment: child.environment ?? parent.environment,
     concurrency: child.concurrency ?? parent.concurrency,
+    strictContract: child.strictContract ?? parent.strictContract,
     ...(child.data ? {} : parent.data ? { data: parent.data, dataLocation: parent.dataLocation } : {}),
     ...(parent.together ?? child.together ? { together: parent.together ?? child.together } : {}),
   };

@@ -12,6 +12,9 @@ import { parseDate } from './dates';
 import { magnitudeProblem, parseDecimal } from './decimal';
 import { Pattern } from './pattern';
 import { referencedNames } from './variables';
+import type { OperationDef } from '../catalog/types';
+import { replyPathProblem, type ReplyAdditions } from './replyPathCheck';
+import { resultType, typeAtPath } from './replyTypes';
 
 export type CompareOp = 'equals' | 'lt' | 'lte' | 'gt' | 'gte';
 export const COMPARE_OPS: readonly CompareOp[] = ['equals', 'lt', 'lte', 'gt', 'gte'];
@@ -21,11 +24,15 @@ export interface Located<T> { readonly value: T; readonly location: SourceLocati
 /** `{ "gte": 1 }` or a bare number (meaning equals); operands kept as exact decimals. */
 export type CompareSpec = ReadonlyArray<{ readonly op: CompareOp; readonly operand: NumberLiteral | string; readonly location: SourceLocation }>;
 
+/**
+ * `allowEmpty`: the file says (`"allowEmpty": true` beside the assertions) that a `{{variable}}`
+ * of the value may be empty, and an empty `matches` pattern is meant; otherwise either is refused.
+ */
 export type ReplyOp =
-  | { readonly op: 'equals'; readonly expected: Expected; readonly location: SourceLocation }
-  | { readonly op: 'matches'; readonly pattern: Pattern; readonly location: SourceLocation }
+  | { readonly op: 'equals'; readonly expected: Expected; readonly location: SourceLocation; readonly allowEmpty?: boolean }
+  | { readonly op: 'matches'; readonly pattern: Pattern; readonly location: SourceLocation; readonly allowEmpty?: boolean }
   | { readonly op: 'exists'; readonly expected: boolean; readonly location: SourceLocation }
-  | { readonly op: 'lt' | 'lte' | 'gt' | 'gte'; readonly operand: NumberLiteral | string; readonly location: SourceLocation }
+  | { readonly op: 'lt' | 'lte' | 'gt' | 'gte'; readonly operand: NumberLiteral | string; readonly location: SourceLocation; readonly allowEmpty?: boolean }
   | { readonly op: 'count'; readonly spec: CompareSpec; readonly location: SourceLocation };
 
 export interface ReplyAssertion {
@@ -68,10 +75,18 @@ const EXPECT_KEYS = ['status', 'fault', 'success', 'messages', 'maxMs', 'body', 
 export type ReplyBodyKind = 'xml' | 'html' | 'text' | 'empty' | 'any';
 const BODY_KINDS: readonly ReplyBodyKind[] = ['xml', 'html', 'text', 'empty', 'any'];
 const REPLY_OPS = ['equals', 'matches', 'exists', 'absent', 'lt', 'lte', 'gt', 'gte', 'count'];
+/** Beside the assertions of a reply path: an empty value or pattern there is meant. */
+const ALLOW_EMPTY = 'allowEmpty';
+
+/** What the file's reply paths are checked against: its operation at its version, and what a live contract adds. */
+export interface ReplyContext {
+  readonly shape: OperationDef;
+  readonly added?: ReplyAdditions;
+}
 
 class Compiler {
   readonly problems: Failure[] = [];
-  constructor(private readonly text: string, private readonly lines: LineIndex) {}
+  constructor(private readonly text: string, private readonly lines: LineIndex, private readonly reply?: ReplyContext) {}
 
   problem(node: Node, message: string): void {
     this.problems.push({ kind: 'file', message, location: this.lines.of(node) });
@@ -87,8 +102,17 @@ class Compiler {
     });
   }
 
-  regex(node: Node, what: string): Pattern | undefined {
+  /**
+   * `allowEmpty` undefined: an empty pattern cannot be meant there (messages, fault); false: it
+   * can, but the file does not say so.
+   */
+  regex(node: Node, what: string, allowEmpty?: boolean): Pattern | undefined {
     if (node.type !== 'string') { this.problem(node, `${what} must be a regular expression written as a string`); return undefined; }
+    if (node.value === '' && !allowEmpty) {
+      // An empty pattern matches every text: the expectation would hold whatever came.
+      this.problem(node, `${what}: an empty pattern matches everything, so it checks nothing; write what the text must contain${allowEmpty === false ? `, or "${ALLOW_EMPTY}": true beside it if that is meant` : ''}`);
+      return undefined;
+    }
     try { return new Pattern(node.value as string); } catch (e) {
       this.problem(node, `${what} is not a valid regular expression: ${(e as Error).message}`);
       return undefined;
@@ -150,25 +174,64 @@ class Compiler {
     return spec.length ? spec : undefined;
   }
 
-  replyAssertion(pathText: string, node: Node, prop: Node): ReplyAssertion | undefined {
+  /** A reply path, parsed and held against the catalog; undefined (with a problem) when it is neither. */
+  replyPath(pathText: string, node: Node, what: string, one: boolean): ReplyPath | undefined {
     let path: ReplyPath;
     try { path = parseReplyPath(pathText); } catch (e) {
-      this.problem(prop, e instanceof PathSyntaxError ? e.message : String(e));
+      this.problem(node, e instanceof PathSyntaxError ? e.message : String(e));
       return undefined;
     }
+    if (one && path.quantified) { this.problem(node, `${what}: a capture takes one value; use [0] or [-1] instead of [*] or [?]`); return undefined; }
+    const problem = this.reply && replyPathProblem(this.reply.shape, path, this.reply.added);
+    if (problem) { this.problem(node, `${what}: "${pathText}": ${problem}`); return undefined; }
+    return path;
+  }
+
+  /**
+   * An expected number for a field the catalog types as a string (a PRO number, a ZIP, money) is
+   * refused: `56391174` would equal `"56391174"` but never the `"056391174"` the service sends,
+   * and two texts are compared as text (values.ts). Ordering comparisons read money strings as
+   * numbers, as documented, and are left alone.
+   */
+  numberForString(path: ReplyPath, node: Node, what: string): boolean {
+    if (node.type !== 'number' || !this.reply) return false;
+    const type = typeAtPath(resultType(this.reply.shape.operation, this.reply.shape.version), path);
+    if (!type || type.list || type.scalar !== 'string') return false;
+    const raw = this.text.slice(node.offset, node.offset + node.length);
+    const last = [...path.steps].reverse().find((s) => s.kind === 'key');
+    const field = last?.kind === 'key' ? last.name : path.text;
+    this.problem(node, `${what}: ${field} is a string field; write the expected text, e.g. "${clip(raw)}" (to compare money or other text as a number, use gte and lte)`);
+    return true;
+  }
+
+  replyAssertion(pathText: string, node: Node, prop: Node): ReplyAssertion | undefined {
+    const path = this.replyPath(pathText, prop, 'expect.reply', false);
     const ops: ReplyOp[] = [];
     // A bare value is shorthand for { "equals": value }.
     if (node.type !== 'object') {
+      if (path && this.numberForString(path, node, `"${pathText}"`)) return undefined;
       const expected = this.expected(node, `"${pathText}"`);
-      if (expected === undefined) return undefined;
+      if (expected === undefined || !path) return undefined;
       ops.push({ op: 'equals', expected, location: this.loc(node) });
       return { path, location: this.loc(prop), ops };
     }
-    for (const [key, value, opProp] of this.properties(node, `"${pathText}"`)) {
+    const properties = this.properties(node, `"${pathText}"`);
+    // Read first, wherever it is written: it applies to every assertion of the object.
+    const allowNode = properties.find(([key]) => key === ALLOW_EMPTY)?.[1];
+    if (allowNode && allowNode.type !== 'boolean') this.problem(allowNode, `"${pathText}".${ALLOW_EMPTY} must be true or false`);
+    const allowEmpty = allowNode?.value === true;
+    const allow = allowEmpty ? { allowEmpty } : {};
+    for (const [key, value, opProp] of properties) {
       const location = this.loc(opProp);
       switch (key) {
-        case 'equals': { const expected = this.expected(value, `"${pathText}".equals`); if (expected !== undefined) ops.push({ op: 'equals', expected, location }); break; }
-        case 'matches': { const re = this.regex(value, `"${pathText}".matches`); if (re) ops.push({ op: 'matches', pattern: re, location }); break; }
+        case ALLOW_EMPTY: break;
+        case 'equals': {
+          if (path && this.numberForString(path, value, `"${pathText}".equals`)) break;
+          const expected = this.expected(value, `"${pathText}".equals`);
+          if (expected !== undefined) ops.push({ op: 'equals', expected, location, ...allow });
+          break;
+        }
+        case 'matches': { const re = this.regex(value, `"${pathText}".matches`, allowEmpty); if (re) ops.push({ op: 'matches', pattern: re, location, ...allow }); break; }
         case 'exists':
         case 'absent':
           if (value.type !== 'boolean') { this.problem(value, `"${pathText}".${key} must be true or false`); break; }
@@ -176,15 +239,15 @@ class Compiler {
           break;
         case 'lt': case 'lte': case 'gt': case 'gte': {
           const operand = this.operand(value, `"${pathText}".${key}`);
-          if (operand !== undefined) ops.push({ op: key, operand, location });
+          if (operand !== undefined) ops.push({ op: key, operand, location, ...allow });
           break;
         }
         case 'count': { const spec = this.compare(value, `"${pathText}".count`, true); if (spec) ops.push({ op: 'count', spec, location }); break; }
-        default: this.problem(opProp, `"${pathText}": unknown assertion "${key}"; use ${REPLY_OPS.join(', ')}`);
+        default: this.problem(opProp, `"${pathText}": unknown assertion "${key}"; use ${REPLY_OPS.join(', ')} (and ${ALLOW_EMPTY})`);
       }
     }
-    if (!ops.length && !(node.children ?? []).length) this.problem(node, `"${pathText}" has no assertion; use ${REPLY_OPS.join(', ')}`);
-    return ops.length ? { path, location: this.loc(prop), ops } : undefined;
+    if (!ops.length && properties.every(([key]) => key === ALLOW_EMPTY)) this.problem(node, `"${pathText}" has no assertion; use ${REPLY_OPS.join(', ')}`);
+    return ops.length && path ? { path, location: this.loc(prop), ops } : undefined;
   }
 
   expect(node: Node): CompiledExpect {
@@ -253,9 +316,10 @@ class Compiler {
   }
 }
 
-export function compileExpect(node: Node | undefined, text: string, lines: LineIndex): { expect: CompiledExpect; problems: Failure[] } {
+/** `reply`: the file's operation, when it names one the catalog has; its reply paths are checked against it. */
+export function compileExpect(node: Node | undefined, text: string, lines: LineIndex, reply?: ReplyContext): { expect: CompiledExpect; problems: Failure[] } {
   if (!node) return { expect: EMPTY_EXPECT, problems: [] };
-  const c = new Compiler(text, lines);
+  const c = new Compiler(text, lines, reply);
   return { expect: c.expect(node), problems: c.problems };
 }
 
@@ -268,20 +332,15 @@ export interface CompiledCapture {
 const VARIABLE_NAME = /^[A-Za-z_][\w.-]*$/;
 
 /** `capture: { name: path }`; paths may index ([0], [-1]) but not quantify. */
-export function compileCapture(node: Node | undefined, text: string, lines: LineIndex): { captures: CompiledCapture[]; problems: Failure[] } {
+export function compileCapture(node: Node | undefined, text: string, lines: LineIndex, reply?: ReplyContext): { captures: CompiledCapture[]; problems: Failure[] } {
   if (!node) return { captures: [], problems: [] };
-  const c = new Compiler(text, lines);
+  const c = new Compiler(text, lines, reply);
   const captures: CompiledCapture[] = [];
   for (const [name, value, prop] of c.properties(node, 'capture')) {
     if (!VARIABLE_NAME.test(name)) { c.problem(prop, `capture name "${name}" must start with a letter or _ and hold only letters, digits, _, - and .`); continue; }
     if (value.type !== 'string') { c.problem(value, `capture "${name}" must be a reply path written as a string, e.g. "BolID"`); continue; }
-    try {
-      const path = parseReplyPath(value.value as string);
-      if (path.quantified) { c.problem(value, `capture "${name}": a capture takes one value; use [0] or [-1] instead of [*] or [?]`); continue; }
-      captures.push({ name, path, location: lines.of(prop) });
-    } catch (e) {
-      c.problem(value, e instanceof PathSyntaxError ? e.message : String(e));
-    }
+    const path = c.replyPath(value.value as string, value, `capture "${name}"`, true);
+    if (path) captures.push({ name, path, location: lines.of(prop) });
   }
   return { captures, problems: c.problems };
 }

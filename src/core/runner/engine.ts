@@ -13,7 +13,7 @@ import { substituteVariables, UnknownVariableError, type RequestFile } from '../
 import type { RunEnvironment, RunnerBackend } from './backend';
 import { takeCaptures } from './captures';
 import { transcriptOf } from './transcript';
-import { evaluateExchange } from './evaluate';
+import { judgeExchange } from './judge';
 import type { LoadedFile } from './loadFile';
 import { withProducers, type PlannedRun } from './plan';
 import type { Failure, PlannedTest, ReplySummary, RunObserver, RunReport, TestResult } from './types';
@@ -45,6 +45,8 @@ export interface ExecuteOptions {
   readonly runVariables?: Readonly<Record<string, string>>;
   /** Clock, for tests. */
   readonly now?: () => number;
+  /** `--strict-contract`: contract warnings fail every test (errors always do). */
+  readonly strictContract?: boolean;
 }
 
 /** Which environment a test runs against: --env, else the file's, else its collection's. */
@@ -264,12 +266,18 @@ class Run {
     }
     // A copy of another file's text is judged with that file's compiled form; its failures name this file.
     const judged = file.compiledFrom ?? file;
-    const failures = evaluateExchange(exchange, judged.expect, lookup, file.location);
+    const { exchange: judgedExchange, failures, warnings } = judgeExchange(exchange, {
+      expect: judged.expect, lookup, fileLocation: file.location, file: file.file,
+      strictContract: this.options.strictContract === true || test.collection.strictContract === true,
+      redact: (f) => redactor.deep(f),
+    });
+    exchange = judgedExchange;
     const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, judged.captures) : { values: {}, typed: {}, failures: [] };
     this.capturedValues.set(test.id, captured.typed);
     let all = captured.failures.length ? [...failures, ...captured.failures] : failures;
     if (file.compiledFrom && all.length) all = all.map((f) => withLocationFile(f, file.compiledFrom!.file, file.file));
     return done(all, {
+      ...(warnings.length ? { warnings } : {}),
       environment: env.name,
       captured: redactor.deep(captured.values),
       reply: summarize(exchange),

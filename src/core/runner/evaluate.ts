@@ -11,6 +11,8 @@
  */
 import type { Exchange } from '../exchange';
 import { classifyExchange } from '../verdict';
+import { BODY_PHRASES, bodyKind } from '../reply/bodyKind';
+import { findingText } from '../findingText';
 import { compareDates, parseDate } from './dates';
 import { compareDecimals, magnitudeProblem } from './decimal';
 import type { CompareSpec, CompiledExpect, ReplyAssertion, ReplyOp } from './compileExpect';
@@ -57,11 +59,16 @@ class Judge {
 
   add(f: Failure): void { this.failures.push(f); }
 
-  /** Fills variables into an expected value; undefined (with a failure) when one is missing. */
-  fill<T extends Expected>(value: T, location: SourceLocation): T | undefined {
+  /**
+   * Fills variables into an expected value; undefined (with a failure) when one is missing, or
+   * is empty and `allowEmpty` is not true (undefined: the file cannot say an empty value is meant).
+   */
+  fill<T extends Expected>(value: T, location: SourceLocation, allowEmpty?: boolean): T | undefined {
     let missing: string[] = [];
+    const empty: string[] = [];
+    const lookup = allowEmpty ? this.lookup : this.noting(empty);
     const walk = (v: Expected): Expected => {
-      if (typeof v === 'string') { const r = fillText(v, this.lookup); missing = missing.concat(r.missing); return r.text; }
+      if (typeof v === 'string') { const r = fillText(v, lookup); missing = missing.concat(r.missing); return r.text; }
       if (Array.isArray(v)) return v.map(walk);
       if (v && typeof v === 'object' && !(v instanceof NumberLiteral)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
       return v;
@@ -71,14 +78,31 @@ class Judge {
       this.missing(missing, location);
       return undefined;
     }
+    if (empty.length) { this.empty(empty, location, allowEmpty); return undefined; }
     return out;
   }
 
-  /** A pattern with its variables filled in; undefined (with a failure) when one is missing. */
-  regex(pattern: Pattern, location: SourceLocation): Matcher | undefined {
-    const r = pattern.resolve(this.lookup);
+  /** A pattern with its variables filled in; undefined (with a failure) when one is missing, or empty as in `fill`. */
+  regex(pattern: Pattern, location: SourceLocation, allowEmpty?: boolean): Matcher | undefined {
+    const empty: string[] = [];
+    const r = pattern.resolve(allowEmpty ? this.lookup : this.noting(empty));
     if (r.missing.length) this.missing(r.missing, location);
+    else if (empty.length) { this.empty(empty, location, allowEmpty); return undefined; }
     return r.regex;
+  }
+
+  /** The lookup, noting the names whose value is empty: checked before the run where known (emptyValues.ts), else here. */
+  private noting(empty: string[]): Lookup {
+    return (name) => {
+      const v = this.lookup(name);
+      if (v === '' && !empty.includes(name)) empty.push(name);
+      return v;
+    };
+  }
+
+  private empty(names: readonly string[], location: SourceLocation, allowEmpty: boolean | undefined): void {
+    const hint = allowEmpty === false ? '; write "allowEmpty": true beside the assertions if an empty value is meant' : '';
+    this.add({ kind: 'variable', message: `the expectation uses ${names.map((n) => `{{${n}}}`).join(', ')}, which ${names.length === 1 ? 'is' : 'are'} empty in this run, and an expectation with an empty value checks nothing${hint}`, location });
   }
 
   private missing(names: readonly string[], location: SourceLocation): void {
@@ -153,12 +177,12 @@ interface OpCheck { readonly expected: string; readonly check: ValueCheck }
 function opCheck(op: ReplyOp, judge: Judge, type: ValueType | undefined): OpCheck | undefined {
   switch (op.op) {
     case 'equals': {
-      const expected = judge.fill(op.expected, op.location);
+      const expected = judge.fill(op.expected, op.location, op.allowEmpty === true);
       if (expected === undefined) return undefined;
       return { expected: `equals ${show(expected)}`, check: (v) => (valuesEqual(expected, v, type) ? undefined : `expected ${show(expected)}, got ${show(v)}`) };
     }
     case 'matches': {
-      const re = judge.regex(op.pattern, op.location);
+      const re = judge.regex(op.pattern, op.location, op.allowEmpty === true);
       if (!re) return undefined;
       return {
         expected: `matches ${re}`,
@@ -277,8 +301,43 @@ function judgeDocuments(exchange: Exchange, expect: CompiledExpect, judge: Judge
 
 function is2xx(status: number): boolean { return status >= 200 && status < 300; }
 
+function headerValue(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
+  for (const [n, v] of headers) if (n.length === name.length && n.toLowerCase() === name) return v;
+  return undefined;
+}
+
+/** At most this many contract findings of one reply become failures; the rest are counted. */
+const MAX_CONTRACT_FAILURES = 10;
+
+/**
+ * The contract's findings as failures: every error (a typed client could not read the reply,
+ * whatever `expect` says), and the warnings too when the file or the run is strict.
+ */
+function judgeContract(exchange: Exchange, strict: boolean, judge: Judge, location: SourceLocation | undefined): void {
+  const failing = exchange.findings.filter((f) => f.kind === 'contract' && (f.severity === 'error' || (strict && f.severity === 'warning')));
+  for (const f of failing.slice(0, MAX_CONTRACT_FAILURES)) {
+    const grave = f.severity === 'error';
+    judge.add({
+      kind: 'contract',
+      message: `contract${grave ? '' : ' (strict)'}: ${findingText(f)}`,
+      expected: grave ? 'a reply a typed client can read' : 'a reply exactly as the contract describes it',
+      actual: f.code ?? f.message,
+      ...(f.path && f.path !== '$' ? { path: f.path } : {}),
+      location,
+    });
+  }
+  const more = failing.length - MAX_CONTRACT_FAILURES;
+  if (more > 0) judge.add({ kind: 'contract', message: `contract: ${more} more finding${more === 1 ? '' : 's'} like these`, location });
+}
+
+/** How a run judges beyond the file's own `expect`. */
+export interface JudgeOptions {
+  /** Contract warnings fail too (`--strict-contract`, collection.json `"strictContract"`). */
+  readonly strictContract?: boolean;
+}
+
 /** The failures of one exchange against its expectations; empty when the test passes. */
-export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, lookup: Lookup, fileLocation?: SourceLocation): Failure[] {
+export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, lookup: Lookup, fileLocation?: SourceLocation, options: JudgeOptions = {}): Failure[] {
   const judge = new Judge(lookup);
   if (exchange.error || !exchange.reply) {
     const e = exchange.error ?? { kind: 'reply', message: 'no reply' };
@@ -288,9 +347,24 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
   const reply = exchange.reply;
   const fault = exchange.fault;
   const verdict = classifyExchange(exchange);
-  if (verdict.kind === 'unreadable') {
+  // Not the service's XML answer (an IIS error page, an empty body, plain text): no expectation holds of it unless the file says that is the answer.
+  // A reply that was read (a result or a fault) was XML; else the body says what it is.
+  const body = exchange.parsed !== undefined || fault ? 'xml' : bodyKind(reply.bodyText, headerValue(reply.headers, 'content-type'));
+  const bodyWanted = expect.body?.value ?? 'xml';
+  if (bodyWanted !== 'any' && body !== bodyWanted) {
+    const got = body === 'xml' ? BODY_PHRASES.xml : `${BODY_PHRASES[body]}${verdict.reason ? `: ${verdict.reason}` : ''}`;
+    judge.add({
+      kind: 'body',
+      message: `reply body: expected ${BODY_PHRASES[bodyWanted]}${expect.body ? '' : ' (no "body" in expect)'}, got ${got}`,
+      expected: BODY_PHRASES[bodyWanted],
+      actual: BODY_PHRASES[body],
+      location: expect.body?.location ?? fileLocation,
+    });
+  } else if (verdict.kind === 'unreadable' && body === 'xml' && bodyWanted !== 'any') {
     judge.add({ kind: 'reply', message: `reply: expected the service's answer, got an unreadable reply: ${verdict.reason}`, expected: 'a readable reply', actual: verdict.reason, location: fileLocation });
   }
+  // The file's own "conforms" decides for it, either way; else the run's (or its collection's) strictness.
+  judgeContract(exchange, expect.conforms ? expect.conforms.value : options.strictContract === true, judge, expect.conforms?.location ?? fileLocation);
 
   if (expect.status) {
     if (!expect.status.value.includes(reply.status)) {
@@ -317,7 +391,8 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
         judge.add({ kind: 'fault', message: `fault reason: expected text matching ${reason}, got ${JSON.stringify(fault.reason)}`, expected: `reason matches ${reason}`, actual: fault.reason, location: f.reason.location });
       }
     }
-  } else if (fault && (!expect.status || expect.status.value.every(is2xx))) {
+  } else if (fault) {
+    // Unstated, "fault" means no fault at every status: a stated 500 is not a fault expected.
     judge.add({ kind: 'fault', message: `fault: none expected (no "fault" in expect), got ${fault.code}: ${fault.reason}`, expected: 'no fault', actual: `${fault.code}: ${fault.reason}`, location: fileLocation });
   }
 

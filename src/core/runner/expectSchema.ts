@@ -53,8 +53,9 @@ const assertionObject: JsonSchema = {
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`), except in a field the catalog types as a number or a date, which compares as one. Records compare field by field, lists item by item. `{{variables}}` are filled in.' },
-    matches: { ...regex('The value, as text, matches this'), markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax without lookaround or backreferences: patterns run on a linear-time engine). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`.' },
+    equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`), except in a field the catalog types as a number or a date, which compares as one. A number for a field the catalog types as a string is refused: write the text (`"056391174"`). Records compare field by field, lists item by item. `{{variables}}` are filled in; one that is empty is an error unless `allowEmpty` is true.' },
+    // No minLength here: an empty pattern is allowed beside "allowEmpty": true (below).
+    matches: { type: 'string', markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax without lookaround or backreferences: patterns run on a linear-time engine). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`. An empty pattern (or one a `{{variable}}` empties) checks nothing and is an error unless `allowEmpty` is true.' },
     exists: { type: 'boolean', markdownDescription: '`true`: the element is there and not nil. `false`: same as `absent: true`.' },
     absent: { type: 'boolean', markdownDescription: '`true`: the element is missing or nil (xsi:nil). `false`: same as `exists: true`.' },
     lt: { ...operand, markdownDescription: `The value is a number less than this. ${String(operand.markdownDescription)}` },
@@ -62,7 +63,11 @@ const assertionObject: JsonSchema = {
     gt: { ...operand, markdownDescription: `The value is a number greater than this. ${String(operand.markdownDescription)}` },
     gte: { ...operand, markdownDescription: `The value is a number at least this. ${String(operand.markdownDescription)}` },
     count: countSpec('How many items the list has (absent: 0; a single element: 1)'),
+    allowEmpty: { type: 'boolean', markdownDescription: '`true`: an empty `matches` pattern, or a `{{variable}}` of these assertions that is empty, is meant. Without it either is an error (`carrier run` exits 2 where the value is known before the run; a value captured during the run fails the test).' },
   },
+  // Beside "allowEmpty": true alone may a pattern be empty.
+  if: { not: { required: ['allowEmpty'], properties: { allowEmpty: { const: true } } } },
+  then: { properties: { matches: { type: 'string', minLength: 1 } } },
   defaultSnippets: [
     { label: 'equals', body: { equals: '$1' } },
     { label: 'matches', body: { matches: '^${1:pattern}$' } },
@@ -201,7 +206,7 @@ export function collectionSchema(): JsonSchema {
     title: 'Carrier Workbench collection',
     type: 'object',
     additionalProperties: false,
-    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency` and `data`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
+    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency`, `data` and `strictContract`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
     properties: {
       $schema: { type: 'string' },
       name: { type: 'string', markdownDescription: 'A display name (default: the folder path).' },
@@ -232,6 +237,10 @@ export function collectionSchema(): JsonSchema {
         type: 'string',
         minLength: 1,
         markdownDescription: 'A data file, relative to this folder: a `.csv` with a header row, or a `.json` array of objects. Every request file of this collection (and of its subfolders, unless they name their own) runs once per row, the row\'s columns as `{{variables}}`; a test is named `file [binding] [row 3: Tampa]` (the `name` column, else the row number). `carrier run --data` takes its place.',
+      },
+      strictContract: {
+        type: 'boolean',
+        markdownDescription: 'Contract warnings (an element the contract does not know, elements out of order) fail the tests of this collection and its subfolders, as `carrier run --strict-contract` does. Contract errors fail every test whatever this says.',
       },
       keepTogether: {
         type: 'boolean',

@@ -22,13 +22,15 @@ export interface LoadOptions {
   readonly exclude?: readonly string[];
   /** `--data`: a data file for every file of the run, over collection.json `"data"` (relative to baseDir). */
   readonly data?: string;
+  /** `--env`: where every file is sent; the reply elements its stored contract adds are known to reply paths. */
+  readonly environment?: string;
 }
 
 export function loadRun(inputs: readonly string[], options: LoadOptions): PlannedRun {
   const baseDir = path.resolve(options.baseDir);
   const discovery = discover(inputs, baseDir, { ...(options.exclude ? { exclude: options.exclude } : {}) });
   const files = new Map<string, LoadedFile>();
-  const load = requestFileLoader(options.validate, options.read);
+  const load = requestFileLoader(options.validate, options.read, options.environment);
   for (const { file } of discovery.files) files.set(file, load(file));
   const override = options.data !== undefined ? path.resolve(baseDir, options.data) : undefined;
   const tables = new Map<string, DataRead>();

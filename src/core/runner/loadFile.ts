@@ -5,9 +5,11 @@
 import { findNodeAtLocation } from 'jsonc-parser';
 import * as path from 'node:path';
 import type { OperationDef, XsdType } from '../catalog/types';
-import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type RequestFile } from '../requestFile';
+import { replyOverlayForFile } from '../contract/overlay';
+import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type ParsedRequestFile, type RequestFile } from '../requestFile';
 import { resolveParams } from '../validation/catalogPath';
-import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect } from './compileExpect';
+import { environmentOfFile } from '../validation/validate';
+import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect, type ReplyContext } from './compileExpect';
 import { tooLargeMessage } from './discover';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
@@ -61,12 +63,22 @@ export function loadRequestFile(file: string, validate?: FileValidator, read: Fi
 }
 
 /**
+ * What a file's reply paths are checked against: its shape, and the names the stored live
+ * contract of the environment it is sent to (`environment`, else its own) adds to reply records.
+ */
+function replyContext(parsed: ParsedRequestFile, file: string, environment?: string): ReplyContext | undefined {
+  if (!parsed.shape) return undefined;
+  const overlay = replyOverlayForFile(file, environmentOfFile(file, parsed.request?.environment, environment), parsed.shape);
+  return { shape: parsed.shape, ...(overlay ? { added: (record: string) => overlay.replyAdded(record).map((a) => a.name) } : {}) };
+}
+
+/**
  * A loader for one run: files of the same text in the same folder (hence the same environments
  * and stored contract, which validation reads) are parsed, validated and compiled once, and the
  * others get that compiled form with their own name in every location. Collections of copies,
  * generated or data-like, then cost one compile rather than one per file.
  */
-export function requestFileLoader(validate?: FileValidator, read: FileReader = (f) => readTextFile(f)): (file: string) => LoadedFile {
+export function requestFileLoader(validate?: FileValidator, read: FileReader = (f) => readTextFile(f), environment?: string): (file: string) => LoadedFile {
   const compiled = new Map<string, LoadedFile>();
   return (file) => {
     let text: string;
@@ -80,7 +92,7 @@ export function requestFileLoader(validate?: FileValidator, read: FileReader = (
     const key = `${path.dirname(file)}\0${text}`;
     const first = compiled.get(key);
     if (first) return renamed(first, file);
-    const loaded = compileRequestFile(text, file, validate);
+    const loaded = compileRequestFile(text, file, validate, environment);
     compiled.set(key, loaded);
     return loaded;
   };
@@ -134,7 +146,8 @@ function withFileName<T>(value: T, from: string, to: string): T {
   return root as T;
 }
 
-export function compileRequestFile(text: string, file: string, validate?: FileValidator): LoadedFile {
+/** `environment`: where the run sends the file (`--env`), when not the file's own: its stored contract's reply names are known. */
+export function compileRequestFile(text: string, file: string, validate?: FileValidator, environment?: string): LoadedFile {
   const parsed = parseRequestFile(text, file);
   const lines = new LineIndex(file, text);
   const findings = [...parsed.findings, ...(parsed.request && validate ? validate(text, file) : [])];
@@ -153,8 +166,9 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
   if (tree && parsed.request) {
     const expectNode = findNodeAtLocation(tree, ['expect']);
-    const e = compileExpect(expectNode, text, lines);
-    const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines);
+    const reply = replyContext(parsed, file, environment);
+    const e = compileExpect(expectNode, text, lines, reply);
+    const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
     expect = e.expect;
     captures = c.captures;
     problems.push(...e.problems, ...c.problems);
@@ -176,8 +190,9 @@ export function compileExpectations(text: string, file: string): Failure[] {
   const tree = parsed.source.tree;
   if (!tree || !parsed.request) return [];
   const lines = new LineIndex(file, text);
-  const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines);
-  const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines);
+  const reply = replyContext(parsed, file);
+  const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines, reply);
+  const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
   return dedupe([...e.problems, ...c.problems]);
 }
 

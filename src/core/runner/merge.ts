@@ -4,12 +4,16 @@
  *
  * Each test is kept once, by its id (the same test in two reports keeps the later report's
  * result, and the merge says so); tests go back to the order of the whole run (`position`, the
- * same on every shard), and the summary is counted again from the merged tests. Shards that a set
- * of shard reports lacks, and tests missing from a complete set, are named.
+ * same on every shard), and the summary is counted again from the merged tests.
+ *
+ * A merge that is not one whole run says why (`incompleteReasons`, which every reporter shows and
+ * report.json keeps for the next merge): shards that a set of shard reports lacks, tests missing
+ * from a complete set, shards of different splits, and reports whose run (RunFingerprint: commit,
+ * catalog, options) differs from the others'.
  */
 import * as path from 'node:path';
 import { JSON_REPORT_VERSION } from './reporters/json';
-import type { ExchangeTranscript, Failure, FailureKind, MergedSource, PlannedCollection, PlannedTest, ReplySummary, RunReport, ShardInfo, SourceLocation, TestResult, TestStatus } from './types';
+import type { ExchangeTranscript, Failure, FailureKind, IncompleteKind, IncompleteReason, MergedSource, PlannedCollection, PlannedTest, ReplySummary, RunFingerprint, RunOptionsFingerprint, RunReport, ShardInfo, SourceLocation, TestResult, TestStatus } from './types';
 
 export const JSON_REPORT_FORMAT = 'carrier-run-report';
 
@@ -19,6 +23,36 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 const STATUSES: readonly TestStatus[] = ['passed', 'failed', 'skipped'];
+const INCOMPLETE_KINDS: readonly IncompleteKind[] = ['missing-shard', 'tests-missing', 'split-differs', 'commit-differs', 'catalog-differs', 'options-differs'];
+
+/** A report's `run`, each part kept only when it reads; options as written, so an option this carrier does not know still compares. */
+function fingerprintOf(v: unknown): RunFingerprint | undefined {
+  if (!isObject(v)) return undefined;
+  return {
+    ...(str(v.commit) ? { commit: str(v.commit) } : {}),
+    ...(str(v.catalog) ? { catalog: str(v.catalog) } : {}),
+    ...(isObject(v.options) ? { options: v.options as RunOptionsFingerprint } : {}),
+  };
+}
+
+/** A merged report's reasons, read back so that merging it again still says them. */
+function reasonsOf(json: Json): IncompleteReason[] {
+  const reasons: IncompleteReason[] = [];
+  for (const r of Array.isArray(json.incompleteReasons) ? json.incompleteReasons : []) {
+    if (!isObject(r) || !str(r.message)) continue;
+    reasons.push({
+      kind: INCOMPLETE_KINDS.includes(r.kind as IncompleteKind) ? r.kind as IncompleteKind : 'tests-missing',
+      message: r.message as string,
+      ...(num(r.shard) !== undefined ? { shard: num(r.shard) } : {}),
+      ...(num(r.total) !== undefined ? { total: num(r.total) } : {}),
+      ...(str(r.file) ? { file: str(r.file) } : {}),
+      ...(num(r.tests) !== undefined ? { tests: num(r.tests) } : {}),
+      ...(Array.isArray(r.options) ? { options: r.options.filter((o): o is string => typeof o === 'string') } : {}),
+    });
+  }
+  if (json.incomplete === true && !reasons.length) reasons.push({ kind: 'tests-missing', message: 'a report merged here says it is incomplete, without saying why' });
+  return reasons;
+}
 
 /** Reads one report.json; `base` is the folder its relative paths are relative to (where the run was started). */
 export function parseRunReport(text: string, base: string): { report: RunReport } | { problem: string } {
@@ -106,6 +140,7 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
       test,
       status: t.status as TestStatus,
       failures: Array.isArray(t.failures) ? t.failures.map(failure) : [],
+      ...(Array.isArray(t.warnings) && t.warnings.length ? { warnings: t.warnings.map(failure) } : {}),
       ...(str(t.skipReason) ? { skipReason: str(t.skipReason) } : {}),
       ...(str(t.startedAt) ? { startedAt: str(t.startedAt) } : {}),
       durationMs: num(t.durationMs) ?? 0,
@@ -116,13 +151,24 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
     });
   }
   const s = json.summary;
-  const shard = isObject(json.shard) && num(json.shard.index) && num(json.shard.total) ? { index: num(json.shard.index)!, total: num(json.shard.total)!, tests: num(json.shard.tests) ?? 0 } : undefined;
+  const shardOf = (v: unknown): ShardInfo | undefined => (isObject(v) && num(v.index) && num(v.total) ? { index: num(v.index)!, total: num(v.total)!, tests: num(v.tests) ?? 0 } : undefined);
+  const shard = shardOf(json.shard);
+  // A merged report names the reports it was made from, so a merge of it sees their shards.
+  const mergedFrom: MergedSource[] = (Array.isArray(json.mergedFrom) ? json.mergedFrom : []).filter(isObject).map((m) => {
+    const from = shardOf(m.shard);
+    return { file: str(m.file) ?? '', ...(from ? { shard: from } : {}), tests: num(m.tests) ?? 0 };
+  });
+  const run = fingerprintOf(json.run);
+  const incompleteReasons = reasonsOf(json);
   return {
     report: {
       summary: summaryOf(results, str(s.startedAt) ?? new Date(0).toISOString(), num(s.durationMs) ?? 0),
       results,
       problems: Array.isArray(json.problems) ? json.problems.map(failure) : [],
       ...(shard ? { shard } : {}),
+      ...(mergedFrom.length ? { mergedFrom } : {}),
+      ...(run ? { run } : {}),
+      ...(incompleteReasons.length ? { incompleteReasons } : {}),
     },
   };
 }
@@ -142,7 +188,7 @@ export interface MergeResult {
   readonly report: RunReport;
   /** Said, not fatal: a test in several reports. */
   readonly notes: readonly string[];
-  /** Tests are lost: shards missing from a set, or fewer tests than the whole run had. */
+  /** Why the merged report is not one whole run, a line each (its incompleteReasons' messages): the merge fails. */
   readonly lost: readonly string[];
 }
 
@@ -181,25 +227,118 @@ export function mergeReports(inputs: readonly MergeInput[]): MergeResult {
     }
   }
 
-  const lost: string[] = [];
-  const shards = inputs.map((i) => i.report.shard).filter((s): s is ShardInfo => s !== undefined);
-  const totals = [...new Set(shards.map((s) => s.total))];
-  if (totals.length > 1) lost.push(`the reports are shards of different splits (${totals.map((t) => `/${t}`).join(', ')}); merge the shards of one run`);
-  else if (totals.length === 1) {
-    const total = totals[0];
-    const have = new Set(shards.map((s) => s.index));
-    const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !have.has(i));
-    if (missing.length) lost.push(`shard${missing.length > 1 ? 's' : ''} ${missing.map((m) => `${m}/${total}`).join(', ')} missing: their tests are not in this report`);
-    else {
-      const whole = Math.max(...shards.map((s) => s.tests));
-      if (whole && results.length < whole) lost.push(`the whole run had ${whole} tests; the shards hold ${results.length}`);
-    }
+  // A merged report stands for the reports it was made from, so their shards count in the set.
+  const mergedFrom: MergedSource[] = inputs.flatMap((i) => i.report.mergedFrom?.length ? i.report.mergedFrom : [{ file: i.file, ...(i.report.shard ? { shard: i.report.shard } : {}), tests: i.report.results.length }]);
+  const runs = compareRuns(inputs);
+  // A merged report read back keeps what it said, so merging it again never makes it whole; what
+  // it said of its shards is said again from them, with whatever shards join it now.
+  const inherited = inputs.flatMap((i) => (i.report.incompleteReasons ?? []).filter((r) => !(i.report.mergedFrom?.length && SHARD_KINDS.includes(r.kind))));
+  const reasons: IncompleteReason[] = [];
+  const seenReasons = new Set<string>();
+  for (const r of [...shardReasons(mergedFrom, results.length), ...runs.reasons, ...inherited]) {
+    const key = JSON.stringify(r);
+    if (!seenReasons.has(key)) { seenReasons.add(key); reasons.push(r); }
   }
-
-  const mergedFrom: MergedSource[] = inputs.map((i) => ({ file: i.file, ...(i.report.shard ? { shard: i.report.shard } : {}), tests: i.report.results.length }));
   return {
-    report: { summary: summaryOf(results, new Date(start).toISOString(), Math.max(0, end - start)), results, problems, mergedFrom },
+    report: {
+      summary: summaryOf(results, new Date(start).toISOString(), Math.max(0, end - start)),
+      results,
+      problems,
+      mergedFrom,
+      ...(runs.common ? { run: runs.common } : {}),
+      ...(reasons.length ? { incompleteReasons: reasons } : {}),
+    },
     notes,
-    lost,
+    lost: reasons.map((r) => r.message),
   };
+}
+
+const shardName = (s: { readonly index: number; readonly total: number }) => `${s.index}/${s.total}`;
+
+/** What shardReasons finds: said again from the shards whenever a merged report is merged again. */
+const SHARD_KINDS: readonly IncompleteKind[] = ['missing-shard', 'tests-missing', 'split-differs'];
+
+/** Shards a set lacks, tests a complete set lacks, and shards of different splits; `present` is how many tests the merge holds. */
+function shardReasons(sources: readonly MergedSource[], present: number): IncompleteReason[] {
+  const shards = sources.map((m) => m.shard).filter((s): s is ShardInfo => s !== undefined);
+  const totals = [...new Set(shards.map((s) => s.total))];
+  if (totals.length > 1) return [{ kind: 'split-differs', message: `the reports are shards of different splits (${totals.map((t) => `/${t}`).join(', ')}); merge the shards of one run` }];
+  if (totals.length === 0) return [];
+  const total = totals[0];
+  const have = new Set(shards.map((s) => s.index));
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !have.has(i));
+  // Every shard's report says how many tests the whole run had (0 in none: not known).
+  const whole = Math.max(...shards.map((s) => s.tests));
+  const lacking = whole > present ? whole - present : undefined;
+  if (!missing.length) {
+    return lacking ? [{ kind: 'tests-missing', tests: lacking, message: `the whole run had ${whole} tests; the shards hold ${present}` }] : [];
+  }
+  return missing.map((index) => {
+    const name = shardName({ index, total });
+    const held = lacking === undefined ? ''
+      : missing.length === 1 ? ` (${lacking} of the run's ${whole})`
+      : ` (shards ${missing.map((m) => shardName({ index: m, total })).join(', ')} together held ${lacking} of the run's ${whole})`;
+    return {
+      kind: 'missing-shard' as const,
+      shard: index,
+      total,
+      ...(lacking !== undefined && missing.length === 1 ? { tests: lacking } : {}),
+      message: `shard ${name} missing: its tests${held} are not in this report`,
+    };
+  });
+}
+
+/** The value most reports have, the earliest of a tie; undefined when no report knows it. */
+function mostCommon(values: ReadonlyArray<string | undefined>): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [v, n] of counts) if (best === undefined || n > counts.get(best)!) best = v;
+  return best;
+}
+
+/** Sorted keys: two reports writing the same options in another order ran the same. */
+const optionsKey = (o: RunOptionsFingerprint) => JSON.stringify(Object.keys(o).sort().map((k) => [k, (o as Json)[k]]));
+
+const OPTION_LABELS: Record<string, string> = { environment: '--env', binding: '--binding', data: '--data', variables: '--var names', strictContract: '--strict-contract', shards: 'shards' };
+
+function optionValue(v: unknown): string {
+  if (v === undefined || v === null) return 'not given';
+  if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : 'none';
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  return String(v);
+}
+
+/**
+ * The reports whose run differs from the others' (by what most of them ran) in commit, catalog or
+ * options, and the fingerprint they share. A part a report does not record is not compared.
+ */
+function compareRuns(inputs: readonly MergeInput[]): { reasons: IncompleteReason[]; common?: RunFingerprint } {
+  const runs = inputs.map((i) => i.report.run);
+  const commit = mostCommon(runs.map((r) => r?.commit));
+  const catalog = mostCommon(runs.map((r) => r?.catalog));
+  const optionsRef = mostCommon(runs.map((r) => (r?.options ? optionsKey(r.options) : undefined)));
+  const options = optionsRef === undefined ? undefined : runs.find((r) => r?.options && optionsKey(r.options) === optionsRef)!.options!;
+  const reasons: IncompleteReason[] = [];
+  inputs.forEach(({ file, report }, i) => {
+    const run = runs[i];
+    if (!run) return;
+    const where = { file, ...(report.shard ? { shard: report.shard.index, total: report.shard.total } : {}) };
+    const label = `${file}${report.shard ? ` (shard ${shardName(report.shard)})` : ''}`;
+    if (run.commit !== undefined && run.commit !== commit) {
+      reasons.push({ kind: 'commit-differs', ...where, message: `${label} ran commit ${run.commit.slice(0, 12)}, the others ${commit!.slice(0, 12)}` });
+    }
+    if (run.catalog !== undefined && run.catalog !== catalog) {
+      reasons.push({ kind: 'catalog-differs', ...where, message: `${label} was run by a carrier with another operation catalog (${run.catalog}, the others ${catalog})` });
+    }
+    if (run.options && options && optionsKey(run.options) !== optionsRef) {
+      const mine = run.options as Json;
+      const theirs = options as Json;
+      const names = [...new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(mine[k]) !== JSON.stringify(theirs[k]));
+      const said = names.map((k) => `${OPTION_LABELS[k] ?? k} ${optionValue(mine[k])} here, ${optionValue(theirs[k])} in the others`);
+      reasons.push({ kind: 'options-differs', ...where, options: names, message: `${label} ran with other options: ${said.join('; ')}` });
+    }
+  });
+  const common: RunFingerprint = { ...(commit ? { commit } : {}), ...(catalog ? { catalog } : {}), ...(options ? { options } : {}) };
+  return { reasons, ...(Object.keys(common).length ? { common } : {}) };
 }

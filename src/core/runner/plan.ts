@@ -78,6 +78,7 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
         variables: config?.variables ?? {},
         ...(dataFile ? { data: dataFile } : {}),
         ...(config?.together ? { together: config.together } : {}),
+        ...(config?.strictContract ? { strictContract: true } : {}),
       };
       collections.set(folder, c);
     }

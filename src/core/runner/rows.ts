@@ -2,13 +2,15 @@
  * A data row as one request file uses it. A cell that fills a whole params value
  * (`"Weight": "{{weight}}"`) takes the catalog type of that field, so `1500` goes out as the int
  * it is and `15OO` is a mistake at its cell before anything is sent; a cell inside longer text
- * (`"PO {{po}}"`) stays text. Expectations compare against the cells as written.
+ * (`"PO {{po}}"`) stays text. Expectations compare against the cells as written, and an empty
+ * cell that empties an expectation is a mistake at that expectation (emptyValues.ts).
  */
 import * as path from 'node:path';
 import type { XsdType } from '../catalog/types';
 import { formatPath } from '../requestFile';
 import { fromXsdText, toXsdText } from '../xml/values';
 import { rowName, type DataRow, type DataTable } from './data';
+import { emptyExpectationProblems } from './emptyValues';
 import type { LoadedFile } from './loadFile';
 import type { Failure, PlannedRow } from './types';
 
@@ -52,6 +54,9 @@ export function plannedRow(file: LoadedFile, table: DataTable, row: DataRow): { 
       });
     }
   }
+  // The cells as the expectations read them (engine.ts variablesFor: a row's texts, over the environment's).
+  const from = (column: string) => `${path.basename(table.file)} row ${row.index}${name ? ` (${name})` : ''}, column ${column}`;
+  if (file.uses.length) problems.push(...emptyExpectationProblems(file.expect, (n) => (Object.prototype.hasOwnProperty.call(texts, n) ? { value: texts[n], from: from(n) } : undefined)));
   return {
     row: { file: table.file, index: row.index, count: table.rows.length, ...(name ? { name } : {}), location: row.location, values, texts },
     problems,

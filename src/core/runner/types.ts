@@ -16,7 +16,11 @@ export interface SourceLocation {
 
 export type FailureKind =
   | 'status' | 'fault' | 'success' | 'messages' | 'reply' | 'documents' | 'maxMs'
-  | 'capture' | 'variable' | 'environment' | 'transport' | 'file';
+  | 'capture' | 'variable' | 'environment' | 'transport' | 'file'
+  /** The reply against its contract: an error always, a warning under strictContract / conforms. */
+  | 'contract'
+  /** The reply body is not what the file expects (expect.body; unstated, the service's XML answer). */
+  | 'body';
 
 /** One expectation that did not hold (or a problem that stopped the request). */
 export interface Failure {
@@ -93,12 +97,19 @@ export interface PlannedCollection {
   readonly data?: string;
   /** The folder whose collection.json says its order matters (collectionConfig.ts `together`): one shard holds all of it. */
   readonly together?: string;
+  /** Contract warnings fail its tests (collection.json `"strictContract"`, inherited). */
+  readonly strictContract?: boolean;
 }
 
 export interface TestResult {
   readonly test: PlannedTest;
   readonly status: TestStatus;
   readonly failures: readonly Failure[];
+  /**
+   * Contract warnings of its reply that did not fail it (docs/collections.md#contract-findings):
+   * an element the contract does not know, order. Shown beside the result; absent when none.
+   */
+  readonly warnings?: readonly Failure[];
   /** Why a skipped test did not run. */
   readonly skipReason?: string;
   readonly startedAt?: string;
@@ -154,6 +165,56 @@ export interface RunReport {
   readonly shard?: ShardInfo;
   /** The reports a merged report was made from (merge.ts). */
   readonly mergedFrom?: readonly MergedSource[];
+  /** What was run, so that `carrier report` can tell shards of different runs apart (merge.ts). */
+  readonly run?: RunFingerprint;
+  /** Why a merged report does not stand for one whole run (merge.ts); report.json says `"incomplete": true` with them. */
+  readonly incompleteReasons?: readonly IncompleteReason[];
+}
+
+/**
+ * What a run ran, recorded in its report.json: reports that disagree on any part were not one
+ * run, and their merge says so. A part a report lacks (written before it was recorded, no commit
+ * found) is unknown, never a difference.
+ */
+export interface RunFingerprint {
+  /** The git commit of the repository the tests live in (or the CI's), when one was found. */
+  readonly commit?: string;
+  /** A short hash of the operation catalog replies were judged by. */
+  readonly catalog?: string;
+  readonly options?: RunOptionsFingerprint;
+}
+
+/** The options of `carrier run` that change what is run or judged; variables by name only, their values may be secret. */
+export interface RunOptionsFingerprint {
+  /** --env */
+  readonly environment?: string;
+  /** --binding */
+  readonly binding?: string;
+  /** --data, relative to where the run started. */
+  readonly data?: string;
+  /** The names of --var, sorted. */
+  readonly variables?: readonly string[];
+  /** --strict-contract */
+  readonly strictContract?: boolean;
+  /** n of --shard i/n; 1 unsharded. */
+  readonly shards?: number;
+}
+
+export type IncompleteKind = 'missing-shard' | 'tests-missing' | 'split-differs' | 'commit-differs' | 'catalog-differs' | 'options-differs';
+
+export interface IncompleteReason {
+  readonly kind: IncompleteKind;
+  /** One line: what is missing or differs, and where. */
+  readonly message: string;
+  /** The shard missing, or the shard whose run differs, of `total`. */
+  readonly shard?: number;
+  readonly total?: number;
+  /** The report whose run differs, as `carrier report` was given it. */
+  readonly file?: string;
+  /** How many tests are missing, when the reports say how many the whole run had. */
+  readonly tests?: number;
+  /** For options-differs: the options that differ (RunOptionsFingerprint's names). */
+  readonly options?: readonly string[];
 }
 
 /** `--shard index/total`: this run is part `index` of `total`; the whole run has `tests` tests. */

@@ -12,9 +12,13 @@ import { COMMON_CASE_LEFT, compiledReader } from './readCompiled';
 import { fromXsdText } from './values';
 
 export interface ReadIssue {
-  readonly kind: 'namespace' | 'unknown' | 'type' | 'repeated';
+  /** `order`: a field met after one the record lists later (XmlSerializer skips such a field). */
+  readonly kind: 'namespace' | 'unknown' | 'type' | 'repeated' | 'order';
   readonly path: string;
   readonly message: string;
+  /** For `unknown`: the record it was met in and its name, so a stored live contract that adds it can know it. */
+  readonly record?: string;
+  readonly element?: string;
 }
 
 export interface ReadOptions {
@@ -35,6 +39,14 @@ const fieldIndex = new WeakMap<RecordDef, Map<string, FieldDef>>();
 function fieldsByName(record: RecordDef): Map<string, FieldDef> {
   let m = fieldIndex.get(record);
   if (!m) fieldIndex.set(record, (m = new Map(record.fields.map((f) => [f.name, f]))));
+  return m;
+}
+
+/** Each field's place in its record's sequence, for the order check. */
+const fieldPlaces = new WeakMap<readonly FieldDef[], Map<string, number>>();
+function placesOf(fields: readonly FieldDef[]): Map<string, number> {
+  let m = fieldPlaces.get(fields);
+  if (!m) fieldPlaces.set(fields, (m = new Map(fields.map((f, i) => [f.name, i]))));
   return m;
 }
 
@@ -82,15 +94,23 @@ function readRecordGenerally(el: XmlElement, record: RecordDef, path: string, op
 /** Reads the children of `el` as `fields` whose parent content is in `parentNs`. */
 export function readFields(el: XmlElement, fields: readonly FieldDef[], parentNs: NamespaceRole, path: string, opts: ReadOptions, record?: RecordDef): JsonObject {
   const byName = record ? fieldsByName(record) : new Map(fields.map((f) => [f.name, f]));
+  const places = placesOf(fields);
   const out = new RepeatingObject();
+  // The latest place met so far, and its name: a field met after a later one is out of order.
+  let latest = -1;
+  let latestName = '';
   for (const child of el.children) {
     const childPath = joinPath(path, child.local);
     const field = byName.get(child.local);
     if (!field) {
-      opts.issues.push({ kind: 'unknown', path: childPath, message: `${childPath} is not in the contract here; kept as received` });
+      opts.issues.push({ kind: 'unknown', path: childPath, message: `${childPath} is not in the contract here; kept as received`, ...(record ? { record: record.name } : {}), element: child.local });
       out.put(child.local, readGeneric(child));
       continue;
     }
+    const place = places.get(field.name)!;
+    if (place < latest) {
+      opts.issues.push({ kind: 'order', path: childPath, message: `${childPath} comes after ${latestName}; the contract puts it before` });
+    } else if (place > latest) { latest = place; latestName = field.name; }
     const expected = opts.namespaces[elementNs(field, parentNs)];
     if (child.ns !== expected) {
       opts.issues.push({ kind: 'namespace', path: childPath, message: `${childPath} is in ${nsLabel(child.ns)}; the contract puts it in ${nsLabel(expected)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });

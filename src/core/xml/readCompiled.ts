@@ -6,7 +6,8 @@
  * V8 cannot specialise) and looks each child up in a map: the catalog reads a rate quote's reply
  * in about half the time.
  *
- * Anything else — an element the record does not know, another namespace, a repeat, xsi:nil or
+ * Anything else — an element the record does not know, another namespace, a repeat, a field
+ * after one the record lists later, xsi:nil or
  * any attribute, a value not of its type, a list read while the document was parsed — makes the
  * compiled reader give up on that record (COMMON_CASE_LEFT), and read.ts reads it the general way,
  * from its start, with the issues it reports. A record inside one read here that is not the common
@@ -82,7 +83,8 @@ function compile(record: RecordDef, general: RecordReader): CompiledRead {
       : f.record ? `h.nested(c, R[${n}], h.joinPath(path, ${key}), opts)`
       : `h.simple(F[${n}], c)`;
     return `case ${key}: {
-        if (c.ns !== ns[${ns}] || c.attrs.length !== 0 || ${key} in out) return LEFT;
+        if (c.ns !== ns[${ns}] || c.attrs.length !== 0 || ${key} in out || ${n} < last) return LEFT;
+        last = ${n};
         const v = ${value};
         if (v === LEFT) return LEFT;
         out[${key}] = v;
@@ -92,6 +94,7 @@ function compile(record: RecordDef, general: RecordReader): CompiledRead {
   const source = `return function read(el, path, opts) {
     const ns = opts.namespaces;
     const out = {};
+    let last = -1;
     const children = el.children;
     for (let i = 0; i < children.length; i++) {
       const c = children[i];

@@ -1,4 +1,7 @@
-/** The small, always-persisted summary of one exchange that the History view lists. */
+/**
+ * The small, always-persisted summary of one exchange that the History view lists: its judgement
+ * as made when it was sent (core's verdict, the request file's expectations), never made again.
+ */
 import { classifyExchange, exchangeTitle, type Exchange, type VerdictKind } from '../../core';
 
 export interface HistoryEntry {
@@ -15,12 +18,34 @@ export interface HistoryEntry {
   readonly verdict?: VerdictKind;
   /** Core's one-sentence reason for the verdict. */
   readonly reason?: string;
+  /** The verdict in a few words (`200 OK · breaks the contract`), as the panel's header says it. */
+  readonly label?: string;
+  /**
+   * The request file's `expect` as judged when the exchange was sent (its `judgement`), when the
+   * file stated expectations: the counts History lists, and the first failures.
+   */
+  readonly expectations?: {
+    readonly held: number;
+    readonly total: number;
+    readonly passed: boolean;
+    readonly failures: readonly string[];
+  };
   readonly totalMs?: number;
   readonly size?: number;
 }
 
+/** Failures a tooltip lists; the panel shows them all. */
+const FAILURES_KEPT = 3;
+
+/** "3/3 expectations held", as the panel's header says it. */
+export function expectationsLine(e: NonNullable<HistoryEntry['expectations']>): string {
+  return `${e.held}/${e.total} expectation${e.total === 1 ? '' : 's'} held`;
+}
+
+/** The entry of an exchange from its judgement (the verdict and expectations made when it was sent). */
 export function toHistoryEntry(exchange: Exchange): HistoryEntry {
   const verdict = classifyExchange(exchange);
+  const judged = exchange.judgement?.expectations;
   return {
     id: exchange.id,
     startedAt: exchange.startedAt,
@@ -32,6 +57,8 @@ export function toHistoryEntry(exchange: Exchange): HistoryEntry {
     status: exchange.reply?.status,
     verdict: verdict.kind,
     reason: verdict.reason,
+    label: verdict.label,
+    ...(judged ? { expectations: { held: judged.held, total: judged.total, passed: judged.passed, failures: judged.failures.slice(0, FAILURES_KEPT).map((f) => f.message) } } : {}),
     totalMs: exchange.timing?.totalMs,
     size: exchange.reply?.size,
   };

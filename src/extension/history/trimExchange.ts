@@ -1,6 +1,8 @@
 /**
  * What of an exchange is worth keeping on disk. Replies can be tens of megabytes; history keeps
- * enough to read a past result, and says so when it dropped something.
+ * enough to read a past result, and says so when it dropped something. The judgement (the verdict
+ * and the request file's expectations as judged when it was sent) and the findings are always
+ * kept whole: a reopened entry shows what was decided then, even without its parsed reply.
  */
 import { type DecodedDocument, type Exchange } from '../../core';
 

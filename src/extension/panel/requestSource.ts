@@ -11,14 +11,3 @@ export function sourceUri(exchange: Pick<Exchange, 'source'>): vscode.Uri | unde
   if (!source) return undefined;
   return /^[a-z][a-z0-9+.-]+:/i.test(source) && !/^[a-z]:[\\/]/i.test(source) ? vscode.Uri.parse(source) : vscode.Uri.file(source);
 }
-
-/** The text as the editor has it (what was sent, unsaved edits included), else as on disk. */
-export async function sourceText(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return open.getText();
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}

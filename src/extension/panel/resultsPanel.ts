@@ -1,25 +1,32 @@
 /**
  * The one results panel. It is reused for every exchange (like a browser's response pane), can
  * be restored after a window reload by the serializer, and re-sends its exchange whenever the
- * webview reloads (retainContextWhenHidden is off to keep memory low with large replies).
+ * webview reloads (retainContextWhenHidden is off to keep memory low with large replies). It shows
+ * the judgement the exchange carries (its verdict, the request file's `expect` as judged when it
+ * was sent) and judges nothing itself.
  */
 import * as vscode from 'vscode';
 import type { Exchange } from '../../core';
-import { isFromWebview, RESULTS_VIEW_TYPE, type ExpectationReport, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
+import { isFromWebview, RESULTS_VIEW_TYPE, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
-import type { EnvironmentStore } from '../environments/environmentStore';
-import { evaluateExpectations } from './expectations';
 import { toExchangeView } from './exchangeView';
+import { sourceUri } from './requestSource';
 import { openFollowUp } from './followUp';
 import { copyText, openFullBody, openSource, saveDocument } from './panelActions';
 import { createNonce, localResourceRoots, panelResources, renderPanelHtml } from './panelHtml';
+
+/** A request file as the panel names it: relative to its workspace folder. */
+function displayPath(file: string): string {
+  const uri = sourceUri({ source: file });
+  return uri ? vscode.workspace.asRelativePath(uri, true) : file;
+}
 
 export class ResultsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private ready = false;
   private pending: ToWebview | undefined;
-  private current: { exchange: Exchange; trimmed: boolean; expectations?: ExpectationReport } | undefined;
+  private current: { exchange: Exchange; trimmed: boolean } | undefined;
   private tab: TabId | undefined;
   private readonly rendered = new vscode.EventEmitter<RenderReport>();
   /** What the webview reports after each render: the tests' view of what a user sees. */
@@ -28,7 +35,6 @@ export class ResultsPanel implements vscode.Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly history: HistoryStore,
-    private readonly environments: EnvironmentStore,
     private readonly log: Log,
   ) {}
 
@@ -37,7 +43,7 @@ export class ResultsPanel implements vscode.Disposable {
     // A new exchange opens on the tab that suits it (a fault on the summary, a PDF on the
     // documents); the remembered tab is only for showing the same exchange again.
     if (this.current?.exchange.id !== exchange.id) this.tab = undefined;
-    this.current = { exchange, trimmed: options.trimmed ?? false, expectations: await this.expectationsOf(exchange) };
+    this.current = { exchange, trimmed: options.trimmed ?? false };
     if (!this.panel) {
       const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Carrier Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
         enableScripts: true,
@@ -77,7 +83,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel?.dispose();
     this.tab = state?.tab;
     const loaded = state?.exchangeId ? await this.history.get(state.exchangeId) : undefined;
-    this.current = loaded && { exchange: loaded.exchange, trimmed: loaded.trimmed, expectations: await this.expectationsOf(loaded.exchange) };
+    this.current = loaded && { exchange: loaded.exchange, trimmed: loaded.trimmed };
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(this.extensionUri) };
     this.attach(panel);
     this.updateTitle();
@@ -105,17 +111,8 @@ export class ResultsPanel implements vscode.Disposable {
 
   private showMessage(): ToWebview {
     const c = this.current!;
-    return { type: 'show', view: toExchangeView(c.exchange, c.trimmed, c.expectations), tab: this.tab };
-  }
-
-  /** The request file's own expectations of this exchange; a file that cannot be judged shows none. */
-  private async expectationsOf(exchange: Exchange): Promise<ExpectationReport | undefined> {
-    try {
-      return await evaluateExpectations(exchange, this.environments);
-    } catch (err) {
-      this.log.error(`results panel: could not judge the expectations of ${exchange.source}: ${err instanceof Error ? err.message : String(err)}`);
-      return undefined;
-    }
+    // The expectations are the exchange's own judgement (made when it was sent), whatever the file says now.
+    return { type: 'show', view: toExchangeView(c.exchange, c.trimmed, displayPath), tab: this.tab };
   }
 
   private updateTitle(): void {

@@ -1,14 +1,15 @@
 /**
  * Sends a request file: resolves it once — the request as validated, the environment as the
  * file's own workspace folder defines it, its key — runs core's send with a cancellable
- * progress, then keeps the exchange (already redacted by core) in history and shows it beside
- * the editor that sent it (resultsColumn.ts).
+ * progress, judges the exchange once against the file's `expect` as it was sent (core's
+ * judgeSentFile), then keeps that exchange (already redacted by core) in history and shows it
+ * beside the editor that sent it (resultsColumn.ts).
  */
 import * as vscode from 'vscode';
-import { exchangeTitle, keyDestination, type Binding, type Environment } from '../../core';
+import { exchangeTitle, keyDestination, type Binding, type Environment, type Exchange } from '../../core';
 import { readSettings } from '../config';
 import { setContext } from '../contextKeys';
-import { sendableRequestOf, sendRequest, validateRequestText, type SendInput } from '../core-adapter';
+import { judgeSend, sendableRequestOf, sendRequest, validateRequestText, type SendInput } from '../core-adapter';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
@@ -70,13 +71,16 @@ export class SendController implements vscode.Disposable {
     this.inFlight.add(abort);
     setContext('carrier.sending', true);
     try {
-      const exchange = await vscode.window.withProgress(
+      const sent = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${environment.name}`, cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           return sendRequest(input, abort.signal);
         },
       );
+      // Judged once, here: the file's expect as it was sent (`text`, read before sending, not the
+      // editor's text now), by the runner's engine. History and the panel show this judgement.
+      const exchange = this.judge(sent, text, fileName, environment);
       this.log.info(`${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`);
       await this.history.add(exchange);
       // Beside the editor that sent, so the panel never covers the file it answers.
@@ -84,6 +88,16 @@ export class SendController implements vscode.Disposable {
     } finally {
       this.inFlight.delete(abort);
       setContext('carrier.sending', this.inFlight.size > 0);
+    }
+  }
+
+  private judge(exchange: Exchange, text: string, fileName: string, environment: Environment): Exchange {
+    try {
+      return judgeSend(exchange, { text, fileName, environment });
+    } catch (err) {
+      // The exchange keeps the verdict core's send gave it; only the expectations are missing.
+      this.log.error(`could not judge the expectations of ${fileName}: ${err instanceof Error ? err.message : String(err)}`);
+      return exchange;
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * Tells a TestRun what the engine reports: enqueued, started, then passed, failed (a message at
- * each failing expectation's line, with expected and actual) or skipped, with durations, and a
+ * each failing expectation's line, with expected and actual; the reply's contract errors, judged
+ * by the runner, among them) or skipped, with durations, and a
  * readable log in the run's output, scrubbed of every secret of the run's environments. Keeps a
  * plain record of the same, which the extension-host tests read.
  */
@@ -11,6 +12,8 @@ import { testMessage, toLocation } from './locations';
 import type { TestTree } from './testTree';
 
 export interface ReportedMessage {
+  /** The runner's kind of failure: `contract` for the reply against its contract, `body`, `status`, `reply`… */
+  readonly kind?: RunFailure['kind'];
   readonly message: string;
   readonly expected?: string;
   readonly actual?: string;
@@ -103,7 +106,8 @@ export class RunReporter implements RunObserver {
       durationMs: result.durationMs,
       listed: !!item,
       ...(skipReason ? { skipReason } : {}),
-      messages: messages.map((m) => ({
+      messages: messages.map((m, i) => ({
+        kind: result.failures[i].kind,
         message: typeof m.message === 'string' ? m.message : m.message.value,
         ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
         ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),

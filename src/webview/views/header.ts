@@ -21,8 +21,10 @@ export function renderHeader(view: ExchangeView): HTMLElement {
   const exchange = view.exchange;
   const verdict = classifyExchange(exchange);
   const report = view.expectations;
-  // A fault the request file expects is not the red alarm an unexpected one is: the expectations say how it went.
-  const tone: VerdictTone = report?.passed && !verdict.ok ? 'neutral' : verdict.tone;
+  // A fault the request file expects is not the red alarm an unexpected one is: the expectations
+  // say how it went. A reply that breaks its contract stays red whatever the file says.
+  const expected = report?.passed === true && !verdict.ok && verdict.kind !== 'contract-error';
+  const tone: VerdictTone = expected ? 'neutral' : verdict.tone;
   const meta: Array<HTMLElement | string> = [];
   if (exchange.environment) meta.push(h('span', { title: 'Environment' }, icon('server-environment', 'Environment'), ` ${exchange.environment}`));
   if (exchange.binding) meta.push(BINDING_LABELS[exchange.binding]);
@@ -32,7 +34,7 @@ export function renderHeader(view: ExchangeView): HTMLElement {
   const metaLine = h('span', { className: 'meta' });
   meta.forEach((m, i) => metaLine.append(...(i > 0 ? [' · ', m] : [m])));
   return h('header', { className: 'header' },
-    h('span', { className: `pill pill-${tone}`, title: report?.passed && !verdict.ok ? `${verdict.reason} (as the request file expects)` : verdict.reason }, icon(ICON[tone]), verdict.label),
+    h('span', { className: `pill pill-${tone}`, title: expected ? `${verdict.reason} (as the request file expects)` : verdict.reason }, icon(ICON[tone]), verdict.label),
     report ? h('span', { className: `pill pill-${report.passed ? 'ok' : 'error'} pill-expect`, title: `The expect of ${report.file}` }, icon(report.passed ? 'pass-filled' : 'error'), expectationsLine(report)) : null,
     h('h1', {}, headerTitle(exchange)),
     metaLine,

@@ -121,6 +121,9 @@ export class CliReporter implements RunObserver {
     if (result.status === 'passed') {
       this.passed++;
       if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${result.test.name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${result.environment}` : ''}`)}`);
+      // Contract warnings stay on screen beside a pass: a field the contract does not know is news (docs/collections.md#contract-findings).
+      else if (result.warnings?.length) this.line(`  ${this.paint('32', '✓')} ${label}  ${this.paint('33', `${result.warnings.length} contract warning${result.warnings.length === 1 ? '' : 's'}`)}`);
+      for (const w of result.warnings ?? []) this.line(`      ${this.paint('33', '⚠')} ${failureLine(w, rel)}`);
     } else if (result.status === 'failed') {
       this.failed++;
       this.line(`  ${this.paint('31', '✗')} ${this.tty ? label : result.test.name}  ${this.paint('2', duration(result.durationMs))}`);
@@ -142,5 +145,8 @@ export class CliReporter implements RunObserver {
       this.paint(s.skipped ? '33' : '2', `${s.skipped} skipped`),
     ];
     this.out.write(`\n${s.total} test${s.total === 1 ? '' : 's'}: ${parts.join(', ')} in ${duration(s.durationMs)}\n`);
+    // Right under the counts: they are not the whole run's.
+    const incomplete = report.incompleteReasons ?? [];
+    if (incomplete.length) this.out.write(`${this.paint('31', 'Incomplete report: not one whole run')}\n${incomplete.map((r) => `  ${this.paint('31', '✗')} ${r.message}\n`).join('')}`);
   }
 }

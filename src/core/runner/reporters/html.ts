@@ -7,6 +7,10 @@
  * hashes: no network, no other script. The page is masked as a whole before the hashes are
  * taken (`mask`, the run's final masking), so masking can never break the policy, and the JSON
  * block's strings are masked before they are escaped for the page.
+ *
+ * The header says the verdict: red when a test failed or the report is incomplete (a merge that is
+ * not one whole run, RunReport.incompleteReasons), with every reason listed under the counts —
+ * counts of the tests that arrived must never read as a pass of the run.
  */
 import { createHash } from 'node:crypto';
 import { looksLikeXml, prettyText } from '../../xml/pretty';
@@ -78,6 +82,7 @@ function testHtml(r: TestResult, index: number, rel: Relative, hasExchange: bool
     `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
     r.status === 'skipped' ? `<p class="skip">skipped: ${escapeHtml(r.skipReason ?? 'not run')}</p>` : '',
     r.failures.length ? `<ol class="failures">${r.failures.map((f) => failureHtml(f, rel)).join('')}</ol>` : '',
+    r.warnings?.length ? `<ol class="failures warnings" aria-label="contract warnings">${r.warnings.map((f) => failureHtml(f, rel)).join('')}</ol>` : '',
     hasExchange ? `<button type="button" class="show-exchange" data-test="${index}">Show exchange</button><div class="exchange" hidden></div>` : '',
   ].join('');
   return `<li class="test ${r.status}" data-status="${r.status}" data-search="${escapeHtml(search)}"><details${r.status === 'failed' ? ' open' : ''}><summary><span class="mark" aria-label="${r.status}">${MARKS[r.status]}</span><span class="name">${escapeHtml(t.name)}</span><span class="meta">${escapeHtml([r.environment, duration(r.durationMs)].filter(Boolean).join(' · '))}</span></summary><div class="body">${body}</div></details></li>`;
@@ -113,6 +118,14 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
     const collectionTitle = results[0].test.collection.title;
     return `<section class="collection" data-collection="${escapeHtml(name)}"><h2>${escapeHtml(name)}${collectionTitle ? ` <span class="title">— ${escapeHtml(collectionTitle)}</span>` : ''}<span class="counts">${results.length} tests · ${count('passed')} passed · ${count('failed')} failed · ${count('skipped')} skipped</span></h2><ul class="tests">${results.map((r) => testHtml(r, indexOf.get(r)!, rel, r.transcript !== undefined)).join('')}</ul></section>`;
   }).join('\n');
+  const incomplete = report.incompleteReasons ?? [];
+  const failed = s.failed > 0 || incomplete.length > 0;
+  const verdict = failed
+    ? `✗ Failed: ${[s.failed ? `${s.failed} test${s.failed === 1 ? '' : 's'} failed` : '', incomplete.length ? 'the report is incomplete' : ''].filter(Boolean).join('; ')}`
+    : '✓ Passed';
+  const incompleteHtml = incomplete.length
+    ? `<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul>${incomplete.map((r) => `<li>${escapeHtml(r.message)}</li>`).join('')}</ul></section>`
+    : '';
   const problems = report.problems.length
     ? `<section class="problems"><h2>Problems</h2><ol class="failures">${report.problems.map((p) => failureHtml(p, rel)).join('')}</ol></section>`
     : '';
@@ -124,14 +137,16 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
 <meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(`${title}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`)}</title>
+<title>${escapeHtml(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`)}</title>
 <style>${REPORT_STYLE}</style>
 </head>
 <body>
-<header>
+<header class="summary ${failed ? 'failed' : 'passed'}">
 <h1>${escapeHtml(title)}</h1>
+<p class="verdict">${escapeHtml(verdict)}</p>
 <p class="sub">${escapeHtml([`started ${s.startedAt}`, scope, environments.length ? `environment ${environments.join(', ')}` : '', `written ${(options.now?.() ?? new Date()).toISOString()}`].filter(Boolean).join(' · '))}</p>
 <ul class="tiles">${tile('total', 'tests', String(s.total))}${tile('passed', 'passed', String(s.passed))}${tile('failed', 'failed', String(s.failed))}${tile('skipped', 'skipped', String(s.skipped))}${tile('duration', 'duration', duration(s.durationMs))}</ul>
+${incompleteHtml}
 </header>
 <main>
 <div class="filters" role="search">

@@ -16,6 +16,14 @@ header, main { max-width: 1200px; margin: 0 auto; padding: 16px 24px; }
 h1 { font-size: 20px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 24px 0 8px; }
 .sub { color: var(--muted); margin: 0; }
+header.summary { border-top: 6px solid var(--line); }
+header.summary.passed { border-top-color: var(--pass); }
+header.summary.failed { border-top-color: var(--fail); }
+.verdict { font-weight: 600; margin: 4px 0; }
+.summary.passed .verdict { color: var(--pass); } .summary.failed .verdict { color: var(--fail); }
+.incomplete { border: 2px solid var(--fail); border-radius: 6px; padding: 8px 14px; margin: 16px 0 0; }
+.incomplete h2 { color: var(--fail); margin: 0 0 6px; }
+.incomplete ul { margin: 0; padding-left: 18px; }
 .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0 0; padding: 0; list-style: none; }
 .tiles li { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 110px; }
 .tiles b { display: block; font-size: 22px; }
@@ -45,6 +53,7 @@ ol.failures li { margin-bottom: 8px; }
 pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; margin: 4px 0 8px; overflow: auto; max-height: 480px; white-space: pre-wrap; word-break: break-all; }
 .pair { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; }
 .skip { color: var(--skip); }
+ol.warnings .message { color: var(--skip); }
 button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid var(--line); background: var(--panel); color: var(--accent); cursor: pointer; }
 .exchange h3 { font-size: 13px; margin: 10px 0 2px; }
 .note { color: var(--muted); font-size: 12px; }

@@ -1,8 +1,10 @@
 /**
  * The machine-readable report: one JSON document with the summary, load problems and every test
  * (status, failures with expected/actual/path/location, captured values, reply in brief, the data
- * row, the exchange as text). Paths are relative to the run's base folder; nothing in it is
- * unredacted. `carrier report` reads it back (merge.ts), so it holds whatever the other reports need.
+ * row, the exchange as text), what was run (`run`: commit, catalog, options) and, for a merge that
+ * is not one whole run, `incomplete` with its reasons. Paths are relative to the run's base
+ * folder; nothing in it is unredacted. `carrier report` reads it back (merge.ts), so it holds
+ * whatever the other reports need.
  */
 import type { Failure, RunReport, SourceLocation, TestResult } from '../types';
 import type { Relative } from './format';
@@ -44,6 +46,7 @@ function test(r: TestResult, rel: Relative) {
     captured: r.captured,
     reply: r.reply,
     failures: r.failures.map((f) => failure(f, rel)),
+    ...(r.warnings?.length ? { warnings: r.warnings.map((f) => failure(f, rel)) } : {}),
     ...(r.test.position !== undefined ? { position: r.test.position } : {}),
     ...(r.test.row ? { row: { data: rel(r.test.row.file), index: r.test.row.index, ...(r.test.row.name ? { name: r.test.row.name } : {}), line: r.test.row.location.line } } : {}),
     ...(r.test.collection.together ? { keepTogether: rel(r.test.collection.together) } : {}),
@@ -64,9 +67,12 @@ export function* jsonReportParts(report: RunReport, rel: Relative): Generator<st
   const head = JSON.stringify({
     format: 'carrier-run-report',
     version: JSON_REPORT_VERSION,
+    // First, where a reader (and `carrier report` merging this again) cannot miss it.
+    ...(report.incompleteReasons?.length ? { incomplete: true, incompleteReasons: report.incompleteReasons } : {}),
     summary: report.summary,
     ...(report.shard ? { shard: report.shard } : {}),
     ...(report.mergedFrom ? { mergedFrom: report.mergedFrom } : {}),
+    ...(report.run ? { run: report.run } : {}),
     problems: report.problems.map((p) => failure(p, rel)),
     tests: [],
   }, null, 2);

@@ -3,9 +3,14 @@
  * Surefire-style readers accept): testsuites > testsuite per collection > testcase per file ×
  * binding, classname = collection folder, time in seconds, one <failure> (message + details) or
  * <skipped> per case. Reports are built from redacted results only.
+ *
+ * A merged report that is not one whole run (RunReport.incompleteReasons: a shard missing, shards
+ * of different runs) opens with a testsuite of its own holding one <error> testcase per reason,
+ * counted in `errors` and `tests`: a CI that publishes junit.xml whatever happened shows it red,
+ * never the green of the tests that did arrive.
  */
 import * as os from 'node:os';
-import type { RunReport, TestResult } from '../types';
+import type { IncompleteReason, RunReport, TestResult } from '../types';
 import { failureDetails, seconds, type Relative } from './format';
 
 // XML 1.0 forbids most control characters even escaped; replies and messages may carry them.
@@ -44,8 +49,41 @@ function testcase(r: TestResult, rel: Relative, indent: string): string {
   }
   const captured = Object.entries(r.captured);
   if (captured.length) out.push(`captured: ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  // JUnit has no warning element: contract warnings that did not fail the test are said in its output.
+  for (const w of r.warnings ?? []) out.push(w.message);
   if (out.length) body.push(`${indent}  <system-out>${xmlText(out.join('\n'))}</system-out>`);
   return body.length ? `${open}>\n${body.join('\n')}\n${indent}</testcase>` : `${open}/>`;
+}
+
+/** The testsuite (and classname) of the reasons a report is incomplete. */
+export const INCOMPLETE_SUITE = 'incomplete report';
+
+/** What each kind of reason means for the report, under its one-line message. */
+const INCOMPLETE_MEANS: Record<IncompleteReason['kind'], string> = {
+  'missing-shard': 'This report does not hold the whole run: the missing shard\'s tests are in no report, passed or failed. Merge every shard\'s report.json.',
+  'tests-missing': 'This report does not hold the whole run: some of its tests are in no shard\'s report.',
+  'split-differs': 'The shards merged here were cut from different splits, so they are not the parts of one run.',
+  'commit-differs': 'The reports merged here ran different commits: their results are not one run\'s.',
+  'catalog-differs': 'The reports merged here were run by carriers with different operation catalogs: their results are not one run\'s.',
+  'options-differs': 'The reports merged here ran with different options: their results are not one run\'s.',
+};
+
+function incompleteName(r: IncompleteReason): string {
+  const shard = r.shard !== undefined && r.total !== undefined ? `shard ${r.shard}/${r.total}` : undefined;
+  const who = [r.file, shard].filter(Boolean).join(', ');
+  switch (r.kind) {
+    case 'missing-shard': return shard ? `${shard} missing` : 'a shard missing';
+    case 'tests-missing': return 'tests missing';
+    case 'split-differs': return 'shards of different splits';
+    case 'commit-differs': return who ? `${who}: commit differs` : 'commit differs';
+    case 'catalog-differs': return who ? `${who}: catalog differs` : 'catalog differs';
+    case 'options-differs': return who ? `${who}: options differ` : 'options differ';
+  }
+}
+
+function incompleteCase(r: IncompleteReason, indent: string): string {
+  const open = `${indent}<testcase${attrs({ name: incompleteName(r), classname: INCOMPLETE_SUITE, time: seconds(0), file: r.file })}>`;
+  return `${open}\n${indent}  <error${attrs({ message: r.message, type: r.kind })}>${xmlText(`${r.message}\n${INCOMPLETE_MEANS[r.kind]}`)}</error>\n${indent}</testcase>`;
 }
 
 export function junitXml(report: RunReport, rel: Relative, hostname = os.hostname()): string {
@@ -59,17 +97,25 @@ export function junitXml(report: RunReport, rel: Relative, hostname = os.hostnam
   }
   const count = (rs: readonly TestResult[], s: TestResult['status']) => rs.filter((r) => r.status === s).length;
   const time = (rs: readonly TestResult[]) => rs.reduce((t, r) => t + r.durationMs, 0);
+  const incomplete = report.incompleteReasons ?? [];
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   lines.push(`<testsuites${attrs({
     name: 'carrier run',
-    tests: report.results.length,
+    tests: report.results.length + incomplete.length,
     failures: count(report.results, 'failed'),
-    errors: 0,
+    errors: incomplete.length,
     skipped: count(report.results, 'skipped'),
     time: seconds(report.summary.durationMs),
     timestamp: report.summary.startedAt.replace(/\.\d+Z$/, ''),
   })}>`);
   let id = 0;
+  if (incomplete.length) {
+    const stamp = report.summary.startedAt.replace(/\.\d+Z$/, '');
+    lines.push(`  <testsuite${attrs({ name: INCOMPLETE_SUITE, tests: incomplete.length, failures: 0, errors: incomplete.length, skipped: 0, time: seconds(0), timestamp: stamp, hostname, id: id++, package: INCOMPLETE_SUITE })}>`);
+    lines.push('    <properties/>');
+    for (const r of incomplete) lines.push(incompleteCase(r, '    '));
+    lines.push('    <system-out/>', '    <system-err/>', '  </testsuite>');
+  }
   for (const [name, results] of suites) {
     const title = results[0].test.collection.title;
     const first = results.find((r) => r.startedAt)?.startedAt ?? report.summary.startedAt;
