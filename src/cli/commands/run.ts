@@ -297,8 +297,8 @@ export const run: Command = {
         testEnd: (r) => { finished.push(r); observers.forEach((o) => o.testEnd?.(r)); },
         runEnd: (r) => observers.forEach((o) => o.runEnd?.(r)),
       };
-      // What was run, for carrier report to tell shards of different runs apart.
-      const run = runFingerprint(settings, { repository: path.resolve(io.cwd, settings.inputs[0]), cwd: io.cwd, env: io.env });
+      // What was run, for carrier report to tell shards of different runs apart: only report.json keeps it.
+      const run = settings.reporters.includes('json') ? runFingerprint(settings, { repository: path.resolve(io.cwd, settings.inputs[0]), cwd: io.cwd, env: io.env }) : undefined;
       const abort = new AbortController();
       const onSigint = () => abort.abort();
       process.once('SIGINT', onSigint);
@@ -316,13 +316,13 @@ export const run: Command = {
           transcripts: settings.reporters.includes('json') || settings.reporters.includes('html'),
         }, observer);
       } catch (err) {
-        writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}), run }, settings, shown, rel, mask);
+        writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}), ...(run ? { run } : {}) }, settings, shown, rel, mask);
         throw err;
       } finally {
         process.off('SIGINT', onSigint);
       }
       if (shard) report = { ...report, shard };
-      report = { ...report, run };
+      if (run) report = { ...report, run };
       writeReports(report, settings, shown, rel, mask);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.

@@ -8,7 +8,7 @@
  * (src/sandbox/wsdl/xsd.ts writes them so), or, with a stored live contract, what it says
  * (src/core/contract/overlay.ts `replyRequired`).
  */
-import { getEnumeration } from '../catalog';
+import { getEnumeration, getRecord } from '../catalog';
 import type { FieldDef, RecordDef } from '../catalog/types';
 import type { Finding } from '../exchange';
 import { joinPath } from '../xml/read';
@@ -44,9 +44,27 @@ function valuesOf(name: string): ReadonlySet<string> {
   return v;
 }
 
+/**
+ * Whether a record, or one its fields lead to, has a field to check: by the catalog, worked out
+ * once per record (the catalog is fixed, and finite, however deep a reply nests). A rate quote's
+ * reply has none, and is not walked at all.
+ */
+const reaches = new WeakMap<RecordDef, boolean>();
+function reachesCheck(record: RecordDef): boolean {
+  let known = reaches.get(record);
+  if (known !== undefined) return known;
+  // Met again while its own answer is worked out (a recursive record): assumed to, so nothing is missed.
+  reaches.set(record, true);
+  known = needsCheck(record) || (!record.open && record.fields.some((f) => f.record !== undefined && reachesCheck(getRecord(f.record))));
+  reaches.set(record, known);
+  return known;
+}
+
 const MAX_FINDINGS = 200;
+const NONE: Finding[] = [];
 
 export function contractFindings(parsed: unknown, result: RecordDef, live?: ReplyContract): Finding[] {
+  if (!live && !reachesCheck(result)) return NONE;
   const out: Finding[] = [];
   const add = (f: Finding) => { if (out.length < MAX_FINDINGS) out.push(f); };
   const enumeration = (field: FieldDef, v: unknown, path: string) => {

@@ -88,7 +88,7 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     // What the general way below would also say of such a reply: its Content-Type, its status.
     if (media && media !== EXPECTED_MEDIA[binding]) findings.push(mediaFinding(input));
     httpProblem();
-    return resultRead(common.result, op, `${op.operation}Result`, findings, input.contract);
+    return resultRead(common.result, op, undefined, findings, input.contract);
   }
 
   const issues: ReadIssue[] = [];
@@ -146,12 +146,13 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
 }
 
 /** What follows from the result read, either way: the in-body error carriers and the documents. */
-async function resultRead(parsed: Record<string, unknown>, op: OperationDef, resultElement: string, findings: Finding[], contract: ReplyContract | undefined): Promise<ParsedReply> {
+/** `resultElement`: the result's element as it came; the SOAP `<OpResult>` when not given. */
+async function resultRead(parsed: Record<string, unknown>, op: OperationDef, resultElement: string | undefined, findings: Finding[], contract: ReplyContract | undefined): Promise<ParsedReply> {
   const record = getRecord(op.result);
   // An empty result element: nothing a client can use, whichever way it was read.
   let empty = true;
   for (const _ in parsed) { empty = false; break; }
-  if (empty) findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${resultElement}> is empty: the reply carries nothing a client can use` });
+  if (empty) findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${resultElement ?? `${op.operation}Result`}> is empty: the reply carries nothing a client can use` });
   append(findings, contractFindings(parsed, record, contract));
   append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
   const docs = await decodeDocuments(parsed, record, op);

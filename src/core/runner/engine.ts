@@ -270,6 +270,7 @@ class Run {
       expect: judged.expect, lookup, fileLocation: file.location, file: file.file,
       strictContract: this.options.strictContract === true || test.collection.strictContract === true,
       redact: (f) => redactor.deep(f),
+      keepExchange: this.options.keepExchanges === true,
     });
     exchange = judgedExchange;
     const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, judged.captures) : { values: {}, typed: {}, failures: [] };

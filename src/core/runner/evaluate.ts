@@ -314,6 +314,7 @@ const MAX_CONTRACT_FAILURES = 10;
  * whatever `expect` says), and the warnings too when the file or the run is strict.
  */
 function judgeContract(exchange: Exchange, strict: boolean, judge: Judge, location: SourceLocation | undefined): void {
+  if (!exchange.findings.some((f) => f.kind === 'contract')) return;
   const failing = exchange.findings.filter((f) => f.kind === 'contract' && (f.severity === 'error' || (strict && f.severity === 'warning')));
   for (const f of failing.slice(0, MAX_CONTRACT_FAILURES)) {
     const grave = f.severity === 'error';

@@ -35,10 +35,16 @@ export interface JudgeInput extends JudgeOptions {
   readonly file?: string;
   /** Secrets out of the failures (they quote expected values a variable may have filled). */
   readonly redact?: (failures: Failure[]) => Failure[];
+  /**
+   * False when nobody will read the exchange itself (a CLI run keeps only its failures and a
+   * transcript): the failures are the judgement, and no judged copy of the exchange is made.
+   */
+  readonly keepExchange?: boolean;
 }
 
 /** At most this many contract warnings are said beside a result; the reply keeps them all. */
 const MAX_WARNINGS = 10;
+const NO_WARNINGS: Failure[] = [];
 
 export function judgeExchange(exchange: Exchange, input: JudgeInput): Judged {
   const verdict = exchange.judgement?.verdict ?? decideVerdict(exchange);
@@ -46,13 +52,23 @@ export function judgeExchange(exchange: Exchange, input: JudgeInput): Judged {
   const strict = input.expect.conforms ? input.expect.conforms.value : input.strictContract === true;
   let failures = evaluateExchange(exchange, input.expect, input.lookup, input.fileLocation, { strictContract: strict });
   if (input.redact && failures.length) failures = input.redact(failures);
-  let warnings: Failure[] = strict ? [] : exchange.findings.filter((f) => f.kind === 'contract' && f.severity === 'warning').slice(0, MAX_WARNINGS).map((f): Failure => ({
-    kind: 'contract',
-    message: `contract warning: ${findingText(f)}`,
-    ...(f.path && f.path !== '$' ? { path: f.path } : {}),
-    ...(input.fileLocation ? { location: input.fileLocation } : {}),
-  }));
+  let warnings: Failure[] = NO_WARNINGS;
+  if (!strict) {
+    // A loop, not filter and map: most replies have no contract finding, and this is per test.
+    for (const f of exchange.findings) {
+      if (f.kind !== 'contract' || f.severity !== 'warning') continue;
+      if (warnings === NO_WARNINGS) warnings = [];
+      if (warnings.length === MAX_WARNINGS) break;
+      warnings.push({
+        kind: 'contract',
+        message: `contract warning: ${findingText(f)}`,
+        ...(f.path && f.path !== '$' ? { path: f.path } : {}),
+        ...(input.fileLocation ? { location: input.fileLocation } : {}),
+      });
+    }
+  }
   if (input.redact && warnings.length) warnings = input.redact(warnings);
+  if (input.keepExchange === false) return { exchange, failures, warnings };
   const expectations = judgedExpectations(input.expect, failures, input.file ?? exchange.source ?? '', strict);
   return { exchange: { ...exchange, judgement: { verdict, ...(expectations ? { expectations } : {}) } }, failures, warnings };
 }
@@ -109,7 +125,16 @@ function opText(op: ReplyOp): string {
   }
 }
 
+/** By compiled expect: copies of a file share theirs (loadFile.ts), and a run judges each many times. */
+const unitsByExpect = new WeakMap<CompiledExpect, Unit[]>();
+
 function unitsOf(e: CompiledExpect): Unit[] {
+  let known = unitsByExpect.get(e);
+  if (!known) unitsByExpect.set(e, (known = unitsMade(e)));
+  return known;
+}
+
+function unitsMade(e: CompiledExpect): Unit[] {
   const out: Unit[] = [];
   const unit = (text: string, location: SourceLocation, ...more: Array<{ readonly location: SourceLocation } | undefined>) =>
     out.push({ text, location, places: new Set([location, ...more.filter((m) => m !== undefined).map((m) => m!.location)].map(at)) });
