@@ -359,11 +359,9 @@ describe('expect semantics: numbers too large to write out', () => {
       [{ reply: { 'Result.Charges[0].Amount': { equals: 0, lt: 0 } } }, untypedAmount('-1e-999999999')],
       [{ reply: { 'Result.Charges[*].Amount': { equals: 0 } } }, untyped({ Result: { Charges: Array.from({ length: 2000 }, () => ({ Amount: HUGE })) } })],
     ];
+    // Bounded memory is the proof that no number was written out; time is the bench's to measure.
     const heap = process.memoryUsage().heapUsed;
-    const started = process.hrtime.bigint();
     for (const [expect, on] of cases) judge(expect, on);
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    assert.ok(ms < 1000, `took ${ms} ms`);
     assert.ok(process.memoryUsage().heapUsed - heap < 64 * 1024 * 1024, 'no number was written out');
   });
 
@@ -519,10 +517,8 @@ describe('expect semantics end to end: carrier run', function () {
       terminalFile('huge/1-huge-zip.carrier.json', '11111', { reply: { 'Result[0].TerminalDetails.TerminalMailingZip': { equals: '0' } } });
       terminalFile('huge/2-big-zip.carrier.json', '22222', { reply: { 'Result[0].TerminalDetails.TerminalMailingZip': { gt: '@n:1e300', gte: '1e1000' } } });
       terminalFile('huge/3-plain.carrier.json', '68507', { reply: { 'Result[0].TerminalDetails.TerminalMailingZip': { equals: '68507' } } });
-      const started = Date.now();
       const r = await run(['huge', '-r', 'cli,junit,json', '--out', 'out']);
       assert.equal(r.code, 1, r.stdout + r.stderr);
-      assert.ok(Date.now() - started < 20_000);
       assert.doesNotMatch(r.stdout + r.stderr, /internal error/);
       assert.match(r.stdout, /3 tests: 2 passed, 1 failed, 0 skipped/);
       assert.match(r.stdout, /huge\/1-huge-zip\.carrier\.json:\d+:\d+ {2}Result\[0\]\.TerminalDetails\.TerminalMailingZip: expected "0", got "1e999999999"/);

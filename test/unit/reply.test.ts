@@ -277,9 +277,7 @@ describe('reply: what is not a good reply becomes a finding', () => {
 
   it('refuses entity expansion (billion laughs) at once, expanding nothing', async () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]>` + soapReply('1.1', '<x>&lol9;</x>').replace(/^<\?xml[^>]*>/, '');
-    const started = Date.now();
     const r = await parseReply(input('GetHazmatDescription', undefined, 'soap11', laughs));
-    assert.ok(Date.now() - started < 1000);
     assert.match(errors(r.findings)[0].message, /^Refused: the XML declares a DOCTYPE; entities are never expanded or fetched \(line 1, column 22\)/);
     assert.equal(r.parsed, undefined);
     assert.ok(!JSON.stringify(r).includes('lollol'));

@@ -272,7 +272,6 @@ describe('runner: concurrency', () => {
     assert.equal(report.summary.passed, 2);
     const [a, b] = [spans.get('a.carrier.json')!, spans.get('b.carrier.json')!];
     assert.ok(overlap(a, b), JSON.stringify([...spans]));
-    assert.ok(report.summary.durationMs < (a.end - a.start) + (b.end - b.start), `the run took less than the two requests one after the other: ${report.summary.durationMs} ms`);
   });
 
   it('without --concurrency requests go one after another', async () => {

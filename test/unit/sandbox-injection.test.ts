@@ -113,11 +113,10 @@ describe('sandbox fault injection', () => {
   });
 
   it('is ignored entirely without allowInjection', async () => {
-    for (const inject of ['fault', 'html500', 'truncate', 'reset', 'explode', 'delay=5000']) {
-      const started = Date.now();
+    // A delay obeyed would hold the answer for a minute, past this test's timeout: no clock is read.
+    for (const inject of ['fault', 'html500', 'truncate', 'reset', 'explode', 'delay=60000']) {
       const r = await post(plain.url, inject);
       assert.equal(r.status, 200, inject);
-      assert.ok(Date.now() - started < 2000, inject);
       assert.equal(textAt(soapResult(r.text, 'GetHazmatDescription'), 'UNNAList', 'UNorNA', 'Number'), 'UN1203');
     }
   });
@@ -126,9 +125,8 @@ describe('sandbox fault injection', () => {
     const own = await startSandbox({ allowInjection: true });
     const pending = post(own.url, 'delay=60000').catch(() => undefined);
     await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
+    // Waiting for the delay would take a minute, past this test's timeout: that close() returns is the assertion.
     await own.close();
-    assert.ok(Date.now() - started < 3000, `close took ${Date.now() - started} ms`);
     await pending;
   });
 });

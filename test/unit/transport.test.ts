@@ -83,9 +83,8 @@ describe('transport: local HTTP', () => {
 
   it('times out when no reply comes, naming the URL', async () => {
     server = await startServer(() => undefined);
-    const started = Date.now();
+    // The server never answers: only the 300 ms timeout can end this send, and its kind says it did.
     const out = await sendHttp(post(`${server.url}/slow`), options({ timeoutMs: 300 }));
-    assert.ok(Date.now() - started < 2000);
     assert.equal(out.error?.kind, 'timeout');
     assert.match(out.error!.message, new RegExp(`${server.url}/slow`));
     assert.equal(out.status, undefined);

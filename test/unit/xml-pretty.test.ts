@@ -41,11 +41,10 @@ describe('XML pretty-printing (results panel, carrier inspect --show)', () => {
     assert.equal(looksLikeXml('{"a":1}'), false);
   });
 
-  it('prints 200,000 levels in linear time, indenting no deeper than INDENT_LIMIT', () => {
+  // Linear time is the bench's to measure (ratios, npm run bench); a quadratic printer would not finish within the test's timeout here.
+  it('prints 200,000 levels, indenting no deeper than INDENT_LIMIT', () => {
     const levels = 200_000;
-    const started = Date.now();
     const text = prettyText(`${'<Nest>'.repeat(levels)}x${'</Nest>'.repeat(levels)}`);
-    assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
     const lines = text.split('\n');
     assert.equal(lines.length, 2 * levels - 1);
     assert.equal(lines[3], '      <Nest>');
@@ -54,21 +53,17 @@ describe('XML pretty-printing (results panel, carrier inspect --show)', () => {
     assert.ok(lines.every((l) => l.length <= 2 * INDENT_LIMIT + 20));
   });
 
-  it('prints 200,000 siblings in linear time', () => {
-    const started = Date.now();
+  it('prints 200,000 siblings', () => {
     const lines = prettyLines(`<r>${'<a k="v">1</a>'.repeat(200_000)}</r>`);
-    assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
     assert.equal(lines.length, 200_002);
     assert.deepEqual(lines.slice(1, 2).map((l) => l.depth), [1]);
   });
 
-  it('stays linear on markup that never closes, and keeps every character', () => {
+  it('finishes on markup that never closes, and keeps every character', () => {
     for (const bad of ['<a '.repeat(100_000), '<a b="'.repeat(100_000), `<a${' b=c'.repeat(100_000)}`, '<'.repeat(200_000), `<a b="${'<'.repeat(100_000)}`, '<!--'.repeat(50_000), '&'.repeat(200_000)]) {
-      const started = Date.now();
       const tokens = tokenize(bad);
       assert.equal(tokens.map((t) => t.raw).join(''), bad);
       assert.doesNotThrow(() => prettyText(bad));
-      assert.ok(Date.now() - started < 2000, `${JSON.stringify(bad.slice(0, 12))}…: ${Date.now() - started} ms`);
     }
   });
 
