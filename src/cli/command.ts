@@ -10,6 +10,13 @@ export interface CliIo {
   readonly isTTY?: boolean;
   /** Terminal width, when stdout is one. */
   readonly columns?: number;
+  /**
+   * stdout exactly as given, escape sequences and all. Commands get `stdout` and `stderr` made
+   * terminal-safe (runCli in dispatch.ts); this is only for a writer with sequences of its own
+   * that makes every outside text safe itself where it puts it in: the run's terminal reporter
+   * on a TTY (src/core/runner/reporters/cli.ts).
+   */
+  readonly terminal?: (text: string) => void;
 }
 
 export interface Command {

@@ -1,6 +1,7 @@
 /** Entry point of the `carrier` CLI (bin/carrier.js loads the bundle, or this file through tsx). */
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { endQuietlyOnBrokenPipe } from './brokenPipe';
 import { enableCompileCache } from './compileCache';
 import { processIo, runCli } from './dispatch';
 
@@ -16,6 +17,9 @@ setFlagsFromString('--liftoff-only');
 
 // The built dispatcher (dist/cli.js) loads each command's bundle from dist/cli/ (compileCache.ts).
 enableCompileCache(path.join(__dirname, 'cli'));
+
+// A closed pipe ends the command quietly, with status 141 (brokenPipe.ts).
+endQuietlyOnBrokenPipe();
 
 void runCli(process.argv.slice(2), processIo()).then((code) => {
   process.exitCode = code;

@@ -176,6 +176,14 @@ export interface DecodedDocument {
   readonly pages?: number;
   /** The decoded bytes as base64 (so the object stays JSON-serialisable for the webview). */
   readonly base64: string;
+  /**
+   * false when the document was past a decoding budget (docs/wire.md#budgets): it is kept as it
+   * came (`base64`) but not inspected — no page count, no preview — and `notInspected` says why.
+   * Absent on a document that was inspected.
+   */
+  readonly inspected?: false;
+  /** Why the document was not inspected (which budget it passed). */
+  readonly notInspected?: string;
 }
 
 export interface ExchangeError {

@@ -11,6 +11,8 @@ export * from './path';
 export * from './verdict';
 export { CONTRACT_CODES, type ContractCodeInfo } from './contractCodes';
 export { findingLine, findingPath, findingText } from './findingText';
+export { documentLine } from './documentLine';
+export { terminalSafe } from './terminalText';
 export * from './xml/pretty';
 // The Summary's views find a reply's fields by the records that hold them.
 export { findShape, getRecord } from './catalog';

@@ -1,7 +1,9 @@
 /**
  * A captured exchange → what people see: the catalog's reading of the request (recognition),
  * the reply read along the catalog (parseReply), findings, timing — every text redacted. Runs
- * after forwarding, off the hot path; never throws for anything a client or server can send.
+ * after forwarding, off the hot path (scheduler.ts), and yields to the event loop between its
+ * phases (opening a body, recognising the request, reading the reply), so the relay's I/O is
+ * served between them; never throws for anything a client or server can send.
  */
 import { randomUUID } from 'node:crypto';
 import { apiKeysIn, decideVerdict, decodeText, MASK, MIN_SECRET_BY_VALUE, parseReply, recognizeRequest, Redactor, SECRET_HEADER, type Exchange, type Finding, type Namespaces, type ParsedReply, type Recognition, type Timing } from '../core';
@@ -68,6 +70,9 @@ export interface ReadExchange extends RecordedExchange {
 
 const HEAD = { utf8Bytes: true } as const;
 
+/** The rest of the reading waits for a later turn: what the relay has to do meanwhile goes first. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 const round = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms * 100) / 100);
 
 function header(pairs: ReadonlyArray<readonly [string, string]> | undefined, name: string): string | undefined {
@@ -131,6 +136,7 @@ function bodyFindings(s: Side, side: 'request' | 'reply', kept: KeptBody, maxBod
 
 export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExchange> {
   const req = await openSide(c, 'request', ctx.maxBodyBytes);
+  await nextTurn();
   const requestText = req.decoded.text;
   const input = { method: c.method, url: c.url, headers: c.requestHeaders, body: requestText, bodyComplete: !req.cut };
   const recognition = recognizeRequest(input, { namespaces: ctx.namespaces });
@@ -155,11 +161,13 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   let replyCut = false;
   let parsed: ParsedReply | undefined;
   if (c.status !== undefined) {
+    await nextTurn();
     const rep = await openSide(c, 'reply', ctx.maxBodyBytes);
     replyCut = rep.cut;
     replyKept = keepBody(rep.opened, rep.decoded.text, rep.decoded.charset, redactor, rep.cut, ctx.recording);
     findings.push(...bodyFindings(rep, 'reply', replyKept, ctx.maxBodyBytes));
     if (!rep.cut && !rep.opened.problem && recognition.kind === 'operation' && !c.error) {
+      await nextTurn();
       parsed = await parseReply({ op: recognition.op, binding: recognition.binding, namespaces: ctx.namespaces, status: c.status, statusText: c.statusText, contentType: rep.type, text: rep.decoded.text });
       findings.push(...parsed.findings);
     }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, findingLine, mediaType } from '../core';
+import { BINDING_LABELS, documentLine, findingLine, mediaType } from '../core';
 import { EXCHANGE_SUFFIX, RECORDING_FORMAT, type RecordingDocument } from './recordings';
 import type { InspectedExchange } from './types';
 
@@ -198,7 +198,7 @@ export function formatExchange(x: InspectedExchange, files?: RecordingDocument['
   if (shown.length) lines.push('', 'Findings:', ...shown.map((f) => `  ${findingLine(f)}`));
   if (x.documents.length) {
     lines.push('', 'Documents:');
-    for (const d of x.documents) lines.push(`  ${d.name}  ${d.mediaType}  ${d.size} bytes${d.pages !== undefined ? `  ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''}  (${d.path})`);
+    for (const d of x.documents) lines.push(`  ${documentLine(d)}`);
   }
   if (files) {
     const beside = [files.requestBody, files.replyBody, files.requestFile].filter(Boolean);

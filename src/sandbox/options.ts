@@ -13,6 +13,12 @@ export interface SandboxOptions {
   readonly apiKeys?: readonly string[];
   /** Folder for the state file; without one the state lives in memory only. */
   readonly dataDir?: string;
+  /**
+   * Start empty: the data folder's old state files are first moved into a backup folder beside
+   * them (never deleted). Without it, a state that does not read stops the start with
+   * SandboxStateUnreadableError.
+   */
+  readonly resetData?: boolean;
   /** Honour the X-Carrier-Inject request header (delays, faults, broken replies). */
   readonly allowInjection?: boolean;
   /** Namespace URIs of the three roles; the catalog's neutral defaults otherwise. */

@@ -24,6 +24,7 @@ import { SandboxStore } from './state/store';
 export type { SandboxHandle, SandboxOptions } from './options';
 export { DEFAULT_LIMITS, type SandboxLimits } from './http/limits';
 export { SandboxLockedError } from './state/lock';
+export { SandboxStateUnreadableError } from './state/unreadable';
 
 /** Cancels waits (injected delays, slow bodies) when the sandbox closes, so close() is prompt. */
 class Waits {
@@ -141,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limits = limitsOf(options.limits);
   const sandboxLog = new SandboxLog(options.log, options.apiKeys ?? []);
   const log = (line: string) => sandboxLog.write(line);
-  const store = await SandboxStore.open(now(), options.dataDir, log);
+  const store = await SandboxStore.open(now(), options.dataDir, log, options.resetData === true);
   const ctx: SandboxContext = {
     namespaces: options.namespaces ?? DEFAULT_NAMESPACES,
     ...(options.apiKeys?.length ? { apiKeys: new Set(options.apiKeys) } : {}),

@@ -14,11 +14,13 @@ import { buildHttpRequest } from '../../src/core/envelope';
 import { recognizeRequest } from '../../src/core/recognize/recognize';
 import { rawReplyBytes, send } from '../../src/core/send';
 import { MAX_DEPTH, parseXml, XmlError } from '../../src/core/xml/dom';
+import { parseDocumentKeeping } from '../../src/core/xml/parser';
+import { SOAP12_ENVELOPE_NS } from '../../src/core/catalog';
 import { runCli } from '../../src/cli/dispatch';
 import { startInspector } from '../../src/inspector';
 import { startSandbox } from '../../src/sandbox/server';
 import { closeClientAgent, plainRequest } from './inspect-kit';
-import { environmentAt, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
+import { environmentAt, SOAP11_TYPE, SOAP12_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
 const ROOT = path.join(__dirname, '../..');
 const MAIN = path.join(ROOT, 'src/cli/main.ts');
@@ -213,8 +215,10 @@ describe('XML depth: a hostile server', function () {
         const body = served.get(`${place}/${levels}`)!;
         assert.equal(x.reply?.bodyText, body);
         assert.ok(rawReplyBytes(x)!.equals(Buffer.from(body)));
-        assert.equal(x.parsed, undefined);
-        assert.equal(x.fault, undefined);
+        // What came before the limit is read (the next describe): the fault's reason, the result so far.
+        if (place === 'fault') assert.equal(x.fault?.reason, 'Deep trouble');
+        else assert.equal(x.fault, undefined);
+        assert.equal(x.judgement?.verdict.kind, place === 'fault' ? 'fault' : 'unreadable');
         assert.ok(x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)), JSON.stringify(x.findings));
         assert.doesNotThrow(() => JSON.stringify(x));
       }
@@ -252,10 +256,85 @@ describe('XML depth: a hostile server', function () {
         assert.match(out, TOO_DEEP);
         // The body is pretty-printed however deep it goes, its indentation bounded.
         assert.ok(out.split('\n').length > 400_000);
-        assert.ok(out.split('\n').every((line) => line.length < 200));
+        const long = out.split('\n').filter((line) => line.length >= 200);
+        assert.equal(long.length, 0, `${place}: ${long.map((l) => l.slice(0, 150)).join('\n')}`);
       } finally {
         await inspector.close();
       }
     }
+  });
+});
+
+describe('XML depth: what came before the limit is kept', function () {
+  this.timeout(120_000);
+  const LEVELS = 100_000;
+  const faults = {
+    soap11: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Boom</faultstring><detail>${nest(LEVELS)}</detail></soap:Fault></soap:Body></soap:Envelope>`,
+    soap12: `<?xml version="1.0" encoding="utf-8"?><env:Envelope xmlns:env="${SOAP12_ENVELOPE_NS}"><env:Body><env:Fault><env:Code><env:Value>env:Receiver</env:Value></env:Code><env:Reason><env:Text xml:lang="en">Boom</env:Text></env:Reason><env:Detail>${nest(LEVELS)}</env:Detail></env:Fault></env:Body></env:Envelope>`,
+  } as const;
+  // A terminal's details read, then its phone list nested past the limit.
+  const result = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetTerminalInformationResponse xmlns="${S}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails><TerminalDetailID>7</TerminalDetailID><TerminalName>Lincoln</TerminalName></TerminalDetails><TerminalPhoneNumbers><TerminalPhone>${nest(LEVELS)}</TerminalPhone></TerminalPhoneNumbers></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse></soap:Body></soap:Envelope>`;
+  let server: TestServer;
+  let cwd: string;
+
+  before(async () => {
+    server = await startServer((req, res) => {
+      const which = (req.url ?? '').split('/')[1];
+      if (which === 'result') { res.writeHead(200, { 'Content-Type': SOAP11_TYPE }); res.end(result); return; }
+      const binding = which as keyof typeof faults;
+      res.writeHead(500, { 'Content-Type': binding === 'soap12' ? SOAP12_TYPE : SOAP11_TYPE });
+      res.end(faults[binding]);
+    });
+    cwd = tmpDir('carrier-depth-kept-');
+    fs.writeFileSync(path.join(cwd, 'carrier.environments.json'), JSON.stringify({ soap11: { baseUrl: `${server.url}/soap11` }, soap12: { baseUrl: `${server.url}/soap12` } }));
+    for (const binding of ['soap11', 'soap12']) fs.writeFileSync(path.join(cwd, `${binding}.carrier.json`), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', binding, params: { ZipCode: '68507', CountryCode: 'USA' } }));
+  });
+
+  after(async () => {
+    await server.close();
+    fs.rmSync(cwd, { recursive: true, force: true });
+  });
+
+  it('the parser keeps the elements closed so far and the open chain, no deeper than the limit', () => {
+    const kept = parseDocumentKeeping(`<a><b>one</b><c>two${nest(LEVELS)}</c></a>`);
+    assert.equal(kept.stopped?.code, 'too-deep');
+    assert.deepEqual(kept.root.children.map((c) => [c.local, c.text]), [['b', 'one'], ['c', 'two']]);
+    let depth = 1;
+    for (let el = kept.root; el.children.length; el = el.children[el.children.length - 1]) depth++;
+    assert.equal(depth, MAX_DEPTH);
+    // Within the limit, the whole document and no `stopped`; a malformed one still throws.
+    assert.equal(parseDocumentKeeping('<a><b/></a>').stopped, undefined);
+    assert.throws(() => parseDocumentKeeping('<a><b></a>'), XmlError);
+  });
+
+  for (const binding of ['soap11', 'soap12'] as const) {
+    it(`core's send(): a SOAP ${binding === 'soap11' ? '1.1' : '1.2'} fault with its detail ${LEVELS.toLocaleString('en-US')} levels deep is a fault with its reason, the limit named`, async () => {
+      const x = await send({ request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${binding}`), apiKey: KEY, binding });
+      assert.equal(x.fault?.reason, 'Boom');
+      assert.equal(x.fault?.code, binding === 'soap11' ? 'soap:Server' : 'env:Receiver');
+      assert.equal(x.fault?.detail, undefined);
+      assert.equal(x.judgement?.verdict.kind, 'fault');
+      assert.ok(x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)), JSON.stringify(x.findings));
+      assert.equal(x.reply?.bodyText, faults[binding]);
+    });
+
+    it(`carrier send: the SOAP ${binding === 'soap11' ? '1.1' : '1.2'} fault's reason is printed beside the depth limit`, async () => {
+      const r = await carrier(['send', `${binding}.carrier.json`, '--env', binding], cwd);
+      assertNoCrash(r, binding);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /reason: Boom/);
+      assert.match(r.stdout, TOO_DEEP);
+    });
+  }
+
+  it("core's send(): a result whose trailing field nests too deep keeps its leading fields", async () => {
+    const x = await send({ request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/result`), apiKey: KEY, binding: 'soap11' });
+    const terminal = (x.parsed as { Result: Array<{ TerminalDetails: Record<string, unknown> }> }).Result[0];
+    assert.deepEqual(terminal.TerminalDetails, { TerminalDetailID: 7, TerminalName: 'Lincoln' });
+    // Not a success: the reply was not read whole, and says where it stopped.
+    assert.equal(x.judgement?.verdict.kind, 'unreadable');
+    assert.ok(x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)), JSON.stringify(x.findings));
+    assert.ok(!x.findings.some((f) => f.kind === 'contract' && /missing|empty/i.test(f.message)), JSON.stringify(x.findings));
+    assert.doesNotThrow(() => JSON.stringify(x));
   });
 });

@@ -286,7 +286,11 @@ export const run: Command = {
       const observers: RunObserver[] = [];
       if (settings.reporters.includes('cli')) {
         const term = terminalOf(io);
-        observers.push(new CliReporter({ write: (t) => shown.stdout(t), ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR, ...(shard ? { shard } : {}) }));
+        // On a TTY the reporter writes its own colours and clear-lines, so it writes as given and
+        // makes what it puts in terminal-safe itself; a log goes through the safe stdout as well.
+        const terminal = io.terminal ?? io.stdout;
+        const write = term.isTTY ? (t: string) => terminal(mask(t)) : shown.stdout;
+        observers.push(new CliReporter({ write, ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR, ...(shard ? { shard } : {}) }));
       }
       // Kept as they finish, so an internal error still leaves the reports of what ran.
       const finished: TestResult[] = [];

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, type Namespaces } from '../../core';
-import { SandboxLockedError, startSandbox } from '../../sandbox/server';
+import { SandboxLockedError, SandboxStateUnreadableError, startSandbox } from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type Command } from '../command';
@@ -15,6 +15,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'host', value: true, description: 'interface to listen on (default 127.0.0.1)' },
   { name: 'api-key', value: true, repeatable: true, description: 'accept only this API key (repeat for several; default: any non-empty key)' },
   { name: 'data-dir', value: true, description: 'keep created bills of lading and pickups in this folder across restarts' },
+  { name: 'reset-data', description: 'start with an empty state: the --data-dir folder\'s state files are moved into a backup folder there (never deleted)' },
   { name: 'allow-injection', description: 'honour the X-Carrier-Inject request header (delays, faults, broken replies)' },
   { name: 'service-ns', value: true, description: `{service_namespace} URI (default ${DEFAULT_NAMESPACES.service})` },
   { name: 'data-ns', value: true, description: `{data_namespace} URI (default ${DEFAULT_NAMESPACES.data})` },
@@ -31,7 +32,9 @@ export const sandbox: Command = {
     'Serves every operation of the service at its path and version (SOAP 1.1, SOAP 1.2, HTTP GET/POST',
     'where offered) and its WSDL at <path>?WSDL. Prints "Carrier sandbox listening on http://HOST:PORT",',
     'then one line per request, and runs until SIGINT or SIGTERM. With --data-dir, the folder is locked',
-    'while it runs: a second sandbox on it exits 1, naming the pid and address of the first.',
+    'while it runs: a second sandbox on it exits 1, naming the pid and address of the first. A state there',
+    'that does not read stops the start with exit 1, naming the file; --reset-data starts empty instead,',
+    'keeping the old files in a backup folder beside them.',
     '',
     'Options:',
     describeFlags(FLAGS),
@@ -48,6 +51,8 @@ export const sandbox: Command = {
     const apiKeys = lists.get('api-key') ?? [];
     if (apiKeys.some((k) => !k.trim())) throw new UsageError('--api-key needs a non-empty key');
     const quiet = flags.has('quiet');
+    const resetData = flags.has('reset-data');
+    if (resetData && !dataDir) throw new UsageError('--reset-data needs --data-dir: without it the state lives in memory');
     // Listen for the signal before starting, so a stop request during start-up is not lost.
     const stopped = stopSignal();
     let handle;
@@ -56,12 +61,18 @@ export const sandbox: Command = {
         port: portFlag(flags.get('port')),
         host: textFlag(flags.get('host'), 'host') ?? '127.0.0.1',
         ...(apiKeys.length ? { apiKeys } : {}),
-        ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir) } : {}),
+        ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir), resetData } : {}),
         allowInjection: flags.has('allow-injection'),
         namespaces,
-        log: (line) => { if (!quiet && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`); },
+        // Where the old state went is said even with --quiet: it is the one place it is named.
+        log: (line) => { if ((!quiet || line.startsWith(STARTING_EMPTY)) && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`); },
       });
     } catch (e) {
+      // A state that does not read: never a silent restart; said even with --quiet.
+      if (e instanceof SandboxStateUnreadableError) {
+        io.stderr(unreadableMessage(e, dataDir!));
+        return 1;
+      }
       // Another sandbox has the data folder: not an internal error, and nothing to retry blindly.
       if (!(e instanceof SandboxLockedError)) throw e;
       io.stderr(`carrier sandbox: ${e.message}\n`);
@@ -74,3 +85,15 @@ export const sandbox: Command = {
     return 0;
   },
 };
+
+/** The start of the line the store logs when --reset-data moved the old state aside (state/store.ts). */
+const STARTING_EMPTY = 'state: starting empty';
+
+function unreadableMessage(e: SandboxStateUnreadableError, dataDir: string): string {
+  return [
+    `carrier sandbox: ${e.message}; the sandbox did not start and nothing was changed.`,
+    `  To start empty: carrier sandbox --data-dir ${dataDir} --reset-data (the old state files are moved into a sandbox-state.backup-<time> folder in ${e.dataDir}, never deleted).`,
+    `  Or mend or restore ${e.file} and start again.`,
+    '',
+  ].join('\n');
+}

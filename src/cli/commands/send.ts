@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, classifyExchange, closeTransport, type DecodedDocument, decodeText, type Exchange, findingLine, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
+import { BINDING_LABELS, classifyExchange, closeTransport, documentLine, type DecodedDocument, decodeText, type Exchange, findingLine, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
 import { keptBodyOf } from '../../inspector';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
@@ -165,7 +165,7 @@ function humanReport(x: Exchange): string {
   if (x.parsed !== undefined) lines.push('', 'Reply:', JSON.stringify(shownReply(x), null, 2));
   if (x.documents.length) {
     lines.push('', 'Documents:');
-    for (const d of x.documents) lines.push(`  ${d.name}  ${d.mediaType}  ${d.size} bytes${d.pages !== undefined ? `  ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''}  (${d.path})`);
+    for (const d of x.documents) lines.push(`  ${documentLine(d)}`);
   }
   // The last line is the verdict the exit code follows, so a terminal's tail always says it.
   const verdict = classifyExchange(x);

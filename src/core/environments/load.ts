@@ -17,6 +17,7 @@ import { apiKeyVariable, GENERIC_API_KEY_VARIABLE } from './apiKey';
 import { validateEnvironmentsFile } from './generated/validator';
 import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TIMEOUT_MS, EMBEDDED_BASE_URL, SANDBOX_ENVIRONMENT, sandboxEnvironment } from './builtin';
 import type { Environment, EnvironmentProblem, EnvironmentSettings } from './types';
+import { hasUserinfo, userinfoMessage } from './userinfo';
 
 export const ENVIRONMENTS_FILE = 'carrier.environments.json';
 
@@ -59,7 +60,7 @@ export function parseEnvironments(text: string, fileName: string): LoadedEnviron
   const value = parsed.value;
   const broken = new Set<string>();
   for (const err of validate(value)) {
-    const problem = describe(err, parsed.source);
+    const problem = describe(err, parsed.source, value);
     if (!problem) continue;
     problems.push(problem);
     const top = pointerPath(err.instancePath)[0] ?? err.propertyName;
@@ -137,7 +138,7 @@ function pointerPath(pointer: string): (string | number)[] {
   return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function describe(err: ErrorObject, source: JsonSource): EnvironmentProblem | undefined {
+function describe(err: ErrorObject, source: JsonSource, root: unknown): EnvironmentProblem | undefined {
   const at = pointerPath(err.instancePath);
   const where = (p: (string | number)[], part: 'key' | 'value' = 'value') => ({ path: formatPath(p), range: source.rangeOf(p, part) });
   const error = (message: string, p = at, part: 'key' | 'value' = 'value'): EnvironmentProblem => ({ severity: 'error', message, ...where(p, part) });
@@ -164,7 +165,12 @@ function describe(err: ErrorObject, source: JsonSource): EnvironmentProblem | un
       return error(`tls.${p.property} needs tls.${p.missingProperty}: a client certificate comes with its key`, [...at, p.property], 'key');
     }
     case 'pattern':
-      if (name === 'baseUrl') return error('baseUrl must be an http:// or https:// URL (without query or fragment), or "embedded"');
+      if (name === 'baseUrl') {
+        // Credentials in the URL: refused, and the message masks the password it quotes.
+        const url = valueAt(root, at);
+        if (typeof url === 'string' && hasUserinfo(url)) return error(userinfoMessage(url));
+        return error('baseUrl must be an http:// or https:// URL (a host, a numeric port if any, a path; no query or fragment), or "embedded"');
+      }
       if (name === 'proxy') return error('proxy must be an http:// or https:// URL of the proxy, e.g. http://proxy.example:3128');
       if (/Namespace$/.test(name)) return error(`${name} must be a namespace URI without spaces`);
       return error(`"${at.length > 1 ? at[at.length - 1] : ''}" is not a valid variable name (letters, digits, _ . -)`);
@@ -179,6 +185,12 @@ function describe(err: ErrorObject, source: JsonSource): EnvironmentProblem | un
       return undefined;
   }
   return error(`${name || 'the file'}: ${err.message ?? 'is not valid'}`);
+}
+
+function valueAt(root: unknown, at: readonly (string | number)[]): unknown {
+  let v = root;
+  for (const key of at) v = v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string, unknown>)[String(key)] : undefined;
+  return v;
 }
 
 function unknownName(prop: string, at: (string | number)[], error: (m: string, p?: (string | number)[], part?: 'key' | 'value') => EnvironmentProblem): EnvironmentProblem {

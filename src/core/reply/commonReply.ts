@@ -93,6 +93,27 @@ const GENERIC_NAME = PREFIX;
 /** Where a tag's name ends. */
 const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */;
 
+/**
+ * Text the one pass may take as it is: no `&` (a reference to check and decode) and no character
+ * XML forbids written as itself — a C0 control but tab, newline and return, a lone surrogate,
+ * U+FFFE, U+FFFF — which the general parser refuses with its place (src/core/xml/parser.ts). Only
+ * what the pass takes unread is looked at (values, the XML declaration): the markup around them
+ * is compared with names and spaces the catalog knows.
+ */
+function plain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0xd800 && c !== 0x26 /* & */) continue;
+    if (c < 0x20 ? !isSpace(c) : c === 0x26 || c >= 0xfffe) return false;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const low = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
 /** Open content nested deeper than this is read the general way. */
 const MAX_GENERIC_DEPTH = 32;
 
@@ -147,7 +168,7 @@ class CommonReader {
     // The XML declaration, whatever it says: the general parser only places it (at the very start).
     if (s.startsWith('<?xml', 0) && isSpace(s.charCodeAt(5))) {
       const end = s.indexOf('?>', 6);
-      if (end < 0) this.leave();
+      if (end < 0 || !plain(s.slice(5, end))) this.leave();
       this.pos = end + 2;
     }
     const { prefix, defaultNs } = this.envelope(envelopeNs);
@@ -242,7 +263,7 @@ class CommonReader {
     const end = s.indexOf('"', this.pos + 2);
     if (end < 0) this.leave();
     const value = s.slice(this.pos + 2, end);
-    if (value.includes('<') || value.includes('&')) this.leave();
+    if (value.includes('<') || !plain(value)) this.leave();
     this.pos = end + 1;
     return value;
   }
@@ -384,7 +405,7 @@ class CommonReader {
     if (s.charCodeAt(lt + 1) === 0x2f /* / */) {
       if (s.indexOf(close, lt) !== lt) this.leave();
       const text = s.slice(this.pos, lt);
-      if (text.includes('&')) this.leave();
+      if (!plain(text)) this.leave();
       this.pos = lt + close.length;
       return text;
     }
@@ -417,7 +438,7 @@ class CommonReader {
       const lt = s.indexOf('<', this.pos);
       if (lt < 0 || s.indexOf(close, lt) !== lt) this.leave();
       text = s.slice(this.pos, lt);
-      if (text.includes('&')) this.leave();
+      if (!plain(text)) this.leave();
       this.pos = lt + close.length;
     }
     if (type === 'string') return text;

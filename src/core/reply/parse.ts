@@ -7,6 +7,7 @@
 import { getRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type Namespaces, type OperationDef } from '../catalog';
 import type { ContractCode, DecodedDocument, Finding, SoapFault } from '../exchange';
 import { parseXml, XmlError, XmlLimitError, type XmlElement } from '../xml/dom';
+import { parseDocumentKeeping } from '../xml/parser';
 import { isNil, readGeneric, readRecord, type ReadIssue } from '../xml/read';
 import { inBodyFindings } from './carriers';
 import { decodeDocuments } from './documents';
@@ -91,15 +92,26 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     return resultRead(common.result, op, undefined, findings, input.contract);
   }
 
-  const issues: ReadIssue[] = [];
-  const lists = listItemReader(op, binding, { namespaces: input.namespaces, outOfNamespace: 'keep', issues });
+  let issues: ReadIssue[] = [];
+  const listsOf = (into: ReadIssue[]) => listItemReader(op, binding, { namespaces: input.namespaces, outOfNamespace: 'keep', issues: into });
+  let lists = listsOf(issues);
   let root: XmlElement;
+  /** The reader's limit that stopped it, when only what came before it is read (readUpToLimit). */
+  let stopped: XmlLimitError | undefined;
   try {
     root = parseXml(text, lists.onClose);
   } catch (err) {
     if (!(err instanceof XmlError)) throw err;
+    const kept = err instanceof XmlLimitError && err.code === 'too-deep' ? readUpToLimit(text, (lists = listsOf((issues = [])))) : undefined;
+    if (!kept) {
+      findings.push({ severity: 'error', kind: 'reply', message: `${unreadable(err)} (${status(input)})` });
+      return { findings, documents: [] };
+    }
+    root = kept.root;
+    stopped = kept.stopped;
+    // The limit named first, as when nothing is kept; a fault's reason or a result's leading fields follow.
     findings.push({ severity: 'error', kind: 'reply', message: `${unreadable(err)} (${status(input)})` });
-    return { findings, documents: [] };
+    findings.push({ severity: 'info', kind: 'reply', message: KEPT_BEFORE_LIMIT });
   }
 
   const isEnvelope = root.local === 'Envelope' && (root.ns === SOAP11_ENVELOPE_NS || root.ns === SOAP12_ENVELOPE_NS);
@@ -119,7 +131,11 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
       return { findings, documents: [] };
     }
     if (first && isFault(first)) {
-      const fault = decodeFault(first);
+      const read = decodeFault(first);
+      // Cut at the depth limit, the detail is a stub of what it was: the code and the reason stand.
+      const { detail: _cut, ...withoutDetail } = read;
+      const fault: SoapFault = stopped && read.detail !== undefined ? withoutDetail : read;
+      if (fault !== read) findings.push({ severity: 'info', kind: 'fault', message: 'The fault\'s detail is not kept: it goes on past the depth limit' });
       findings.push({ severity: 'error', kind: 'fault', message: describeFault(fault) });
       return { fault, findings, documents: [] };
     }
@@ -142,18 +158,20 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   }
   const parsed = readRecord(content, getRecord(op.result), '', { namespaces: input.namespaces, outOfNamespace: 'keep', issues, preRead: lists.preRead });
   append(findings, issueFindings(issues, input.contract));
-  return resultRead(parsed, op, content.local, findings, input.contract);
+  // Cut at a limit, the result lacks what came after it: not missing, only not read (resultRead's `cut`).
+  return resultRead(parsed, op, content.local, findings, stopped ? undefined : input.contract, stopped !== undefined);
 }
 
 /** What follows from the result read, either way: the in-body error carriers and the documents. */
 /** `resultElement`: the result's element as it came; the SOAP `<OpResult>` when not given. */
-async function resultRead(parsed: Record<string, unknown>, op: OperationDef, resultElement: string | undefined, findings: Finding[], contract: ReplyContract | undefined): Promise<ParsedReply> {
+/** `cut`: read only up to the depth limit (readUpToLimit), so nothing is said of what may follow (required fields, emptiness). */
+async function resultRead(parsed: Record<string, unknown>, op: OperationDef, resultElement: string | undefined, findings: Finding[], contract: ReplyContract | undefined, cut = false): Promise<ParsedReply> {
   const record = getRecord(op.result);
   // An empty result element: nothing a client can use, whichever way it was read.
   let empty = true;
   for (const _ in parsed) { empty = false; break; }
-  if (empty) findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${resultElement ?? `${op.operation}Result`}> is empty: the reply carries nothing a client can use` });
-  append(findings, contractFindings(parsed, record, contract));
+  if (empty && !cut) findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${resultElement ?? `${op.operation}Result`}> is empty: the reply carries nothing a client can use` });
+  if (!cut) append(findings, contractFindings(parsed, record, contract));
   append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
   const docs = await decodeDocuments(parsed, record, op);
   append(findings, atMost(docs.findings, MAX_IN_BODY_FINDINGS, 'document', 'document findings'));
@@ -164,6 +182,25 @@ function mediaFinding(input: ReplyInput): Finding {
   const { binding } = input;
   return { severity: 'warning', kind: 'reply', message: `The reply's Content-Type is ${input.contentType}; a ${binding === 'soap11' ? 'SOAP 1.1' : binding === 'soap12' ? 'SOAP 1.2' : 'HTTP binding'} reply should be ${EXPECTED_MEDIA[binding]}` };
 }
+
+/**
+ * A reply nested past the depth limit, read again keeping what came before it
+ * (parseDocumentKeeping: linear, within the same limits, the open chain no deeper than the
+ * limit); undefined when nothing was. Past a count limit (elements, attributes, namespaces,
+ * text) the reply is a flood and is refused whole, as before.
+ */
+function readUpToLimit(text: string, lists: ReturnType<typeof listItemReader>): { root: XmlElement; stopped: XmlLimitError } | undefined {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    const kept = parseDocumentKeeping(body, lists.onClose);
+    return kept.stopped ? { root: kept.root, stopped: kept.stopped } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Said after the limit's finding when what came before the limit is read. */
+export const KEPT_BEFORE_LIMIT = 'What came before that limit is read (a fault\'s code and reason, a result\'s leading fields); what follows it is not';
 
 /** Why the XML could not be read, for a finding; the caller keeps the raw reply whatever the reason. */
 function unreadable(err: XmlError): string {

@@ -153,6 +153,15 @@ const REFERENCE = /&(?:#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_:][A-Za-z0-9._:-]*);/y;
 const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
 /** XML 1.0 Char production: no NUL, no other C0 controls but tab/newline/return, no surrogates, no U+FFFE/FFFF. */
 const xmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+/**
+ * What the Char production refuses written as itself (not as a reference): a C0 control but tab,
+ * newline and return, a lone surrogate (in a `u` pattern a class matches a surrogate only when it
+ * is not half of a pair), U+FFFE, U+FFFF. One character-class test of the whole document: a
+ * reply passes it at memory speed, a few milliseconds for 12 million characters.
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_LITERAL = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/u;
+const hex4 = (c: number) => c.toString(16).toUpperCase().padStart(4, '0');
 
 /**
  * Names already checked, shared by every parse: a service uses a few hundred, and checking each
@@ -238,6 +247,10 @@ class Parser {
       const past = elementPast(s, MAX_ELEMENTS);
       if (past >= 0) throw this.tooManyElements(past);
     }
+    // Refused as literals as they are as references (decode below): a raw ESC in a fault string
+    // is no more XML than &#27; is.
+    const bad = FORBIDDEN_LITERAL.exec(s);
+    if (bad) throw this.fail(bad.index, `U+${hex4(s.charCodeAt(bad.index))} (written as itself) is not a character XML allows`);
     while (this.pos < n) {
       const lt = s.indexOf('<', this.pos);
       const end = lt < 0 ? n : lt;
@@ -251,6 +264,21 @@ class Parser {
     }
     if (this.stack.length) throw this.truncated();
     if (!this.root) throw new XmlError('The XML has no root element');
+    return this.root;
+  }
+
+  /**
+   * After a limit stopped the reading: the open elements closed where it stopped (each with its
+   * text and the children read so far), innermost first, and the root returned — what was read
+   * before the limit, no deeper than the limit allows. Undefined when nothing was built.
+   */
+  keptSoFar(): XmlElement | undefined {
+    for (let d = this.stack.length - 1; d >= 0; d--) {
+      const top = this.stack[d];
+      if (top.parts) top.el.text = [...(top.chunks ?? []), top.parts.join('')].join('');
+      if (this.pending.length > top.first) top.el.children = this.pending.splice(top.first);
+    }
+    this.stack.length = 0;
     return this.root;
   }
 
@@ -616,4 +644,20 @@ function declarationProblem(prefix: string, uri: string): string | undefined {
 /** Parses a whole document (no byte-order mark, not blank) into its root element. */
 export function parseDocument(text: string, onClose?: CloseHook): XmlElement {
   return new Parser(text, onClose).parse();
+}
+
+/**
+ * Parses a document, keeping what was read when one of the limits stops it: the root with the
+ * elements closed so far and the open chain closed where the reading stopped, and the limit
+ * (`stopped`). Any other error (malformed, truncated, a DOCTYPE) is thrown as by parseDocument.
+ */
+export function parseDocumentKeeping(text: string, onClose?: CloseHook): { root: XmlElement; stopped?: XmlLimitError } {
+  const parser = new Parser(text, onClose);
+  try {
+    return { root: parser.parse() };
+  } catch (err) {
+    const root = err instanceof XmlLimitError ? parser.keptSoFar() : undefined;
+    if (!root) throw err;
+    return { root, stopped: err as XmlLimitError };
+  }
 }

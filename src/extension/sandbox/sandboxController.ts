@@ -7,6 +7,7 @@ import { setContext } from '../contextKeys';
 import { startSandbox, type SandboxHandle } from '../core-adapter';
 import { activeFolder, type EnvironmentStore } from '../environments/environmentStore';
 import type { Log } from '../log';
+import { isUnreadableState, offerStartEmpty } from './unreadableState';
 
 export class SandboxController implements vscode.Disposable {
   private handle: SandboxHandle | undefined;
@@ -41,7 +42,8 @@ export class SandboxController implements vscode.Disposable {
   /**
    * Another window on the same workspace holds the data folder (its sandbox locks it, see
    * src/sandbox/state/lock.ts): this window's sandbox then keeps its state in memory rather
-   * than failing every send.
+   * than failing every send. A saved state that does not read stops the start, with an offer to
+   * start empty keeping the old files aside (unreadableState.ts).
    */
   private async open(): Promise<SandboxHandle> {
     const log = (line: string) => this.log.trace(`sandbox: ${line}`);
@@ -49,6 +51,7 @@ export class SandboxController implements vscode.Disposable {
     try {
       return await startSandbox({ sandbox, dataDir: this.dataDir, log });
     } catch (err) {
+      if (isUnreadableState(err)) offerStartEmpty(err, () => this.start(), this.log);
       if ((err as Error).name !== 'SandboxLockedError') throw err;
       this.log.warn(`${(err as Error).message} This window's sandbox keeps its state in memory only.`);
       return startSandbox({ sandbox, log });

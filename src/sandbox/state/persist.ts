@@ -15,21 +15,27 @@
  * the order of those steps needs no further care.
  *
  * A journal's last line may be cut short by a kill mid-append; that change was never acknowledged
- * (its fsync had not returned) and is dropped.
+ * (its fsync had not returned) and is dropped. Anything else that does not read — a snapshot that
+ * is not a sandbox state, a line in the middle of a journal, a file that cannot be read — stops
+ * the start with SandboxStateUnreadableError (unreadable.ts): nothing is moved or rewritten, and
+ * the person chooses between mending the file and starting empty with the old files kept aside.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CreatedBol, CreatedPickup, Counters, JournalEntry, PersistedState } from './records';
+import { entryProblem, snapshotProblem } from './check';
+import { laterCounters } from './counters';
+import { JOURNAL, journalName, STATE_FILE } from './names';
+import type { CreatedBol, CreatedPickup, JournalEntry, PersistedState } from './records';
+import { SandboxStateUnreadableError } from './unreadable';
 
-export const STATE_FILE = 'sandbox-state.json';
-const JOURNAL = /^sandbox-state\.(\d+)\.journal$/;
-const journalName = (generation: number) => `sandbox-state.${generation}.journal`;
+export { STATE_FILE } from './names';
 
 /** Journals smaller than this are never compacted: a short replay costs less than a rewrite. */
 const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
 
 export interface LoadedState {
-  readonly next?: Counters;
+  /** The counters as the files state them: unchecked, see counters.ts's safeCounters. */
+  readonly next?: unknown;
   readonly bols: readonly CreatedBol[];
   readonly pickups: readonly CreatedPickup[];
 }
@@ -55,26 +61,26 @@ export class StateFiles {
     return path.join(this.dir, STATE_FILE);
   }
 
-  /** Reads the snapshot and replays the journals after it. */
+  /** Reads the snapshot and replays the journals after it; SandboxStateUnreadableError when one does not read. */
   static open(dir: string, log: (line: string) => void): { files: StateFiles; state: LoadedState } {
     fs.mkdirSync(dir, { recursive: true });
     removeStaleTemps(dir);
-    const snapshot = readSnapshot(path.join(dir, STATE_FILE), log);
+    const snapshot = readSnapshot(dir);
     // Format 1 (before journals) is a snapshot with no journal after it.
     const from = snapshot?.format === 2 ? snapshot.journal : 0;
     const bols = new Map<number, CreatedBol>();
     const pickups = new Map<number, CreatedPickup>();
-    let next = snapshot?.next;
+    let next: unknown = snapshot?.next;
     for (const b of snapshot?.bols ?? []) bols.set(b.bolId, b);
     for (const p of snapshot?.pickups ?? []) pickups.set(p.id, p);
     let last = from;
     for (const g of journalGenerations(dir)) {
       if (g < from) continue;
       last = Math.max(last, g);
-      for (const entry of readJournal(path.join(dir, journalName(g)), log)) {
+      for (const entry of readJournal(dir, path.join(dir, journalName(g)), log)) {
         if (entry.bol) bols.set(entry.bol.bolId, entry.bol);
         if (entry.pickup) pickups.set(entry.pickup.id, entry.pickup);
-        next = maxCounters(next, entry.next);
+        next = laterCounters(next, entry.next);
       }
     }
     const files = new StateFiles(dir, last, log);
@@ -164,11 +170,6 @@ export class StateFiles {
   }
 }
 
-function maxCounters(a: Counters | undefined, b: Counters | undefined): Counters | undefined {
-  if (!a || !b) return a ?? b;
-  return { bol: Math.max(a.bol, b.bol), pro: Math.max(a.pro, b.pro), pickup: Math.max(a.pickup, b.pickup) };
-}
-
 function journalGenerations(dir: string): number[] {
   const out: number[] = [];
   for (const name of fs.readdirSync(dir)) {
@@ -178,42 +179,50 @@ function journalGenerations(dir: string): number[] {
   return out.sort((a, b) => a - b);
 }
 
-function readSnapshot(file: string, log: (line: string) => void): PersistedState | undefined {
-  let text: string;
+/** What a file holds as text; SandboxStateUnreadableError when it cannot be read (undefined when absent). */
+function readState(dir: string, file: string): string | undefined {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
+    throw new SandboxStateUnreadableError(dir, file, `cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+}
+
+function readSnapshot(dir: string): PersistedState | undefined {
+  const file = path.join(dir, STATE_FILE);
+  const text = readState(dir, file);
+  if (text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    value = undefined;
+    throw new SandboxStateUnreadableError(dir, file, text.trim() ? 'not JSON: cut short or damaged' : 'empty');
   }
-  const v = value as Partial<PersistedState> | undefined;
-  if (v && (v.format === 1 || v.format === 2) && Array.isArray(v.bols) && Array.isArray(v.pickups)) return v as PersistedState;
-  const aside = `${file}.unreadable-${Date.now()}`;
-  fs.renameSync(file, aside);
-  log(`state file ${file} did not parse; moved to ${aside} and starting from the journal alone`);
-  return undefined;
+  const problem = snapshotProblem(value);
+  if (problem) throw new SandboxStateUnreadableError(dir, file, `not a sandbox state: ${problem}`);
+  return value as PersistedState;
 }
 
-function readJournal(file: string, log: (line: string) => void): JournalEntry[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const lines = text.split('\n');
+function readJournal(dir: string, file: string, log: (line: string) => void): JournalEntry[] {
+  const lines = (readState(dir, file) ?? '').split('\n');
   const out: JournalEntry[] = [];
   lines.forEach((line, i) => {
     if (!line) return;
+    let value: unknown;
     try {
-      out.push(JSON.parse(line) as JournalEntry);
+      value = JSON.parse(line);
     } catch {
-      const last = i === lines.length - 1;
-      log(last
-        ? `state: the last entry of ${path.basename(file)} was cut short by a stop mid-write (never acknowledged); dropped`
-        : `state: entry ${i + 1} of ${path.basename(file)} does not parse; skipped`);
+      // Only the last line, with no newline after it, can be an append a kill cut short.
+      if (i === lines.length - 1) {
+        log(`state: the last entry of ${path.basename(file)} was cut short by a stop mid-write (never acknowledged); dropped`);
+        return;
+      }
+      throw new SandboxStateUnreadableError(dir, file, `line ${i + 1} is not JSON`);
     }
+    const problem = entryProblem(value);
+    if (problem) throw new SandboxStateUnreadableError(dir, file, `line ${i + 1} is not a change of the sandbox: ${problem}`);
+    out.push(value as JournalEntry);
   });
   return out;
 }

@@ -13,18 +13,17 @@ import { formatUsDate, type Shipment, type TraceType } from '../carrier';
 import { seededShipments } from '../history/seeded';
 import { TraceIndex } from '../trace/find';
 import { shipmentFromBol, traceKeysOf } from './bolShipment';
+import { FIRST_COUNTERS, safeCounters } from './counters';
 import { DataDirLock } from './lock';
+import { setStateAside } from './names';
 import { StateFiles } from './persist';
 import type { Counters, CreatedBol, CreatedPickup, JournalEntry, PersistedState } from './records';
 
 export { STATE_FILE } from './persist';
+export { SandboxStateUnreadableError } from './unreadable';
 
 /** BolID of the seeded sample bill of lading (the sample shipment, PRO 056391174). */
 export const SEEDED_BOL_ID = 1;
-
-const FIRST_BOL_ID = 1001;
-const FIRST_PRO_SEQUENCE = 20_000_001;
-const FIRST_PICKUP_ID = 7_000_001;
 
 /** 8-digit sequence plus a mod-7 check digit, the check most LTL PRO numbers carry. */
 export function proFromSequence(sequence: number): string {
@@ -51,7 +50,7 @@ export class SandboxStore {
   private readonly shipmentCache = new Map<number, Shipment>();
   /** Made by a call whose reply is not written yet: never in a snapshot, gone if the call fails. */
   private readonly uncommitted = new Set<CreatedBol | CreatedPickup>();
-  private next: Counters = { bol: FIRST_BOL_ID, pro: FIRST_PRO_SEQUENCE, pickup: FIRST_PICKUP_ID };
+  private next: Counters = { ...FIRST_COUNTERS };
   /** Answers that are not kept (transit-time lookups) still get distinct ids. */
   private lookups = 880_001;
 
@@ -64,17 +63,26 @@ export class SandboxStore {
 
   /**
    * Without a data folder the state lives in memory. With one: locks it (SandboxLockedError when
-   * another sandbox holds it), replays snapshot and journal, and writes a fresh snapshot.
+   * another sandbox holds it), replays snapshot and journal (SandboxStateUnreadableError when one
+   * does not read), and writes a fresh snapshot. `resetData` first moves the old state files into
+   * a backup folder beside them, so the sandbox starts empty. Ids continue above every stored one
+   * whatever the files' counters say (counters.ts).
    */
-  static async open(anchor: Date, dataDir: string | undefined, log: (line: string) => void): Promise<SandboxStore> {
+  static async open(anchor: Date, dataDir: string | undefined, log: (line: string) => void, resetData = false): Promise<SandboxStore> {
     if (!dataDir) return new SandboxStore(anchor, undefined, undefined, log);
     const lock = DataDirLock.acquire(dataDir, log);
     try {
+      if (resetData) {
+        const backup = setStateAside(dataDir);
+        log(backup ? `state: starting empty; the old state files were moved to ${backup}` : `state: starting empty (there was no state in ${dataDir})`);
+      }
       const { files, state } = StateFiles.open(dataDir, log);
       const store = new SandboxStore(anchor, files, lock, log);
       for (const b of state.bols) store.putBol(b);
       for (const p of state.pickups) store.putPickup(p);
-      if (state.next) store.next = { ...store.next, ...state.next };
+      const { next, notes } = safeCounters(state.next, state.bols, state.pickups);
+      store.next = next;
+      for (const note of notes) log(`state: ${note}`);
       if (state.bols.length || state.pickups.length) log(`state: ${state.bols.length} bill(s) of lading and ${state.pickups.length} pickup(s) from ${dataDir}`);
       // One snapshot holding everything: the journals replayed above are folded in and removed.
       await files.compact((journal) => store.snapshot(journal));
@@ -207,6 +215,9 @@ export class SandboxStore {
 
   /** @internal StoreTransaction's */
   applyBol(billOfLading: JsonObject, now: Date, pickupRequestInfo: JsonObject | undefined): CreatedBol {
+    // The counters start above every stored id (counters.ts); this keeps it so whatever happens.
+    while (this.bols.has(this.next.bol)) this.next = { ...this.next, bol: this.next.bol + 1 };
+    while (pickupRequestInfo && this.pickups.has(this.next.pickup)) this.next = { ...this.next, pickup: this.next.pickup + 1 };
     const bolId = this.next.bol;
     const bol: CreatedBol = {
       bolId,
@@ -223,6 +234,7 @@ export class SandboxStore {
 
   /** @internal StoreTransaction's */
   applyPickup(pickup: JsonObject, now: Date, linkedBolId: number | undefined, terminalCode: string | undefined): CreatedPickup {
+    while (this.pickups.has(this.next.pickup)) this.next = { ...this.next, pickup: this.next.pickup + 1 };
     const record: CreatedPickup = {
       id: this.next.pickup,
       createdAt: now.toISOString(),

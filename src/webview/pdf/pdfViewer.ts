@@ -126,6 +126,8 @@ export function createPdfViewer(doc: DecodedDocument, onSave: () => void): PdfVi
 
   const firstRender = (async (): Promise<DocumentRenderReport> => {
     try {
+      // A document core did not inspect (past a decoding budget) never reaches pdf.js; documentsView.ts shows why instead.
+      if (doc.inspected === false) throw new Error(`not previewed: ${doc.notInspected ?? 'past a decoding budget'}`);
       pdf = await openPdf(base64ToBytes(doc.base64));
       // Start at 100%, or smaller when the panel is narrower than the page (never larger).
       const firstWidth = (await pdf.getPage(1)).getViewport({ scale: 1 }).width;

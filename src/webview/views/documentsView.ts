@@ -1,4 +1,4 @@
-/** The reply's decoded documents: PDFs in a viewer each, anything else as a file to save. */
+/** The reply's decoded documents: PDFs in a viewer each, anything else (or a document core did not inspect) as a file to save. */
 import type { Exchange } from '../../core/view';
 import type { DocumentRenderReport } from '../protocol';
 import { button, h, icon } from '../dom';
@@ -17,6 +17,15 @@ export function renderDocuments(panel: HTMLElement, exchange: Exchange): Promise
     if (doc.base64 === '') {
       panel.append(h('p', { className: 'notice', attrs: { 'data-doc-path': doc.path } }, icon('history'), ` ${doc.name} (${formatBytes(doc.size)}) was too large to keep in history. Send the request again to see it.`));
       return Promise.resolve<DocumentRenderReport>({ path: doc.path, pages: doc.pages ?? 0, pagesRendered: 0, nonBlank: false, error: 'not kept in history' });
+    }
+    if (doc.inspected === false) {
+      // Core refused it (past a decoding budget, docs/wire.md#budgets): pdf.js is never handed it; Save keeps the bytes.
+      const reason = `not previewed: ${doc.notInspected ?? 'past a decoding budget'}`;
+      panel.append(
+        h('div', { className: 'pdf-toolbar', attrs: { 'data-doc-path': doc.path, 'data-not-inspected': 'true' } }, icon('warning'), h('strong', {}, doc.name), h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`), h('span', { className: 'spacer' }), button('Save…', 'save', save, { secondary: true })),
+        h('p', { className: 'notice warn', attrs: { 'data-doc-path': doc.path } }, icon('warning'), ` ${doc.name} is ${reason}. Save it to open it elsewhere.`),
+      );
+      return Promise.resolve<DocumentRenderReport>({ path: doc.path, pages: 0, pagesRendered: 0, nonBlank: false, error: reason });
     }
     if (doc.mediaType !== 'application/pdf') {
       panel.append(h('div', { className: 'pdf-toolbar', attrs: { 'data-doc-path': doc.path } }, icon('file-binary'), h('strong', {}, doc.name), h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`), h('span', { className: 'spacer' }), button('Save…', 'save', save, { secondary: true })));

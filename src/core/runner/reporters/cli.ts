@@ -2,9 +2,16 @@
  * The terminal reporter. On a TTY one progress line is redrawn in place (throttled, so a
  * thousand fast requests do not spend their time repainting) and only failures and skips stay
  * on screen; otherwise (CI logs, pipes) every test gets one plain line. Both end with a summary.
+ *
+ * It writes escape sequences of its own (colours, the progress line's clear-line), so its sink
+ * writes as given, and every text from outside — collection, test and file names, titles,
+ * failure and warning messages, skip reasons, environment names — is made terminal-safe where it
+ * is put in (`t`, core's terminalSafe in src/core/terminalText.ts): a reply holding the same
+ * sequences shows them as `\u001b…`, never as colours or a cleared line.
  */
 import * as path from 'node:path';
 import type { PlannedTest, RunObserver, RunReport, ShardInfo, TestResult } from '../types';
+import { terminalSafe as t } from '../../terminalText';
 import { duration, failureLine, type Relative } from './format';
 
 export interface TextSink {
@@ -78,9 +85,9 @@ export class CliReporter implements RunObserver {
     const now = Date.now();
     if (!force && now - this.lastDraw < (this.options.redrawMs ?? 50)) return;
     this.lastDraw = now;
-    const current = [...this.running.values()].map((t) => t.name);
+    const current = [...this.running.values()].map((test) => t(test.name));
     const shard = this.options.shard ? `shard ${this.options.shard.index}/${this.options.shard.total} ` : '';
-    const row = this.row ? `${this.row.data} row ${this.row.index}/${this.row.count}  ` : '';
+    const row = this.row ? `${t(this.row.data)} row ${this.row.index}/${this.row.count}  ` : '';
     const head = `${shard}[${String(this.done).padStart(String(this.total).length)}/${this.total}] ${row}`;
     const counts = [`✓ ${this.passed}`, `✗ ${this.failed}`, `○ ${this.skipped}`];
     let running = current.length ? `  running ${current.length}: ${current.slice(0, 2).join(', ')}${current.length > 2 ? ', …' : ''}` : '';
@@ -106,9 +113,9 @@ export class CliReporter implements RunObserver {
     }
     if (!this.tty && test.collection.name !== this.lastCollection) {
       this.lastCollection = test.collection.name;
-      const settings = test.collection.configFiles.map((f) => this.options.rel(f));
-      const data = test.row ? `  (data: ${this.options.rel(test.row.file)}, ${test.row.count} row${test.row.count === 1 ? '' : 's'})` : '';
-      this.line(`${this.paint('1', test.collection.name)}${test.collection.title ? ` — ${test.collection.title}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}${data ? this.paint('2', data) : ''}`);
+      const settings = test.collection.configFiles.map((f) => t(this.options.rel(f)));
+      const data = test.row ? `  (data: ${t(this.options.rel(test.row.file))}, ${test.row.count} row${test.row.count === 1 ? '' : 's'})` : '';
+      this.line(`${this.paint('1', t(test.collection.name))}${test.collection.title ? ` — ${t(test.collection.title)}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}${data ? this.paint('2', data) : ''}`);
     }
     this.draw();
   }
@@ -117,20 +124,21 @@ export class CliReporter implements RunObserver {
     this.running.delete(result.test.id);
     this.done++;
     const rel = this.options.rel;
-    const label = `${result.test.collection.name}/${result.test.name}`;
+    const name = t(result.test.name);
+    const label = `${t(result.test.collection.name)}/${name}`;
     if (result.status === 'passed') {
       this.passed++;
-      if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${result.test.name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${result.environment}` : ''}`)}`);
+      if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${t(result.environment)}` : ''}`)}`);
       // Contract warnings stay on screen beside a pass: a field the contract does not know is news (docs/collections.md#contract-findings).
       else if (result.warnings?.length) this.line(`  ${this.paint('32', '✓')} ${label}  ${this.paint('33', `${result.warnings.length} contract warning${result.warnings.length === 1 ? '' : 's'}`)}`);
-      for (const w of result.warnings ?? []) this.line(`      ${this.paint('33', '⚠')} ${failureLine(w, rel)}`);
+      for (const w of result.warnings ?? []) this.line(`      ${this.paint('33', '⚠')} ${t(failureLine(w, rel))}`);
     } else if (result.status === 'failed') {
       this.failed++;
-      this.line(`  ${this.paint('31', '✗')} ${this.tty ? label : result.test.name}  ${this.paint('2', duration(result.durationMs))}`);
-      for (const f of result.failures) this.line(`      ${failureLine(f, rel)}`);
+      this.line(`  ${this.paint('31', '✗')} ${this.tty ? label : name}  ${this.paint('2', duration(result.durationMs))}`);
+      for (const f of result.failures) this.line(`      ${t(failureLine(f, rel))}`);
     } else {
       this.skipped++;
-      this.line(`  ${this.paint('33', '○')} ${this.tty ? label : result.test.name}  ${this.paint('2', `skipped: ${result.skipReason ?? ''}`)}`);
+      this.line(`  ${this.paint('33', '○')} ${this.tty ? label : name}  ${this.paint('2', `skipped: ${t(result.skipReason ?? '')}`)}`);
     }
     this.draw(this.done === this.total);
   }
@@ -147,6 +155,6 @@ export class CliReporter implements RunObserver {
     this.out.write(`\n${s.total} test${s.total === 1 ? '' : 's'}: ${parts.join(', ')} in ${duration(s.durationMs)}\n`);
     // Right under the counts: they are not the whole run's.
     const incomplete = report.incompleteReasons ?? [];
-    if (incomplete.length) this.out.write(`${this.paint('31', 'Incomplete report: not one whole run')}\n${incomplete.map((r) => `  ${this.paint('31', '✗')} ${r.message}\n`).join('')}`);
+    if (incomplete.length) this.out.write(`${this.paint('31', 'Incomplete report: not one whole run')}\n${incomplete.map((r) => `  ${this.paint('31', '✗')} ${t(r.message)}\n`).join('')}`);
   }
 }
