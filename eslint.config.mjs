@@ -34,6 +34,14 @@ function walls({ paths = [], patterns = [] }) {
   return { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] };
 }
 
+const ENGINE_ENTRY = 'src/extension/engine.ts';
+const CORE_LIGHT = 'src/extension/coreLight.ts';
+/** A value import of one of `rooms` from an extension file: it must come through the engine. */
+const throughEngine = (rooms) => ({
+  ...intoRooms(rooms, "The extension reaches core (and the inspector, the sandbox's pages) only through engine() (src/extension/engineBundle.ts); import their types with `import type`."),
+  allowTypeImports: true,
+});
+
 const NO_NODE = 'The webview is a browser bundle: no Node modules.';
 const CORE_ENTRY = "Import core from its public entry, src/core/index.ts ('../core'), not from its files.";
 
@@ -96,13 +104,37 @@ export default tseslint.config(
     },
   },
   {
+    // The engine door (docs/architecture.md#the-engine-door): the extension reaches core, the
+    // inspector and the sandbox's pages at run time only through engine() (engineBundle.ts), so
+    // their modules and state exist once, in dist/engine.js; type imports are free. engine.ts is
+    // that bundle's entry; coreLight.ts is the short list of light helpers activation needs first.
     files: ['src/extension/**'],
+    ignores: [ENGINE_ENTRY, CORE_LIGHT],
+    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['core', 'inspector', 'sandbox'])] }),
+  },
+  {
+    files: [CORE_LIGHT],
+    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['inspector', 'sandbox'])] }),
+  },
+  {
+    files: [ENGINE_ENTRY],
     rules: walls({ patterns: [deepCore('index', CORE_ENTRY)] }),
   },
   {
     // Tests may reach into core's files; the benchmarks and scripts use what the product uses.
     files: ['bench/**', 'scripts/**'],
     rules: walls({ paths: [VSCODE], patterns: [{ regex: '^(\\.\\./)+src/core/(?!index$)', message: "Import core from its public entry, src/core/index.ts ('../../src/core')." }] }),
+  },
+  {
+    // One reader (docs/architecture.md#one-reader): a reply is read through parseReply alone; its
+    // fast path (the one-pass reader of the common SOAP reply) is reached only through it, and
+    // only the one equality test holds it against the general way. Its own rule name, so it adds
+    // to the walls above rather than replacing them.
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: ['src/core/reply/**', 'src/core/xml/**', 'test/unit/reply-readers-equal.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)reply/commonReply(\\.[cm]?[jt]s)?$', message: 'Read a reply with parseReply (src/core/reply/parse.ts): the one-pass reader of the common reply is its fast path, not another way in; test/unit/reply-readers-equal.test.ts alone holds the two side by side.' }] }],
+    },
   },
   {
     files: ['src/webview/**'],

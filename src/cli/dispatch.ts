@@ -3,6 +3,7 @@
  * messages, and is the one place every command's output passes: made terminal-safe here.
  */
 import { closest, didYouMean, terminalSafe } from '../core';
+import { asksForHelp } from './args';
 import { writeOrEnd } from './brokenPipe';
 import { isUsageError, loadCommand, type CliIo, type CommandEntry } from './command';
 import { commands as defaultCommands } from './commands';
@@ -73,8 +74,7 @@ export async function runCli(argv: readonly string[], given: CliIo, commands: re
     return 2;
   }
   const command = await loadCommand(entry);
-  const beforeSeparator = rest.indexOf('--') < 0 ? rest : rest.slice(0, rest.indexOf('--'));
-  if (beforeSeparator.some(isHelp)) {
+  if (asksForHelp(rest)) {
     io.stdout(`${command.usage}\n`);
     return 0;
   }

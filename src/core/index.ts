@@ -19,6 +19,7 @@ export * from './redact';
 export * from './reply';
 export * from './requestFile';
 export * from './runner';
+export * from './runBackend';
 export * from './send';
 export * from './transport';
 export * from './validation';

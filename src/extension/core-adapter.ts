@@ -2,19 +2,15 @@
  * What the extension adds on top of core, kept in one place: a per-file validation cache
  * (diagnostics, CodeLens and the send commands share one result, and a send takes the request
  * validated there), the editor's shape of findings, the lazily required sandbox bundle and the
- * traffic inspector started for an environment. It is not a door: other extension files import
- * core's public entry directly, and the walls between rooms are kept by the linter
- * (eslint.config.mjs). Core's heavy parts (validation, sending, the runner, the inspector) come
- * from the engine bundle, required on first use (engineBundle.ts), so activation loads none of them.
+ * traffic inspector started for an environment. Everything of core it uses comes through the
+ * engine (engineBundle.ts), required on first use, so activation loads none of it; from core it
+ * imports only types.
  */
-import { EMBEDDED_DISPLAY_URL, findShape, naturalCompare, operations, previewRequest as corePreview, recognizeEnvelopeText, redactFinalText, requestFileFromRecognized, sampleRequestFile, SANDBOX_ENVIRONMENT, secretValues, servicePath, shapeLabel, shapesAtPath, TEMPLATE, type Binding, type Environment, type Exchange, type HttpRequestSpec, type PlannedRun, type RequestFile, type SendPhase, type Severity, type StandardBackend, type ValidationResult as CoreValidation } from '../core';
+import type { Binding, Environment, Exchange, HttpRequestSpec, PlannedRun, RequestFile, SendInput as CoreSendInput, Severity, StandardBackend, ValidationResult as CoreValidation } from '../core';
 import type { InspectorHandle, RecordedExchange } from '../inspector';
-import { operationPageUrl } from '../sandbox/pages/links';
 import * as nodePath from 'node:path';
 import { engine, type Engine } from './engineBundle';
 import type * as SandboxBundle from '../sandbox/embedded';
-
-export { SANDBOX_ENVIRONMENT };
 
 // ---- catalog ----
 
@@ -27,6 +23,7 @@ export interface ShapeInfo {
 }
 
 export function listShapes(): ShapeInfo[] {
+  const { operations, shapeLabel } = engine();
   return operations.map((op) => ({
     operation: op.operation,
     version: op.version,
@@ -89,7 +86,7 @@ function validated(text: string, fileName?: string): Validated {
   const key = fileName ?? '';
   const last = lastValidation.get(key);
   if (last && last.text === text) return last;
-  const { validateRequestText: coreValidate, compileExpectations, sendableRequest } = engine();
+  const { validateRequestText: coreValidate, compileExpectations, sendableRequest, findShape } = engine();
   const core = coreValidate(text, fileName);
   const { findings, request } = core;
   // Mistakes in expect/capture are shown too (carrier run would refuse them), but do not stop a send.
@@ -133,14 +130,11 @@ export function forgetValidations(): void {
 
 /**
  * The request core can send from this text: one without errors, or with `anyway` one whose
- * errors are all in values. A RequestFileError (the file's findings) when there is none.
+ * errors are all in values. When there is none, an engine error with code 'request-file' and the
+ * file's findings (isEngineError in engineBundle.ts).
  */
 export function sendableRequestOf(text: string, fileName: string, anyway: boolean): RequestFile {
-  const { core } = validated(text, fileName);
-  const { sendableRequest, RequestFileError } = engine();
-  const request = sendableRequest(core, anyway);
-  if (!request) throw new RequestFileError(fileName, core.findings);
-  return request;
+  return engine().requireSendable(validated(text, fileName).core, fileName, anyway);
 }
 
 // ---- environments ----
@@ -162,35 +156,22 @@ export interface EnvironmentProblemInfo {
 
 // ---- sending ----
 
-export interface SendInput {
+/**
+ * One send from the editor: core's SendInput, with what the editor resolves around it — the file
+ * (core's `source`), the binding a file that names none uses — and the limits always given.
+ */
+export interface SendInput extends Omit<CoreSendInput, 'request' | 'binding' | 'source' | 'signal' | 'dispatcher' | 'prepared' | 'timeoutMs' | 'maxReplyBytes' | 'resolveEmbedded'> {
   /** The request as validated (sendableRequestOf): core does not read the text again. */
   readonly request: RequestFile;
   readonly fileName: string;
-  /** Resolved once, from the file's own workspace folder (EnvironmentStore.resolve). */
-  readonly environment: Environment;
-  /** Read from SecretStorage just before the call; core puts it on the wire and redacts it everywhere else. */
-  readonly apiKey?: string;
-  /** The user chose "Send Without Key": an empty APIKey goes out. */
-  readonly withoutKey?: boolean;
   /** Overrides the file's binding (Send with Binding…). */
   readonly binding?: Binding;
   /** For a file that names no binding (the `carrier.defaultBinding` setting). */
   readonly defaultBinding: Binding;
-  /** "Send anyway": scalars of the wrong type go out as written. */
-  readonly asWritten?: boolean;
   readonly timeoutMs: number;
   readonly maxReplyBytes: number;
   /** Starts (or finds) the embedded sandbox; core calls it only for an embedded environment. */
   readonly resolveEmbedded: () => Promise<string>;
-  readonly onPhase?: (phase: string) => void;
-}
-
-/**
- * A request that cannot be made (file errors, missing key …): nothing was sent. Known by name, so
- * the check needs no engine (engineBundle.ts) and holds for the error whichever bundle made it.
- */
-export function isRequestFileError(err: unknown): err is Error & { readonly findings: readonly unknown[] } {
-  return err instanceof Error && err.name === 'RequestFileError' && Array.isArray((err as { findings?: unknown }).findings);
 }
 
 function bindingFor(input: Pick<SendInput, 'request' | 'binding' | 'defaultBinding'>): Binding {
@@ -198,20 +179,8 @@ function bindingFor(input: Pick<SendInput, 'request' | 'binding' | 'defaultBindi
 }
 
 export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exchange> {
-  return engine().send({
-    request: input.request,
-    environment: input.environment,
-    apiKey: input.apiKey,
-    withoutKey: input.withoutKey,
-    binding: bindingFor(input),
-    asWritten: input.asWritten,
-    timeoutMs: input.timeoutMs,
-    maxReplyBytes: input.maxReplyBytes,
-    source: input.fileName,
-    signal,
-    resolveEmbedded: input.resolveEmbedded,
-    onPhase: input.onPhase as ((phase: SendPhase) => void) | undefined,
-  });
+  const { fileName, defaultBinding: _defaultBinding, ...rest } = input;
+  return engine().send({ ...rest, binding: bindingFor(input), source: fileName, signal });
 }
 
 /**
@@ -229,6 +198,7 @@ export type PreviewInput = Omit<SendInput, 'apiKey' | 'withoutKey' | 'resolveEmb
 /** The request as it would go on the wire, redacted: for Show Envelope and Copy as curl. */
 export function previewRequest(input: PreviewInput): HttpRequestSpec {
   const { environment } = input;
+  const { previewRequest: corePreview, EMBEDDED_DISPLAY_URL } = engine();
   const baseUrl = environment.embedded ? (input.sandboxUrl ?? EMBEDDED_DISPLAY_URL) : undefined;
   return corePreview({ request: input.request, environment, binding: bindingFor(input), asWritten: input.asWritten, ...(baseUrl ? { baseUrl } : {}) }).display;
 }
@@ -249,6 +219,7 @@ export async function startSandbox(options: { sandbox: Environment; dataDir?: st
 // ---- authoring ----
 
 export function requestTemplate(shape: ShapeInfo, binding: Binding): string {
+  const { findShape, sampleRequestFile, TEMPLATE } = engine();
   const op = findShape(shape.operation, shape.version);
   if (!op) throw new Error(`${shape.label} is not in the catalog`);
   return `${JSON.stringify(sampleRequestFile(op, op.bindings.includes(binding) ? binding : undefined, TEMPLATE), null, 2)}\n`;
@@ -261,6 +232,7 @@ export function requestTemplate(shape: ShapeInfo, binding: Binding): string {
  */
 export function importEnvelope(text: string, environment: Environment): { text: string; suggestedName: string } {
   const { namespaces } = environment;
+  const { recognizeEnvelopeText, requestFileFromRecognized } = engine();
   const recognized = recognizeEnvelopeText(text, namespaces);
   if (recognized.kind !== 'operation') throw new Error(`That is not a request of the service: ${recognized.reason}`);
   return {
@@ -270,6 +242,7 @@ export function importEnvelope(text: string, environment: Environment): { text: 
 }
 
 export function wsdlFor(shape: ShapeInfo, env: Environment, sandboxUrl: string | undefined): string {
+  const { findShape, servicePath, shapesAtPath, EMBEDDED_DISPLAY_URL } = engine();
   const op = findShape(shape.operation, shape.version);
   if (!op) throw new Error(`${shape.label} is not in the catalog`);
   const path = servicePath(op);
@@ -302,7 +275,7 @@ export interface TrafficInspectorInput {
 /** A recording forward proxy on a free loopback port in front of the environment. */
 export function startTrafficInspector(input: TrafficInspectorInput): Promise<InspectorHandle> {
   const env = input.environment;
-  const { startInspector, tlsOptionsOf } = engine();
+  const { startInspector, tlsOptionsOf, secretValues } = engine();
   return startInspector({
     target: input.targetUrl,
     namespaces: env.namespaces,
@@ -322,7 +295,15 @@ export function recordedAsRequestFile(recorded: RecordedExchange, secrets: reado
 
 // ---- test runner (Test Explorer) ----
 
-export { naturalCompare, redactFinalText };
+/** Core's natural order of names (file10 after file9), as `carrier run` orders a collection. */
+export function naturalCompare(a: string, b: string): number {
+  return engine().naturalCompare(a, b);
+}
+
+/** Text a run prints at its end, with `secrets` masked (core's redactFinalText). */
+export function redactFinalText(...args: Parameters<Engine['redactFinalText']>): ReturnType<Engine['redactFinalText']> {
+  return engine().redactFinalText(...args);
+}
 
 /** The engine `carrier run` uses, over a plan from planTests. */
 export function executePlan(...args: Parameters<Engine['executePlan']>): ReturnType<Engine['executePlan']> {
@@ -349,6 +330,7 @@ export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Rec
 
 /** The running sandbox's page for one shape: its test form, parameters and samples. */
 export function servicePageUrl(shape: ShapeInfo, sandboxUrl: string): string {
+  const { findShape, operationPageUrl } = engine();
   const op = findShape(shape.operation, shape.version);
   if (!op) throw new Error(`${shape.label} is not in the catalog`);
   return operationPageUrl(sandboxUrl, op);

@@ -1,18 +1,89 @@
 /**
- * The entry of dist/engine.js: what the extension needs only once a request file is open, a
- * request goes out, a test runs, a contract is checked or the inspector starts — core's
- * validation (with the generated validators), sending (undici), the runner (re2js, csv-parse),
- * the contract check, the traffic inspector, and VS Code's JSON language service. Activation loads
- * none of it; engineBundle.ts requires this bundle on first use, so dist/extension.js stays small
- * (bench/rows/bundle.ts).
+ * The entry of dist/engine.js, and the one door through which the extension reaches core at run
+ * time (docs/architecture.md#the-engine-door): core's validation (with the generated validators),
+ * sending (undici), the runner (re2js, csv-parse), the contract check, the traffic inspector, the
+ * sandbox's page links, VS Code's JSON language service, and the light helpers (labels, paths,
+ * samples) the commands use once a feature runs. Activation loads none of it; engineBundle.ts
+ * requires this bundle on first use (typed as `Engine`), so dist/extension.js stays small
+ * (bench/rows/bundle.ts). The only other value imports of core are coreLight.ts's short list.
  *
- * Whatever keeps state or is recognised by its class must come from here and only here: the
- * default environment validation follows (setDefaultEnvironment), the stored contracts it caches
- * (writeStoredContract forgets one), the connection pool, the error classes the functions here throw. The extension may still use core's light parts directly.
+ * State lives here once — the default environment validation follows (setDefaultEnvironment,
+ * handed on by engineBundle.ts when the bundle loads), the stored contracts it caches
+ * (writeStoredContract forgets one), the connection pool. Core's error classes never cross:
+ * every function that can throw one is wrapped (`door`) so it throws a plain Error with a `code`
+ * (EngineErrorCode) and, for a request file, its `findings`; the extension checks that field
+ * (engineBundle.ts `isEngineError`), never a class or a name.
  */
-export {
-  checkContract, compileExpectations, ContractCancelled, contractCompletions, contractHover, ContractReadError, createRunBackend,
-  executePlan, judgeSentFile, loadRun, RequestFileError, send, sendableRequest, setDefaultEnvironment, validateRequestText, writeStoredContract,
+import {
+  checkContract as coreCheckContract, ContractCancelled, ContractReadError, RequestError, RequestFileError, send as coreSend,
+  sendableRequest, type RequestFile, type RequestErrorKind, type ValidationResult,
 } from '../core';
-export { recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
+
+export {
+  ALL_BINDINGS, BINDING_LABELS, compareExchanges, compileExpectations, contractCompletions, contractExitCode, contractHover,
+  createRunBackend, differenceScope, EMBEDDED_DISPLAY_URL, ENTRY_SCHEMA, executePlan, exchangeTitle, findShape, formatPath,
+  judgeSentFile, loadRun, MASK, naturalCompare, operations, parsePath, previewRequest, recognizeEnvelopeText, redactFinalText,
+  reportGroups, requestFileFromRecognized, ROLE_PLACEHOLDERS, ROLE_SETTINGS, rowLabel, sampleRequestFile, secretValues,
+  sendableRequest, servicePath, setDefaultEnvironment, shapeLabel, shapesAtPath, TEMPLATE, toCurl, validateRequestText,
+  writeEnvironmentNamespaces, writeStoredContract,
+} from '../core';
+export { DEFAULT_KEEP_BYTES, ExchangeStore, recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
+export { operationPageUrl } from '../sandbox/pages/links';
 export { getLanguageService, MarkupKind, TextDocument } from 'vscode-json-languageservice';
+
+// ---- errors, as data ----
+
+/** What went wrong, as the extension tells it apart: a field, not a class. */
+export type EngineErrorCode =
+  /** The request file has errors (its `findings`): nothing was sent. */
+  | 'request-file'
+  /** The request cannot be made (a missing key, variable, sandbox…; `kind` says which): nothing was sent. */
+  | 'request'
+  /** A contract check stopped by its signal: nothing was concluded. */
+  | 'contract-cancelled'
+  /** A live contract that could not be read (its `url`). */
+  | 'contract-read';
+
+export interface EngineError extends Error {
+  readonly code: EngineErrorCode;
+  readonly findings?: readonly ValidationResult['findings'][number][];
+  readonly kind?: RequestErrorKind;
+  readonly url?: string;
+}
+
+function tagged(err: Error, data: Omit<EngineError, keyof Error>): EngineError {
+  const out = Object.assign(new Error(err.message), data);
+  out.stack = err.stack;
+  return out;
+}
+
+/** Core's error classes as plain errors with a `code`; anything else unchanged. */
+function asData(err: unknown): unknown {
+  if (err instanceof RequestFileError) return tagged(err, { code: 'request-file', findings: err.findings });
+  if (err instanceof RequestError) return tagged(err, { code: 'request', kind: err.kind });
+  if (err instanceof ContractCancelled) return tagged(err, { code: 'contract-cancelled' });
+  if (err instanceof ContractReadError) return tagged(err, { code: 'contract-read', url: err.url });
+  return err;
+}
+
+/** `fn`, whose errors (thrown or rejected) cross as data. */
+function door<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      const result = fn(...args);
+      return (result instanceof Promise ? result.catch((err: unknown) => { throw asData(err); }) : result) as R;
+    } catch (err) {
+      throw asData(err);
+    }
+  };
+}
+
+export const send = door(coreSend);
+export const checkContract = door(coreCheckContract);
+
+/** The request core can send from `validation` (with `anyway`, one whose errors are all in values), else a 'request-file' error. */
+export const requireSendable = door((validation: ValidationResult, fileName: string, anyway?: boolean): RequestFile => {
+  const request = sendableRequest(validation, anyway);
+  if (!request) throw new RequestFileError(fileName, validation.findings);
+  return request;
+});

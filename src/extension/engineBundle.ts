@@ -1,11 +1,17 @@
 /**
- * dist/engine.js (engine.ts), beside this bundle, required the first time a feature needs it:
- * esbuild leaves it out of extension.js because the path is only known at run time.
+ * The engine door: dist/engine.js (engine.ts), beside this bundle, required the first time a
+ * feature needs it — esbuild leaves it out of extension.js because the path is only known at run
+ * time. `engine()` is the only way the extension reaches core at run time (eslint.config.mjs
+ * refuses other value imports of core, the inspector and the sandbox in src/extension; type
+ * imports are free, and coreLight.ts holds the few light helpers activation needs first).
  */
 import * as nodePath from 'node:path';
 import type * as EngineModule from './engine';
+import type { EngineError, EngineErrorCode } from './engine';
 
+/** What dist/engine.js exports. */
 export type Engine = typeof EngineModule;
+export type { EngineError, EngineErrorCode };
 
 let loaded: Engine | undefined;
 let defaultEnvironment: ((fileName: string) => string | undefined) | undefined;
@@ -19,10 +25,15 @@ export function engine(): Engine {
 }
 
 /**
- * Core's setDefaultEnvironment, without loading the engine to say it: kept here until the engine
- * is first required, then handed to it.
+ * The environment a file that names none follows (core's setDefaultEnvironment, state the engine
+ * keeps): said without loading the engine, kept here until it is first required, then handed to it.
  */
 export function setDefaultEnvironment(resolve: ((fileName: string) => string | undefined) | undefined): void {
   defaultEnvironment = resolve;
   loaded?.setDefaultEnvironment(resolve);
+}
+
+/** An error the engine threw, recognised by its `code` field (engine.ts turns core's error classes into these). */
+export function isEngineError<C extends EngineErrorCode>(err: unknown, code: C): err is EngineError & { readonly code: C } {
+  return err instanceof Error && (err as Partial<EngineError>).code === code;
 }

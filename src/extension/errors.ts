@@ -1,10 +1,10 @@
 /** How a command failure reaches the user: one message, details in the log. */
 import * as vscode from 'vscode';
-import { isRequestFileError } from './core-adapter';
+import { isEngineError } from './engineBundle';
 import type { Log } from './log';
 
 export async function reportError(log: Log, action: string, err: unknown): Promise<void> {
-  if (isRequestFileError(err)) {
+  if (isEngineError(err, 'request-file')) {
     // The findings are already in the Problems panel, located; no need to repeat them here.
     log.warn(`${action}: ${err.message}`);
     const choice = await vscode.window.showErrorMessage(`Carrier: the request file has errors, so nothing was sent.`, 'Show Problems');

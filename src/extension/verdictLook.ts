@@ -3,7 +3,8 @@
  * phrase per kind, shared by History and the Traffic Inspector so they never disagree.
  */
 import * as vscode from 'vscode';
-import { VERDICT_PHRASES, type VerdictKind } from '../core';
+import type { VerdictKind } from '../core';
+import { VERDICT_PHRASES } from './coreLight';
 
 const ICONS: Record<VerdictKind, vscode.ThemeIcon> = {
   success: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),

@@ -8,11 +8,11 @@ import type { SandboxContext } from './context';
 import { readBody, RequestRefused, type BodyLimits } from './http/body';
 import { encodingOf, parseMediaType } from './http/contentType';
 import { checkFieldCount, queryOf, readForm } from './http/form';
-import { httpBindingRoute, httpOperation, type HttpBinding } from './http/httpBindingRoute';
+import { httpBindingRoute, httpOperation, type HttpBinding } from './routes/httpBindingRoute';
 import { notFound, textReply, XML_UTF8, type Reply } from './http/reply';
 import { servicePage } from './pages/servicePage';
-import { testFormPost } from './pages/testFormRoute';
-import { soapRoute, soapRequestOf } from './soap/soapRoute';
+import { testFormPost } from './routes/testFormRoute';
+import { soapRoute, soapRequestOf } from './routes/soapRoute';
 import { wsdlFor } from './wsdl/wsdl';
 
 export type { ServiceRoute } from '../core';
@@ -93,7 +93,7 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
   if (method !== 'POST') return { reply: methodNotAllowed('GET, POST'), label: `${method} ${service.path}` };
 
   const media = parseMediaType(req.headers['content-type']);
-  // The SOAP test form of an operation page posts back to that page (pages/testFormRoute.ts).
+  // The SOAP test form of an operation page posts back to that page (routes/testFormRoute.ts).
   if (media.type === 'application/x-www-form-urlencoded' && url.searchParams.has('op')) {
     const reply = await testFormPost({
       path: service.path, shapes: service.shapes, query: url.searchParams,

@@ -18,7 +18,7 @@ import { keyFieldValues, keyHeaderValues, SandboxLog } from './log';
 import type { SandboxHandle, SandboxOptions } from './options';
 import { route, routeTable } from './router';
 import { SandboxFault } from './soap/fault';
-import { soapFaultReply } from './soap/soapRoute';
+import { soapFaultReply } from './routes/soapRoute';
 import { SandboxStore } from './state/store';
 
 export type { SandboxHandle, SandboxOptions } from './options';

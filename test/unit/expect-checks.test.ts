@@ -17,7 +17,7 @@ import { emptyVariableProblems } from '../../src/core/runner/emptyVariables';
 import { evaluateExchange } from '../../src/core/runner/evaluate';
 import { loadRun } from '../../src/core/runner/load';
 import { compileExpectations, compileRequestFile } from '../../src/core/runner/loadFile';
-import { createRunBackend } from '../../src/core/runner/wire';
+import { createRunBackend } from '../../src/core/runBackend';
 import { requestFileValidator } from '../../src/core/validation/schemaValidator';
 
 async function carrier(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { VSCODE_KEYWORDS } from '../../src/core/generate/jsonSchema';
-import { collectionSchema, replyPaths } from '../../src/core/runner/expectSchema';
+import { collectionSchema, replyPaths } from '../../src/core/requestFile/expectSchema';
 import { parseCollectionConfig } from '../../src/core/runner/collectionConfig';
 import { compileRequestFile } from '../../src/core/runner/loadFile';
 import { requestFileValidator } from '../../src/core/validation/schemaValidator';

@@ -100,6 +100,27 @@ describe('the walls between the rooms', function () {
     it('does not let the extension reach into core past its entry', () =>
       refused('src/extension/panel/wall.ts', "import { MASK } from '../../core/redact';\nexport const m = MASK;\n", IMPORTS));
   });
+
+  describe('the engine door', () => {
+    it('refuses a value import of core, the inspector or the sandbox in an extension file', async () => {
+      await refused('src/extension/panel/wall.ts', "import { BINDING_LABELS } from '../../core';\nexport const b = BINDING_LABELS;\n", IMPORTS);
+      await refused('src/extension/wall.ts', "import { send } from '../core';\nexport const s = send;\n", IMPORTS);
+      await refused('src/extension/wall.ts', "export { send } from '../core';\n", IMPORTS);
+      await refused('src/extension/inspector/wall.ts', "import { ExchangeStore } from '../../inspector';\nexport const s = ExchangeStore;\n", IMPORTS);
+      await refused('src/extension/sandbox/wall.ts', "import { operationPageUrl } from '../../sandbox/pages/links';\nexport const o = operationPageUrl;\n", IMPORTS);
+    });
+    it('accepts a type import of core, and the engine through its door', async () => {
+      await accepted('src/extension/panel/wall.ts', "import type { Exchange } from '../../core';\nexport type E = Exchange;\n");
+      await accepted('src/extension/panel/wall.ts', "import { type Exchange } from '../../core';\nexport type E = Exchange;\n");
+      await accepted('src/extension/panel/wall.ts', "import { engine } from '../engineBundle';\nexport const b = () => engine().BINDING_LABELS;\n");
+    });
+    it("lets engine.ts (the engine bundle's entry) and coreLight.ts (the exception list) import core, through its entry only", async () => {
+      await accepted('src/extension/engine.ts', "export { send } from '../core';\n");
+      await accepted('src/extension/coreLight.ts', "export { exchangeTitle } from '../core';\n");
+      await refused('src/extension/engine.ts', "export { MASK } from '../core/redact';\n", IMPORTS);
+      await refused('src/extension/coreLight.ts', "export { startInspector } from '../inspector';\n", IMPORTS);
+    });
+  });
 });
 
 describe('each room compiles for its own platform', function () {

@@ -1,7 +1,7 @@
 /**
  * The sandbox's own reply to every operation shape's sample request, over the bindings asked
  * for and with each API key given: the real replies the reply readers are held against
- * (reply-read-compiled.test.ts, reply-common.test.ts).
+ * (reply-readers-equal.test.ts).
  */
 import { operations, type Binding, type OperationDef } from '../../src/core/catalog';
 import type { Exchange } from '../../src/core/exchange';

@@ -15,7 +15,7 @@ import type { Reply } from '../../src/sandbox/http/reply';
 import { isLoopback } from '../../src/sandbox/pages/loopback';
 import { operationPageUrl } from '../../src/sandbox/pages/links';
 import { servicePage } from '../../src/sandbox/pages/servicePage';
-import { sameOrigin, testFormPost } from '../../src/sandbox/pages/testFormRoute';
+import { sameOrigin, testFormPost } from '../../src/sandbox/routes/testFormRoute';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import type { SandboxContext } from '../../src/sandbox/context';
 import { Clock, http, KEY, NS_DISTINCT, NS_SAME, type HttpResult } from './sandbox-kit';

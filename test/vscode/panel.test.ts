@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { Exchange } from '../../src/core/exchange';
+import { findShape } from '../../src/core/catalog';
+import { sampleRequestFile, TEMPLATE } from '../../src/core/generate/samples';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { followUpFile } from '../../src/extension/panel/followUp';
 import { pdfExchange, largeExchange } from './fixtures/exchanges';
@@ -178,7 +180,8 @@ describe('results panel: the requests its actions write', () => {
   it('"Trace this PRO" and "Get this BOL\'s PDF" write request files that validate, over the exchange\'s binding and environment', () => {
     const exchange = { ...faultFreeBol(), binding: 'soap12' as const, environment: 'staging' };
     for (const [request, operation] of [[{ kind: 'trace-pro', pro: '200000010' }, 'TraceShipment'], [{ kind: 'bol-pdf', bolId: '1001' }, 'GetBillOfLadingPdf']] as const) {
-      const { name, text } = followUpFile(exchange, request);
+      // The engine bundle lives beside the extension, not this suite: core's own functions stand in for it.
+      const { name, text } = followUpFile(exchange, request, { findShape, sampleRequestFile, TEMPLATE });
       assert.match(name, request.kind === 'trace-pro' ? /^trace-pro-200000010\.carrier\.json$/ : /^bill-of-lading-1001-pdf\.carrier\.json$/);
       const result = validateRequestText(text, name);
       assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.message), [], text);

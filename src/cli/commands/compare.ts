@@ -12,7 +12,7 @@ import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from '../displayPath';
 import { chooseEnvironment, unknownEnvironment } from '../environment';
 import { cannotRead } from '../readError';
-import { BINDING_FLAG, takeVariables, VAR_FLAG } from './envelope';
+import { BINDING_FLAG, VAR_FLAG } from './envelope';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -58,8 +58,7 @@ export const compare: Command = {
     describeFlags(FLAGS),
   ].join('\n'),
   async run(args, io) {
-    const { rest, variables } = takeVariables(args);
-    const { positionals, flags, lists } = parseArgs(rest, FLAGS.filter((f) => f !== VAR_FLAG));
+    const { positionals, flags, lists, variables } = parseArgs(args, FLAGS);
     if (!positionals.length) throw new UsageError('name the request files to compare');
     const envNames = [...(lists.get('env') ?? [])];
     if (envNames.length < 1 || envNames.length > 2) throw new UsageError('name two environments: --env <A> --env <B>');

@@ -5,7 +5,7 @@
  * address shows as http://embedded-sandbox.invalid (a name that can never resolve).
  */
 import * as path from 'node:path';
-import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, formatFinding, formatHttpRequest, hasErrors, isVariableName, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, formatFinding, formatHttpRequest, hasErrors, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from '../displayPath';
@@ -15,28 +15,7 @@ import { SUMMARIES } from './summaries';
 
 export const BINDING_FLAG: FlagSpec = { name: 'binding', short: 'b', value: true, description: `binding to use instead of the file's: ${ALL_BINDINGS.join(', ')}` };
 export const ENV_FLAG: FlagSpec = { name: 'env', short: 'e', value: true, description: `environment from ${ENVIRONMENTS_FILE} (default: the file's, else sandbox)` };
-export const VAR_FLAG: FlagSpec = { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over the environment\'s variables)' };
-
-/**
- * Pulls the repeatable `--var name=value` out of the arguments (the shared parser keeps one value
- * per flag) and hands the rest on.
- */
-export function takeVariables(args: readonly string[]): { rest: string[]; variables: Record<string, string> } {
-  const rest: string[] = [];
-  const variables: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') { rest.push(...args.slice(i)); break; }
-    const inline = /^--var=(.*)$/s.exec(arg);
-    if (!inline && arg !== '--var') { rest.push(arg); continue; }
-    const pair = inline ? inline[1] : args[++i];
-    if (pair === undefined) throw new UsageError('option --var needs a value: --var name=value');
-    const eq = pair.indexOf('=');
-    if (eq < 1 || !isVariableName(pair.slice(0, eq))) throw new UsageError(`--var ${pair}: write name=value, the name made of letters, digits, _ . -`);
-    variables[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return { rest, variables };
-}
+export const VAR_FLAG: FlagSpec = { name: 'var', value: true, variables: true, repeatable: true, description: 'name=value for {{name}}; repeatable (over the environment\'s variables)' };
 
 const FLAGS: readonly FlagSpec[] = [
   BINDING_FLAG,
@@ -63,8 +42,7 @@ export const envelope: Command = {
     describeFlags(FLAGS),
   ].join('\n'),
   run(args, io) {
-    const { rest, variables } = takeVariables(args);
-    const { positionals, flags } = parseArgs(rest, FLAGS.filter((f) => f !== VAR_FLAG));
+    const { positionals, flags, variables } = parseArgs(args, FLAGS);
     const ctx = loadRequestContext(positionals, flags, io, 'envelope');
     if (typeof ctx === 'number') return ctx;
     let prepared: ReturnType<typeof previewRequest>;

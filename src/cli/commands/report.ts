@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliReporter, createRunBackend, mergeReports, parseRunReport, Redactor, relativeTo, type MergeInput } from '../../core';
-import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { describeFlags, listFlag, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
 import { REPORT_FILES, REPORTERS, writeReportFiles, type ReporterName } from './run';
 import { SUMMARIES } from './summaries';
@@ -70,9 +70,10 @@ export const report: Command = {
   summary: SUMMARIES.report,
   usage: USAGE,
   async run(args, io) {
-    const { positionals, flags, lists } = parseArgs(args, FLAGS);
+    const parsed = parseArgs(args, FLAGS);
+    const { positionals, flags } = parsed;
     if (!positionals.length) throw new UsageError('name at least one report.json or a folder holding some');
-    const reporters = (lists.get('reporter') ?? ['junit,json,html']).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+    const reporters = listFlag(parsed, 'reporter', ['junit', 'json', 'html']);
     for (const r of reporters) if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
     const outFlag = flags.get('out');
     const title = flags.get('title');

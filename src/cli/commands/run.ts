@@ -6,10 +6,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_BINDINGS, CliReporter, createRunBackend, emptyVariableProblems, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableNameProblem, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
+import { ALL_BINDINGS, CliReporter, createRunBackend, emptyVariableProblems, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { runFingerprint } from '../runFingerprint';
-import { describeFlags, parseArgs, type FlagSpec } from '../args';
+import { describeFlags, listFlag, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { SUMMARIES } from './summaries';
 
@@ -22,17 +22,16 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'binding', short: 'b', value: true, description: `binding for every file: ${ALL_BINDINGS.join(', ')}, or all (every binding each operation offers)` },
   { name: 'concurrency', short: 'c', value: true, description: 'requests in flight at once, at most (default: each collection.json\'s concurrency, else 1)' },
   { name: 'bail', description: 'stop after the first failure (the rest are reported as skipped)' },
-  { name: 'reporter', short: 'r', value: true, description: 'cli, junit, json, html; repeat or comma-separate for several (default cli)' },
+  { name: 'reporter', short: 'r', value: true, repeatable: true, description: 'cli, junit, json, html; repeat or comma-separate for several (default cli)' },
   { name: 'out', short: 'o', value: true, description: 'folder for junit.xml, report.json and report.html (default reports/)' },
   { name: 'data', value: true, description: 'a .csv (header row) or .json array of objects: every file runs once per row, the columns as {{variables}} (over collection.json "data")' },
   { name: 'shard', value: true, description: 'i/n: run part i of n (CI machines); capture chains and collections whose order matters stay whole' },
   { name: 'durations', value: true, description: 'an earlier report.json: balance --shard by its test durations instead of test counts' },
   { name: 'timeout', short: 't', value: true, description: 'milliseconds each request may take (default: the environment\'s)' },
-  { name: 'var', value: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
+  { name: 'var', value: true, variables: true, repeatable: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
   { name: 'strict-contract', description: 'contract warnings (an element the contract does not know, order) fail tests too; contract errors always do' },
 ];
-const REPEATABLE = new Set(['reporter', 'r', 'var']);
 
 const USAGE = [
   'Usage: carrier run [options] <files or folders…>',
@@ -62,26 +61,6 @@ const USAGE = [
   describeFlags(FLAGS),
 ].join('\n');
 
-/** Repeatable flags first (the shared parser keeps one value per flag), the rest to parseArgs. */
-function splitRepeatable(args: readonly string[]): { rest: string[]; repeated: Map<string, string[]> } {
-  const rest: string[] = [];
-  const repeated = new Map<string, string[]>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') { rest.push(...args.slice(i)); break; }
-    const m = /^--?([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (m && REPEATABLE.has(m[1])) {
-      const name = m[1] === 'r' ? 'reporter' : m[1];
-      const value = m[2] ?? args[++i];
-      if (value === undefined) throw new UsageError(`option --${name} needs a value`);
-      repeated.set(name, [...(repeated.get(name) ?? []), value]);
-      continue;
-    }
-    rest.push(arg);
-  }
-  return { rest, repeated };
-}
-
 function positiveInt(value: string | true | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -107,23 +86,15 @@ interface RunSettings {
 }
 
 function readSettings(args: readonly string[], cwd: string): RunSettings {
-  const { rest, repeated } = splitRepeatable(args);
-  const { positionals, flags } = parseArgs(rest, FLAGS);
+  const parsed = parseArgs(args, FLAGS);
+  const { positionals, flags, variables } = parsed;
   if (!positionals.length) throw new UsageError('name at least one request file or folder to run');
   const binding = flags.get('binding');
   if (binding !== undefined && (typeof binding !== 'string' || (binding !== 'all' && !(ALL_BINDINGS as readonly string[]).includes(binding)))) {
     throw new UsageError(`--binding must be one of ${ALL_BINDINGS.join(', ')} or all, not "${String(binding)}"`);
   }
-  const reporters = (repeated.get('reporter') ?? ['cli']).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+  const reporters = listFlag(parsed, 'reporter', ['cli']);
   for (const r of reporters) if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
-  const variables: Record<string, string> = {};
-  for (const v of repeated.get('var') ?? []) {
-    const m = /^([^=]*)=(.*)$/s.exec(v);
-    if (!m) throw new UsageError(`--var needs name=value, not "${v}"`);
-    const nameProblem = variableNameProblem(m[1]);
-    if (nameProblem) throw new UsageError(`--var ${v}: ${nameProblem}`);
-    variables[m[1]] = m[2];
-  }
   const env = flags.get('env');
   const out = flags.get('out');
   if (env === true || out === true) throw new UsageError('--env and --out need a value');
@@ -147,7 +118,7 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     reporters: [...new Set(reporters)] as ReporterName[],
     out: outDir,
     ...(flags.has('timeout') ? { timeoutMs: positiveInt(flags.get('timeout'), 'timeout') } : {}),
-    variables,
+    variables: { ...variables },
     passWithNoTests: flags.has('pass-with-no-tests'),
     strictContract: flags.has('strict-contract'),
     ...(typeof data === 'string' ? { data } : {}),

@@ -12,7 +12,7 @@ import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import type { Command } from '../command';
 import { displayPath } from '../displayPath';
-import { BINDING_FLAG, ENV_FLAG, loadRequestContext, takeVariables, VAR_FLAG } from './envelope';
+import { BINDING_FLAG, ENV_FLAG, loadRequestContext, VAR_FLAG } from './envelope';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -44,8 +44,7 @@ export const sendCommand: Command = {
     describeFlags(FLAGS),
   ].join('\n'),
   async run(args, io) {
-    const { rest, variables } = takeVariables(args);
-    const { positionals, flags } = parseArgs(rest, FLAGS.filter((f) => f !== VAR_FLAG));
+    const { positionals, flags, variables } = parseArgs(args, FLAGS);
     const ctx = loadRequestContext(positionals, flags, io, 'send');
     if (typeof ctx === 'number') return ctx;
     if (!ctx.apiKey && !ctx.environment.embedded) {

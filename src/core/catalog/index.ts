@@ -126,8 +126,8 @@ export function fieldRecord(field: FieldDef): RecordDef | undefined {
 
 /**
  * The parameters record of each shape, made once: readers, writers and checks keep what they
- * work out about a record by its identity (a compiled reader, xml/readCompiled.ts), and a new
- * object per call had the sandbox compile a reader for every request it read.
+ * work out about a record by its identity (the one-pass reader's plan, reply/commonReply.ts;
+ * reply/walk.ts), so a new object per call would have them work it out for every request read.
  */
 const parameterRecords = new WeakMap<OperationDef, RecordDef>();
 

@@ -8,9 +8,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NamespaceRole } from '../catalog';
+import { contractFileFor } from '../environments/contractFile';
 import { CONTRACT_REPORT_FORMAT, type ContractReport } from './types';
 
-export const CONTRACTS_FOLDER = path.join('.carrier', 'contracts');
+export { CONTRACTS_FOLDER, contractFileFor } from '../environments/contractFile';
 export const STORED_CONTRACT_FORMAT = 'carrier-contract';
 export const STORED_CONTRACT_VERSION = 1;
 
@@ -23,11 +24,6 @@ export interface StoredContract {
   /** The namespaces the live service uses, as written into the environment. */
   readonly namespaces: Readonly<Partial<Record<NamespaceRole, string>>>;
   readonly report: ContractReport;
-}
-
-/** Where the contract of `environment` is stored, for the environments file in `environmentsFolder`. */
-export function contractFileFor(environmentsFolder: string, environment: string): string {
-  return path.join(environmentsFolder, CONTRACTS_FOLDER, `${environment}.json`);
 }
 
 export function storedContractOf(report: ContractReport): StoredContract {

@@ -1,5 +1,5 @@
 /** Everything `npm run generate` writes, as text, so the script and the freshness test share it. */
-import { collectionSchema } from '../runner/expectSchema';
+import { collectionSchema } from '../requestFile/expectSchema';
 import { schemaFiles } from './schemas';
 import { SNIPPETS_FILE, snippets } from './snippets';
 

@@ -7,7 +7,7 @@
 import { ALL_BINDINGS, BINDING_LABELS, getRecord, operationNames, operations, shapeLabel, shapesOf } from '../catalog';
 import type { FieldDef, OperationDef, RecordDef } from '../catalog/types';
 import { DEFAULT_BINDING, REQUEST_FILE_KEYS } from '../requestFile/format';
-import { captureSchema, expectSchema } from '../runner/expectSchema';
+import { captureSchema, expectSchema } from '../requestFile/expectSchema';
 import { fieldDescription, shapeDescription } from './describe';
 import { simpleValueSchema, type JsonSchema } from './jsonSchema';
 import { sampleFile, sampleParams, TEMPLATE } from './samples';

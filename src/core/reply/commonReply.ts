@@ -14,8 +14,9 @@
  * catalog order, repeated or unknown, another namespace, xsi:nil, a value not of its type, an
  * open record, a fault, whitespace inside a tag where the forms below have none, a reply larger
  * than COMMON_TEXT_LIMIT — and anything malformed. What is read here is what the general way reads
- * from the same text, key for key and in the same order (test/unit/reply-common.test.ts holds
+ * from the same text, key for key and in the same order (test/unit/reply-readers-equal.test.ts holds
  * the two side by side on every shape's reply and on thousands of spoilt copies of them).
+ * parseReply alone calls it (docs/architecture.md#one-reader).
  */
 import { elementNs, getRecord, listItemNs, type Namespaces, type OperationDef } from '../catalog';
 import type { FieldDef, NamespaceRole, RecordDef, XsdType } from '../catalog/types';
@@ -71,7 +72,7 @@ function planOf(record: RecordDef): RecordPlan {
     ...(field.record ? { record: getRecord(field.record) } : {}),
     ...(field.list ? { itemOpen: `<${field.list}`, itemClose: `</${field.list}>`, itemRole: listItemNs(field, record.ns) } : {}),
   }) as FieldPlan);
-  // One store site per field, each always the same name (as xml/readCompiled.ts does): a store
+  // One store site per field, each always the same name: a store
   // by a changing key is one site for every field of every record, which V8 cannot specialise.
   // Names come from the catalog and are written as JSON string literals, never as code.
   const cases = record.fields.map((f, i) => `case ${i}: out[${JSON.stringify(f.name)}] = value; return;`).join('\n    ');

@@ -3,6 +3,9 @@
  * (unknown elements kept), findings, and decoded documents. Never throws for anything a server
  * can send: HTML error pages, empty bodies, truncated XML, a refused DOCTYPE and wrong content
  * types all become findings, and the caller keeps the raw body whatever happens here.
+ *
+ * The one reader (docs/architecture.md#one-reader): every reply is read here. The common SOAP
+ * reply is read in one pass (commonReply.ts), anything else the general way, with the same result.
  */
 import { getRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type Namespaces, type OperationDef } from '../catalog';
 import type { ContractCode, DecodedDocument, Finding, SoapFault } from '../exchange';

@@ -1,6 +1,6 @@
 /**
  * What the runner needs from the wire: environments and a way to send. The CLI and the
- * extension each provide one (wire.ts builds the standard one); tests provide fakes, so the
+ * extension each provide one (src/core/runBackend.ts builds the standard one); tests provide fakes, so the
  * engine's ordering, waiting and judging are tested without any network.
  */
 import type { Binding } from '../catalog/types';

@@ -18,7 +18,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COLLECTION_FILE } from './expectSchema';
+import { COLLECTION_FILE } from '../requestFile/expectSchema';
 import { inherit, NO_CONFIG, readCollectionConfig, type CollectionConfig } from './collectionConfig';
 import { naturalSort } from './naturalSort';
 import type { Failure } from './types';

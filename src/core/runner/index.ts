@@ -15,7 +15,6 @@ export { executePlan, environmentProblems, environmentNameOf, variableProblems, 
 export { readDataFile, parseCsvData, parseJsonData, rowLabel, MAX_DATA_ROWS, NAME_COLUMN, type DataTable, type DataRow, type DataCell, type DataRead } from './data';
 export { MAX_TRANSCRIPT_BODY, transcriptOf } from './transcript';
 export { compileExpectations, compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader } from './loadFile';
-export { createRunBackend, type RunBackendOptions, type StandardBackend } from './wire';
 export { runVariables } from '../requestFile/runVariables';
 export { evaluateExchange, type JudgeOptions } from './evaluate';
 export { emptyVariableProblems } from './emptyVariables';
@@ -23,7 +22,7 @@ export { judgeExchange, judgeSentFile, judgedExpectations, withVerdict, type Jud
 export { parseReplyPath, checkPath, valueAt, type ReplyPath } from './replyPath';
 export { parseDecimal, compareDecimals } from './decimal';
 export { naturalCompare, naturalSort } from './naturalSort';
-export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_FILE } from './expectSchema';
+export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_FILE } from '../requestFile/expectSchema';
 export { parseShard, shardPlan, shardUnits, dealUnits, type ShardSpec, type ShardOptions, type ShardedRun } from './shard';
 export { parseRunReport, mergeReports, JSON_REPORT_FORMAT, type MergeInput, type MergeResult } from './merge';
 export { htmlReport, type HtmlReportOptions } from './reporters/html';

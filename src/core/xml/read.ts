@@ -8,7 +8,6 @@
 import { XSI_NS, elementNs, getRecord, listItemNs, type Namespaces } from '../catalog';
 import type { FieldDef, NamespaceRole, RecordDef } from '../catalog/types';
 import { attr, type XmlElement } from './dom';
-import { COMMON_CASE_LEFT, compiledReader } from './readCompiled';
 import { fromXsdText } from './values';
 
 export interface ReadIssue {
@@ -63,27 +62,8 @@ function nsLabel(uri: string): string {
   return uri ? `namespace ${uri}` : 'no namespace';
 }
 
-/**
- * Reads the children of `el` as the fields of `record`: compiled for the common case
- * (readCompiled.ts), the general way below for anything else, with the same result.
- */
+/** Reads the children of `el` as the fields of `record` (an open record generically). */
 export function readRecord(el: XmlElement, record: RecordDef, path: string, opts: ReadOptions): JsonObject {
-  if (record.open || !compiledReading) return readRecordGenerally(el, record, path, opts);
-  const mark = opts.issues.length;
-  const common = compiledReader(record, readRecordGenerally)(el, path, opts);
-  if (common !== COMMON_CASE_LEFT) return common;
-  opts.issues.length = mark;
-  return readRecordGenerally(el, record, path, opts);
-}
-
-let compiledReading = true;
-
-/** For tests that hold the compiled reader against the general one: false reads every record the general way. */
-export function useCompiledReading(on: boolean): void {
-  compiledReading = on;
-}
-
-function readRecordGenerally(el: XmlElement, record: RecordDef, path: string, opts: ReadOptions): JsonObject {
   if (record.open) {
     const g = readGeneric(el);
     return g !== null && typeof g === 'object' && !Array.isArray(g) ? (g as JsonObject) : g === '' ? {} : { '#text': g };

@@ -5,7 +5,8 @@
  * the contract; Check Again runs the check anew. One panel per environment.
  */
 import * as vscode from 'vscode';
-import { differenceScope, reportGroups, ROLE_PLACEHOLDERS, ROLE_SETTINGS, type ContractReport, type NamespaceRole } from '../../core';
+import type { ContractReport, NamespaceRole } from '../../core';
+import { engine } from '../engineBundle';
 
 export interface ContractViewActions {
   /** Undefined when there is nothing to apply to (the sandbox, or a report that could not be read). */
@@ -63,8 +64,9 @@ export function contractHtml(report: ContractReport, scriptNonce: string, canApp
     const n = report.namespaces[role];
     const state = n.live === undefined ? 'unseen' : n.differs ? 'breaking' : 'same';
     const live = n.live === undefined ? '<em>not seen in the live contract</em>' : esc(n.live || '(no namespace)');
-    return `<tr class="${state}"><th>${esc(ROLE_PLACEHOLDERS[role])}</th><td><code>${esc(n.environment)}</code></td><td><code>${live}</code></td><td>${n.differs ? `set <code>${ROLE_SETTINGS[role]}</code>` : n.live === undefined ? '' : '✓'}</td></tr>`;
+    return `<tr class="${state}"><th>${esc(engine().ROLE_PLACEHOLDERS[role])}</th><td><code>${esc(n.environment)}</code></td><td><code>${live}</code></td><td>${n.differs ? `set <code>${engine().ROLE_SETTINGS[role]}</code>` : n.live === undefined ? '' : '✓'}</td></tr>`;
   }).join('');
+  const { reportGroups, differenceScope } = engine();
   const groups = reportGroups(report).map((g) => {
     const s = g.service;
     const head = `<h2>${esc(s.path)} <small>${esc(s.service)} ${esc(s.version)}</small></h2>`;

@@ -1,7 +1,7 @@
 /** The status-bar item that names the target environment; clicking it switches. */
 import * as vscode from 'vscode';
 import type { ApiKeys } from '../secrets/apiKeys';
-import { keyDestination } from '../../core';
+import { keyDestination } from '../coreLight';
 import type { EnvironmentStore } from './environmentStore';
 
 export function createEnvironmentStatus(environments: EnvironmentStore, keys: ApiKeys): vscode.Disposable {

@@ -9,7 +9,8 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT, type Environment, type LoadedEnvironments } from '../../core';
+import type { Environment, LoadedEnvironments } from '../../core';
+import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT } from '../coreLight';
 import type { EnvironmentDef } from '../core-adapter';
 
 const SELECTED_KEY = 'carrier.environment';

@@ -4,7 +4,7 @@
  * panel, where a broken file is noticed before a send fails.
  */
 import * as vscode from 'vscode';
-import { ENVIRONMENTS_FILE } from '../../core';
+import { ENVIRONMENTS_FILE } from '../coreLight';
 import type { EnvironmentStore } from './environmentStore';
 
 export function watchEnvironmentsFile(environments: EnvironmentStore): vscode.Disposable {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ApiKeys } from '../secrets/apiKeys';
 import { guarded } from '../errors';
 import type { Log } from '../log';
-import { keyDestination } from '../../core';
+import { keyDestination } from '../coreLight';
 import { activeFolder, type EnvironmentStore } from './environmentStore';
 
 interface EnvironmentItem extends vscode.QuickPickItem {

@@ -2,7 +2,8 @@
  * The small, always-persisted summary of one exchange that the History view lists: its judgement
  * as made when it was sent (core's verdict, the request file's expectations), never made again.
  */
-import { classifyExchange, exchangeTitle, type Exchange, type VerdictKind } from '../../core';
+import type { Exchange, VerdictKind } from '../../core';
+import { classifyExchange, exchangeTitle } from '../coreLight';
 
 export interface HistoryEntry {
   readonly id: string;

@@ -11,7 +11,8 @@ import type { ResultsPanel } from '../panel/resultsPanel';
 import type { ApiKeys } from '../secrets/apiKeys';
 import type { InspectorController } from './inspectorController';
 import { rowOf } from './inspectorTree';
-import { classifyExchange, type VerdictKind } from '../../core';
+import type { VerdictKind } from '../../core';
+import { classifyExchange } from '../coreLight';
 
 /** What the view shows for one exchange, for tests and other extensions (the TreeView API cannot be read back): see api.ts. */
 export interface InspectorRow {

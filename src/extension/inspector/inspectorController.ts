@@ -11,7 +11,9 @@ import type { EnvironmentStore } from '../environments/environmentStore';
 import type { Log } from '../log';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
-import { DEFAULT_KEEP_BYTES, ExchangeStore } from '../../inspector';
+import type { ExchangeStore } from '../../inspector';
+import { engine } from '../engineBundle';
+import { mayReach } from '../restrictedMode';
 
 /** More than anyone scrolls through; the oldest go first, and sooner when they are large (by bytes, as the inspector keeps them). */
 const KEEP = 500;
@@ -20,7 +22,8 @@ export class InspectorController implements vscode.Disposable {
   private handle: InspectorHandle | undefined;
   private starting: Promise<InspectorHandle> | undefined;
   private unsubscribe: (() => void) | undefined;
-  private readonly store = new ExchangeStore(KEEP, DEFAULT_KEEP_BYTES);
+  /** Made with the first recorded exchange: the inspector's store comes through the engine. */
+  private store: ExchangeStore | undefined;
   /** Newest first, as the view lists them. */
   private recorded: RecordedExchange[] = [];
   private environmentName: string | undefined;
@@ -76,7 +79,7 @@ export class InspectorController implements vscode.Disposable {
   private async open(): Promise<InspectorHandle> {
     const env = this.environments.selectedEnvironment();
     // Traffic to a repository-defined address, and files it names (TLS), wait for trust.
-    if (!env.embedded && !vscode.workspace.isTrusted) throw new Error(`the workspace is in Restricted Mode: the inspector forwards only to the embedded sandbox until you trust it ("${env.name}" is defined by the workspace)`);
+    if (!mayReach(env)) throw new Error(`the workspace is in Restricted Mode: the inspector forwards only to the embedded sandbox until you trust it ("${env.name}" is defined by the workspace)`);
     const targetUrl = env.embedded ? await this.sandbox.start() : env.baseUrl;
     if (!targetUrl) throw new Error(`Environment "${env.name}" has no base URL to forward to`);
     this.environmentName = env.name;
@@ -103,12 +106,14 @@ export class InspectorController implements vscode.Disposable {
   }
 
   clear(): void {
-    this.store.clear();
+    this.store?.clear();
     this.recorded = [];
     this.listChanged.fire();
   }
 
   private add(r: RecordedExchange): void {
+    const { ExchangeStore, DEFAULT_KEEP_BYTES } = engine();
+    this.store ??= new ExchangeStore(KEEP, DEFAULT_KEEP_BYTES);
     this.store.add(r);
     this.recorded = this.store.list().reverse();
     this.listChanged.fire();

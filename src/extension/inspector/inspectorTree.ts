@@ -4,7 +4,8 @@
  * the catalog does not know. A click opens the exchange in the results panel.
  */
 import * as vscode from 'vscode';
-import { BINDING_LABELS, classifyExchange, exchangeTitle } from '../../core';
+import { classifyExchange, exchangeTitle } from '../coreLight';
+import { engine } from '../engineBundle';
 import type { RecordedExchange } from '../core-adapter';
 import { verdictIcon, verdictPhrase } from '../verdictLook';
 import type { InspectorController } from './inspectorController';
@@ -25,7 +26,7 @@ export function rowOf(r: RecordedExchange): vscode.TreeItem {
   item.id = x.id;
   item.iconPath = verdictIcon(verdict.kind);
   const status = x.error ? x.error.kind : x.reply ? String(x.reply.status) : 'no reply';
-  item.description = [x.binding ? BINDING_LABELS[x.binding] : undefined, x.fault ? `${status} fault` : status, x.timing ? `${Math.round(x.timing.totalMs)} ms` : undefined, time(x.startedAt)]
+  item.description = [x.binding ? engine().BINDING_LABELS[x.binding] : undefined, x.fault ? `${status} fault` : status, x.timing ? `${Math.round(x.timing.totalMs)} ms` : undefined, time(x.startedAt)]
     .filter((p) => p !== undefined)
     .join(' · ');
   const md = new vscode.MarkdownString();
@@ -37,7 +38,7 @@ export function rowOf(r: RecordedExchange): vscode.TreeItem {
   // Only a call of the catalog can become a request file.
   item.contextValue = r.recognition.kind === 'operation' ? 'inspectorExchange.known' : 'inspectorExchange.unknown';
   item.command = { command: 'carrier.inspector.open', title: 'Open in Results Panel', arguments: [r] };
-  item.accessibilityInformation = { label: `${title}, ${verdictPhrase(verdict.kind)}, ${status}${x.binding ? `, ${BINDING_LABELS[x.binding]}` : ''}` };
+  item.accessibilityInformation = { label: `${title}, ${verdictPhrase(verdict.kind)}, ${status}${x.binding ? `, ${engine().BINDING_LABELS[x.binding]}` : ''}` };
   return item;
 }
 

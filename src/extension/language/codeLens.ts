@@ -7,7 +7,8 @@
  * Command Palette. Off with carrier.codeLens.enabled.
  */
 import * as vscode from 'vscode';
-import { BINDING_LABELS, type Binding } from '../../core';
+import type { Binding } from '../../core';
+import { engine } from '../engineBundle';
 import { readSettings } from '../config';
 import { validateRequestText, type ValidationResult } from '../core-adapter';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
@@ -42,10 +43,10 @@ export function requestLenses(uri: vscode.Uri, result: ValidationResult, default
   const anyway = result.sendable === 'anyway';
   const binding = primaryBinding(request, defaultBinding);
   lenses.push({
-    title: `$(play) ${anyway ? 'Send anyway' : 'Send'} ${BINDING_LABELS[binding]}`,
+    title: `$(play) ${anyway ? 'Send anyway' : 'Send'} ${engine().BINDING_LABELS[binding]}`,
     command: 'carrier.sendWithBinding',
     arguments: [uri, binding, anyway],
-    tooltip: `Send over ${BINDING_LABELS[binding]} to the environment${anyway ? ', the wrong values as written' : ''}`,
+    tooltip: `Send over ${engine().BINDING_LABELS[binding]} to the environment${anyway ? ', the wrong values as written' : ''}`,
   });
   // Beside the open panel an editor has room for about sixty characters of lenses: with an
   // error lens first, the send that is possible is all that follows (Envelope is in the title bar).
@@ -56,7 +57,7 @@ export function requestLenses(uri: vscode.Uri, result: ValidationResult, default
       title: 'Send with…',
       command: 'carrier.sendWithBinding',
       arguments: [uri, undefined, anyway, others],
-      tooltip: `Send over ${others.map((b) => BINDING_LABELS[b]).join(', ')}`,
+      tooltip: `Send over ${others.map((b) => engine().BINDING_LABELS[b]).join(', ')}`,
     });
   }
   lenses.push({ title: 'Envelope', command: 'carrier.showEnvelope', arguments: [uri], tooltip: 'Show the request as it goes on the wire, the API key masked' });

@@ -3,13 +3,13 @@
  * CodeLens has room for. The full message stays in the diagnostic; the lens only names the
  * problem and where it is.
  */
-import { formatPath, parsePath } from '../../core';
+import { engine } from '../engineBundle';
 import type { RequestFinding } from '../core-adapter';
 
 /** Every diagnostic carries a code, so a finding core left without one still has a kind. */
 export const FALLBACK_CODE = 'request-file';
 
-const canonical = (path: string) => formatPath(parsePath(path));
+const canonical = (path: string) => engine().formatPath(engine().parsePath(path));
 
 /**
  * Core reports a misspelled field twice: the unknown name ("did you mean …") and the field it
@@ -17,6 +17,7 @@ const canonical = (path: string) => formatPath(parsePath(path));
  * missing-field warning is left out; it comes back if the name is deleted rather than fixed.
  */
 export function editorFindings(findings: readonly RequestFinding[]): RequestFinding[] {
+  const { formatPath, parsePath } = engine();
   const meant = new Set<string>();
   for (const f of findings) {
     if (f.code !== 'unknown-field' || !f.suggestion || !f.path) continue;
@@ -33,7 +34,7 @@ const SUBJECT_MAX = 20;
 
 /** The field or key a finding is about: the last name of its path. */
 function subject(f: RequestFinding): string | undefined {
-  const segments = f.path ? parsePath(f.path) : [];
+  const segments = f.path ? engine().parsePath(f.path) : [];
   for (let i = segments.length - 1; i >= 0; i--) {
     const s = segments[i];
     if (typeof s !== 'string') continue;

@@ -18,7 +18,6 @@ import type {
   TextDocument as LspDocument, CompletionItem as LspCompletionItem, DocumentSymbol as LspSymbol, JSONDocument, LanguageService,
   MarkedString, MarkupContent, Range as LspRange, SelectionRange as LspSelectionRange, TextEdit as LspTextEdit,
 } from 'vscode-json-languageservice';
-import { ENTRY_SCHEMA } from '../../core';
 import { engine } from '../engineBundle';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
 
@@ -36,7 +35,7 @@ export class RequestJsonService {
   /** Made when a request file first asks for it: the service lives in the engine bundle (engineBundle.ts). */
   private get service(): LanguageService {
     if (this.made) return this.made;
-    const { getLanguageService, MarkupKind } = engine();
+    const { getLanguageService, MarkupKind, ENTRY_SCHEMA } = engine();
     const entry = vscode.Uri.joinPath(this.extensionUri, 'schemas', ENTRY_SCHEMA).toString();
     this.made = getLanguageService({
       schemaRequestService: async (uri) => editorSchemaText(new TextDecoder().decode(await this.read(vscode.Uri.parse(uri)))),

@@ -5,7 +5,9 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { exchangeTitle, findShape, sampleRequestFile, TEMPLATE, type Exchange } from '../../core';
+import type { Exchange } from '../../core';
+import { exchangeTitle } from '../coreLight';
+import { engine, type Engine } from '../engineBundle';
 import type { FollowUp } from '../../webview/protocol';
 import { sourceUri } from './requestSource';
 
@@ -14,9 +16,13 @@ interface Written {
   readonly text: string;
 }
 
-/** The request file's text and a name for it. Exported for the host tests. */
-export function followUpFile(exchange: Exchange, request: FollowUp): Written {
+/** What a follow-up needs of core: the engine's, or (the host tests) core's own. */
+export type FollowUpCore = Pick<Engine, 'findShape' | 'sampleRequestFile' | 'TEMPLATE'>;
+
+/** The request file's text and a name for it. Exported for the host tests, which bring core's functions. */
+export function followUpFile(exchange: Exchange, request: FollowUp, core: FollowUpCore = engine()): Written {
   const operation = request.kind === 'trace-pro' ? 'TraceShipment' : 'GetBillOfLadingPdf';
+  const { findShape, sampleRequestFile, TEMPLATE } = core;
   const shape = findShape(operation);
   if (!shape) throw new Error(`${operation} has more than one version in the catalog; the follow-up needs one`);
   const binding = exchange.binding && shape.bindings.includes(exchange.binding) ? exchange.binding : undefined;

@@ -1,6 +1,7 @@
 /** Carrier: Set API Key / Clear API Key, for the selected environment or one passed by a menu. */
 import * as vscode from 'vscode';
-import { keyDestination, type KeyDestination } from '../../core';
+import type { KeyDestination } from '../../core';
+import { keyDestination } from '../coreLight';
 import { activeFolder, type EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
 import type { Log } from '../log';

@@ -1,6 +1,7 @@
 /** Send, Send with Binding…, Cancel Send, Show Envelope, Copy as curl. */
 import * as vscode from 'vscode';
-import { ALL_BINDINGS, BINDING_LABELS, type Binding } from '../../core';
+import type { Binding } from '../../core';
+import { engine } from '../engineBundle';
 import { readSettings } from '../config';
 import { listShapes, previewRequest, sendableRequestOf, validateRequestText } from '../core-adapter';
 import type { SandboxController } from '../sandbox/sandboxController';
@@ -68,6 +69,7 @@ export function registerSendCommands(controller: SendController, environments: E
 async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding, only?: readonly Binding[]): Promise<Binding | undefined> {
   const request = validateRequestText(doc.getText(), doc.uri.fsPath)?.request;
   const shape = request?.operation ? listShapes().find((s) => s.operation === request.operation && (!request.version || s.version === request.version)) : undefined;
+  const { ALL_BINDINGS, BINDING_LABELS } = engine();
   const offered = (shape ? shape.bindings : ALL_BINDINGS).filter((b) => !only?.length || only.includes(b));
   const items = offered.map((b) => ({ label: BINDING_LABELS[b], description: b === defaultBinding ? 'default' : undefined, binding: b }));
   const pick = await vscode.window.showQuickPick(items, { title: 'Carrier: Send with Binding', placeHolder: shape ? `Bindings of ${shape.label}` : 'Binding' });
@@ -75,5 +77,5 @@ async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding, on
 }
 
 function isBinding(value: unknown): value is Binding {
-  return typeof value === 'string' && (ALL_BINDINGS as readonly string[]).includes(value);
+  return typeof value === 'string' && (engine().ALL_BINDINGS as readonly string[]).includes(value);
 }

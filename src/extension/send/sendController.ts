@@ -6,7 +6,8 @@
  * beside the editor that sent it (resultsColumn.ts).
  */
 import * as vscode from 'vscode';
-import { exchangeTitle, keyDestination, type Binding, type Environment, type Exchange } from '../../core';
+import type { Binding, Environment, Exchange } from '../../core';
+import { exchangeTitle, keyDestination } from '../coreLight';
 import { readSettings } from '../config';
 import { setContext } from '../contextKeys';
 import { judgeSend, sendableRequestOf, sendRequest, validateRequestText, type SendInput } from '../core-adapter';
@@ -14,6 +15,7 @@ import type { EnvironmentStore } from '../environments/environmentStore';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
 import type { ResultsPanel } from '../panel/resultsPanel';
+import { explainRestricted, mayReach } from '../restrictedMode';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
 import { resultsColumnFor } from './resultsColumn';
@@ -42,7 +44,7 @@ export class SendController implements vscode.Disposable {
     const fileName = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString();
     const anyway = options.anyway || (await this.confirmAnyway(text, fileName));
     if (anyway === undefined) return;
-    // Throws the file's findings (RequestFileError) when nothing can be sent.
+    // Throws the file's findings (an engine error with code 'request-file') when nothing can be sent.
     const request = sendableRequestOf(text, fileName, anyway);
     const resolved = this.environments.resolve(doc.uri, request.environment);
     if (typeof resolved === 'string') {
@@ -132,12 +134,8 @@ export class SendController implements vscode.Disposable {
   private async keyFor(env: Environment): Promise<{ key?: string; withoutKey?: boolean } | null> {
     const to = keyDestination(env);
     if (env.embedded) return { key: (await this.keys.lookup(env.name, to)).key };
-    if (!vscode.workspace.isTrusted) {
-      const choice = await vscode.window.showWarningMessage(
-        `Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: requests to ${to.label} (and any stored API key) are not sent until you trust it. The sandbox works as usual.`,
-        'Manage Workspace Trust',
-      );
-      if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
+    if (!mayReach(env)) {
+      await explainRestricted(`Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: requests to ${to.label} (and any stored API key) are not sent until you trust it. The sandbox works as usual.`);
       return null;
     }
     const found = await this.keys.lookup(env.name, to);

@@ -4,8 +4,9 @@
  * bar for files and collections that name none (where `carrier run` would use "sandbox").
  */
 import { createTestBackend, type RunFailure, type RunnerBackend } from '../core-adapter';
-import { keyDestination } from '../../core';
+import { keyDestination } from '../coreLight';
 import type { EnvironmentStore } from '../environments/environmentStore';
+import { mayReach } from '../restrictedMode';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { ApiKeys } from '../secrets/apiKeys';
 
@@ -19,8 +20,6 @@ export interface BackendSources {
   readonly environments: EnvironmentStore;
   readonly keys: ApiKeys;
   readonly sandbox: SandboxController;
-  /** vscode.workspace.isTrusted: in Restricted Mode only the embedded sandbox is sent to. */
-  readonly trusted: () => boolean;
 }
 
 /**
@@ -40,7 +39,6 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
     if (found.key) { apiKeys[env.name] = found.key; secrets.add(found.key); }
     else if (found.elsewhere) { secrets.add(found.elsewhere.key); elsewhere.set(env.name, `the API key of "${env.name}" was stored for ${found.elsewhere.label}, not ${to.label}: send a request from the editor once to confirm it may go there`); }
   }
-  const trusted = sources.trusted();
   const picked = sources.environments.selectedName();
   const fallback = defined.some((e) => e.name === picked) ? picked : undefined;
   const inner = createTestBackend(folder, apiKeys, () => sources.sandbox.start());
@@ -49,7 +47,7 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
     environment(name) {
       const wanted = name ?? fallback;
       const env = defined.find((e) => e.name === (wanted ?? 'sandbox'));
-      if (env && !env.embeddedSandbox && !trusted) return `the workspace is in Restricted Mode: "${env.name}" is defined by it, so nothing is sent there until you trust it`;
+      if (env && !mayReach(env)) return `the workspace is in Restricted Mode: "${env.name}" is defined by it, so nothing is sent there until you trust it`;
       if (env && elsewhere.has(env.name)) return elsewhere.get(env.name)!;
       const resolved = inner.environment(wanted);
       if (typeof resolved !== 'string') {

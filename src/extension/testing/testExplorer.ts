@@ -23,7 +23,7 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
   const controller = vscode.tests.createTestController('carrier', 'Carrier');
   const tree = new TestTree(controller);
   const discovery = new TestDiscovery(log, (plans) => tree.update(plans));
-  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox, trusted: () => vscode.workspace.isTrusted };
+  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox };
   let runs = 0;
   let lastRun: RunOutcome | undefined;
   const run = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<RunOutcome> => {

@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { rowLabel } from '../../core';
+import { engine } from '../engineBundle';
 import type { LoadedRequest, PlannedTest, RunFailure } from '../core-adapter';
 import type { FolderPlan } from './discovery';
 import { toRange } from './locations';
@@ -115,7 +115,7 @@ export class TestTree {
           }
           if (!test.row) { leaf(parent, test); continue; }
           // A row's item stands at its row of the data file: its gutter button runs that row.
-          const rowItem = item(test.id, rowLabel(test.row.index, test.row.name), vscode.Uri.file(test.row.file), parent);
+          const rowItem = item(test.id, engine().rowLabel(test.row.index, test.row.name), vscode.Uri.file(test.row.file), parent);
           rowItem.range = toRange(test.row.location);
           leaf(rowItem, test);
         }

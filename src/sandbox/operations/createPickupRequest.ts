@@ -14,7 +14,7 @@ import { openContent } from '../documents/openContent';
 import { base64, bolPdf } from '../documents/pdfs';
 import { arr, compact, num, obj, records } from '../json';
 import { pickupRules } from '../requests/pickup';
-import { text } from '../requests/text';
+import { text } from '../text';
 import type { CreatedPickup } from '../state/records';
 
 function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now: Date, terminal: Terminal): Record<string, unknown> {

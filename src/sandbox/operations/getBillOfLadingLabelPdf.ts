@@ -1,7 +1,7 @@
 /** GetBillOfLadingLabelPDF: shipping labels of a BolID as a real PDF, in one of the label styles. */
 import type { OperationHandler } from '../context';
 import { base64, checkLabels, labelPdf } from '../documents/pdfs';
-import { text } from '../requests/text';
+import { text } from '../text';
 import { clientFault } from '../soap/fault';
 import { bolFor } from './getBillOfLadingPdf';
 

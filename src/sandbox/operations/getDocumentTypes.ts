@@ -1,7 +1,7 @@
 /** GetDocumentTypes: which archive documents a PRO has by now (the list grows as the freight moves). */
 import type { OperationHandler, SandboxContext } from '../context';
 import { availableDocuments, type Shipment } from '../carrier';
-import { text } from '../requests/text';
+import { text } from '../text';
 import { clientFault } from '../soap/fault';
 
 export function shipmentForPro(value: unknown, ctx: SandboxContext): Shipment {

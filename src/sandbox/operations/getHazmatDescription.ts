@@ -1,7 +1,7 @@
 /** GetHazmatDescription: the hazardous-materials table entries of a UN or NA number. */
 import { lookupHazmat } from '../carrier';
 import type { OperationHandler } from '../context';
-import { text } from '../requests/text';
+import { text } from '../text';
 import { clientFault } from '../soap/fault';
 
 export const getHazmatDescription: OperationHandler = ({ params }) => {

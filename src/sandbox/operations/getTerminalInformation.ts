@@ -4,7 +4,7 @@
  */
 import { countryOf, findTerminalsFor, type Terminal } from '../carrier';
 import type { OperationHandler } from '../context';
-import { text } from '../requests/text';
+import { text } from '../text';
 import { clientFault } from '../soap/fault';
 
 /** How many terminals an answer lists: the serving one and two alternatives. */

@@ -15,7 +15,7 @@ import {
 import type { OperationHandler } from '../context';
 import { obj, records } from '../json';
 import { POINT_FIELDS, readAddress } from '../requests/address';
-import { text } from '../requests/text';
+import { text } from '../text';
 import { myCarrierId } from './customer';
 
 /** What .NET writes for a DateTime nobody set. */

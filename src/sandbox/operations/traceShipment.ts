@@ -6,7 +6,7 @@
 import { fieldLength, type TraceType } from '../carrier';
 import type { OperationHandler } from '../context';
 import { arr, obj } from '../json';
-import { text } from '../requests/text';
+import { text } from '../text';
 import { notFoundRecord, traceRecord, type TraceOptions } from '../trace/present';
 
 /** More numbers than a tracing screen ever shows at once; past this the answer would be a dump. */

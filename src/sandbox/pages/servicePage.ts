@@ -1,7 +1,7 @@
 /**
  * The page a browser gets for GET on a service path without `?WSDL`: the service page, or with
  * `?op=<Operation>` that operation's page (an unknown name is a 404 page). This is the single
- * entry point the router calls for service pages; the SOAP test form's POST is testFormRoute.ts.
+ * entry point the router calls for service pages; the SOAP test form's POST is routes/testFormRoute.ts.
  */
 import type { Namespaces, OperationDef } from '../../core';
 import type { Reply } from '../http/reply';

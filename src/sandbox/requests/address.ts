@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../core';
 import { checkAddress, countryOf, laneEnd, type CountryIso3, type LaneEnd } from '../carrier';
-import { text } from './text';
+import { text } from '../text';
 
 export interface AddressResult {
   /** Set when the country is served and the ZIP is real (whatever the State and City say). */

@@ -19,7 +19,7 @@ import {
   amountProblem, levelIn, missingRequired, pickupDayRules, pickupWindowRules, piecesProblems, serviceLevelRules, totalWeightProblem, weightProblem,
 } from './common';
 import { lengthProblems } from './fields';
-import { isBlank, text } from './text';
+import { isBlank, text } from '../text';
 
 export interface BolCheck {
   readonly messages: string[];

@@ -9,7 +9,7 @@ import {
   type Day, type Lane, type ServiceLevel,
 } from '../carrier';
 import { num, obj } from '../json';
-import { isBlank, text } from './text';
+import { isBlank, text } from '../text';
 
 /** Required fields of a catalog record that are missing or blank in `value`. */
 export function missingRequired(recordName: string, value: JsonObject, skip: readonly string[] = []): string[] {

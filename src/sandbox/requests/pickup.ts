@@ -14,7 +14,7 @@ import type { SandboxStore } from '../state/store';
 import { DOCUMENT_FIELDS, readAddress } from './address';
 import { levelIn, missingRequired, pickupDayRules, pickupWindowRules, serviceLevelRules, totalWeightProblem, weightProblem } from './common';
 import { lengthProblems } from './fields';
-import { isBlank, text } from './text';
+import { isBlank, text } from '../text';
 
 export interface PickupCheck {
   readonly messages: string[];

@@ -19,7 +19,7 @@ import { arr, num, obj, records } from '../json';
 import { POINT_FIELDS, readAddress } from './address';
 import { totalWeightProblem, weightProblem } from './common';
 import { lengthProblems } from './fields';
-import { text } from './text';
+import { text } from '../text';
 
 export interface RateItem {
   readonly freightClass: string;

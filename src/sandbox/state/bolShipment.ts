@@ -13,7 +13,7 @@ import {
 import { pick, seededRandom } from '../history/random';
 import { SIGNERS } from '../history/cast';
 import { arr, num, obj } from '../json';
-import { text } from '../requests/text';
+import { text } from '../text';
 import type { TraceKeys } from '../trace/find';
 import type { CreatedBol } from './records';
 

@@ -54,16 +54,46 @@ export interface TreeOptions {
 }
 
 export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle {
-  const documents = new Map((options.documents ?? []).map((d) => [d.path, d]));
-  const info = new WeakMap<HTMLElement, NodeInfo>();
-  let renderedNodes = 0;
   const total = countNodes(data, COUNT_CAP);
+  const rows = new TreeRows(data, options);
+  rows.openFirstLevels();
+  // Search highlights and scrolls but leaves focus in the search box, so typing goes on.
+  const search = searchBar((segments) => rows.highlight(segments), data);
+  const element = h('div', { className: 'tree-view' },
+    search,
+    h('p', { className: 'muted hint' }, `${total.capped ? `over ${total.count.toLocaleString()}` : total.count.toLocaleString()} nodes · arrows move, Enter expands, C copies the value, P the path`),
+    rows.tree,
+  );
+  return {
+    element,
+    stats: () => ({ totalNodes: total.count, renderedNodes: rows.renderedNodes, capped: total.capped }),
+    reveal: (path) => rows.reveal(parsePath(path)),
+  };
+}
 
-  const tree = h('div', { className: 'tree', role: 'tree', attrs: { 'aria-label': 'Parsed reply' }, on: { keydown: (e) => onKey(e) } });
-  // The invisible root holds the top-level rows the same way any expanded row holds its children.
-  const root: NodeInfo = { value: data, segments: [], level: 0, keys: childKeys(data), row: tree, group: tree, rendered: 0, childRows: new Map() };
+/**
+ * The tree's rows: built on demand (a row when its parent expands, wide lists a slice at a time),
+ * expanded and collapsed, moved through with the keyboard (one Tab stop, roving tabindex) and
+ * revealed along a path.
+ */
+class TreeRows {
+  readonly tree: HTMLElement;
+  renderedNodes = 0;
+  private readonly documents: Map<string, TreeDocument>;
+  private readonly info = new WeakMap<HTMLElement, NodeInfo>();
+  /** The invisible root holds the top-level rows the same way any expanded row holds its children. */
+  private readonly root: NodeInfo;
+  private focused: HTMLElement | undefined;
 
-  function makeRow(parent: NodeInfo, key: Segment): HTMLElement {
+  constructor(data: unknown, private readonly options: TreeOptions) {
+    this.documents = new Map((options.documents ?? []).map((d) => [d.path, d]));
+    this.tree = h('div', { className: 'tree', role: 'tree', attrs: { 'aria-label': 'Parsed reply' }, on: { keydown: (e) => this.onKey(e) } });
+    this.root = { value: data, segments: [], level: 0, keys: childKeys(data), row: this.tree, group: this.tree, rendered: 0, childRows: new Map() };
+  }
+
+  // ---- building ----
+
+  private makeRow(parent: NodeInfo, key: Segment): HTMLElement {
     const value = childAt(parent.value, key);
     const segments = [...parent.segments, key];
     const level = parent.level + 1;
@@ -75,12 +105,12 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
       tabIndex: -1,
       attrs: { 'aria-level': level, 'aria-expanded': branch && keys.length > 0 ? 'false' : undefined },
     });
-    const line = h('div', { className: 'row-line', on: { click: (e) => { if (!(e.target as HTMLElement).closest('button')) { focusRow(row); toggle(row); } } } },
+    const line = h('div', { className: 'row-line', on: { click: (e) => { if (!(e.target as HTMLElement).closest('button')) { this.focusRow(row); this.toggle(row); } } } },
       h('span', { className: `twisty codicon ${branch && keys.length > 0 ? 'codicon-chevron-right' : 'codicon-blank'}`, attrs: { 'aria-hidden': 'true' } }),
       h('span', { className: typeof key === 'number' ? 'k k-index' : 'k' }, typeof key === 'number' ? `[${key}]` : key),
       h('span', { className: 'punct' }, ': '),
-      documents.size > 0 && documents.has(formatPath(segments))
-        ? documentPreview(documents.get(formatPath(segments))!, options.onDocument)
+      this.documents.size > 0 && this.documents.has(formatPath(segments))
+        ? documentPreview(this.documents.get(formatPath(segments))!, this.options.onDocument)
         : valuePreview(value, keys.length),
       h('span', { className: 'row-actions' },
         button('Copy path', 'symbol-namespace', () => copy(formatPath(segments), 'path'), { iconOnly: true, title: 'Copy path (P)' }),
@@ -89,17 +119,17 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
     );
     line.style.setProperty('--level', String(indentOf(level)));
     row.appendChild(line);
-    info.set(row, { value, segments, level, keys, row, rendered: 0, childRows: new Map() });
-    renderedNodes++;
+    this.info.set(row, { value, segments, level, keys, row, rendered: 0, childRows: new Map() });
+    this.renderedNodes++;
     return row;
   }
 
-  function renderSlice(node: NodeInfo): void {
+  private renderSlice(node: NodeInfo): void {
     const group = node.group!;
     const end = Math.min(node.keys.length, node.rendered + SLICE);
     const frag = document.createDocumentFragment();
     for (let i = node.rendered; i < end; i++) {
-      const row = makeRow(node, node.keys[i]);
+      const row = this.makeRow(node, node.keys[i]);
       node.childRows.set(node.keys[i], row);
       frag.appendChild(row);
     }
@@ -110,71 +140,93 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
     if (end < node.keys.length) {
       const remaining = node.keys.length - end;
       const more = h('div', { className: 'row more', role: 'treeitem', tabIndex: -1, attrs: { 'aria-level': node.level + 1 } },
-        h('div', { className: 'row-line', on: { click: () => showMore(node) } }, icon('ellipsis'), ` Show ${Math.min(SLICE, remaining)} more of ${remaining}`));
+        h('div', { className: 'row-line', on: { click: () => this.showMore(node) } }, icon('ellipsis'), ` Show ${Math.min(SLICE, remaining)} more of ${remaining}`));
       (more.firstChild as HTMLElement).style.setProperty('--level', String(indentOf(node.level + 1)));
       node.more = more;
       group.appendChild(more);
     }
   }
 
-  function showMore(node: NodeInfo): void {
+  private showMore(node: NodeInfo): void {
     const firstNew = node.rendered;
-    renderSlice(node);
+    this.renderSlice(node);
     const row = node.childRows.get(node.keys[firstNew]);
-    if (row) focusRow(row);
+    if (row) this.focusRow(row);
   }
 
-  function expand(row: HTMLElement): void {
-    const node = info.get(row);
+  /** Open the first levels: follow single-child chains (Envelope > Body > …Result), then one more. */
+  openFirstLevels(): void {
+    this.renderSlice(this.root);
+    let chain: NodeInfo = this.root;
+    for (let depth = 0; depth < 6 && chain.keys.length === 1; depth++) {
+      const only = chain.childRows.get(chain.keys[0]);
+      const next = only && this.info.get(only);
+      if (!only || !next || next.keys.length === 0) break;
+      this.expand(only);
+      chain = next;
+    }
+    if (chain !== this.root && chain.keys.length <= 50) {
+      for (const r of chain.childRows.values()) if (this.info.get(r)!.keys.length <= 50) this.expand(r);
+    }
+    const first = this.tree.querySelector<HTMLElement>('[role="treeitem"]');
+    if (first) this.setTabStop(first);
+  }
+
+  // ---- expanding ----
+
+  private expand(row: HTMLElement): void {
+    const node = this.info.get(row);
     if (!node || node.keys.length === 0 || row.getAttribute('aria-expanded') === 'true') return;
     if (!node.group) {
       node.group = h('div', { role: 'group' });
       row.appendChild(node.group);
-      renderSlice(node);
+      this.renderSlice(node);
     }
     node.group.hidden = false;
     row.setAttribute('aria-expanded', 'true');
     row.querySelector(':scope > .row-line > .twisty')?.classList.replace('codicon-chevron-right', 'codicon-chevron-down');
   }
 
-  function collapse(row: HTMLElement): void {
-    const node = info.get(row);
+  private collapse(row: HTMLElement): void {
+    const node = this.info.get(row);
     if (!node?.group || row.getAttribute('aria-expanded') !== 'true') return;
     node.group.hidden = true;
     row.setAttribute('aria-expanded', 'false');
     row.querySelector(':scope > .row-line > .twisty')?.classList.replace('codicon-chevron-down', 'codicon-chevron-right');
   }
 
-  function toggle(row: HTMLElement): void {
+  private toggle(row: HTMLElement): void {
     if (row.classList.contains('more')) {
-      const parent = parentNode(row);
-      if (parent) showMore(parent);
+      const parent = this.parentNode(row);
+      if (parent) this.showMore(parent);
       return;
     }
-    if (row.getAttribute('aria-expanded') === 'true') collapse(row);
-    else expand(row);
+    if (row.getAttribute('aria-expanded') === 'true') this.collapse(row);
+    else this.expand(row);
   }
 
-  function parentNode(row: HTMLElement): NodeInfo | undefined {
+  private parentNode(row: HTMLElement): NodeInfo | undefined {
     const parentRow = row.parentElement?.closest<HTMLElement>('[role="treeitem"]');
-    return parentRow ? info.get(parentRow) : root;
+    return parentRow ? this.info.get(parentRow) : this.root;
   }
 
-  let focused: HTMLElement | undefined;
+  // ---- focus and keys ----
+
   /** Makes `row` the one Tab stop of the tree (roving tabindex). */
-  function setTabStop(row: HTMLElement): void {
-    if (focused && focused !== row) focused.tabIndex = -1;
-    focused = row;
+  private setTabStop(row: HTMLElement): void {
+    if (this.focused && this.focused !== row) this.focused.tabIndex = -1;
+    this.focused = row;
     row.tabIndex = 0;
   }
-  function focusRow(row: HTMLElement): void {
-    setTabStop(row);
+
+  private focusRow(row: HTMLElement): void {
+    this.setTabStop(row);
     row.focus({ preventScroll: true });
     row.scrollIntoView({ block: 'nearest' });
   }
 
   /** Rows in display order; a stack of its own, as a reply's open content can be expanded a thousand levels down. */
-  function visibleRows(): HTMLElement[] {
+  private visibleRows(): HTMLElement[] {
     const out: HTMLElement[] = [];
     const stack: HTMLElement[] = [];
     const pushChildren = (group: HTMLElement) => {
@@ -182,38 +234,38 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
         if (c.getAttribute('role') === 'treeitem') stack.push(c);
       }
     };
-    pushChildren(tree);
+    pushChildren(this.tree);
     while (stack.length) {
       const row = stack.pop()!;
       out.push(row);
-      const g = info.get(row)?.group;
+      const g = this.info.get(row)?.group;
       if (g && !g.hidden) pushChildren(g);
     }
     return out;
   }
 
-  function onKey(e: KeyboardEvent): void {
+  private onKey(e: KeyboardEvent): void {
     const row = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
     if (!row || e.altKey || e.ctrlKey || e.metaKey) return;
-    const node = info.get(row);
-    const move = (target: HTMLElement | undefined) => { if (target) focusRow(target); };
+    const node = this.info.get(row);
+    const move = (target: HTMLElement | undefined) => { if (target) this.focusRow(target); };
     switch (e.key) {
       case 'ArrowDown': case 'ArrowUp': case 'Home': case 'End': {
-        const rows = visibleRows();
+        const rows = this.visibleRows();
         const i = rows.indexOf(row);
         move(e.key === 'ArrowDown' ? rows[i + 1] : e.key === 'ArrowUp' ? rows[i - 1] : e.key === 'Home' ? rows[0] : rows[rows.length - 1]);
         break;
       }
       case 'ArrowRight':
-        if (row.getAttribute('aria-expanded') === 'false') expand(row);
+        if (row.getAttribute('aria-expanded') === 'false') this.expand(row);
         else if (row.getAttribute('aria-expanded') === 'true' && node?.group?.firstElementChild) move(node.group.firstElementChild as HTMLElement);
         break;
       case 'ArrowLeft':
-        if (row.getAttribute('aria-expanded') === 'true') collapse(row);
+        if (row.getAttribute('aria-expanded') === 'true') this.collapse(row);
         else move(row.parentElement?.closest<HTMLElement>('[role="treeitem"]') ?? undefined);
         break;
       case 'Enter': case ' ':
-        toggle(row);
+        this.toggle(row);
         break;
       case 'c': case 'C':
         if (node) copy(valueText(node.value), 'value');
@@ -227,9 +279,11 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
     e.preventDefault();
   }
 
+  // ---- revealing ----
+
   /** Expands along `segments`, building only what is on the way; returns the target row. */
-  function revealSegments(segments: readonly Segment[]): HTMLElement | undefined {
-    let node = root;
+  private revealSegments(segments: readonly Segment[]): HTMLElement | undefined {
+    let node = this.root;
     let row: HTMLElement | undefined;
     for (const raw of segments) {
       // Parsers keep a single repeated element as an object; `[0]` of a non-list is the thing itself.
@@ -239,58 +293,33 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
       }
       const index = node.keys.indexOf(raw);
       if (index < 0) return undefined;
-      if (row) expand(row);
-      while (node.rendered <= index) renderSlice(node);
+      if (row) this.expand(row);
+      while (node.rendered <= index) this.renderSlice(node);
       row = node.childRows.get(raw);
-      const next = row && info.get(row);
+      const next = row && this.info.get(row);
       if (!next) return undefined;
       node = next;
     }
     return row;
   }
 
-  // Open the first levels: follow single-child chains (Envelope > Body > …Result), then one more.
-  renderSlice(root);
-  let chain: NodeInfo = root;
-  for (let depth = 0; depth < 6 && chain.keys.length === 1; depth++) {
-    const only = chain.childRows.get(chain.keys[0]);
-    const next = only && info.get(only);
-    if (!only || !next || next.keys.length === 0) break;
-    expand(only);
-    chain = next;
+  /** Expands the way to `segments` and focuses that row; false when there is none. */
+  reveal(segments: readonly Segment[]): boolean {
+    const row = this.revealSegments(segments);
+    if (row) this.focusRow(row);
+    return row !== undefined;
   }
-  if (chain !== root && chain.keys.length <= 50) {
-    for (const r of chain.childRows.values()) if (info.get(r)!.keys.length <= 50) expand(r);
-  }
-  const first = tree.querySelector<HTMLElement>('[role="treeitem"]');
-  if (first) setTabStop(first);
 
-  // Search highlights and scrolls but leaves focus in the search box, so typing goes on.
-  const search = searchBar((segments) => {
-    const row = revealSegments(segments);
-    tree.querySelector('.row.current')?.classList.remove('current');
+  /** A search match: marked current and scrolled to, focus left where it is. */
+  highlight(segments: readonly Segment[]): void {
+    const row = this.revealSegments(segments);
+    this.tree.querySelector('.row.current')?.classList.remove('current');
     if (row) {
       row.classList.add('current');
-      setTabStop(row);
+      this.setTabStop(row);
       row.scrollIntoView({ block: 'center' });
     }
-  }, data);
-
-  const element = h('div', { className: 'tree-view' },
-    search,
-    h('p', { className: 'muted hint' }, `${total.capped ? `over ${total.count.toLocaleString()}` : total.count.toLocaleString()} nodes · arrows move, Enter expands, C copies the value, P the path`),
-    tree,
-  );
-
-  return {
-    element,
-    stats: () => ({ totalNodes: total.count, renderedNodes, capped: total.capped }),
-    reveal: (path) => {
-      const row = revealSegments(parsePath(path));
-      if (row) focusRow(row);
-      return row !== undefined;
-    },
-  };
+  }
 }
 
 function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknown): HTMLElement {

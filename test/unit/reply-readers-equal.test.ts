@@ -1,11 +1,17 @@
 /**
- * A SOAP reply has two readings (src/core/reply/commonReply.ts): the common case in one pass
- * over the text, everything else parsed into elements and read along the catalog. parseReply is
- * held both ways on the sandbox's real reply to every shape over both SOAP bindings (results,
- * faults, in-body errors), and on thousands of copies of them spoilt as text — whitespace,
- * comments, CDATA, references, attributes, xsi:nil, other namespaces and prefixes, renamed,
- * repeated, swapped and emptied elements, values not of their type, tags cut short or mismatched,
- * text around the root: the same result, findings, fault and documents, whichever way read it.
+ * One reader (docs/architecture.md#one-reader): parseReply (src/core/reply/parse.ts) is the only
+ * way a reply is read. Behind it a SOAP reply has two readings: the common case in one pass over
+ * the text (src/core/reply/commonReply.ts), everything else parsed into elements and read along
+ * the catalog (src/core/xml/read.ts). This is the only test that knows both (eslint.config.mjs
+ * refuses an import of commonReply.ts anywhere else outside src/core/reply and src/core/xml);
+ * every other test reads replies through parseReply.
+ *
+ * parseReply is held both ways on the sandbox's real reply to every shape over both SOAP bindings
+ * (results, faults, in-body errors), and on thousands of copies of them spoilt as text —
+ * whitespace, comments, CDATA, references, attributes, xsi:nil, other namespaces and prefixes,
+ * renamed, repeated, swapped and emptied elements, values not of their type, tags cut short or
+ * mismatched, text around the root: the same result, findings, fault and documents, whichever way
+ * read it.
  */
 import { strict as assert } from 'node:assert';
 import { DEFAULT_NAMESPACES, operations, shapeLabel, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type OperationDef } from '../../src/core/catalog';
@@ -113,7 +119,7 @@ const SPOIL: Array<(text: string, next: () => number) => string> = [
   },
 ];
 
-describe('reply: the common SOAP reply read in one pass is parseReply\'s general reading', function () {
+describe('one reader: the common SOAP reply read in one pass is parseReply\'s general reading', function () {
   this.timeout(180_000);
   const replies: Reply[] = [];
 
@@ -189,5 +195,14 @@ describe('reply: the common SOAP reply read in one pass is parseReply\'s general
     assert.ok(padded.length > COMMON_TEXT_LIMIT);
     assert.equal(readCommonReply(padded, r.op, envelopeOf(r.binding), DEFAULT_NAMESPACES), undefined);
     assert.ok(readCommonReply(r.text, r.op, envelopeOf(r.binding), DEFAULT_NAMESPACES));
+  });
+
+  it('gives up on a character XML forbids written as itself, which the general way locates', async () => {
+    const r = replies.find((x) => readCommonReply(x.text, x.op, envelopeOf(x.binding), DEFAULT_NAMESPACES))!;
+    const bad = r.text.replace(/^<\?xml version="1\.0"/, '<?xml version="1.0\x1b"');
+    assert.notEqual(bad, r.text);
+    assert.equal(readCommonReply(bad, r.op, envelopeOf(r.binding), DEFAULT_NAMESPACES), undefined);
+    assert.equal(await parsed(r, bad, true), await parsed(r, bad, false));
+    assert.match(await parsed(r, bad, true), /U\+001B \(written as itself\) is not a character XML allows/);
   });
 });

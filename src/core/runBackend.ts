@@ -6,16 +6,19 @@
  *
  * Core never reads process.env: the caller passes the variables in (the CLI its environment,
  * the extension its secret storage through `apiKeyFor`).
+ *
+ * It stands above both the runner (src/core/runner/, which knows only the RunnerBackend it is
+ * given) and send (src/core/send.ts), so neither imports the other.
  */
-import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment } from '../environments';
+import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment } from './environments';
 import * as path from 'node:path';
-import { findShape, shapeLabel } from '../catalog';
-import type { ShapeOverlay } from '../contract/overlay';
-import { contractOverlay, prepareRequest, type PreparedRequest } from '../envelope/prepare';
-import type { RequestFile } from '../requestFile';
-import { send, type SendInput } from '../send';
-import type { RunEnvironment, RunnerBackend, SendCall } from './backend';
-import type { Failure } from './types';
+import { findShape, shapeLabel } from './catalog';
+import type { ShapeOverlay } from './contract/overlay';
+import { contractOverlay, prepareRequest, type PreparedRequest } from './envelope/prepare';
+import type { RequestFile } from './requestFile';
+import { send, type SendInput } from './send';
+import type { RunEnvironment, RunnerBackend, SendCall } from './runner/backend';
+import type { Failure } from './runner/types';
 
 export interface RunBackendOptions {
   /** Where to look for carrier.environments.json, in turn (environments/where.ts): the run's folders, then the working directory. */

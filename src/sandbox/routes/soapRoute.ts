@@ -9,9 +9,9 @@ import { normaliseRequest } from '../decode/normalise';
 import { headerList } from '../http/headers';
 import { SOAP12_UTF8, XML_UTF8, type Reply } from '../http/reply';
 import { invoke, noteApiKey } from '../operations';
-import { selectOperation } from './action';
-import { bodyWrapper, replyEnvelope } from './envelope';
-import { clientFault, faultEnvelope, SandboxFault, type SoapVersion } from './fault';
+import { selectOperation } from '../soap/action';
+import { bodyWrapper, replyEnvelope } from '../soap/envelope';
+import { clientFault, faultEnvelope, SandboxFault, type SoapVersion } from '../soap/fault';
 
 export interface SoapRequest {
   readonly version: SoapVersion;

@@ -10,13 +10,13 @@ import { create } from 'xmlbuilder2';
 import { soapAction, type OperationDef } from '../../core';
 import type { SandboxContext } from '../context';
 import type { Reply } from '../http/reply';
-import { soapRequestOf, soapRoute } from '../soap/soapRoute';
-import { errorPage, unknownOperationPage } from './errorPage';
-import { esc } from './html';
-import { httpOperationHref, operationPageHref, relativeHref } from './links';
-import { isLoopback } from './loopback';
-import { hasHttpBinding, operationPage } from './operationPage';
-import type { SoapExchange, SoapVersion } from './testForms';
+import { soapRequestOf, soapRoute } from './soapRoute';
+import { errorPage, unknownOperationPage } from '../pages/errorPage';
+import { esc } from '../pages/html';
+import { httpOperationHref, operationPageHref, relativeHref } from '../pages/links';
+import { isLoopback } from '../pages/loopback';
+import { hasHttpBinding, operationPage } from '../pages/operationPage';
+import type { SoapExchange, SoapVersion } from '../pages/testForms';
 
 export interface TestFormPost {
   readonly path: string;

@@ -8,8 +8,8 @@ import type { SandboxContext } from '../context';
 import { httpParameters } from '../decode/httpParameters';
 import { invoke } from '../operations';
 import { bareReply } from '../soap/envelope';
-import { asFault } from '../soap/soapRoute';
-import { textReply, XML_UTF8, type Reply } from './reply';
+import { asFault } from './soapRoute';
+import { textReply, XML_UTF8, type Reply } from '../http/reply';
 
 export type HttpBinding = Extract<Binding, 'get' | 'post'>;
 
