@@ -38,6 +38,8 @@ export type FindingCode =
   | 'required'
   | 'empty-list'
   | 'format'
+  /** A date in the right form that names no real day (30 February): said once, by the rules (validation/ruleFindings.ts). */
+  | 'date'
   | 'suggested-value'
   | 'api-key'
   /** A mistake in `expect` or `capture` (src/core/runner/compileExpect.ts). */

@@ -64,7 +64,7 @@ export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource):
     findings.push({ severity: 'warning', code, message, path: formatPath(path), range: source.rangeOf(path, part), ...(suggestion !== undefined ? { suggestion } : {}) });
   // A date that cannot exist is refused by the service (XmlSerializer or its own date check), never moved to another day.
   const impossible = (path: JsonPath, value: string, problem: string) =>
-    findings.push({ severity: 'error', code: 'format', message: `${formatPath(path)}: ${shown(value)} is not a real date: ${problem}`, path: formatPath(path), range: source.rangeOf(path, 'value') });
+    findings.push({ severity: 'error', code: 'date', message: `${formatPath(path)}: ${shown(value)} is not a real date: ${problem}`, path: formatPath(path), range: source.rangeOf(path, 'value') });
 
   // One path array, pushed and popped as the walk goes: copies are made only for findings.
   const path: Array<string | number> = ['params'];

@@ -55,7 +55,12 @@ export function validateRequestText(text: string, fileName?: string, options: Va
   if (parsed.shape && isObject(params)) {
     const named = typeof value?.environment === 'string' ? value.environment : undefined;
     const overlay = options.overlay !== undefined ? options.overlay ?? undefined : overlayForFile(fileName, environmentOfFile(fileName, named, options.environment), parsed.shape);
-    findings.push(...schemaFindings(parsed.shape, params, parsed.source, overlay), ...ruleFindings(parsed.shape, params, parsed.source));
+    const rules = ruleFindings(parsed.shape, params, parsed.source);
+    // The schema's date pattern is calendar-exact, so it refuses 30 February too, but only the
+    // rules can say why: a value the rules call "not a real date" is reported once, by them.
+    const impossible = new Set(rules.filter((f) => f.code === 'date').map((f) => f.path));
+    const schema = schemaFindings(parsed.shape, params, parsed.source, overlay);
+    findings.push(...(impossible.size ? schema.filter((f) => !impossible.has(f.path)) : schema), ...rules);
     if (overlay) findings.push(...lackingFindings(parsed.shape, params, parsed.source, overlay));
   }
   findings.sort(
@@ -77,7 +82,7 @@ export function hasErrors(findings: readonly Finding[]): boolean {
  * tried against the service. An unknown field, a syntax error or an unknown operation leaves
  * nothing faithful to build.
  */
-const VALUE_CODES: ReadonlySet<Finding['code']> = new Set(['enum', 'type', 'format', 'required', 'empty-list', 'suggested-value']);
+const VALUE_CODES: ReadonlySet<Finding['code']> = new Set(['enum', 'type', 'format', 'date', 'required', 'empty-list', 'suggested-value']);
 
 /** The request, when it may be sent: with no errors, or (`anyway`) with errors in values only. */
 export function sendableRequest(result: ValidationResult, anyway = false): RequestFile | undefined {

@@ -4,6 +4,7 @@
  * as written. Reading types ints, floats and booleans and keeps decimals as exact strings.
  */
 import type { XsdType } from '../catalog/types';
+import { dateTimeProblem } from '../calendar';
 
 export class ValueError extends Error {
   constructor(readonly path: string, message: string) {
@@ -62,8 +63,9 @@ export function xsdText(type: XsdType, value: unknown, raw?: string, asWritten =
       break;
     case 'dateTime':
       if (typeof value === 'string' && DATE_TIME.test(value.trim())) return value.trim();
-      // A bare date is what people write for a pickup day; xs:dateTime needs a time.
-      if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return `${value.trim()}T00:00:00`;
+      // A bare date is what people write for a pickup day; xs:dateTime needs a time. A day that
+      // does not exist (30 February) is no such date: refused, or "Send anyway" sends it as written.
+      if (typeof value === 'string' && DATE_ONLY.test(value.trim()) && !dateTimeProblem(value)) return `${value.trim()}T00:00:00`;
       break;
   }
   // "Send anyway": a value that is not of its type goes out as the file wrote it, so the

@@ -66,6 +66,7 @@ export function shortProblem(f: RequestFinding): string {
     case 'required': return name ? `${name} missing` : `Missing field, ${line}`;
     case 'empty-list': return about('empty list');
     case 'format': return about('wrong format');
+    case 'date': return about('not a real date');
     case 'suggested-value': return about('unexpected value');
     case 'api-key': return 'API key in the file';
     case 'expect': return `expect: mistake, ${line}`;
