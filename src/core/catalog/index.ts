@@ -119,6 +119,18 @@ export function listItemNs(field: FieldDef, parentNs: NamespaceRole): NamespaceR
   return field.itemNs ?? elementNs(field, parentNs);
 }
 
+/**
+ * A field's minOccurs in the contract the catalog states: 1 only for a required value type, the
+ * kind .NET cannot leave null (the sandbox's WSDL writes it so, src/sandbox/wsdl/xsd.ts; the
+ * contract check and the reply's contract findings read it the same way).
+ */
+export function catalogMinOccurs(field: FieldDef): 0 | 1 {
+  const valueType = !field.list && !field.record && (field.enumeration !== undefined || VALUE_TYPES.has(field.type));
+  return valueType && field.required ? 1 : 0;
+}
+
+const VALUE_TYPES: ReadonlySet<string> = new Set(['int', 'float', 'decimal', 'boolean', 'dateTime']);
+
 /** The record a field holds (for a record field or a list of records). */
 export function fieldRecord(field: FieldDef): RecordDef | undefined {
   return field.record ? getRecord(field.record) : undefined;

@@ -5,7 +5,7 @@
  * are compared once per live type, so a record used in many places is reported once. Which URI
  * each namespace role has on the wire is gathered as evidence, for the environment-wide verdict.
  */
-import { BINDING_LABELS, elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type FieldDef, type NamespaceRole, type OperationDef, type RecordDef } from '../catalog';
+import { BINDING_LABELS, catalogMinOccurs, elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type FieldDef, type NamespaceRole, type OperationDef, type RecordDef } from '../catalog';
 import type { AddedElement, ContractDifference, DifferenceKind, DifferenceSeverity } from './types';
 import type { QName } from './qnames';
 import { describeType, XSD_NS, type ComplexType, type LiveElement, type LiveType, type SimpleType } from './xsd';
@@ -31,11 +31,7 @@ const SAME_TYPE: Record<string, readonly string[]> = {
   base64Binary: ['base64Binary'],
 };
 
-/** How the sandbox's WSDL writes the catalog (src/sandbox/wsdl/xsd.ts): only required value types get minOccurs 1. */
-function catalogMinOccurs(field: FieldDef): number {
-  const valueType = !field.list && !field.record && (field.enumeration !== undefined || ['int', 'float', 'decimal', 'boolean', 'dateTime'].includes(field.type));
-  return valueType && field.required ? 1 : 0;
-}
+
 
 const KIND_RANK: Record<DifferenceKind, number> = {
   namespace: 0, 'operation-missing': 1, 'binding-missing': 2, 'element-missing': 3, type: 4, 'enumeration-missing': 5, order: 6,

@@ -8,11 +8,11 @@
  * (src/sandbox/wsdl/xsd.ts writes them so), or, with a stored live contract, what it says
  * (src/core/contract/overlay.ts `replyRequired`).
  */
-import { getEnumeration, getRecord } from '../catalog';
+import { catalogMinOccurs, getEnumeration } from '../catalog';
 import type { FieldDef, RecordDef } from '../catalog/types';
 import type { Finding } from '../exchange';
 import { joinPath } from '../xml/read';
-import { walkRecords } from './walk';
+import { holds, walkRecords } from './walk';
 import { CONTRACT_CODES } from '../contractCodes';
 
 /** What a stored live contract says of a reply record's elements (overlay.ts); absent: the catalog decides. */
@@ -23,17 +23,15 @@ export interface ReplyContract {
   knows(record: string, element: string): boolean;
 }
 
-const isValueType = (f: FieldDef) => !f.list && !f.record && (f.enumeration !== undefined || ['int', 'float', 'decimal', 'boolean', 'dateTime'].includes(f.type));
-
 function requiredIn(record: RecordDef, field: FieldDef, live: ReplyContract | undefined): boolean {
-  return live?.required(record.name, field.name) ?? (field.required === true && isValueType(field));
+  return live?.required(record.name, field.name) ?? catalogMinOccurs(field) === 1;
 }
 
 /** Records the walk looks into: their own fields need a check. */
 const checked = new WeakMap<RecordDef, boolean>();
 function needsCheck(record: RecordDef): boolean {
   let v = checked.get(record);
-  if (v === undefined) checked.set(record, (v = !record.open && record.fields.some((f) => f.enumeration !== undefined || (f.required === true && isValueType(f)))));
+  if (v === undefined) checked.set(record, (v = !record.open && record.fields.some((f) => f.enumeration !== undefined || catalogMinOccurs(f) === 1)));
   return v;
 }
 
@@ -44,27 +42,13 @@ function valuesOf(name: string): ReadonlySet<string> {
   return v;
 }
 
-/**
- * Whether a record, or one its fields lead to, has a field to check: by the catalog, worked out
- * once per record (the catalog is fixed, and finite, however deep a reply nests). A rate quote's
- * reply has none, and is not walked at all.
- */
-const reaches = new WeakMap<RecordDef, boolean>();
-function reachesCheck(record: RecordDef): boolean {
-  let known = reaches.get(record);
-  if (known !== undefined) return known;
-  // Met again while its own answer is worked out (a recursive record): assumed to, so nothing is missed.
-  reaches.set(record, true);
-  known = needsCheck(record) || (!record.open && record.fields.some((f) => f.record !== undefined && reachesCheck(getRecord(f.record))));
-  reaches.set(record, known);
-  return known;
-}
-
 const MAX_FINDINGS = 200;
 const NONE: Finding[] = [];
 
 export function contractFindings(parsed: unknown, result: RecordDef, live?: ReplyContract): Finding[] {
-  if (!live && !reachesCheck(result)) return NONE;
+  // Whether the result, or a record it leads to, has a field to check is walk.ts's answer, made once
+  // per record: a rate quote's reply has none, and is not walked at all.
+  if (!live && !holds(result, needsCheck)) return NONE;
   const out: Finding[] = [];
   const add = (f: Finding) => { if (out.length < MAX_FINDINGS) out.push(f); };
   const enumeration = (field: FieldDef, v: unknown, path: string) => {

@@ -21,7 +21,7 @@ export type Wanted = (record: RecordDef) => boolean;
  */
 const holdsWanted = new WeakMap<Wanted, Map<RecordDef, boolean>>();
 
-function holds(record: RecordDef, wanted: Wanted): boolean {
+export function holds(record: RecordDef, wanted: Wanted): boolean {
   let known = holdsWanted.get(wanted);
   if (!known) holdsWanted.set(wanted, (known = new Map()));
   const seen = known.get(record);

@@ -13,6 +13,7 @@ import type { Exchange } from '../exchange';
 import { classifyExchange } from '../verdict';
 import { BODY_PHRASES, bodyKind } from '../reply/bodyKind';
 import { findingText } from '../findingText';
+import { headerValue } from '../recognize/headers';
 import { compareDates, parseDate } from './dates';
 import { compareDecimals, magnitudeProblem } from './decimal';
 import type { CompareSpec, CompiledExpect, ReplyAssertion, ReplyOp } from './compileExpect';
@@ -301,10 +302,7 @@ function judgeDocuments(exchange: Exchange, expect: CompiledExpect, judge: Judge
 
 function is2xx(status: number): boolean { return status >= 200 && status < 300; }
 
-function headerValue(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
-  for (const [n, v] of headers) if (n.length === name.length && n.toLowerCase() === name) return v;
-  return undefined;
-}
+
 
 /** At most this many contract findings of one reply become failures; the rest are counted. */
 const MAX_CONTRACT_FAILURES = 10;
@@ -337,6 +335,11 @@ export interface JudgeOptions {
   readonly strictContract?: boolean;
 }
 
+/** Whether contract warnings fail this test: the file's own "conforms" decides for it, either way; else the run's (or its collection's). */
+export function strictFor(expect: CompiledExpect, options: JudgeOptions): boolean {
+  return expect.conforms ? expect.conforms.value : options.strictContract === true;
+}
+
 /** The failures of one exchange against its expectations; empty when the test passes. */
 export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, lookup: Lookup, fileLocation?: SourceLocation, options: JudgeOptions = {}): Failure[] {
   const judge = new Judge(lookup);
@@ -364,8 +367,7 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
   } else if (verdict.kind === 'unreadable' && body === 'xml' && bodyWanted !== 'any') {
     judge.add({ kind: 'reply', message: `reply: expected the service's answer, got an unreadable reply: ${verdict.reason}`, expected: 'a readable reply', actual: verdict.reason, location: fileLocation });
   }
-  // The file's own "conforms" decides for it, either way; else the run's (or its collection's) strictness.
-  judgeContract(exchange, expect.conforms ? expect.conforms.value : options.strictContract === true, judge, expect.conforms?.location ?? fileLocation);
+  judgeContract(exchange, strictFor(expect, options), judge, expect.conforms?.location ?? fileLocation);
 
   if (expect.status) {
     if (!expect.status.value.includes(reply.status)) {

@@ -9,7 +9,7 @@ import type { Exchange, ExpectationFailure, JudgedExpectations } from '../exchan
 import { decideVerdict } from '../verdict';
 import { findingText } from '../findingText';
 import type { CompiledExpect, CompareSpec, ReplyOp } from './compileExpect';
-import { evaluateExchange, type JudgeOptions } from './evaluate';
+import { evaluateExchange, strictFor, type JudgeOptions } from './evaluate';
 import type { Failure, SourceLocation } from './types';
 import { NumberLiteral } from './values';
 import { variableText, type Lookup } from './variables';
@@ -48,8 +48,7 @@ const NO_WARNINGS: Failure[] = [];
 
 export function judgeExchange(exchange: Exchange, input: JudgeInput): Judged {
   const verdict = exchange.judgement?.verdict ?? decideVerdict(exchange);
-  // The file's own "conforms" decides for it, either way; else the run's (or its collection's) strictness.
-  const strict = input.expect.conforms ? input.expect.conforms.value : input.strictContract === true;
+  const strict = strictFor(input.expect, input);
   let failures = evaluateExchange(exchange, input.expect, input.lookup, input.fileLocation, { strictContract: strict });
   if (input.redact && failures.length) failures = input.redact(failures);
   let warnings: Failure[] = NO_WARNINGS;

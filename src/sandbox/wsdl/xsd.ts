@@ -5,16 +5,12 @@
  * field order, ArrayOf… containers for lists, enumerations as string restrictions, open records
  * as xs:any, minOccurs 0 except for required value types.
  */
-import { elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type FieldDef, type NamespaceRole, type Namespaces, type OperationDef, type RecordDef } from '../../core';
+import { catalogMinOccurs, elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type FieldDef, type NamespaceRole, type Namespaces, type OperationDef, type RecordDef } from '../../core';
 
 export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 
 export const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-/** Types that .NET cannot leave null; only these get minOccurs 1 when required. */
-function isValueType(field: FieldDef): boolean {
-  return !field.list && !field.record && (field.enumeration !== undefined || ['int', 'float', 'decimal', 'boolean', 'dateTime'].includes(field.type));
-}
 
 class Schema {
   readonly imports = new Set<string>();
@@ -68,7 +64,7 @@ class Generator {
         // A field in another namespace than its siblings would need a global element and a ref.
         throw new Error(`wsdl: ${f.name} overrides its namespace; element refs are not generated`);
       }
-      const min = isValueType(f) && f.required ? 1 : 0;
+      const min = catalogMinOccurs(f);
       return `<s:element minOccurs="${min}" maxOccurs="1" name="${f.name}" type="${this.typeOf(f, parentRole, home)}" />`;
     }).join('');
   }
