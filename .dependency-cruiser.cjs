@@ -1,4 +1,4 @@
-// The floors inside core and the sandbox (docs/architecture.md#the-walls-between-the-rooms),
+// The floors inside core and the sandbox (docs/architecture.md#folders-do-not-loop),
 // checked by `npm run lint` (its `lint:deps` step): the folders of src/core and of src/sandbox,
 // and the files at their tops, do not import each other in a loop. ESLint holds the walls between
 // the rooms; this holds the order inside two of them. Type-only imports count: a loop of types is

@@ -43,6 +43,13 @@ const throughEngine = (rooms) => ({
 });
 
 const NO_NODE = 'The webview is a browser bundle: no Node modules.';
+const CORE_TOUCHES_NOTHING =
+  'Core touches nothing outside itself: the file system, environment variables and HTTP dispatchers come in through its context (src/core/context.ts; src/host makes Node\'s).';
+/** What core may not import (docs/architecture.md#core-touches-nothing-itself): the file system, undici's values and internals. */
+const CORE_IO = [
+  ...['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({ name, message: CORE_TOUCHES_NOTHING })),
+  { name: 'undici', message: `${CORE_TOUCHES_NOTHING} Its types may be imported (import type).`, allowTypeImports: true },
+];
 const CORE_ENTRY = "Import core from its public entry, src/core/index.ts ('../core'), not from its files.";
 
 export default tseslint.config(
@@ -55,9 +62,8 @@ export default tseslint.config(
     rules: {
       // `const { omitted: _omitted, ...rest } = x` is how the tree leaves a field out of a copy.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
-      // undici's dispatchers are required from their own modules to skip its index (src/core/transport/agents.ts);
-      // those modules have no typings an `import` could use.
-      '@typescript-eslint/no-require-imports': ['error', { allow: ['^undici/lib/'] }],
+      // The host requires undici on the first send, so a command that sends nothing never loads it (src/host/dispatchers.ts).
+      '@typescript-eslint/no-require-imports': ['error', { allow: ['^undici$'] }],
       // A `let` that closures read before its one assignment (src/webview/app.ts's tabs) cannot be a const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
@@ -84,10 +90,15 @@ export default tseslint.config(
     files: ['src/core/**'],
     rules: {
       ...walls({
-        paths: [VSCODE],
-        patterns: [intoRooms(['sandbox', 'inspector', 'cli', 'extension', 'webview'], 'Core is imported by the other rooms and imports none of them.')],
+        paths: [VSCODE, ...CORE_IO],
+        patterns: [
+          intoRooms(['sandbox', 'inspector', 'cli', 'extension', 'webview', 'host'], 'Core is imported by the other rooms and imports none of them.'),
+          { regex: '^undici/', message: CORE_TOUCHES_NOTHING },
+        ],
       }),
       'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'Core runs in Node (the CLI, the extension host); browser globals belong to src/webview.')],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: CORE_TOUCHES_NOTHING }],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?fs(\\/|$)|^undici/]", message: CORE_TOUCHES_NOTHING }],
     },
   },
   {
@@ -104,17 +115,29 @@ export default tseslint.config(
     },
   },
   {
+    // The host makes core's context from Node (docs/architecture.md#core-touches-nothing-itself): core through its entry, no other room.
+    files: ['src/host/**'],
+    rules: {
+      ...walls({
+        paths: [VSCODE],
+        patterns: [deepCore('index', CORE_ENTRY), intoRooms(['sandbox', 'inspector', 'cli', 'extension', 'webview'], 'The host stands beside core, under the faces: it imports core alone.')],
+      }),
+      'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'This room runs in Node; browser globals belong to src/webview.')],
+    },
+  },
+  {
     // The engine door (docs/architecture.md#the-engine-door): the extension reaches core, the
     // inspector and the sandbox's pages at run time only through engine() (engineBundle.ts), so
     // their modules and state exist once, in dist/engine.js; type imports are free. engine.ts is
     // that bundle's entry; coreLight.ts is the short list of light helpers activation needs first.
     files: ['src/extension/**'],
     ignores: [ENGINE_ENTRY, CORE_LIGHT],
-    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['core', 'inspector', 'sandbox'])] }),
+    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['core', 'inspector', 'sandbox', 'host'])] }),
   },
   {
+    // Node's file system alone (src/host/files.ts), for the environments at activation: the host's index brings the HTTP client.
     files: [CORE_LIGHT],
-    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['inspector', 'sandbox'])] }),
+    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['inspector', 'sandbox']), { regex: '^\\.\\./host(/(?!files$)|$)', message: 'coreLight.ts reads the environments with src/host/files.ts alone; the rest of the host comes through engine().' }] }),
   },
   {
     files: [ENGINE_ENTRY],

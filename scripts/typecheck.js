@@ -14,7 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
-const PROJECTS = ['.', 'src/extension', 'src/cli', 'src/sandbox', 'src/inspector', 'src/core', 'src/webview'];
+const PROJECTS = ['.', 'src/extension', 'src/cli', 'src/sandbox', 'src/inspector', 'src/host', 'src/core', 'src/webview'];
 const ts = require('typescript');
 
 const TSC = require.resolve('typescript/bin/tsc');

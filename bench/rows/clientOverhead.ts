@@ -26,7 +26,9 @@ export const clientOverhead: BenchRow = {
   id: 'client-overhead',
   title: 'Client overhead: send() against raw undici',
   async run(ctx) {
-    const { classifyExchange, closeTransport, send } = builtCore(ctx.tmp);
+    const { classifyExchange, nodeContext, send } = builtCore(ctx.tmp);
+    // One context for the row, its pooled dispatchers reused by every send as the product's are.
+    const context = nodeContext();
     const environment = benchEnvironment(ctx.sandboxUrl);
     const sendable = rateQuoteRequest();
     const spec = wireRequest(sendable, environment);
@@ -34,10 +36,10 @@ export const clientOverhead: BenchRow = {
     const headers = Object.fromEntries(spec.headers);
     const agent = new Agent();
 
-    const first = await send({ request: sendable, environment, apiKey: BENCH_KEY });
+    const first = await send({ context, request: sendable, environment, apiKey: BENCH_KEY });
     if (!classifyExchange(first).ok) throw new Error(`the sandbox did not answer the rate quote cleanly: ${first.findings.map((f) => f.message).join('; ')}`);
 
-    const ours = () => send({ request: sendable, environment, apiKey: BENCH_KEY });
+    const ours = () => send({ context, request: sendable, environment, apiKey: BENCH_KEY });
     const raw = async () => {
       const r = await request(spec.url, { method: 'POST', headers, body, dispatcher: agent });
       await r.body.arrayBuffer();
@@ -66,7 +68,7 @@ export const clientOverhead: BenchRow = {
       }
     } finally {
       await agent.close();
-      await closeTransport();
+      await context.http.close();
     }
     return results;
   },

@@ -68,7 +68,9 @@ export const nodeSoap: BenchRow = {
   id: 'node-soap',
   title: 'Against node-soap',
   async run(ctx) {
-    const { classifyExchange, closeTransport, send } = builtCore(ctx.tmp);
+    const { classifyExchange, nodeContext, send } = builtCore(ctx.tmp);
+    // One context for the row, its pooled dispatchers reused by every send as the product's are.
+    const context = nodeContext();
     const environment = benchEnvironment(ctx.sandboxUrl);
     const results: RowResult[] = [];
     const agent = new Agent();
@@ -81,7 +83,7 @@ export const nodeSoap: BenchRow = {
         const fn = soap11Method(client, op.operation);
         const args = nodeSoapArgs(op, sendable.params, BENCH_KEY);
 
-        const check = await send({ request: sendable, environment, apiKey: BENCH_KEY });
+        const check = await send({ context, request: sendable, environment, apiKey: BENCH_KEY });
         if (!classifyExchange(check).ok) throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
         // A clean answer for both, or the comparison means nothing.
         const theirs = await fn(args);
@@ -90,12 +92,12 @@ export const nodeSoap: BenchRow = {
         }
 
         for (let i = 0; i < WARM_UP; i += 100) {
-          for (let j = 0; j < 100; j++) await send({ request: sendable, environment, apiKey: BENCH_KEY });
+          for (let j = 0; j < 100; j++) await send({ context, request: sendable, environment, apiKey: BENCH_KEY });
           for (let j = 0; j < 100; j++) await fn(args);
         }
         const { a, b } = await interleaveSamples(
           ctx.runs,
-          () => measured(REQUESTS, () => send({ request: sendable, environment, apiKey: BENCH_KEY })),
+          () => measured(REQUESTS, () => send({ context, request: sendable, environment, apiKey: BENCH_KEY })),
           () => measured(REQUESTS, () => fn(args)),
         );
         const p = paired(a.map((l) => l.cpuMs), b.map((l) => l.cpuMs));
@@ -125,7 +127,7 @@ export const nodeSoap: BenchRow = {
       }
     } finally {
       await agent.close();
-      await closeTransport();
+      await context.http.close();
     }
     return results;
   },

@@ -7,7 +7,8 @@
 import * as newman from 'newman';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { closeTransport, createRunBackend, executePlan, loadRun, validateRequestText } from '../../src/core';
+import { createRunBackend, executePlan, loadRun, validateRequestText, type CoreContext } from '../../src/core';
+import { nodeContext } from '../../src/host';
 import { BENCH_KEY, ENVIRONMENT, writeCollection, type BenchCollection } from '../fixtures/collection';
 import { interleave } from '../lib/interleave';
 import { pairedRatio } from '../lib/stats';
@@ -17,10 +18,12 @@ const REQUESTS = 1000;
 /** A warm-up run of each on a small collection: loads newman's modules and JIT-compiles ours. */
 const WARM_UP = 40;
 
-async function ours(c: BenchCollection): Promise<number> {
+/** `context` is the row's: one set of pooled dispatchers for every run, as one `carrier run` process has. */
+async function ours(context: CoreContext, c: BenchCollection): Promise<number> {
   const t0 = performance.now();
-  const plan = loadRun([c.requests], { baseDir: c.dir, validate: (text, fileName) => validateRequestText(text, fileName).findings });
-  const backend = createRunBackend({ environmentsFrom: [c.dir], env: { CARRIER_API_KEY: BENCH_KEY } });
+  // As `carrier run` validates (src/cli/commands/run.ts): through the context, so a stored contract is looked for.
+  const plan = loadRun(context, [c.requests], { baseDir: c.dir, validate: (text, fileName) => validateRequestText(text, fileName, { context }).findings });
+  const backend = createRunBackend({ context, environmentsFrom: [c.dir] });
   try {
     const report = await executePlan(plan, { backend, environment: ENVIRONMENT, concurrency: 1 });
     const seconds = (performance.now() - t0) / 1000;
@@ -53,10 +56,12 @@ export const runnerVsNewman: BenchRow = {
   async run(ctx) {
     const collection = writeCollection(path.join(ctx.tmp, 'full'), ctx.sandboxUrl, REQUESTS);
     const warm = writeCollection(path.join(ctx.tmp, 'warm'), ctx.sandboxUrl, WARM_UP);
+    // The API key as the CLI finds it, in the context's variables.
+    const context = nodeContext({ env: { CARRIER_API_KEY: BENCH_KEY } });
     try {
-      await ours(warm);
+      await ours(context, warm);
       await theirs(warm);
-      const p = await interleave(ctx.runs, () => ours(collection), () => theirs(collection), 0);
+      const p = await interleave(ctx.runs, () => ours(context, collection), () => theirs(collection), 0);
       return [{
         id: 'runner.newman',
         measured: `${REQUESTS} SOAP 1.1 requests (4 operations) with a status check each, sequential: carrier run engine vs newman, both in-process`,
@@ -69,7 +74,7 @@ export const runnerVsNewman: BenchRow = {
         runs: p.runs,
       }];
     } finally {
-      await closeTransport();
+      await context.http.close();
     }
   },
 };

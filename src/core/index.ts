@@ -3,12 +3,14 @@
  * scripts import core from here and nowhere deeper (eslint.config.mjs holds them to it), so what
  * core offers the other rooms is this file, and core may rearrange its folders behind it.
  *
- * It loads Node code (undici, node:crypto, node:fs): the webview imports ./view instead.
+ * It loads Node code (node:crypto, node:path; undici's types): the webview imports ./view instead.
+ * It touches no file, variable or connection itself: the faces hand it a context (./context.ts).
  */
 export * from './view';
 
 export * from './calendar';
 export * from './catalog';
+export * from './context';
 export * from './contract';
 export * from './envelope';
 export * from './environments';

@@ -4,8 +4,8 @@
  * environments reach the sandbox the caller provides (the CLI starts one per run, the extension
  * has its own): core does not start servers.
  *
- * Core never reads process.env: the caller passes the variables in (the CLI its environment,
- * the extension its secret storage through `apiKeyFor`).
+ * Core never reads process.env: the caller's context carries the variables (the CLI its
+ * environment, the extension none: it reads its secret storage into `apiKeys`).
  *
  * It stands above both the runner (src/core/runner/, which knows only the RunnerBackend it is
  * given) and send (src/core/send.ts), so neither imports the other.
@@ -13,6 +13,7 @@
 import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment } from './environments';
 import * as path from 'node:path';
 import { findShape, shapeLabel } from './catalog';
+import type { CoreContext } from './context';
 import type { ShapeOverlay } from './contract/overlay';
 import { contractOverlay, prepareRequest, type PreparedRequest } from './envelope/prepare';
 import type { RequestFile } from './requestFile';
@@ -21,13 +22,13 @@ import type { RunEnvironment, RunnerBackend, SendCall } from './runner/backend';
 import type { Failure } from './runner/types';
 
 export interface RunBackendOptions {
+  /** The files, variables, clock and dispatchers of the face that runs (src/core/context.ts). */
+  readonly context: CoreContext;
   /** Where to look for carrier.environments.json, in turn (environments/where.ts): the run's folders, then the working directory. */
   readonly environmentsFrom: readonly string[];
-  /** Where API keys are looked up (CARRIER_API_KEY_<ENV>, CARRIER_API_KEY). */
-  readonly env: Readonly<Record<string, string | undefined>>;
   /**
    * Keys by environment name from elsewhere (the extension reads its secret storage before the
-   * run, since that is asynchronous); over `env`.
+   * run, since that is asynchronous); over the context's variables.
    */
   readonly apiKeys?: Readonly<Record<string, string>>;
   /** The embedded sandbox's base URL, started by the caller on first use; needed for embedded environments. */
@@ -48,7 +49,8 @@ interface Resolved {
 }
 
 export function createRunBackend(options: RunBackendOptions): StandardBackend {
-  const loaded = loadEnvironmentsFrom(options.environmentsFrom);
+  const { context } = options;
+  const loaded = loadEnvironmentsFrom(context, options.environmentsFrom);
   const problems: Failure[] = loaded.problems.filter((p) => p.severity === 'error').map((p) => ({
     kind: 'environment',
     message: p.message,
@@ -66,7 +68,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     if (!environment) {
       result = `unknown environment "${name}" (environments: ${loaded.environments.map((e) => e.name).join(', ')})`;
     } else {
-      const apiKey = options.apiKeys?.[environment.name] || apiKeyFromVariables(environment.name, options.env, environment.embedded)?.key;
+      const apiKey = options.apiKeys?.[environment.name] || apiKeyFromVariables(environment.name, context.env, environment.embedded)?.key;
       if (!apiKey && !environment.embedded) result = missingApiKeyMessage(environment.name);
       else {
         const secretValues = [apiKey, ...environment.secrets.map((s) => environment.variables[s])].filter((v): v is string | number | boolean => v !== undefined && v !== '').map(String);
@@ -85,7 +87,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     if (!op) return undefined;
     const key = `${environment.name}\0${shapeLabel(op)}\0${folder}`;
     let overlay = overlays.get(key);
-    if (overlay === undefined) overlays.set(key, (overlay = contractOverlay(environment, op, call.request.fileName) ?? null));
+    if (overlay === undefined) overlays.set(key, (overlay = contractOverlay(context, environment, op, call.request.fileName) ?? null));
     return overlay;
   };
 
@@ -131,6 +133,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       const folder = folderOf(call.request);
       const overlay = overlayFor(r.environment, call, folder);
       const input = {
+        context,
         request: call.request,
         environment: r.environment,
         ...(overlay !== undefined ? { overlay } : {}),
@@ -145,7 +148,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       return send(prepared ? { ...input, prepared } : input);
     },
     async close() {
-      // Nothing of its own to release: the pooled client is shared, the sandbox is the caller's.
+      // Nothing of its own to release: the pooled dispatchers are the context's, the sandbox is the caller's; their owner closes them.
     },
   };
 }

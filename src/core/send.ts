@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Binding } from './catalog';
+import type { CoreContext } from './context';
 import { prepareRequest, RequestError, type PrepareInput, type PreparedRequest } from './envelope/prepare';
 import type { Exchange, ExchangeError, Finding, HttpReply, HttpRequestSpec } from './exchange';
 import type { Redactor } from './redact';
@@ -17,7 +18,7 @@ import { formatFinding } from './validation/format';
 import { sendableRequest, validateRequestText } from './validation/validate';
 import { timestamp } from './timestamp';
 import { decideVerdict } from './verdict';
-import { dispatcherFor, TlsFileError } from './transport/agents';
+import { TlsFileError } from './transport/tlsFile';
 import { sendHttp } from './transport/http';
 import type { Phase } from './transport/types';
 import type { Dispatcher } from 'undici';
@@ -29,7 +30,9 @@ export type { SendableRequest } from './envelope/prepare';
 export type SendPhase = 'sandbox' | Phase;
 
 /** What to send: the request as prepareRequest takes it (its base URL comes from the environment or the sandbox). */
-export interface SendInput extends Omit<PrepareInput, 'baseUrl'> {
+export interface SendInput extends Omit<PrepareInput, 'baseUrl' | 'context'> {
+  /** What the send touches: the stored contract's files, the pooled dispatchers, the clock (src/core/context.ts). */
+  readonly context: SendContext;
   readonly signal?: AbortSignal;
   /** Starts (or finds) the embedded sandbox and gives its base URL; needed for embedded environments. */
   readonly resolveEmbedded?: () => Promise<string>;
@@ -39,8 +42,6 @@ export interface SendInput extends Omit<PrepareInput, 'baseUrl'> {
   readonly maxReplyBytes?: number;
   /** The request file, for the Exchange's `source`. */
   readonly source?: string;
-  /** A dispatcher to use instead of the pooled one (tests). */
-  readonly dispatcher?: Dispatcher;
   /**
    * This very input already prepared (prepareRequest): the runner sends copies of one file again
    * and again. Not used for an embedded environment, whose address is known only once it runs.
@@ -59,9 +60,12 @@ export function rawReplyBytes(exchange: Exchange): Buffer | undefined {
   return rawReplies.get(exchange);
 }
 
+/** The parts of a context a send touches. */
+export type SendContext = Pick<CoreContext, 'files' | 'http' | 'clock' | 'defaultEnvironment'>;
+
 export async function send(input: SendInput): Promise<Exchange> {
-  const startedAt = timestamp();
-  const { environment } = input;
+  const { environment, context } = input;
+  const startedAt = timestamp(context.clock.now());
   // A request that cannot be made says so before the sandbox is started for it.
   let prepared = input.prepared && !environment.embedded ? input.prepared : prepareRequest(input);
   if (environment.embedded) {
@@ -92,19 +96,18 @@ export async function send(input: SendInput): Promise<Exchange> {
   if (source !== undefined) base.source = source;
   base.request = display;
 
-  let dispatcher = input.dispatcher;
-  if (!dispatcher) {
-    try {
-      dispatcher = dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
-    } catch (err) {
-      if (!(err instanceof TlsFileError)) throw err;
-      const error: ExchangeError = { kind: 'tls', message: redactor.text(err.message) };
-      return { ...base, error, findings: [{ severity: 'error', kind: 'transport', message: error.message }], documents: [] };
-    }
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = context.http.dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
+  } catch (err) {
+    if (!(err instanceof TlsFileError)) throw err;
+    const error: ExchangeError = { kind: 'tls', message: redactor.text(err.message) };
+    return { ...base, error, findings: [{ severity: 'error', kind: 'transport', message: error.message }], documents: [] };
   }
 
   const outcome = await sendHttp(spec, {
     dispatcher,
+    expectSocket: context.http.expectSocket && ((waiter) => context.http.expectSocket!(waiter)),
     timeoutMs,
     connectTimeoutMs: Math.min(10_000, timeoutMs),
     maxReplyBytes,
@@ -224,7 +227,7 @@ export interface SendFileInput extends Omit<SendInput, 'request'> {
 
 /** Validates request-file text and sends it; a file with errors throws RequestFileError unsent (unless `anyway` and they are value errors). */
 export async function sendRequestFile(input: SendFileInput): Promise<Exchange> {
-  const validation = validateRequestText(input.text, input.fileName, input.defaultBinding ? { defaultBinding: input.defaultBinding } : {});
+  const validation = validateRequestText(input.text, input.fileName, { context: input.context, ...(input.defaultBinding ? { defaultBinding: input.defaultBinding } : {}) });
   const request = sendableRequest(validation, input.anyway);
   if (!request) throw new RequestFileError(input.fileName, validation.findings);
   return send({ ...input, request, asWritten: input.anyway === true, source: input.source ?? input.fileName });

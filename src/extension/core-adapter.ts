@@ -160,7 +160,7 @@ export interface EnvironmentProblemInfo {
  * One send from the editor: core's SendInput, with what the editor resolves around it — the file
  * (core's `source`), the binding a file that names none uses — and the limits always given.
  */
-export interface SendInput extends Omit<CoreSendInput, 'request' | 'binding' | 'source' | 'signal' | 'dispatcher' | 'prepared' | 'timeoutMs' | 'maxReplyBytes' | 'resolveEmbedded'> {
+export interface SendInput extends Omit<CoreSendInput, 'context' | 'request' | 'binding' | 'source' | 'signal' | 'prepared' | 'timeoutMs' | 'maxReplyBytes' | 'resolveEmbedded'> {
   /** The request as validated (sendableRequestOf): core does not read the text again. */
   readonly request: RequestFile;
   readonly fileName: string;
@@ -321,11 +321,12 @@ export function planTests(inputs: readonly string[], baseDir: string, read?: (fi
 }
 
 /**
- * The CLI's backend with the editor's keys and sandbox. `env` stays empty: the editor keeps keys
- * in SecretStorage only and never takes CARRIER_API_KEY from its own process environment.
+ * The CLI's backend with the editor's keys and sandbox. The engine's context has no environment
+ * variables: the editor keeps keys in SecretStorage only and never takes CARRIER_API_KEY from its
+ * own process environment (engine.ts).
  */
 export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Record<string, string>>, embeddedUrl: () => Promise<string>): StandardBackend {
-  return engine().createRunBackend({ environmentsFrom: [workspaceFolder], env: {}, apiKeys, embeddedUrl });
+  return engine().createRunBackend({ environmentsFrom: [workspaceFolder], apiKeys, embeddedUrl });
 }
 
 /** The running sandbox's page for one shape: its test form, parameters and samples. */

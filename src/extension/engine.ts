@@ -7,25 +7,31 @@
  * requires this bundle on first use (typed as `Engine`), so dist/extension.js stays small
  * (bench/rows/bundle.ts). The only other value imports of core are coreLight.ts's short list.
  *
- * State lives here once — the default environment validation follows (setDefaultEnvironment,
- * handed on by engineBundle.ts when the bundle loads), the stored contracts it caches
- * (writeStoredContract forgets one), the connection pool. Core's error classes never cross:
+ * The extension's core context (src/core/context.ts) lives here, once: Node's files, the pooled
+ * dispatchers (closed by `closeEngine` when the extension deactivates), no environment variables
+ * (API keys come from secret storage), and the default environment validation follows
+ * (`setDefaultEnvironment`, handed on by engineBundle.ts when the bundle loads). The functions
+ * below that touch it are core's with the context bound. Core's error classes never cross:
  * every function that can throw one is wrapped (`door`) so it throws a plain Error with a `code`
  * (EngineErrorCode) and, for a request file, its `findings`; the extension checks that field
  * (engineBundle.ts `isEngineError`), never a class or a name.
  */
 import {
-  checkContract as coreCheckContract, ContractCancelled, ContractReadError, RequestError, RequestFileError, send as coreSend,
-  sendableRequest, type RequestFile, type RequestErrorKind, type ValidationResult,
+  checkContract as coreCheckContract, compileExpectations as coreCompileExpectations, contractCompletions as coreContractCompletions,
+  contractHover as coreContractHover, ContractCancelled, ContractReadError, createRunBackend as coreCreateRunBackend,
+  judgeSentFile as coreJudgeSentFile, loadRun as coreLoadRun, previewRequest as corePreviewRequest, RequestError, RequestFileError,
+  send as coreSend, sendableRequest, validateRequestText as coreValidateRequestText,
+  writeEnvironmentNamespaces as coreWriteEnvironmentNamespaces, writeStoredContract as coreWriteStoredContract,
+  type CheckContractInput, type ContractReport, type Exchange, type LoadOptions, type NamespaceRole, type PrepareInput,
+  type RequestFile, type RequestErrorKind, type RunBackendOptions, type SendInput, type SentFile, type ValidateOptions, type ValidationResult,
 } from '../core';
+import { nodeContext } from '../host';
 
 export {
-  ALL_BINDINGS, BINDING_LABELS, compareExchanges, compileExpectations, contractCompletions, contractExitCode, contractHover,
-  createRunBackend, differenceScope, EMBEDDED_DISPLAY_URL, ENTRY_SCHEMA, executePlan, exchangeTitle, findShape, formatPath,
-  judgeSentFile, loadRun, MASK, naturalCompare, operations, parsePath, previewRequest, recognizeEnvelopeText, redactFinalText,
+  ALL_BINDINGS, BINDING_LABELS, compareExchanges, contractExitCode, differenceScope, EMBEDDED_DISPLAY_URL, ENTRY_SCHEMA, executePlan,
+  exchangeTitle, findShape, formatPath, MASK, naturalCompare, operations, parsePath, recognizeEnvelopeText, redactFinalText,
   reportGroups, requestFileFromRecognized, ROLE_PLACEHOLDERS, ROLE_SETTINGS, rowLabel, sampleRequestFile, secretValues,
-  sendableRequest, servicePath, setDefaultEnvironment, shapeLabel, shapesAtPath, TEMPLATE, toCurl, validateRequestText,
-  writeEnvironmentNamespaces, writeStoredContract,
+  sendableRequest, servicePath, shapeLabel, shapesAtPath, TEMPLATE, toCurl,
 } from '../core';
 export { DEFAULT_KEEP_BYTES, ExchangeStore, recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
 export { operationPageUrl } from '../sandbox/pages/links';
@@ -78,8 +84,34 @@ function door<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
   };
 }
 
-export const send = door(coreSend);
-export const checkContract = door(coreCheckContract);
+// ---- core, with the extension's context ----
+
+const context = nodeContext();
+
+/** The environment a request file that names none follows (the status bar's selection); undefined: none. */
+export function setDefaultEnvironment(resolve: ((fileName: string) => string | undefined) | undefined): void {
+  context.defaultEnvironment = resolve;
+}
+
+/** Closes the pooled connections (the extension deactivates). */
+export function closeEngine(): Promise<void> {
+  return context.http.close();
+}
+
+export const send = door((input: Omit<SendInput, 'context'>) => coreSend({ ...input, context }));
+export const checkContract = door((input: Omit<CheckContractInput, 'context'>) => coreCheckContract({ ...input, context }));
+export const validateRequestText = (text: string, fileName?: string, options: Omit<ValidateOptions, 'context'> = {}): ValidationResult =>
+  coreValidateRequestText(text, fileName, { ...options, context });
+export const previewRequest = (input: Omit<PrepareInput, 'context'>) => corePreviewRequest({ ...input, context });
+export const loadRun = (inputs: readonly string[], options: LoadOptions) => coreLoadRun(context, inputs, options);
+export const createRunBackend = (options: Omit<RunBackendOptions, 'context'>) => coreCreateRunBackend({ ...options, context });
+export const compileExpectations = (text: string, file: string) => coreCompileExpectations(text, file, context);
+export const judgeSentFile = (exchange: Exchange, sent: Omit<SentFile, 'context'>): Exchange => coreJudgeSentFile(exchange, { ...sent, context });
+export const contractCompletions = (text: string, fileName: string, offset: number, environment?: string) => coreContractCompletions(context, text, fileName, offset, environment);
+export const contractHover = (text: string, fileName: string, offset: number, environment?: string) => coreContractHover(context, text, fileName, offset, environment);
+export const writeEnvironmentNamespaces = (file: string, environment: string, namespaces: Readonly<Partial<Record<NamespaceRole, string>>>) =>
+  coreWriteEnvironmentNamespaces(context, file, environment, namespaces);
+export const writeStoredContract = (environmentsFolder: string, report: ContractReport): string => coreWriteStoredContract(context, environmentsFolder, report);
 
 /** The request core can send from `validation` (with `anyway`, one whose errors are all in values), else a 'request-file' error. */
 export const requireSendable = door((validation: ValidationResult, fileName: string, anyway?: boolean): RequestFile => {

@@ -25,12 +25,17 @@ export function engine(): Engine {
 }
 
 /**
- * The environment a file that names none follows (core's setDefaultEnvironment, state the engine
- * keeps): said without loading the engine, kept here until it is first required, then handed to it.
+ * The environment a file that names none follows (the engine context's `defaultEnvironment`):
+ * said without loading the engine, kept here until it is first required, then handed to it.
  */
 export function setDefaultEnvironment(resolve: ((fileName: string) => string | undefined) | undefined): void {
   defaultEnvironment = resolve;
   loaded?.setDefaultEnvironment(resolve);
+}
+
+/** Closes the engine's pooled connections, if it was ever loaded (the extension deactivates). */
+export async function closeEngine(): Promise<void> {
+  await loaded?.closeEngine();
 }
 
 /** An error the engine threw, recognised by its `code` field (engine.ts turns core's error classes into these). */

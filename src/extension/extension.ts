@@ -1,6 +1,7 @@
 /** Wires the extension's parts together; each part lives in its own module and does one job. */
 import * as vscode from 'vscode';
 import { createApi, type CarrierApi } from './api';
+import { closeEngine } from './engineBundle';
 import { registerAuthoringCommands } from './authoring/authoringCommands';
 import { readSettings } from './config';
 import { registerContractCommands } from './contract/contractCommands';
@@ -77,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   return createApi(context, panel, history, keys, { ...testExplorer.hooks, inspectorRows: () => inspectorRows(inspector) });
 }
 
-export function deactivate(): void {
-  // Everything, the sandbox included, is disposed through context.subscriptions.
+export function deactivate(): Promise<void> {
+  // Everything else, the sandbox included, is disposed through context.subscriptions; the
+  // engine's pooled connections are closed here, without loading the engine if it never was.
+  return closeEngine();
 }

@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
+import { nodeContext } from '../../src/host';
 import { pdfWithObjectStreams, zlibZeros } from '../unit/decode-bombs';
 import { environmentAt, makePdf, startServer, type TestServer } from '../unit/transport-support';
 import { launchChromium } from './browser-kit';
@@ -17,6 +17,7 @@ const reply = (pdf: Buffer) => `<?xml version="1.0" encoding="utf-8"?>\n<BillOfL
 
 describe('results panel in Chromium: a document past a decoding budget', function () {
   this.timeout(120_000);
+  const context = nodeContext();
   let browser: Browser;
   let server: TestServer;
   let body = '';
@@ -31,10 +32,10 @@ describe('results panel in Chromium: a document past a decoding budget', functio
   after(async () => {
     await browser?.close();
     await server?.close();
-    await closeTransport();
+    await context.http.close();
   });
 
-  const sendBol = () => send({ request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: TEST_KEY, binding: 'get' });
+  const sendBol = () => send({ context, request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: TEST_KEY, binding: 'get' });
 
   it('is not previewed: the reason is shown, pdf.js never sees it, and Save is offered', async () => {
     // One object stream that inflates to 64 MiB: past the page count's budget per stream.

@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import type { Browser, Page } from 'playwright-core';
 import type { Exchange } from '../../src/core/exchange';
-import { closeTransport } from '../../src/core/transport';
+import { nodeContext } from '../../src/host';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { launchChromium, screenshot } from './browser-kit';
 import { openPanelPage, posted, render, sendExample } from './panel-kit';
@@ -62,6 +62,7 @@ async function fitsWidth(page: Page): Promise<void> {
 
 describe('Summary views of the operations, in Chromium on sandbox replies', function () {
   this.timeout(120_000);
+  const context = nodeContext();
   let sb: SandboxHandle;
   let browser: Browser;
   let page: Page;
@@ -74,14 +75,14 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   after(async () => {
     await browser?.close();
     await sb?.close();
-    await closeTransport();
+    await context.http.close();
   });
 
   const show = (exchange: Exchange) => render(page, { exchange }, 'summary');
 
   for (const [version, file] of [['1.0.0', 'rate-quote/get-rate-quote-1.0.0.carrier.json'], ['1.0.1', 'rate-quote/get-rate-quote-1.0.1.soap12.carrier.json'], ['1.0.3', 'rate-quote/get-rate-quote-1.0.3.carrier.json']] as const) {
     it(`GetRateQuote ${version}: service levels side by side with a bar each, and charges that add up to the net charge`, async () => {
-      const exchange = await sendExample(sb.url, file);
+      const exchange = await sendExample(context, sb.url, file);
       const result = rec(rec(exchange.parsed).Result);
       const levels = result.ServiceLevels as Rec[];
       const charges = (result.Charges ?? result.ChargeTypes) as Rec[];
@@ -131,7 +132,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   }
 
   it('GetRateQuote: the charges check says so when the lines do not add up', async () => {
-    const exchange = await sendExample(sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json');
     const result = rec(rec(exchange.parsed).Result);
     const charges = (result.Charges as Rec[]).map((c) => (c.Type === 'FUEL' ? { ...c, Amount: '$1.00' } : c));
     await show({ ...exchange, parsed: { ...rec(exchange.parsed), Result: { ...result, Charges: charges } } });
@@ -139,7 +140,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   });
 
   it('TraceShipment: a card per shipment with its status history as a timeline', async () => {
-    const exchange = await sendExample(sb.url, 'tracing/trace-shipment.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'tracing/trace-shipment.carrier.json');
     const shipment = rec((rec(exchange.parsed).Result as Rec[])[0]);
     const events = rec(shipment.StatusHistory).StatusEvent as Rec[];
     assert.ok(events.length >= 3);
@@ -167,7 +168,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   });
 
   it('TraceShipment: several PROs, one of them unknown, each on its own card with its error', async () => {
-    const exchange = await sendExample(sb.url, 'collections/tracing/3-trace-two-pros-ivr.carrier.json', { samplePro: '056391174', testPro: '999999999' });
+    const exchange = await sendExample(context, sb.url, 'collections/tracing/3-trace-two-pros-ivr.carrier.json', { samplePro: '056391174', testPro: '999999999' });
     const shipments = rec(exchange.parsed).Result as Rec[];
     await show(exchange);
     const cards = await page.$$eval('.domain-trace .card', (els) => els.map((e) => ({ title: e.querySelector('h3')?.textContent, error: e.querySelector('.callout-error')?.textContent ?? null })));
@@ -180,7 +181,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   });
 
   it('GetTransitTimes: a table of destinations with service days and delivery dates', async () => {
-    const exchange = await sendExample(sb.url, 'transit-times/get-transit-times.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'transit-times/get-transit-times.carrier.json');
     const destinations = rec(rec(exchange.parsed).Result).Destinations as Rec[];
     const report = await show(exchange);
     assert.equal(report.summary.domain, 'transit-times');
@@ -205,7 +206,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   });
 
   it('GetTerminalInformation: each terminal\'s address and contacts as a card, copyable', async () => {
-    const exchange = await sendExample(sb.url, 'terminals/get-terminal-information.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'terminals/get-terminal-information.carrier.json');
     const terminals = rec(exchange.parsed).Result as Rec[];
     const report = await show(exchange);
     assert.equal(report.summary.domain, 'terminal');
@@ -231,7 +232,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   });
 
   it('CreateBillOfLading: the BOL ID, PRO and pickup number with copy, and "trace this PRO" / "get this BOL\'s PDF"', async () => {
-    const exchange = await sendExample(sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json');
     const r = rec(exchange.parsed);
     const report = await show(exchange);
     assert.equal(report.summary.domain, 'bill-of-lading');
@@ -254,9 +255,9 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
 
   it('CreatePickupRequest: the pickup number, and the linked BOL\'s numbers with their actions', async () => {
     // A pickup for a bill of lading made just now, without one of its own: the example's BOL 1 may be delivered already.
-    const bol = await sendExample(sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json', {}, (t) => t.replace(/"AddPickupRequest": true/, '"AddPickupRequest": false'));
+    const bol = await sendExample(context, sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json', {}, (t) => t.replace(/"AddPickupRequest": true/, '"AddPickupRequest": false'));
     const bolId = String(rec(bol.parsed).BolID);
-    const exchange = await sendExample(sb.url, 'pickup/create-pickup-request.carrier.json', {}, (t) => t.replace(/"LinkedBolId": \d+/, `"LinkedBolId": ${bolId}`));
+    const exchange = await sendExample(context, sb.url, 'pickup/create-pickup-request.carrier.json', {}, (t) => t.replace(/"LinkedBolId": \d+/, `"LinkedBolId": ${bolId}`));
     const r = rec(exchange.parsed);
     assert.equal(rec(r.Pickup).WasSuccess, true, JSON.stringify(r));
     // The linked bill of lading comes back when the sandbox includes it (IncludeBol): its tiles follow it.
@@ -279,7 +280,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   });
 
   it('other operations keep the generic summary', async () => {
-    const exchange = await sendExample(sb.url, 'documents/get-document-types.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'documents/get-document-types.carrier.json');
     const report = await show(exchange);
     assert.equal(report.summary.domain, undefined);
     assert.equal(await page.$('.domain'), null);
@@ -289,7 +290,7 @@ describe('Summary views of the operations, in Chromium on sandbox replies', func
   it('a dark theme: the rate quote in Dark Modern', async () => {
     const dark = await openPanelPage(browser, 'dark');
     try {
-      await render(dark, { exchange: await sendExample(sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json') }, 'summary');
+      await render(dark, { exchange: await sendExample(context, sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json') }, 'summary');
       await shoot(dark, 'domain-rate-quote-dark');
       const colours = await dark.$eval('.domain-rate-quote .level-net', (e) => [getComputedStyle(e).color, getComputedStyle(document.body).backgroundColor]);
       assert.deepEqual(colours, ['rgb(204, 204, 204)', 'rgb(31, 31, 31)'], 'theme colours, not fixed ones');

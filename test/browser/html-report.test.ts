@@ -15,6 +15,7 @@ import { Redactor } from '../../src/core/redact';
 import { executePlan, loadRun, type SendCall } from '../../src/core/runner';
 import { relativeTo } from '../../src/core/runner/reporters/format';
 import { htmlReport } from '../../src/core/runner/reporters/html';
+import { nodeContext } from '../../src/host';
 import { launchChromium, screenshot } from './browser-kit';
 
 const KEY = 'Zk4pQ9wLm2Xv7Rt5Ns8Bc3Hd6Jf1Ga0Ye';
@@ -31,6 +32,7 @@ function exchange(call: SendCall, weight: number): Exchange {
 }
 
 describe('report.html in Chromium', function () {
+  const context = nodeContext();
   let browser: Browser;
   let tmp: string;
   let file: string;
@@ -43,7 +45,7 @@ describe('report.html in Chromium', function () {
     // A CreateBillOfLading file: its reply has the BillOfLading echo and BolID (reply paths are held against the catalog).
     write('lanes/quote.carrier.json', '{\n  "operation": "CreateBillOfLading",\n  "version": "1.0.1",\n  "params": { "billOfLadingId": "{{bol}}" },\n  "expect": {\n    "reply": { "BillOfLading.Items[0].Weight": { "equals": "{{weight}}" } }\n  },\n  "capture": { "bolId": "BolID" }\n}\n');
     write('lanes/then.carrier.json', '{ "operation": "GetBillOfLadingPdf", "version": "sandbox", "params": { "billOfLadingId": "{{bolId}}" } }\n');
-    const plan = loadRun(['lanes'], { baseDir: tmp });
+    const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     const backend = {
       environment: () => ({ name: 'staging', variables: {}, secretValues: [KEY] }),
@@ -58,6 +60,7 @@ describe('report.html in Chromium', function () {
   });
   after(async () => {
     await browser?.close();
+    await context.http.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 

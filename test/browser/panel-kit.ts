@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sandboxEnvironment } from '../../src/core/environments';
 import type { Exchange } from '../../src/core/exchange';
 import { judgeSentFile } from '../../src/core/runner/judge';
-import { sendRequestFile } from '../../src/core/send';
+import { sendRequestFile, type SendContext } from '../../src/core/send';
 import { toExchangeView } from '../../src/extension/panel/exchangeView';
 import type { ExchangeView, FromWebview, RenderReport, TabId } from '../../src/webview/protocol';
 
@@ -131,21 +131,21 @@ export async function render(page: Page, view: ExchangeView, tab?: TabId): Promi
   }, { json: JSON.stringify(view), tab });
 }
 
-/** Sends an example request file to a sandbox at `url`, as the editor's send does; `edit` changes its text first. */
-export async function sendExample(url: string, relative: string, variables: Record<string, string> = {}, edit: (text: string) => string = (t) => t): Promise<Exchange> {
+/** Sends an example request file to a sandbox at `url` through the suite's `context`, as the editor's send does; `edit` changes its text first. */
+export async function sendExample(context: SendContext, url: string, relative: string, variables: Record<string, string> = {}, edit: (text: string) => string = (t) => t): Promise<Exchange> {
   const fileName = path.join(EXAMPLES, relative);
   const environment = { ...sandboxEnvironment(), baseUrl: url, embedded: false, variables };
-  return sendRequestFile({ text: edit(fs.readFileSync(fileName, 'utf8')), fileName, environment, apiKey: TEST_KEY });
+  return sendRequestFile({ context, text: edit(fs.readFileSync(fileName, 'utf8')), fileName, environment, apiKey: TEST_KEY });
 }
 
 /**
  * Sends an example and judges it against the file's `expect` as sent, as a send from the editor
  * does (src/extension/send/sendController.ts, core's judgeSentFile).
  */
-export async function sendJudgedExample(url: string, relative: string, edit: (text: string) => string = (t) => t): Promise<Exchange> {
+export async function sendJudgedExample(context: SendContext, url: string, relative: string, edit: (text: string) => string = (t) => t): Promise<Exchange> {
   const fileName = path.join(EXAMPLES, relative);
   const text = edit(fs.readFileSync(fileName, 'utf8'));
-  const exchange = await sendExample(url, relative, {}, () => text);
+  const exchange = await sendExample(context, url, relative, {}, () => text);
   return judgeSentFile(exchange, { text, fileName, variables: {}, secrets: [] });
 }
 

@@ -14,7 +14,7 @@ import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import { sandboxEnvironment } from '../../src/core/environments';
 import { startInspector } from '../../src/inspector';
 import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
+import { nodeContext } from '../../src/host';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { launchChromium, screenshot } from './browser-kit';
 import { startSpoilingService, type SpoilingService } from '../unit/spoiling-service';
@@ -40,6 +40,7 @@ async function tabLooks(page: Page): Promise<{ active: TabLook; inactive: TabLoo
 
 describe('results panel in Chromium: tabs, faults, headers, documents, timing, expectations', function () {
   this.timeout(120_000);
+  const context = nodeContext();
   let sb: SandboxHandle;
   let browser: Browser;
 
@@ -50,7 +51,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
   after(async () => {
     await browser?.close();
     await sb?.close();
-    await closeTransport();
+    await context.http.close();
   });
 
   const MARKERS: Record<ThemeName, string> = { light: 'rgb(0, 95, 184)', dark: 'rgb(0, 120, 212)', 'high-contrast': 'rgb(243, 133, 24)' };
@@ -58,7 +59,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     it(`the active tab is unmistakable in ${theme}, and its marker is not clipped`, async () => {
       const page = await openPanelPage(browser, theme);
       try {
-        await render(page, { exchange: await sendExample(sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json') }, 'summary');
+        await render(page, { exchange: await sendExample(context, sb.url, 'rate-quote/get-rate-quote-1.0.3.carrier.json') }, 'summary');
         const { active, inactive } = await tabLooks(page);
         // A 2 px marker drawn inside the tab's own box, in the theme's accent.
         assert.match(active.shadow, new RegExp(`^${MARKERS[theme].replace(/[()]/g, '\\$&')} 0px -2px 0px 0px inset$`));
@@ -76,7 +77,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
 
   it('a SOAP fault is spelled out once, not again under Findings', async () => {
     const page = await openPanelPage(browser);
-    const exchange = await sendExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
+    const exchange = await sendExample(context, sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
     assert.ok(exchange.fault && exchange.findings.some((f) => f.kind === 'fault'), 'core reports the fault as a finding too');
     await render(page, { exchange });
     assert.equal(await page.locator('#panel-summary .callout-error').count(), 1);
@@ -87,8 +88,9 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
 
   it('the header of a sandbox-path operation names the environment once, and the PDF is named in the Parsed tab, not shown as base64', async () => {
     const page = await openPanelPage(browser);
-    const bol = await sendExample(sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json');
+    const bol = await sendExample(context, sb.url, 'bill-of-lading/create-bill-of-lading.carrier.json');
     const pdf = await send({
+      context,
       request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: (bol.parsed as { BolID: number }).BolID } },
       environment: { ...sandboxEnvironment(), baseUrl: sb.url, embedded: false }, apiKey: TEST_KEY,
     });
@@ -113,7 +115,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
   it('the Timing tab of a connection that never opened says so', async () => {
     const page = await openPanelPage(browser);
     // A port nothing listens on: the connection is refused before any phase.
-    const exchange = await send({ request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'gone', baseUrl: 'http://127.0.0.1:9', embedded: false }, apiKey: TEST_KEY });
+    const exchange = await send({ context, request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'gone', baseUrl: 'http://127.0.0.1:9', embedded: false }, apiKey: TEST_KEY });
     assert.equal(exchange.error?.kind, 'connect');
     await render(page, { exchange }, 'timing');
     const note = await page.innerText('#panel-timing .timing-note');
@@ -126,7 +128,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
   it('the Timing tab of a relayed exchange shows its upload, and a connection opened meanwhile as within it', async () => {
     const inspector = await startInspector({ target: sb.url, namespaces: DEFAULT_NAMESPACES });
     try {
-      const sent = await send({ request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
+      const sent = await send({ context, request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
       assert.equal(sent.reply?.status, 200);
       await inspector.flush();
       const exchange = inspector.exchanges()[0]!.exchange;
@@ -164,7 +166,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     const through = async (target: string) => {
       const inspector = await startInspector({ target, namespaces: DEFAULT_NAMESPACES });
       try {
-        await send({ request, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
+        await send({ context, request, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
         await inspector.flush();
         return inspector.exchanges()[0]!.exchange;
       } finally {
@@ -195,7 +197,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
 
   it('shows the request file\'s expectations as judged when sent: the count in the Summary and the header, each one checked, failures linked to their lines', async () => {
     const page = await openPanelPage(browser);
-    const exchange = await sendJudgedExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
+    const exchange = await sendJudgedExample(context, sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
     assert.equal(exchange.judgement?.expectations?.total, 3, 'judged once, in core');
     const report = await render(page, viewOf(exchange));
     assert.equal(report.tab, 'summary');
@@ -217,7 +219,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     assert.equal(report.summary.contract, undefined);
     await screenshot(page, 'expectations-held');
 
-    const failing = await sendJudgedExample(sb.url, 'collections/error-cases/unknown-bol-id.carrier.json', (t) => t.replace('No bill of lading with billOfLadingId 99999999', 'nope'));
+    const failing = await sendJudgedExample(context, sb.url, 'collections/error-cases/unknown-bol-id.carrier.json', (t) => t.replace('No bill of lading with billOfLadingId 99999999', 'nope'));
     const failed = await render(page, viewOf(failing));
     assert.equal(await page.textContent('#panel-summary .expectations-line'), '2/3 expectations held');
     assert.equal(failed.summary.checked?.[1], '✗ fault code ~ Client, reason ~ nope (line 9)');
@@ -245,7 +247,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
 
     it('a clean reply matches its contract', async () => {
       const page = await openPanelPage(browser);
-      const report = await render(page, viewOf(await sendJudgedExample(spoiling.urlFor('clean'), TERMINAL, withExpect)), 'summary');
+      const report = await render(page, viewOf(await sendJudgedExample(context, spoiling.urlFor('clean'), TERMINAL, withExpect)), 'summary');
       assert.equal(report.summary.contract, 'The reply matches its contract.');
       assert.equal(report.summary.expectations, '2/2 expectations held');
       const region = page.getByRole('region', { name: 'Contract: The reply matches its contract.' });
@@ -259,7 +261,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     for (const theme of ['light', 'dark'] as const) {
       it(`a reply that breaks its contract reads red, and its error is listed with its reply path, code and message (${theme})`, async () => {
         const page = await openPanelPage(browser, theme);
-        const exchange = await sendJudgedExample(spoiling.urlFor('intNotInt'), TERMINAL, withExpect);
+        const exchange = await sendJudgedExample(context, spoiling.urlFor('intNotInt'), TERMINAL, withExpect);
         assert.equal(exchange.judgement?.verdict.kind, 'contract-error');
         const report = await render(page, viewOf(exchange));
         assert.equal(report.tab, 'summary');
@@ -299,7 +301,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
 
     it('lists errors first, then warnings, with a count of each; an envelope-level finding is named "$"', async () => {
       const page = await openPanelPage(browser);
-      const warned = await sendJudgedExample(spoiling.urlFor('unknownElement'), TERMINAL);
+      const warned = await sendJudgedExample(context, spoiling.urlFor('unknownElement'), TERMINAL);
       assert.equal(warned.judgement?.verdict.kind, 'success', 'a warning does not change the verdict');
       let report = await render(page, viewOf(warned), 'summary');
       assert.equal(report.summary.contract, '1 warning');
@@ -307,7 +309,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
       assert.equal(await page.locator('.contract-finding.sev-warning .contract-code').innerText(), 'element not in the contract');
 
       // Two replies' findings on one exchange, the warning first as read: the section puts the error first.
-      const namespaced = await sendJudgedExample(spoiling.urlFor('foreignNamespaceResult'), TERMINAL);
+      const namespaced = await sendJudgedExample(context, spoiling.urlFor('foreignNamespaceResult'), TERMINAL);
       const both = { ...namespaced, findings: [...warned.findings, ...namespaced.findings] };
       report = await render(page, viewOf(both), 'summary');
       assert.equal(report.summary.contract, '1 error, 1 warning');

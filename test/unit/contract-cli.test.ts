@@ -14,6 +14,7 @@ import { secretSpellings } from '../../src/core/redact';
 import { CONTRACT_REPORT_FORMAT, type ContractReport } from '../../src/core/contract/types';
 import { checkContract, ContractCancelled } from '../../src/core/contract/check';
 import { sandboxEnvironment } from '../../src/core/environments/builtin';
+import { nodeContext } from '../../src/host';
 import { alterLiveReply, alterLiveWsdl, liveRequest, LIVE_NAMESPACES, startLiveService, type LiveService } from './contract-kit';
 import { startServer, tmpDir, type TestServer } from './transport-support';
 
@@ -294,12 +295,14 @@ describe('carrier contract: a contract that cannot be read exits 2, naming the U
   it('a check cancelled part way (Ctrl-C, the editor\'s Cancel) concludes nothing', async () => {
     answer = () => ({ status: 200, type: 'text/xml', body: '<x/>' });
     const slow = await startServer(() => undefined);
+    const context = nodeContext();
     try {
       const controller = new AbortController();
-      const check = checkContract({ environment: { ...sandboxEnvironment(), name: 'slow', embedded: false, baseUrl: slow.url }, signal: controller.signal });
+      const check = checkContract({ context, environment: { ...sandboxEnvironment(), name: 'slow', embedded: false, baseUrl: slow.url }, signal: controller.signal });
       setTimeout(() => controller.abort(), 200);
       await assert.rejects(check, ContractCancelled);
     } finally {
+      await context.http.close();
       await slow.close();
     }
   });

@@ -17,7 +17,11 @@ import { loadEnvironments } from '../../src/core/environments/load';
 import type { Exchange } from '../../src/core/exchange';
 import { contractCompletions, contractHover } from '../../src/core/validation/contractEditor';
 import { validateRequestText } from '../../src/core/validation/validate';
+import { nodeContext } from '../../src/host';
 import { tmpDir } from './transport-support';
+
+const context = nodeContext();
+after(() => context.http.close());
 
 describe('environments file: namespaces set in place', () => {
   const NS = { service: 'http://live.test/ws/', data: 'http://tempuri.org/', pickup: 'http://live.test/pickup' };
@@ -64,14 +68,14 @@ describe('request files follow the stored contract of their environment', () => 
   before(() => {
     dir = tmpDir('carrier-contract-files-');
     fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ live: { baseUrl: 'https://live.example' }, staging: { baseUrl: 'https://staging.example' } }));
-    writeStoredContract(dir, report('live'));
+    writeStoredContract(context, dir, report('live'));
     // A stored contract for the sandbox is never followed: the sandbox stays the catalog's.
-    writeStoredContract(dir, report('sandbox'));
+    writeStoredContract(context, dir, report('sandbox'));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   // The required-field warnings of the sample items are the catalog's and beside the point here.
-  const findings = (text: string, options = {}) => validateRequestText(text, path.join(dir, 'q.carrier.json'), options).findings.filter((f) => f.code !== 'required').map((f) => `${f.severity} ${f.path}`);
+  const findings = (text: string, options = {}) => validateRequestText(text, path.join(dir, 'q.carrier.json'), { context, ...options }).findings.filter((f) => f.code !== 'required').map((f) => `${f.severity} ${f.path}`);
 
   it('accepts the additions with a note and checks their type, repeating ones as arrays', () => {
     assert.deepEqual(findings(QUOTE('live', '"Pieces": 2, "Marks": ["A", "B"]')), ['info params.request.Items[0].Pieces', 'info params.request.Items[0].Marks']);
@@ -93,13 +97,13 @@ describe('request files follow the stored contract of their environment', () => 
   });
 
   it('writes additions in place in the envelope, and the catalog\'s request unchanged without them', () => {
-    const env = loadEnvironments(dir).environments.find((e) => e.name === 'live')!;
+    const env = loadEnvironments(context, dir).environments.find((e) => e.name === 'live')!;
     assert.ok(env.contractFile?.endsWith(path.join('.carrier', 'contracts', 'live.json')));
-    const request = validateRequestText(QUOTE('live', '"Pieces": 2, "Marks": ["A", "B"], "Width": 1'), path.join(dir, 'q.carrier.json')).request!;
-    const body = prepareRequest({ request, environment: env, apiKey: 'k' }).spec.body;
+    const request = validateRequestText(QUOTE('live', '"Pieces": 2, "Marks": ["A", "B"], "Width": 1'), path.join(dir, 'q.carrier.json'), { context }).request!;
+    const body = prepareRequest({ context, request, environment: env, apiKey: 'k' }).spec.body;
     assert.match(body, /<Weight>10<\/Weight>\s*<Pieces>2<\/Pieces>\s*<Marks>A<\/Marks>\s*<Marks>B<\/Marks>\s*<Width>1<\/Width>/);
-    const plain = validateRequestText(QUOTE('live', '"Width": 1'), path.join(dir, 'q.carrier.json')).request!;
-    assert.equal(prepareRequest({ request: plain, environment: env, apiKey: 'k' }).spec.body, prepareRequest({ request: plain, environment: env, apiKey: 'k', overlay: null }).spec.body);
+    const plain = validateRequestText(QUOTE('live', '"Width": 1'), path.join(dir, 'q.carrier.json'), { context }).request!;
+    assert.equal(prepareRequest({ context, request: plain, environment: env, apiKey: 'k' }).spec.body, prepareRequest({ request: plain, environment: env, apiKey: 'k', overlay: null }).spec.body);
     const overlay = shapeOverlay(storedContractOf(report('live')), findShape('GetRateQuote', '1.0.3')!);
     assert.deepEqual(overlay.added('RateItem').map((a) => a.name), ['Pieces', 'Marks']);
     assert.equal(overlay.lacks('RateItem', 'Weight'), false);
@@ -147,7 +151,7 @@ describe('completion and hovers from a stored contract', () => {
   before(() => {
     dir = tmpDir('carrier-contract-editor-');
     fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ live: { baseUrl: 'https://live.example' } }));
-    writeStoredContract(dir, report('live'));
+    writeStoredContract(context, dir, report('live'));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -156,21 +160,21 @@ describe('completion and hovers from a stored contract', () => {
 
   it('offers the additions of the record at the cursor that are not written yet, as snippets', () => {
     const offset = TEXT.indexOf(',  }') + 2;
-    const items = contractCompletions(TEXT, file(), offset);
+    const items = contractCompletions(context, TEXT, file(), offset);
     assert.deepEqual(items.map((i) => [i.name, i.snippet]), [['Marks', '"Marks": ["$1"]']]);
     assert.match(items[0].detail, /^xs:string, minOccurs 0, maxOccurs unbounded, after Pieces — live contract of "live"$/);
     // A key being typed is replaced whole, quotes included.
     const typing = TEXT.replace(',  }', ', "Ma }');
     const at = typing.indexOf('"Ma') + 3;
-    assert.deepEqual(contractCompletions(typing, file(), at)[0].replace, { start: typing.indexOf('"Ma'), end: typing.indexOf('"Ma') + 3 });
+    assert.deepEqual(contractCompletions(context, typing, file(), at)[0].replace, { start: typing.indexOf('"Ma'), end: typing.indexOf('"Ma') + 3 });
     // Elsewhere (the request record has no additions), and for another environment, nothing.
-    assert.deepEqual(contractCompletions(TEXT, file(), TEXT.indexOf('"Items"')), []);
-    assert.deepEqual(contractCompletions(TEXT.replace('"live"', '"sandbox"'), file(), offset), []);
+    assert.deepEqual(contractCompletions(context, TEXT, file(), TEXT.indexOf('"Items"')), []);
+    assert.deepEqual(contractCompletions(context, TEXT.replace('"live"', '"sandbox"'), file(), offset), []);
   });
 
   it('explains an added key on hover', () => {
-    const hover = contractHover(TEXT, file(), TEXT.indexOf('"Pieces"') + 2);
+    const hover = contractHover(context, TEXT, file(), TEXT.indexOf('"Pieces"') + 2);
     assert.match(hover!.markdown, /^\*\*Pieces\*\* — not in the catalog: the live contract of environment "live" \(checked 2026-11-20\) declares it in RateItem: xs:int, minOccurs 1, maxOccurs 1, after Weight\.$/);
-    assert.equal(contractHover(TEXT, file(), TEXT.indexOf('"Class"') + 2), undefined);
+    assert.equal(contractHover(context, TEXT, file(), TEXT.indexOf('"Class"') + 2), undefined);
   });
 });

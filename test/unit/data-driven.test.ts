@@ -17,7 +17,11 @@ import { CliReporter } from '../../src/core/runner/reporters/cli';
 import { relativeTo } from '../../src/core/runner/reporters/format';
 import { jsonReport } from '../../src/core/runner/reporters/json';
 import { junitXml } from '../../src/core/runner/reporters/junit';
+import { nodeContext } from '../../src/host';
 import { checkJunitStructure } from './junit-structure';
+
+const context = nodeContext();
+after(() => context.http.close());
 
 let tmp: string;
 beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-data-')); });
@@ -122,14 +126,14 @@ describe('data-driven collections', () => {
 
   it('runs each file once per row, row by row, named by the name column or the row number', () => {
     lanes();
-    const plan = loadRun(['lanes'], { baseDir: tmp });
+    const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(plan.tests.map((t) => t.name), [
       '1-create.carrier.json [soap11] [row 1: Tampa, FL]', '2-follow.carrier.json [soap11] [row 1: Tampa, FL]',
       '1-create.carrier.json [soap11] [row 2: Atlanta]', '2-follow.carrier.json [soap11] [row 2: Atlanta]',
       '1-create.carrier.json [soap11] [row 3]', '2-follow.carrier.json [soap11] [row 3]',
     ]);
-    const bound = loadRun(['lanes'], { baseDir: tmp, binding: 'all' });
+    const bound = loadRun(context, ['lanes'], { baseDir: tmp, binding: 'all' });
     assert.deepEqual(bound.tests.slice(0, 3).map((t) => t.name), ['1-create.carrier.json [soap11] [row 1: Tampa, FL]', '1-create.carrier.json [soap12] [row 1: Tampa, FL]', '1-create.carrier.json [get] [row 1: Tampa, FL]']);
     assert.equal(bound.tests[1].id, `${path.join(tmp, 'lanes/1-create.carrier.json')}#soap12#row=1`);
     assert.deepEqual(plan.tests.map((t) => t.position), [0, 1, 2, 3, 4, 5]);
@@ -138,7 +142,7 @@ describe('data-driven collections', () => {
 
   it('captures are per row: row 2 of a later file gets row 2\'s value; a failed row skips only its own dependents', async () => {
     lanes();
-    const plan = loadRun(['lanes'], { baseDir: tmp });
+    const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.tests[3].dependsOn, [plan.tests[2].id], 'row 2 of 2-follow waits for row 2 of 1-create');
     const backend = fakeBackend((call) => {
       // 2-follow echoes the PRO it was sent; 1-create has none for row 2's BOL.
@@ -158,7 +162,7 @@ describe('data-driven collections', () => {
 
   it('a cell filling a whole field takes its catalog type; inside text it stays text; a cell not of the type is an error at its cell', async () => {
     lanes();
-    const plan = loadRun(['lanes'], { baseDir: tmp });
+    const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     const backend = fakeBackend(() => reply({ PdfDocument: 'P' }));
     await executePlan(plan, { backend });
     const first = backend.calls[0].request.params;
@@ -166,7 +170,7 @@ describe('data-driven collections', () => {
     assert.equal(first.memo, 'PO 101', 'inside text, text');
 
     write('lanes/lanes.csv', 'name,bol,note\nTampa,1O1,first\n');
-    const bad = loadRun(['lanes'], { baseDir: tmp });
+    const bad = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(bad.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`), [
       'lanes.csv:2:7 data row 1 (Tampa), column bol: "1O1" is not an int, which params.billOfLadingId of 1-create.carrier.json needs',
     ]);
@@ -183,7 +187,7 @@ describe('data-driven collections', () => {
     write('p/2.carrier.json', req({ billOfLadingId: 2, memo: '{{a}} {{b}} {{c}} {{d}} {{e}}' }));
     const env: RunEnvironment = { name: 'sandbox', variables: { a: 'env', b: 'env', c: 'env', e: 'env' }, secretValues: [] };
     const backend = fakeBackend(() => reply({ PdfDocument: 'captured' }), env);
-    await executePlan(loadRun(['p'], { baseDir: tmp }), { backend, variables: { a: 'var', b: 'var' } });
+    await executePlan(loadRun(context, ['p'], { baseDir: tmp }), { backend, variables: { a: 'var', b: 'var' } });
     assert.equal(backend.calls[1].request.params.memo, 'captured var row row env');
   });
 
@@ -193,13 +197,13 @@ describe('data-driven collections', () => {
     write('lanes/own/collection.json', { data: 'own.json' });
     write('lanes/own/own.json', [{ bol: 9 }]);
     write('lanes/own/y.carrier.json', req({ billOfLadingId: '{{bol}}' }));
-    const plan = loadRun(['lanes'], { baseDir: tmp });
+    const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(plan.tests.filter((t) => t.file.includes('/sub/')).map((t) => t.name), ['x.carrier.json [soap11] [row 1: Tampa, FL]', 'x.carrier.json [soap11] [row 2: Atlanta]', 'x.carrier.json [soap11] [row 3]']);
     assert.deepEqual(plan.tests.filter((t) => t.file.includes('/own/')).map((t) => t.name), ['y.carrier.json [soap11] [row 1]']);
 
     write('other.csv', 'bol\n5\n6\n');
-    const over = loadRun(['lanes/sub/x.carrier.json', 'lanes/own'], { baseDir: tmp, data: 'other.csv' });
+    const over = loadRun(context, ['lanes/sub/x.carrier.json', 'lanes/own'], { baseDir: tmp, data: 'other.csv' });
     assert.deepEqual(over.tests.map((t) => t.name), ['x.carrier.json [soap11] [row 1]', 'x.carrier.json [soap11] [row 2]', 'y.carrier.json [soap11] [row 1]', 'y.carrier.json [soap11] [row 2]']);
     assert.deepEqual(over.tests.map((t) => t.row?.values.bol), [5, 6, 5, 6]);
   });
@@ -207,18 +211,18 @@ describe('data-driven collections', () => {
   it('a data file that does not read stops the run at its place; its files are not run', () => {
     write('m/collection.json', '{\n  "data": "missing.csv"\n}');
     write('m/a.carrier.json', req({ billOfLadingId: 1 }));
-    const plan = loadRun(['m'], { baseDir: tmp });
+    const plan = loadRun(context, ['m'], { baseDir: tmp });
     assert.deepEqual(plan.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`), ['collection.json:2:11 data file m/missing.csv does not exist']);
     assert.match(plan.unavailable.get(plan.tests[0].id) ?? '', /data file m\/missing\.csv does not read/);
     write('m/missing.csv', 'a,a\n1,2\n');
-    assert.match(loadRun(['m'], { baseDir: tmp }).problems[0].message, /column "a" is named twice/);
+    assert.match(loadRun(context, ['m'], { baseDir: tmp }).problems[0].message, /column "a" is named twice/);
   });
 
   it('a {{variable}} that no column, variable or capture defines is found before sending, where it is written', () => {
     write('u/collection.json', { data: 'rows.csv', variables: { known: 'x' } });
     write('u/rows.csv', 'destZip\n33635\n');
     write('u/a.carrier.json', '{\n  "operation": "GetBillOfLadingPdf",\n  "version": "sandbox",\n  "params": { "billOfLadingId": "{{destzip}}", "memo": "{{known}} {{run.today}}" }\n}');
-    const plan = loadRun(['u'], { baseDir: tmp });
+    const plan = loadRun(context, ['u'], { baseDir: tmp });
     const problems = variableProblems(plan, { backend: fakeBackend(() => reply({})), variables: {} });
     assert.deepEqual(problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`), [
       '4:33 {{destzip}} has no value: rows.csv has no column "destzip" (columns: destZip), and no variable or earlier capture defines it',
@@ -230,7 +234,7 @@ describe('data-driven collections', () => {
     write('five/collection.json', { data: 'rows.csv' });
     write('five/rows.csv', 'name,bol\n"Burns, TN",1\nTampa,2\nAtlanta,3\nDallas,4\nDenver,5\n');
     write('five/quote.carrier.json', req({ billOfLadingId: '{{bol}}' }, { expect: { status: 200 } }));
-    const report = await executePlan(loadRun(['five'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})) });
+    const report = await executePlan(loadRun(context, ['five'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})) });
     const rel = relativeTo(tmp);
     const junit = junitXml(report, rel);
     assert.deepEqual(checkJunitStructure(junit), { suites: 1, cases: 5 });
@@ -243,7 +247,7 @@ describe('data-driven collections', () => {
 
   it('the progress line names the shard and the data row the run is at; a log names the data file under the collection', async () => {
     lanes();
-    const plan = loadRun(['lanes'], { baseDir: tmp });
+    const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     let screen = '';
     const tty = new CliReporter({ write: (t) => { screen += t; }, columns: 200 }, { rel: relativeTo(tmp), tty: true, color: false, redrawMs: 0, shard: { index: 2, total: 3, tests: 18 } });
     await executePlan(plan, { backend: fakeBackend(() => reply({ PdfDocument: 'P' })) }, tty);

@@ -15,7 +15,7 @@ import { inspectPdfPages, PDF_INFLATE_BUDGET, PDF_STREAM_BUDGET } from '../../sr
 import { judgeSentFile } from '../../src/core/runner/judge';
 import { rawReplyBytes, send } from '../../src/core/send';
 import { classifyExchange } from '../../src/core/verdict';
-import { closeTransport } from '../../src/core/transport';
+import { nodeContext } from '../../src/host';
 import { runCli } from '../../src/cli/dispatch';
 import type { CliIo } from '../../src/cli/command';
 import { gzipZeros, inflatedSize, pdfWithObjectStreams, zlibZeros } from './decode-bombs';
@@ -68,6 +68,7 @@ function notInspectedIn(x: Exchange) {
 describe('decode budgets: a hostile service', function () {
   // Building and checking a gigabyte bomb by streaming takes a few seconds of CPU; nothing here asserts time.
   this.timeout(120_000);
+  const context = nodeContext();
   let server: TestServer | undefined;
   let cwd: string | undefined;
   afterEach(async () => {
@@ -76,7 +77,7 @@ describe('decode budgets: a hostile service', function () {
     if (cwd) fs.rmSync(cwd, { recursive: true, force: true });
     cwd = undefined;
   });
-  after(closeTransport);
+  after(() => context.http.close());
 
   describe('a PDF whose object stream inflates to a gigabyte', () => {
     const bomb = zlibZeros(1024);
@@ -93,7 +94,7 @@ describe('decode budgets: a hostile service', function () {
         res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
         res.end(bolReply(base64));
       });
-      const { value: x, rssGrowth, peakGrowth } = await measured(() => send({ request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
+      const { value: x, rssGrowth, peakGrowth } = await measured(() => send({ context, request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
       assert.equal(x.error, undefined);
       const doc = notInspectedIn(x);
       assert.match(doc.notInspected!, new RegExp(`more than ${PDF_STREAM_BUDGET / MiB} MiB \\(the page count's budget per stream\\)`));
@@ -163,7 +164,7 @@ describe('decode budgets: a hostile service', function () {
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
       res.end(bolReply(base64));
     });
-    const x = await send({ request: BOL, environment: environmentAt(server.url), apiKey: KEY, binding: 'get' });
+    const x = await send({ context, request: BOL, environment: environmentAt(server.url), apiKey: KEY, binding: 'get' });
     assert.equal(x.error, undefined);
     const doc = notInspectedIn(x);
     assert.equal(doc.size, size);
@@ -179,7 +180,7 @@ describe('decode budgets: a hostile service', function () {
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Encoding': 'gzip' });
       res.end(body);
     });
-    const { value: x, peakGrowth } = await measured(() => send({ request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
+    const { value: x, peakGrowth } = await measured(() => send({ context, request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
     assert.ok(peakGrowth < MEMORY_BOUND, `peak rss grew by ${peakGrowth} bytes`);
     assert.equal(x.sizes?.replyBytes, body.length, 'counted as received against maxReplyBytes');
     assert.ok(rawReplyBytes(x)?.equals(body), 'kept exactly as received');

@@ -19,6 +19,10 @@ import { loadRun } from '../../src/core/runner/load';
 import { compileExpectations, compileRequestFile } from '../../src/core/runner/loadFile';
 import { createRunBackend } from '../../src/core/runBackend';
 import { requestFileValidator } from '../../src/core/validation/schemaValidator';
+import { nodeContext } from '../../src/host';
+
+const context = nodeContext();
+after(() => context.http.close());
 
 async function carrier(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -126,9 +130,9 @@ describe('expect checks: carrier validate and carrier run refuse what checks not
     const text = quoteFile({ reply: { 'Result.ServiceLevels[0].Code': { matches: '{{pattern}}' } } });
     const where = at(text, '"matches"');
     // Before anything is sent, as carrier run checks the variables of a plan (emptyVariables.ts).
-    const plan = loadRun(['quotes'], { baseDir: tmp });
+    const plan = loadRun(context, ['quotes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
-    const backend = createRunBackend({ environmentsFrom: [tmp], env: {}, embeddedUrl: () => Promise.resolve('http://127.0.0.1:1') });
+    const backend = createRunBackend({ context, environmentsFrom: [tmp], embeddedUrl: () => Promise.resolve('http://127.0.0.1:1') });
     const [problem, ...more] = emptyVariableProblems(plan, { backend, variables: { pattern: '' } });
     assert.deepEqual(more, []);
     assert.equal(problem.kind, 'variable');
@@ -142,7 +146,7 @@ describe('expect checks: carrier validate and carrier run refuse what checks not
     assert.match(ran.stdout + ran.stderr, new RegExp(`quotes/q\\.carrier\\.json:${where}:? .*\\{\\{pattern\\}\\}.* empty`));
 
     quoteFile({ reply: { 'Result.ServiceLevels[0].Code': { matches: '{{pattern}}', allowEmpty: true } } });
-    assert.deepEqual(emptyVariableProblems(loadRun(['quotes'], { baseDir: tmp }), { backend, variables: { pattern: '' } }), []);
+    assert.deepEqual(emptyVariableProblems(loadRun(context, ['quotes'], { baseDir: tmp }), { backend, variables: { pattern: '' } }), []);
     const allowed = await carrier(['run', 'quotes', '--out', 'out', '--var', 'pattern='], tmp);
     assert.equal(allowed.code, 0, allowed.stdout + allowed.stderr);
   });
@@ -234,14 +238,14 @@ describe('expect checks: the editor\'s compileExpectations', () => {
     before(() => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-expect-contract-'));
       fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ live: { baseUrl: 'https://live.example' }, staging: { baseUrl: 'https://staging.example' } }));
-      writeStoredContract(dir, report);
+      writeStoredContract(context, dir, report);
     });
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     const check = (environment: string, runEnvironment?: string) => {
       const text = quoteText({ reply: { 'Result.ServiceLevels[0].Surcharge': { absent: true } } }, { surcharge: 'Result.ServiceLevels[-1].Surcharge' }, { environment });
       const file = path.join(dir, 'q.carrier.json');
-      return { editor: compileExpectations(text, file).map((p) => p.message), run: compileRequestFile(text, file, undefined, runEnvironment).problems.map((p) => p.message) };
+      return { editor: compileExpectations(text, file, context).map((p) => p.message), run: compileRequestFile(text, file, undefined, runEnvironment, context).problems.map((p) => p.message) };
     };
 
     it('knows the elements it adds, in expect and capture, for files sent there', () => {

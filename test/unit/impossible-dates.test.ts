@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
+import { nodeContext } from '../../src/host';
 import { sendableRequest, validateRequestText } from '../../src/core/validation';
 import { environmentAt, startServer, type TestServer } from './transport-support';
 
@@ -46,16 +46,17 @@ describe('an impossible date', () => {
   });
 
   describe('on the wire', () => {
+    const context = nodeContext();
     let server: TestServer | undefined;
     afterEach(async () => { await server?.close(); server = undefined; });
-    after(() => closeTransport());
+    after(() => context.http.close());
 
     const sent = async (date: string, anyway: boolean): Promise<string> => {
       server = await startServer((_req, res) => { res.writeHead(500, { 'Content-Type': 'text/plain' }); res.end('refused'); });
       const validation = validateRequestText(transit(date), 'transit.carrier.json');
       const request = sendableRequest(validation, anyway);
       assert.ok(request, 'sendable');
-      await send({ request, environment: environmentAt(server.url), apiKey: KEY, asWritten: anyway });
+      await send({ context, request, environment: environmentAt(server.url), apiKey: KEY, asWritten: anyway });
       return server.received[0].body.toString();
     };
 

@@ -47,15 +47,42 @@ describe('the walls between the rooms', function () {
       await refused('src/core/wall.ts', 'export const agent = navigator.userAgent;\n', GLOBALS);
       await refused('src/core/wall.ts', "export const kept = localStorage.getItem('k');\n", GLOBALS);
     });
+    it('touches nothing itself: no file system, no environment variables, no undici but its types', async () => {
+      await refused('src/core/wall.ts', "import * as fs from 'node:fs';\nexport const e = fs.existsSync('x');\n", IMPORTS);
+      await refused('src/core/runner/wall.ts', "import { readFileSync } from 'fs';\nexport const r = readFileSync;\n", IMPORTS);
+      await refused('src/core/wall.ts', "import { writeFile } from 'node:fs/promises';\nexport const w = writeFile;\n", IMPORTS);
+      await refused('src/core/wall.ts', 'export const key = process.env.CARRIER_API_KEY;\n', 'no-restricted-properties');
+      await refused('src/core/transport/wall.ts', "import { Agent } from 'undici';\nexport const a = new Agent();\n", IMPORTS);
+      await refused('src/core/transport/wall.ts', "import type { Agent } from 'undici/lib/dispatcher/agent.js';\nexport type A = Agent;\n", IMPORTS);
+      await refused('src/core/wall.ts', "// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const fs = require('node:fs');\n", 'no-restricted-syntax');
+      await accepted('src/core/transport/wall.ts', "import type { Dispatcher } from 'undici';\nexport type D = Dispatcher;\n");
+    });
+    it('imports nothing from the host that makes its context', () =>
+      refused('src/core/wall.ts', "import { nodeContext } from '../host';\nexport const c = nodeContext;\n", IMPORTS));
     it('accepts a clean core file: its own modules, Node and packages', () =>
       accepted('src/core/wall.ts', [
-        "import * as fs from 'node:fs';",
+        "import * as path from 'node:path';",
         "import { parse } from 'jsonc-parser';",
         "import { findShape } from './catalog';",
+        "import type { CoreContext } from './context';",
         "export const op = findShape('GetRateQuote', '1.0.3');",
-        "export const read = (file: string): unknown => parse(fs.readFileSync(file, 'utf8'));",
+        "export const read = (context: Pick<CoreContext, 'files'>, file: string): unknown => parse(new TextDecoder().decode(context.files.readBounded(path.resolve(file), 1024).bytes));",
         '',
       ].join('\n')));
+  });
+
+  describe('the host', () => {
+    it('imports core only from its entry, and no other room', async () => {
+      await refused('src/host/wall.ts', "import { send } from '../core/send';\nexport const s = send;\n", IMPORTS);
+      await refused('src/host/wall.ts', "import { runCli } from '../cli/dispatch';\nexport const r = runCli;\n", IMPORTS);
+      await refused('src/host/wall.ts', "import { startSandbox } from '../sandbox/server';\nexport const s = startSandbox;\n", IMPORTS);
+      await accepted('src/host/wall.ts', "import * as fs from 'node:fs';\nimport { TlsFileError } from '../core';\nexport const x = [fs.existsSync, TlsFileError];\n");
+    });
+    it('is reached by the extension only through the engine (coreLight.ts: its file system alone)', async () => {
+      await refused('src/extension/wall.ts', "import { nodeContext } from '../host';\nexport const c = nodeContext;\n", IMPORTS);
+      await refused('src/extension/coreLight.ts', "import { nodeContext } from '../host';\nexport const c = nodeContext;\n", IMPORTS);
+      await accepted('src/extension/coreLight.ts', "import { nodeFiles } from '../host/files';\nexport const f = nodeFiles;\n");
+    });
   });
 
   describe('the sandbox, the inspector and the CLI', () => {
@@ -146,7 +173,7 @@ describe('each room compiles for its own platform', function () {
   const NODE_CODE = "import { readFileSync } from 'node:fs';\nexport const text = (file: string): string => readFileSync(file, 'utf8') + Buffer.byteLength(file) + process.pid;\n";
   const DOM_CODE = 'export const title: string = document.title;\nexport const el: HTMLElement | null = null;\n';
 
-  for (const room of ['src/core', 'src/sandbox', 'src/inspector', 'src/cli', 'src/extension']) {
+  for (const room of ['src/core', 'src/host', 'src/sandbox', 'src/inspector', 'src/cli', 'src/extension']) {
     it(`${room}: Node's types and no DOM`, () => {
       assert.deepEqual(diagnose(room, NODE_CODE), []);
       const errors = diagnose(room, DOM_CODE);

@@ -12,7 +12,7 @@ import { expectFromExchange, recognizeEnvelopeText, recognizeRequest, requestFil
 import { secretSpellings } from '../../src/core/redact';
 import { sendRequestFile } from '../../src/core/send';
 import { classifyExchange } from '../../src/core/verdict';
-import { closeTransport } from '../../src/core/transport/agents';
+import { nodeContext } from '../../src/host';
 import { hasErrors, validateRequestText } from '../../src/core/validation';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { Clock, el, envelope, NS_DISTINCT } from './sandbox-kit';
@@ -99,10 +99,11 @@ describe('request files from recognised requests', () => {
 });
 
 describe('request files from recognised requests, sent to the sandbox', () => {
+  const context = nodeContext();
   let sandbox: SandboxHandle;
   const clock = new Clock();
   before(async () => { sandbox = await startSandbox({ now: clock.now }); });
-  after(async () => { await closeTransport(); await sandbox.close(); });
+  after(async () => { await context.http.close(); await sandbox.close(); });
 
   // One binding per shape (SOAP 1.1), and every HTTP binding where there is one.
   const sent = shapes.filter(({ op, binding }) => binding === 'soap11' || ((binding === 'get' || binding === 'post') && op.operation === 'GetTerminalInformation'));
@@ -111,7 +112,7 @@ describe('request files from recognised requests, sent to the sandbox', () => {
       const params = (sampleRequestFile(op, binding) as { params: Record<string, unknown> }).params;
       const spec = buildHttpRequest({ op, binding, baseUrl: BASE, namespaces: DEFAULT_NAMESPACES, params, apiKey: KEY });
       const text = requestFileFromRecognized(recognise(spec), { secrets: [KEY] });
-      const exchange = await sendRequestFile({ text, fileName: 'recorded.carrier.json', environment: { ...sandboxEnvironment(), baseUrl: sandbox.url, embedded: false }, apiKey: 'any-key' });
+      const exchange = await sendRequestFile({ context, text, fileName: 'recorded.carrier.json', environment: { ...sandboxEnvironment(), baseUrl: sandbox.url, embedded: false }, apiKey: 'any-key' });
       assert.ok(classifyExchange(exchange).ok, `${exchange.reply?.status} ${exchange.findings.map((f) => f.message).join('; ')}`);
     });
   }

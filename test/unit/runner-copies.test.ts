@@ -10,6 +10,10 @@ import * as path from 'node:path';
 import type { Exchange } from '../../src/core/exchange';
 import { executePlan, loadRun, type RunnerBackend, type SendCall } from '../../src/core/runner';
 import { validateRequestText } from '../../src/core/validation/validate';
+import { nodeContext } from '../../src/host';
+
+const context = nodeContext();
+after(() => context.http.close());
 
 let tmp: string;
 beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-copies-')); });
@@ -45,7 +49,7 @@ describe('runner: copies of one file', () => {
     const text = `${JSON.stringify(FILE, null, 2)}\n`;
     const files = ['c/1.carrier.json', 'c/2.carrier.json', 'c/3.carrier.json', 'd/4.carrier.json'].map((f) => write(f, text));
     const validated: string[] = [];
-    const plan = loadRun(['c', 'd'], { baseDir: tmp, validate: (t, fileName) => { validated.push(path.relative(tmp, fileName)); return validateRequestText(t, fileName).findings; } });
+    const plan = loadRun(context, ['c', 'd'], { baseDir: tmp, validate: (t, fileName) => { validated.push(path.relative(tmp, fileName)); return validateRequestText(t, fileName).findings; } });
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(validated, ['c/1.carrier.json', 'd/4.carrier.json'], 'once per folder and text');
 
@@ -65,7 +69,7 @@ describe('runner: copies of one file', () => {
   it('each copy sends its number literals as written', async () => {
     const text = '{ "operation": "GetBillOfLadingPdf", "version": "sandbox", "params": { "billOfLadingId": 1.0 } }\n';
     ['c/1.carrier.json', 'c/2.carrier.json'].forEach((f) => write(f, text));
-    const plan = loadRun(['c'], { baseDir: tmp });
+    const plan = loadRun(context, ['c'], { baseDir: tmp });
     const b = backend();
     await executePlan(plan, { backend: b });
     assert.deepEqual(b.calls.map((c) => c.request.rawNumbers.get('/params/billOfLadingId')), ['1.0', '1.0']);
@@ -74,7 +78,7 @@ describe('runner: copies of one file', () => {
   it('a broken text copied is a problem of each copy, at its own name', () => {
     const text = '{\n  "operation": "GetBillOfLadingPdf",\n  "version": "sandbox",\n  "params": { "billOfLadingId": 1 },\n  "expect": { "status": "two hundred" }\n}\n';
     const files = ['c/1.carrier.json', 'c/2.carrier.json'].map((f) => write(f, text));
-    const plan = loadRun(['c'], { baseDir: tmp, validate: (t, fileName) => validateRequestText(t, fileName).findings });
+    const plan = loadRun(context, ['c'], { baseDir: tmp, validate: (t, fileName) => validateRequestText(t, fileName).findings });
     assert.deepEqual(plan.problems.map((p) => p.location?.file), files);
     assert.equal(plan.problems[0].location?.line, plan.problems[1].location?.line);
   });

@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
-import { closeTransport } from '../../src/core/transport';
 import { runCli } from '../../src/cli/dispatch';
 import { soapReply, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
@@ -48,7 +47,6 @@ describe('carrier run: results CI can trust', function () {
   });
   after(async () => {
     await staging.close();
-    await closeTransport();
   });
   beforeEach(() => {
     bodies.length = 0;
@@ -183,7 +181,6 @@ describe('carrier run: no spelling of a secret variable in any output', function
   });
   after(async () => {
     await server.close();
-    await closeTransport();
   });
   afterEach(() => fs.rmSync(repo, { recursive: true, force: true }));
 

@@ -10,8 +10,12 @@ import { validateRequestText } from '../../src/core/validation/validate';
 import {
   executePlan, loadRun, naturalSort, type PlannedTest, type RunEnvironment, type RunnerBackend, type SendCall, type TestResult,
 } from '../../src/core/runner';
+import { nodeContext } from '../../src/host';
 
 // ---- fixtures ----
+
+const context = nodeContext();
+after(() => context.http.close());
 
 let tmp: string;
 beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-runner-')); });
@@ -82,7 +86,7 @@ describe('runner: collections and order', () => {
     write('c/1-first.carrier.json', req('1'));
     write('c/notes.json', { not: 'a request file' });
     write('c/sub/a.carrier.json', req('sub'));
-    const plan = loadRun(['c'], { baseDir: tmp });
+    const plan = loadRun(context, ['c'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(plan.tests.map((t) => `${t.collection.name}/${path.basename(t.file)}`), ['c/1-first.carrier.json', 'c/2-second.carrier.json', 'c/10-last.carrier.json', 'c/sub/a.carrier.json']);
   });
@@ -94,7 +98,7 @@ describe('runner: collections and order', () => {
     write('c/collection.json', { order: ['c.carrier.json', 'sub'], variables: { bol: 77 }, environment: 'staging', concurrency: 3 });
     write('c/sub/x.carrier.json', req('x'));
     write('c/sub/collection.json', { concurrency: 1 });
-    const plan = loadRun(['c'], { baseDir: tmp });
+    const plan = loadRun(context, ['c'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     assert.deepEqual(plan.tests.map((t) => path.basename(t.file)), ['c.carrier.json', 'x.carrier.json', 'a.carrier.json', 'b.carrier.json']);
     const sub = plan.tests[1].collection;
@@ -110,7 +114,7 @@ describe('runner: collections and order', () => {
   it('reports bad collection.json settings and unknown order entries with locations', () => {
     write('c/a.carrier.json', req('a'));
     write('c/collection.json', '{\n  "order": ["missing.carrier.json"],\n  "concurrency": 0,\n  "colour": "red"\n}');
-    const plan = loadRun(['c'], { baseDir: tmp });
+    const plan = loadRun(context, ['c'], { baseDir: tmp });
     const messages = plan.problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`);
     assert.ok(messages.some((m) => /^3:18 "concurrency" must be a whole number/.test(m)), messages.join('\n'));
     assert.ok(messages.some((m) => /^4:3 "colour" is not a collection.json setting/.test(m)), messages.join('\n'));
@@ -121,7 +125,7 @@ describe('runner: collections and order', () => {
     write('c/collection.json', { variables: { v: 'x' } });
     const file = write('c/one.carrier.json', req('one'));
     fs.mkdirSync(path.join(tmp, 'empty'));
-    const plan = loadRun([file, 'nope', 'empty', file], { baseDir: tmp });
+    const plan = loadRun(context, [file, 'nope', 'empty', file], { baseDir: tmp });
     assert.equal(plan.tests.length, 1, 'the same file twice runs once');
     assert.equal(plan.tests[0].collection.variables.v, 'x');
     assert.deepEqual(plan.problems.map((p) => p.message), ['no such file or folder: nope', 'no request files (*.carrier.json) in empty']);
@@ -130,9 +134,9 @@ describe('runner: collections and order', () => {
   it('--binding all makes one test per binding the operation offers', () => {
     write('c/pdf.carrier.json', req('pdf'));
     write('c/quote.carrier.json', { operation: 'GetRateQuote', version: '1.0.3', params: {} });
-    const plan = loadRun(['c'], { baseDir: tmp, binding: 'all' });
+    const plan = loadRun(context, ['c'], { baseDir: tmp, binding: 'all' });
     assert.deepEqual(plan.tests.map((t) => t.name), ['pdf.carrier.json [soap11]', 'pdf.carrier.json [soap12]', 'pdf.carrier.json [get]', 'pdf.carrier.json [post]', 'quote.carrier.json [soap11]', 'quote.carrier.json [soap12]']);
-    const one = loadRun(['c'], { baseDir: tmp, binding: 'get' });
+    const one = loadRun(context, ['c'], { baseDir: tmp, binding: 'get' });
     assert.match(one.unavailable.get(one.tests[1].id) ?? '', /GetRateQuote 1\.0\.3 does not offer the get binding/);
   });
 });
@@ -149,7 +153,7 @@ describe('runner: capture and dependencies', () => {
 
   it('passes captured values on, typed as the reply typed them, and links dependents to producers', async () => {
     lifecycle();
-    const plan = loadRun(['flow'], { baseDir: tmp });
+    const plan = loadRun(context, ['flow'], { baseDir: tmp });
     const [create, pdf, trace, alone] = plan.tests;
     assert.deepEqual(create.captures, ['bolId', 'pro']);
     assert.deepEqual(pdf.dependsOn, [create.id]);
@@ -174,7 +178,7 @@ describe('runner: capture and dependencies', () => {
 
   it('a capture whose path has no value fails its request; dependents are skipped with the reason', async () => {
     lifecycle();
-    const plan = loadRun(['flow'], { baseDir: tmp });
+    const plan = loadRun(context, ['flow'], { baseDir: tmp });
     const backend = fakeBackend(() => reply({ WebProNumber: '' }));
     const report = await executePlan(plan, { backend });
     const [create, pdf, trace, alone] = report.results;
@@ -193,7 +197,7 @@ describe('runner: capture and dependencies', () => {
 
   it('a {{variable}} nobody defines fails its request at the place it is written', async () => {
     write('v/a.carrier.json', req('a', {}, { billOfLadingId: '{{missing}}' }));
-    const report = await executePlan(loadRun(['v'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})) });
+    const report = await executePlan(loadRun(context, ['v'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})) });
     const [f] = report.results[0].failures;
     assert.equal(f.kind, 'variable');
     assert.match(f.message, /\{\{missing\}\} has no value/);
@@ -204,14 +208,14 @@ describe('runner: capture and dependencies', () => {
     write('b/1.carrier.json', req('1', { expect: { status: 201 } }));
     write('b/2.carrier.json', req('2'));
     write('b/3.carrier.json', req('3'));
-    const report = await executePlan(loadRun(['b'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})), bail: true });
+    const report = await executePlan(loadRun(context, ['b'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})), bail: true });
     assert.deepEqual(report.results.map((r) => r.status), ['failed', 'skipped', 'skipped']);
     assert.equal(report.results[1].skipReason, 'not run: --bail after 1.carrier.json [soap11] failed');
   });
 
   it('only: runs the selected tests and the producers they need', async () => {
     lifecycle();
-    const plan = loadRun(['flow'], { baseDir: tmp });
+    const plan = loadRun(context, ['flow'], { baseDir: tmp });
     const backend = fakeBackend(() => reply({ BolID: 1, WebProNumber: '056391174' }));
     const report = await executePlan(plan, { backend, only: [plan.tests[2].id] });
     assert.deepEqual(report.results.map((r) => path.basename(r.test.file)), ['1-create.carrier.json', '3-trace.carrier.json']);
@@ -220,7 +224,7 @@ describe('runner: capture and dependencies', () => {
   it('secret values never reach results', async () => {
     write('s/a.carrier.json', req('a', { expect: { reply: { PdfDocument: '{{token}}' } } }));
     const env: RunEnvironment = { name: 'sandbox', variables: { token: 'S3cr3t-T0ken' }, secretValues: ['S3cr3t-T0ken'] };
-    const report = await executePlan(loadRun(['s'], { baseDir: tmp }), { backend: fakeBackend(() => reply({ PdfDocument: 'other' }), { sandbox: env }) });
+    const report = await executePlan(loadRun(context, ['s'], { baseDir: tmp }), { backend: fakeBackend(() => reply({ PdfDocument: 'other' }), { sandbox: env }) });
     const text = JSON.stringify(report.results[0].failures);
     assert.ok(!text.includes('S3cr3t-T0ken'), text);
     assert.match(text, /••••/);
@@ -231,7 +235,7 @@ describe('runner: capture and dependencies', () => {
     write('x/2.carrier.json', req('2'));
     const abort = new AbortController();
     const backend = fakeBackend(() => { abort.abort(); return reply({}); });
-    const report = await executePlan(loadRun(['x'], { baseDir: tmp }), { backend, signal: abort.signal });
+    const report = await executePlan(loadRun(context, ['x'], { baseDir: tmp }), { backend, signal: abort.signal });
     assert.deepEqual(report.results.map((r) => r.skipReason ?? r.status), ['passed', 'cancelled']);
   });
 });
@@ -268,7 +272,7 @@ describe('runner: concurrency', () => {
     write('p/a.carrier.json', req('a'));
     write('p/b.carrier.json', req('b'));
     const { backend, spans } = timedBackend();
-    const report = await executePlan(loadRun(['p'], { baseDir: tmp }), { backend, concurrency: 2 });
+    const report = await executePlan(loadRun(context, ['p'], { baseDir: tmp }), { backend, concurrency: 2 });
     assert.equal(report.summary.passed, 2);
     const [a, b] = [spans.get('a.carrier.json')!, spans.get('b.carrier.json')!];
     assert.ok(overlap(a, b), JSON.stringify([...spans]));
@@ -278,7 +282,7 @@ describe('runner: concurrency', () => {
     write('p/a.carrier.json', req('a'));
     write('p/b.carrier.json', req('b'));
     const { backend, spans } = timedBackend();
-    await executePlan(loadRun(['p'], { baseDir: tmp }), { backend });
+    await executePlan(loadRun(context, ['p'], { baseDir: tmp }), { backend });
     assert.ok(!overlap(spans.get('a.carrier.json')!, spans.get('b.carrier.json')!));
   });
 
@@ -287,7 +291,7 @@ describe('runner: concurrency', () => {
     write('d/2-uses.carrier.json', req('uses', {}, { billOfLadingId: '{{bolId}}' }));
     write('d/3-free.carrier.json', req('free'));
     const { backend, spans } = timedBackend();
-    const report = await executePlan(loadRun(['d'], { baseDir: tmp }), { backend, concurrency: 4 });
+    const report = await executePlan(loadRun(context, ['d'], { baseDir: tmp }), { backend, concurrency: 4 });
     assert.equal(report.summary.passed, 3);
     const create = spans.get('1-create.carrier.json')!;
     assert.ok(spans.get('2-uses.carrier.json')!.start >= create.end, 'the consumer started after its producer ended');
@@ -299,7 +303,7 @@ describe('runner: concurrency', () => {
     write('q/b.carrier.json', req('b'));
     write('q/collection.json', { concurrency: 1 });
     const { backend, spans } = timedBackend();
-    await executePlan(loadRun(['q'], { baseDir: tmp }), { backend, concurrency: 8 });
+    await executePlan(loadRun(context, ['q'], { baseDir: tmp }), { backend, concurrency: 8 });
     assert.ok(!overlap(spans.get('a.carrier.json')!, spans.get('b.carrier.json')!));
   });
 
@@ -307,7 +311,7 @@ describe('runner: concurrency', () => {
     write('r1/a.carrier.json', req('a'));
     write('r2/b.carrier.json', req('b'));
     const { backend, spans } = timedBackend();
-    await executePlan(loadRun(['r1', 'r2'], { baseDir: tmp }), { backend, concurrency: 4 });
+    await executePlan(loadRun(context, ['r1', 'r2'], { baseDir: tmp }), { backend, concurrency: 4 });
     assert.ok(spans.get('b.carrier.json')!.start >= spans.get('a.carrier.json')!.end);
   });
 });
@@ -331,10 +335,10 @@ describe('runner: variables', () => {
     write('v/1.carrier.json', req('1', { capture: { when: 'PdfDocument' } }));
     write('v/2.carrier.json', req('2', { expect: { reply: { PdfDocument: { matches: '^due {{when}} \\(day {{run.today}}\\)$' } } } }, { billOfLadingId: 1, note: '{{run.id}}' }));
     const backend = fakeBackend((call) => (call.test.name.startsWith('1') ? reply({ PdfDocument: '11/23/2026' }) : reply({ PdfDocument: 'due 11/23/2026 (day 11/21/2026)' })));
-    const report = await executePlan(loadRun(['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/21/2026' } });
+    const report = await executePlan(loadRun(context, ['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/21/2026' } });
     assert.deepEqual(report.results.map((r) => r.failures.map((f) => f.message)), [[], []]);
     assert.equal(backend.calls[1].request.params.note, 'r1');
-    const wrong = await executePlan(loadRun(['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/22/2026' } });
+    const wrong = await executePlan(loadRun(context, ['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/22/2026' } });
     assert.match(wrong.results[1].failures[0].message, /expected text matching \/\^due 11\\\/23\\\/2026 \\\(day 11\\\/22\\\/2026\\\)\$\//);
   });
 
@@ -342,7 +346,7 @@ describe('runner: variables', () => {
     write('w/1.carrier.json', req('1', { ...CREATE, capture: { bolId: 'BolID' } }));
     write('w/2.carrier.json', req('2', {}, { billOfLadingId: '{{bolId}}' }));
     // The validator scans for {{…}} with a shared global regex; the runner must not depend on its state.
-    const plan = loadRun(['w'], { baseDir: tmp, validate: (text, file) => validateRequestText(text, file).findings });
+    const plan = loadRun(context, ['w'], { baseDir: tmp, validate: (text, file) => validateRequestText(text, file).findings });
     assert.deepEqual(plan.files.get(plan.tests[1].file)!.uses, ['bolId']);
     assert.deepEqual(plan.tests[1].dependsOn, [plan.tests[0].id]);
   });

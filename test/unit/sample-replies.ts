@@ -7,9 +7,9 @@ import { operations, type Binding, type OperationDef } from '../../src/core/cata
 import type { Exchange } from '../../src/core/exchange';
 import { sampleRequestFile } from '../../src/core/generate/samples';
 import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { startSandbox } from '../../src/sandbox/server';
+import { nodeContext } from '../../src/host';
 import { environmentAt } from './transport-support';
 
 export interface SampleReply {
@@ -21,6 +21,7 @@ export interface SampleReply {
 /** `''` as a key sends with an empty APIKey on purpose (the sandbox answers with a fault). */
 export async function sampleReplies(bindings: (op: OperationDef) => readonly Binding[], apiKeys: readonly string[]): Promise<SampleReply[]> {
   const out: SampleReply[] = [];
+  const context = nodeContext();
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
   try {
     const environment = environmentAt(sandbox.url);
@@ -30,14 +31,14 @@ export async function sampleReplies(bindings: (op: OperationDef) => readonly Bin
         const { request } = validateRequestText(text, `${op.operation}.carrier.json`);
         if (!request) continue;
         for (const apiKey of apiKeys) {
-          const x = await send({ request, environment, apiKey, withoutKey: apiKey === '' });
+          const x = await send({ context, request, environment, apiKey, withoutKey: apiKey === '' });
           if (x.reply) out.push({ op, binding, reply: x.reply });
         }
       }
     }
   } finally {
     await sandbox.close();
-    await closeTransport();
+    await context.http.close();
   }
   return out;
 }

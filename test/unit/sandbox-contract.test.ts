@@ -14,9 +14,9 @@ import { WSDL_NS } from '../../src/core/contract/wsdl';
 import { XSD_NS } from '../../src/core/contract/xsd';
 import { resolveEnvironment } from '../../src/core/environments/load';
 import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { parseXml, type XmlElement } from '../../src/core/xml/dom';
+import { nodeContext } from '../../src/host';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { Clock, NS_DISTINCT, NS_SAME } from './sandbox-kit';
 import { tmpDir } from './transport-support';
@@ -151,6 +151,7 @@ function cases(): Case[] {
 for (const [label, namespaces] of [['distinct namespaces', NS_DISTINCT], ['one namespace for every role', NS_SAME]] as [string, Namespaces][]) {
   describe(`the sandbox's replies against its own WSDL, with xmllint (${label})`, function () {
     this.timeout(120_000);
+    const context = nodeContext();
     let sb: SandboxHandle;
     let dir: string;
 
@@ -161,7 +162,7 @@ for (const [label, namespaces] of [['distinct namespaces', NS_DISTINCT], ['one n
     });
     after(async () => {
       await sb.close();
-      await closeTransport();
+      await context.http.close();
       fs.rmSync(dir, { recursive: true, force: true });
     });
 
@@ -175,7 +176,7 @@ for (const [label, namespaces] of [['distinct namespaces', NS_DISTINCT], ['one n
         assert.ok(mine.length >= shapes.length, 'a case per shape at least');
         const files: Array<{ file: string; label: string }> = [];
         for (const [i, c] of mine.entries()) {
-          const exchange = await send({ request: { operation: c.op.operation, version: c.op.version, params: c.params }, environment, apiKey: 'sandbox-key', binding: c.binding });
+          const exchange = await send({ context, request: { operation: c.op.operation, version: c.op.version, params: c.params }, environment, apiKey: 'sandbox-key', binding: c.binding });
           assert.equal(exchange.reply?.status, 200, `${c.label}: HTTP ${exchange.reply?.status} ${exchange.reply?.bodyText.slice(0, 400)}`);
           const file = path.join(here, `reply-${i}.xml`);
           fs.writeFileSync(file, `<?xml version="1.0" encoding="utf-8"?>\n${standalone(payload(exchange.reply!.bodyText))}\n`);
@@ -201,15 +202,16 @@ describe('GetDocuments without documentTypes (decided once: optional, every avai
     const { findings, request } = validateRequestText(text, 'get-documents.carrier.json');
     assert.deepEqual(findings, []);
     const sb = await startSandbox({ now: new Clock().now });
+    const context = nodeContext();
     try {
       const environment = resolveEnvironment('sandbox-under-test', { baseUrl: sb.url }, ROOT);
-      const exchange = await send({ request: request!, environment, apiKey: 'sandbox-key' });
+      const exchange = await send({ context, request: request!, environment, apiKey: 'sandbox-key' });
       const reply = exchange.parsed as { Documents: unknown[]; AvailableDocumentTypes: string[] };
       assert.ok(reply.AvailableDocumentTypes.length >= 2, JSON.stringify(reply.AvailableDocumentTypes));
       assert.equal(reply.Documents.length, reply.AvailableDocumentTypes.length);
     } finally {
       await sb.close();
-      await closeTransport();
+      await context.http.close();
     }
   });
 });

@@ -10,11 +10,15 @@ import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import {
   apiKeyFromVariables, apiKeyVariable, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, parseEnvironments,
 } from '../../src/core/environments';
+import { nodeContext } from '../../src/host';
 import { tmpDir } from './transport-support';
 
 const SCHEMA = path.join(__dirname, '../../schemas/carrier-environments.schema.json');
 
 describe('environments: reading carrier.environments.json', () => {
+  const context = nodeContext();
+  after(() => context.http.close());
+
   it('applies defaults, resolves TLS paths next to the file and keeps the sandbox first', () => {
     const text = `{
       // Comments are allowed.
@@ -50,6 +54,8 @@ describe('environments: reading carrier.environments.json', () => {
       variables: { zip: '68507', weight: 1500, live: true, token: 't-1' },
       secrets: ['token'],
       builtIn: false,
+      // Where its stored contract would be, whether or not one has been stored.
+      contractFile: '/work/ws/.carrier/contracts/staging.json',
     });
     assert.equal(local.timeoutMs, 30000);
     assert.deepEqual(local.namespaces, DEFAULT_NAMESPACES);
@@ -102,10 +108,10 @@ describe('environments: reading carrier.environments.json', () => {
   it('loads from a workspace folder, and has only the sandbox without a file', () => {
     const dir = tmpDir();
     try {
-      assert.deepEqual(loadEnvironments(dir).environments.map((e) => e.name), ['sandbox']);
-      assert.equal(loadEnvironments(undefined).environments.length, 1);
+      assert.deepEqual(loadEnvironments(context, dir).environments.map((e) => e.name), ['sandbox']);
+      assert.equal(loadEnvironments(context, undefined).environments.length, 1);
       fs.writeFileSync(path.join(dir, ENVIRONMENTS_FILE), '{ "prod": { "baseUrl": "https://api.example", "tls": { "ca": "ca.pem" } } }');
-      const loaded = loadEnvironments(dir);
+      const loaded = loadEnvironments(context, dir);
       assert.equal(loaded.file, path.join(dir, ENVIRONMENTS_FILE));
       assert.equal(findEnvironment(loaded, 'prod')?.tls?.caPath, path.join(dir, 'ca.pem'));
       assert.equal(findEnvironment(loaded, undefined)?.name, 'sandbox');

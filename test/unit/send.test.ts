@@ -11,7 +11,7 @@ import { secretSpellings } from '../../src/core/redact';
 import { rawReplyBytes, RequestError, send, sendRequestFile, type SendPhase } from '../../src/core/send';
 import { classifyExchange } from '../../src/core/verdict';
 import { RequestFileError } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
+import { nodeContext } from '../../src/host';
 import { environmentAt, makePdf, soapReply, SOAP11_TYPE, SOAP12_TYPE, startServer, type TestServer } from './transport-support';
 
 const KEY = 'Send-Test-Key-abcdefghijklmnopqrstuvwxyz0123456789';
@@ -26,19 +26,20 @@ function noKeyIn(value: unknown): void {
 }
 
 describe('send: an exchange over local HTTP', () => {
+  const context = nodeContext();
   let server: TestServer | undefined;
   afterEach(async () => {
     await server?.close();
     server = undefined;
   });
-  after(closeTransport);
+  after(() => context.http.close());
 
   it('a SOAP 1.2 fault: code and reason in the Exchange, not a success', async () => {
     server = await startServer((_req, res) => {
       res.writeHead(500, { 'Content-Type': SOAP12_TYPE });
       res.end(fault12);
     });
-    const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY, binding: 'soap12' });
+    const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY, binding: 'soap12' });
     assert.equal(x.reply?.status, 500);
     assert.equal(x.fault?.code, 'soap:Sender');
     assert.deepEqual(x.fault?.subcodes, ['InvalidApiKey']);
@@ -57,7 +58,7 @@ describe('send: an exchange over local HTTP', () => {
       res.end(reply);
     });
     const phases: SendPhase[] = [];
-    const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY, onPhase: (p) => phases.push(p), source: 'terminal.carrier.json' });
+    const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY, onPhase: (p) => phases.push(p), source: 'terminal.carrier.json' });
     assert.equal(classifyExchange(x).ok, true);
     assert.deepEqual([x.operation, x.version, x.binding, x.environment, x.source], ['GetTerminalInformation', '1.0.2', 'soap11', 'test', 'terminal.carrier.json']);
     assert.equal(x.endpoint, `${server.url}/1.0.2/TerminalInformationService.asmx`);
@@ -76,7 +77,7 @@ describe('send: an exchange over local HTTP', () => {
       res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
       res.end(soapReply('1.1', `<GetRateQuoteResponse xmlns="${NS.service}"><GetRateQuoteResult><WasSuccess>false</WasSuccess><Messages><string>Invalid origin</string></Messages></GetRateQuoteResult></GetRateQuoteResponse>`));
     });
-    const x = await send({ request: { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } }, environment: environmentAt(server.url), apiKey: KEY });
+    const x = await send({ context, request: { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } }, environment: environmentAt(server.url), apiKey: KEY });
     assert.equal(x.reply?.status, 200);
     assert.equal(classifyExchange(x).ok, false);
     assert.deepEqual(x.findings.map((f) => [f.severity, f.kind, f.message]), [['error', 'in-body', 'Invalid origin']]);
@@ -89,7 +90,7 @@ describe('send: an exchange over local HTTP', () => {
       res.end(soapReply('1.1', `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Unknown key ${key}</faultstring><detail><Key>${key}</Key></detail></soap:Fault>`));
       void req;
     });
-    const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY });
+    const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY });
     assert.equal(x.fault?.reason, 'Unknown key ••••');
     noKeyIn(x);
     assert.ok(!rawReplyBytes(x)!.toString('utf8').includes(KEY));
@@ -101,7 +102,7 @@ describe('send: an exchange over local HTTP', () => {
       res.writeHead(200, { 'Content-Type': SOAP11_TYPE, 'X-Key': short, 'X-Ref': `key=${short}`, 'X-Count': '48210' });
       res.end(soapReply('1.1', '<x/>'));
     });
-    const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: short });
+    const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: short });
     const header = (name: string) => x.reply!.headers.find(([n]) => n.toLowerCase() === name)?.[1];
     assert.equal(header('x-key'), '••••');
     assert.equal(header('x-ref'), 'key=••••');
@@ -111,7 +112,7 @@ describe('send: an exchange over local HTTP', () => {
   it('a transport error is an Exchange error, with the URL redacted', async () => {
     const closed = await startServer(() => undefined);
     await closed.close();
-    const x = await send({ request: terminal, environment: environmentAt(closed.url), apiKey: KEY, binding: 'get' });
+    const x = await send({ context, request: terminal, environment: environmentAt(closed.url), apiKey: KEY, binding: 'get' });
     assert.equal(x.error?.kind, 'connect');
     assert.match(x.error!.message, /APIKey=••••/);
     assert.equal(x.reply, undefined);
@@ -126,7 +127,7 @@ describe('send: an exchange over local HTTP', () => {
         res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
         res.end(`<?xml version="1.0"?><!DOCTYPE e [<!ENTITY x SYSTEM "${target.url}/x">]><e>&x;</e>`);
       });
-      const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY });
+      const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY });
       assert.match(x.findings[0].message, /^Refused: the XML declares a DOCTYPE/);
       assert.equal(classifyExchange(x).ok, false);
       assert.ok(x.reply?.bodyText.includes('<!DOCTYPE'), 'the raw body is kept');
@@ -142,7 +143,7 @@ describe('send: an exchange over local HTTP', () => {
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
       res.end(`<BillOfLadingPDFReply xmlns="${NS.service}"><PdfDocument>${pdf.toString('base64')}</PdfDocument></BillOfLadingPDFReply>`);
     });
-    const x = await send({ request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: KEY, binding: 'post' });
+    const x = await send({ context, request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: KEY, binding: 'post' });
     assert.equal(server.received[0].body.toString(), `APIKey=${KEY}&billOfLadingId=7`);
     assert.deepEqual(x.documents.map((d) => [d.name, d.pages, d.size]), [['GetBillOfLadingPdf-PdfDocument.pdf', 2, pdf.length]]);
     assert.equal(classifyExchange(x).ok, true);
@@ -152,7 +153,7 @@ describe('send: an exchange over local HTTP', () => {
     server = await startServer(() => undefined);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const x = await send({ request: terminal, environment: environmentAt(server.url), apiKey: KEY, signal: controller.signal });
+    const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY, signal: controller.signal });
     assert.equal(x.error?.kind, 'cancelled');
   });
 
@@ -163,7 +164,7 @@ describe('send: an exchange over local HTTP', () => {
     });
     let asked = 0;
     const phases: SendPhase[] = [];
-    const x = await send({ request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { asked++; return `${server!.url}/`; }, onPhase: (p) => phases.push(p) });
+    const x = await send({ context, request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { asked++; return `${server!.url}/`; }, onPhase: (p) => phases.push(p) });
     assert.equal(asked, 1);
     assert.equal(phases[0], 'sandbox');
     assert.equal(server.received[0].url, '/1.0.2/TerminalInformationService.asmx');
@@ -174,23 +175,26 @@ describe('send: an exchange over local HTTP', () => {
   it('does not start the sandbox for a request that cannot be made', async () => {
     let asked = 0;
     const request = { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } };
-    await assert.rejects(send({ request, environment: sandboxEnvironment(), binding: 'get', resolveEmbedded: async () => { asked++; return 'http://127.0.0.1:9'; } }), (e: RequestError) => e.kind === 'binding');
+    await assert.rejects(send({ context, request, environment: sandboxEnvironment(), binding: 'get', resolveEmbedded: async () => { asked++; return 'http://127.0.0.1:9'; } }), (e: RequestError) => e.kind === 'binding');
     assert.equal(asked, 0);
   });
 
   it('says so, before sending, when the sandbox cannot start or a TLS file is missing', async () => {
-    await assert.rejects(send({ request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { throw new Error('port in use\n at stack'); } }), (e: RequestError) => e.kind === 'sandbox' && e.message === 'The embedded sandbox did not start: port in use');
-    await assert.rejects(send({ request: terminal, environment: sandboxEnvironment() }), (e: RequestError) => e.kind === 'sandbox');
-    const x = await send({ request: terminal, environment: environmentAt('https://127.0.0.1:9', { tls: { caPath: '/nonexistent/ca.pem', rejectUnauthorized: true } }), apiKey: KEY });
+    await assert.rejects(send({ context, request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { throw new Error('port in use\n at stack'); } }), (e: RequestError) => e.kind === 'sandbox' && e.message === 'The embedded sandbox did not start: port in use');
+    await assert.rejects(send({ context, request: terminal, environment: sandboxEnvironment() }), (e: RequestError) => e.kind === 'sandbox');
+    const x = await send({ context, request: terminal, environment: environmentAt('https://127.0.0.1:9', { tls: { caPath: '/nonexistent/ca.pem', rejectUnauthorized: true } }), apiKey: KEY });
     assert.equal(x.error?.kind, 'tls');
     assert.match(x.error!.message, /cannot read tls\.ca file \/nonexistent\/ca\.pem/);
   });
 });
 
 describe('send: request files', () => {
+  const context = nodeContext();
+  after(() => context.http.close());
+
   it('refuses a file with errors without sending, with file:line:col messages', async () => {
     const text = '{\n  "operation": "GetTerminalInformation",\n  "params": { "ZipCode": 68507, "CountryCod": "USA" }\n}';
-    await assert.rejects(sendRequestFile({ text, fileName: 'bad.carrier.json', environment: environmentAt('http://127.0.0.1:9'), apiKey: KEY }), (e: RequestFileError) => {
+    await assert.rejects(sendRequestFile({ context, text, fileName: 'bad.carrier.json', environment: environmentAt('http://127.0.0.1:9'), apiKey: KEY }), (e: RequestFileError) => {
       assert.ok(e instanceof RequestFileError);
       assert.equal(e.kind, 'file');
       assert.match(e.message, /^bad\.carrier\.json:3:\d+: error: /m);
@@ -202,12 +206,11 @@ describe('send: request files', () => {
     const server = await startServer((_req, res) => { res.writeHead(200, { 'Content-Type': SOAP11_TYPE }); res.end(fault12); });
     try {
       const text = '{ "operation": "GetRateQuote", "version": "1.0.3", "params": { "request": { "QuoteType": "Domestic", "DeclaredValue": 100.00 } } }';
-      const x = await sendRequestFile({ text, fileName: path.join('rq', 'quote.carrier.json'), environment: environmentAt(server.url), apiKey: KEY });
+      const x = await sendRequestFile({ context, text, fileName: path.join('rq', 'quote.carrier.json'), environment: environmentAt(server.url), apiKey: KEY });
       assert.match(server.received[0].body.toString(), /<DeclaredValue>100\.00<\/DeclaredValue>/);
       assert.equal(x.source, path.join('rq', 'quote.carrier.json'));
     } finally {
       await server.close();
-      await closeTransport();
     }
   });
 });

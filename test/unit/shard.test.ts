@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { dealUnits, loadRun, parseShard, relativeName, shardPlan, shardUnits, type PlannedRun, type PlannedTest } from '../../src/core/runner';
+import { nodeContext } from '../../src/host';
 
 // Captures name PdfDocument, the one element of its reply: reply paths are held against the catalog.
 const req = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ operation: 'GetBillOfLadingPdf', version: 'sandbox', params, ...extra });
@@ -43,14 +44,16 @@ function suite(root: string): void {
 }
 
 describe('--shard', () => {
+  const context = nodeContext();
   let tmp: string;
   let plan: PlannedRun;
   before(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-shard-'));
     suite(tmp);
-    plan = loadRun(['suite'], { baseDir: tmp });
+    plan = loadRun(context, ['suite'], { baseDir: tmp });
   });
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  after(() => context.http.close());
 
   const rel = (t: PlannedTest) => relativeName(tmp, t.id.replace(/#.*$/, '')) + (t.id.includes('#') ? t.id.slice(t.id.indexOf('#')) : '');
 
@@ -87,7 +90,7 @@ describe('--shard', () => {
 
   it('a collection named again after a folder that holds it runs once, unremarked, in either order', () => {
     for (const inputs of [['suite', 'suite/lanes'], ['suite/lanes', 'suite']]) {
-      const again = loadRun(inputs, { baseDir: tmp });
+      const again = loadRun(context, inputs, { baseDir: tmp });
       assert.deepEqual([again.problems, again.warnings], [[], []], inputs.join(' '));
       assert.deepEqual(new Set(again.tests.map((t) => t.id)), new Set(plan.tests.map((t) => t.id)));
       assert.equal(again.tests.length, plan.tests.length);
@@ -98,7 +101,7 @@ describe('--shard', () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-shard-elsewhere-'));
     try {
       suite(other);
-      const there = loadRun(['suite'], { baseDir: other });
+      const there = loadRun(context, ['suite'], { baseDir: other });
       for (const i of [1, 2, 3]) {
         const here = shardPlan(plan, { index: i, total: 3 }).plan.tests.map(rel);
         assert.deepEqual(shardPlan(plan, { index: i, total: 3 }).plan.tests.map(rel), here);

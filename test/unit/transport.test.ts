@@ -14,25 +14,38 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { HttpRequestSpec } from '../../src/core/exchange';
-import { closeTransport, dispatcherFor, sendHttp, TlsFileError, type HttpSendOptions, type Phase } from '../../src/core/transport';
+import type { TransportSettings } from '../../src/core/context';
+import { sendHttp, TlsFileError, type HttpSendOptions, type Phase } from '../../src/core/transport';
+import { NodeDispatchers } from '../../src/host';
 import { startServer, tmpDir, track, type TestServer } from './transport-support';
 
 const post = (url: string, body = '<x/>'): HttpRequestSpec => ({ method: 'POST', url, headers: [['Content-Type', 'text/xml; charset=utf-8'], ['SOAPAction', '"urn:x/Op"']], body });
 const get = (url: string): HttpRequestSpec => ({ method: 'GET', url, headers: [], body: '' });
 
-function options(extra: Partial<HttpSendOptions> = {}): HttpSendOptions {
-  return { dispatcher: dispatcherFor({ connectTimeoutMs: 5000 }), timeoutMs: 5000, connectTimeoutMs: 5000, maxReplyBytes: 1 << 20, ...extra };
+/** One suite's pooled dispatchers (closed in its after()), and the send options that use them, socket timings included. */
+function suiteTransport(): { dispatchers: NodeDispatchers; options: (extra?: Partial<HttpSendOptions>) => HttpSendOptions } {
+  const dispatchers = new NodeDispatchers();
+  const options = (extra: Partial<HttpSendOptions> = {}): HttpSendOptions => ({
+    dispatcher: dispatchers.dispatcherFor({ connectTimeoutMs: 5000 }),
+    expectSocket: (waiter) => dispatchers.expectSocket(waiter),
+    timeoutMs: 5000,
+    connectTimeoutMs: 5000,
+    maxReplyBytes: 1 << 20,
+    ...extra,
+  });
+  return { dispatchers, options };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('transport: local HTTP', () => {
+  const { dispatchers, options } = suiteTransport();
   let server: TestServer | undefined;
   afterEach(async () => {
     await server?.close();
     server = undefined;
   });
-  after(closeTransport);
+  after(() => dispatchers.close());
 
   it('sends the exact request and keeps the reply bytes and header names as received', async () => {
     const latin1 = Buffer.from([0x3c, 0x61, 0x3e, 0xe9, 0xff, 0x00, 0x3c, 0x2f, 0x61, 0x3e]);
@@ -220,6 +233,7 @@ describe('transport: local HTTP', () => {
 
 describe('transport: TLS with certificates made at test time', function () {
   this.timeout(30_000);
+  const { dispatchers, options } = suiteTransport();
   let dir: string;
   let server: TestServer;
   let mtls: TestServer;
@@ -243,11 +257,11 @@ describe('transport: TLS with certificates made at test time', function () {
   after(async () => {
     await server.close();
     await mtls.close();
-    await closeTransport();
+    await dispatchers.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const tlsOptions = (tls: Parameters<typeof dispatcherFor>[0]['tls']) => options({ dispatcher: dispatcherFor({ connectTimeoutMs: 5000, tls }) });
+  const tlsOptions = (tls: TransportSettings['tls']) => options({ dispatcher: dispatchers.dispatcherFor({ connectTimeoutMs: 5000, tls }) });
 
   it('refuses a self-signed certificate by default, with a hint', async () => {
     const out = await sendHttp(get(`${server.url}/`), options());
@@ -279,11 +293,14 @@ describe('transport: TLS with certificates made at test time', function () {
   });
 
   it('says which TLS file it cannot read', () => {
-    assert.throws(() => dispatcherFor({ connectTimeoutMs: 1000, tls: { caPath: path.join(dir, 'missing.pem'), rejectUnauthorized: true } }), (e: TlsFileError) => e instanceof TlsFileError && /cannot read tls\.ca file .*missing\.pem: no such file/.test(e.message));
+    assert.throws(() => dispatchers.dispatcherFor({ connectTimeoutMs: 1000, tls: { caPath: path.join(dir, 'missing.pem'), rejectUnauthorized: true } }), (e: TlsFileError) => e instanceof TlsFileError && /cannot read tls\.ca file .*missing\.pem: no such file/.test(e.message));
   });
 });
 
 describe('transport: through a CONNECT proxy', () => {
+  const { dispatchers, options } = suiteTransport();
+  after(() => dispatchers.close());
+
   it('tunnels the request through the environment\'s proxy', async () => {
     const target = await startServer((_req, res) => { res.end('<via-proxy/>'); });
     const tunnels: string[] = [];
@@ -304,13 +321,13 @@ describe('transport: through a CONNECT proxy', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     try {
-      const out = await sendHttp(post(`${target.url}/1.0.2/X.asmx`), options({ dispatcher: dispatcherFor({ connectTimeoutMs: 5000, proxy: proxyUrl }) }));
+      const out = await sendHttp(post(`${target.url}/1.0.2/X.asmx`), options({ dispatcher: dispatchers.dispatcherFor({ connectTimeoutMs: 5000, proxy: proxyUrl }) }));
       assert.equal(out.error, undefined);
       assert.equal(out.body!.toString(), '<via-proxy/>');
       assert.deepEqual(tunnels, [`127.0.0.1:${target.port}`]);
       assert.equal(target.received[0].url, '/1.0.2/X.asmx');
     } finally {
-      await closeTransport();
+      await dispatchers.close();
       await closeProxy();
       await target.close();
     }

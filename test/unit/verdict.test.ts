@@ -9,13 +9,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, findShape } from '../../src/core/catalog';
 import { send } from '../../src/core/send';
-import { closeTransport } from '../../src/core/transport';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { classifyExchange, type VerdictKind } from '../../src/core/verdict';
 import { runCli } from '../../src/cli/dispatch';
 import { toHistoryEntry } from '../../src/extension/history/historyEntry';
 import { startInspector } from '../../src/inspector';
 import { startSandbox } from '../../src/sandbox/server';
+import { nodeContext } from '../../src/host';
 import { environmentAt, soapReply, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
 const KEY = 'verdict-test-key-0123456789';
@@ -37,6 +37,7 @@ async function cli(args: string[], cwd: string): Promise<{ code: number; out: st
 
 describe('one verdict per exchange, in every face', function () {
   this.timeout(60_000);
+  const context = nodeContext();
   const replies: { found?: string; missing?: string } = {};
   const servers = new Map<string, TestServer>();
   let dir: string;
@@ -65,7 +66,7 @@ describe('one verdict per exchange, in every face', function () {
       const env = environmentAt(sandbox.url);
       for (const [pro, key] of [['056391174', 'found'], ['999999999', 'missing']] as const) {
         const { request } = validateRequestText(TRACE(pro), 'trace.carrier.json');
-        const x = await send({ request: request!, environment: env, apiKey: KEY });
+        const x = await send({ context, request: request!, environment: env, apiKey: KEY });
         replies[key] = x.reply!.bodyText;
       }
     } finally {
@@ -88,7 +89,7 @@ describe('one verdict per exchange, in every face', function () {
   });
   after(async () => {
     await Promise.all([...servers.values()].map((s) => s.close()));
-    await closeTransport();
+    await context.http.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -100,7 +101,7 @@ describe('one verdict per exchange, in every face', function () {
       assert.ok(op);
 
       // core
-      const exchange = await send({ request: request!, environment: environmentAt(server.url), apiKey: KEY });
+      const exchange = await send({ context, request: request!, environment: environmentAt(server.url), apiKey: KEY });
       const verdict = classifyExchange(exchange);
       assert.equal(verdict.kind, c.kind, `core: ${verdict.reason}`);
       assert.equal(verdict.ok, c.kind === 'success');
@@ -124,7 +125,7 @@ describe('one verdict per exchange, in every face', function () {
       // The traffic inspector, recording the same exchange between a client and the server.
       const inspector = await startInspector({ target: server.url, namespaces: DEFAULT_NAMESPACES, environment: `case${i}`, host: '127.0.0.1', port: 0 });
       try {
-        await send({ request: request!, environment: environmentAt(inspector.url), apiKey: KEY });
+        await send({ context, request: request!, environment: environmentAt(inspector.url), apiKey: KEY });
         const recorded = await waitFor(() => inspector.exchanges()[0]);
         assert.equal(classifyExchange(recorded.exchange).kind, c.kind, `inspector: ${classifyExchange(recorded.exchange).reason}`);
       } finally {

@@ -19,6 +19,7 @@ import { SOAP12_ENVELOPE_NS } from '../../src/core/catalog';
 import { runCli } from '../../src/cli/dispatch';
 import { startInspector } from '../../src/inspector';
 import { startSandbox } from '../../src/sandbox/server';
+import { nodeContext } from '../../src/host';
 import { closeClientAgent, plainRequest } from './inspect-kit';
 import { environmentAt, SOAP11_TYPE, SOAP12_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
@@ -147,6 +148,7 @@ describe('XML depth: requests nested too deep', function () {
 
 describe('XML depth: a hostile server', function () {
   this.timeout(180_000);
+  const context = nodeContext();
   let server: TestServer;
   let cwd: string;
   const served = new Map<string, string>();
@@ -170,6 +172,7 @@ describe('XML depth: a hostile server', function () {
 
   after(async () => {
     closeClientAgent();
+    await context.http.close();
     await server.close();
     fs.rmSync(cwd, { recursive: true, force: true });
   });
@@ -211,7 +214,7 @@ describe('XML depth: a hostile server', function () {
   it("core's send(): an Exchange with the finding and the raw reply, never a throw", async () => {
     for (const place of PLACES) {
       for (const levels of DEPTHS) {
-        const x = await send({ request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${place}/${levels}`), apiKey: KEY, binding: 'soap11' });
+        const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${place}/${levels}`), apiKey: KEY, binding: 'soap11' });
         const body = served.get(`${place}/${levels}`)!;
         assert.equal(x.reply?.bodyText, body);
         assert.ok(rawReplyBytes(x)!.equals(Buffer.from(body)));
@@ -274,6 +277,7 @@ describe('XML depth: what came before the limit is kept', function () {
   } as const;
   // A terminal's details read, then its phone list nested past the limit.
   const result = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetTerminalInformationResponse xmlns="${S}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails><TerminalDetailID>7</TerminalDetailID><TerminalName>Lincoln</TerminalName></TerminalDetails><TerminalPhoneNumbers><TerminalPhone>${nest(LEVELS)}</TerminalPhone></TerminalPhoneNumbers></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse></soap:Body></soap:Envelope>`;
+  const context = nodeContext();
   let server: TestServer;
   let cwd: string;
 
@@ -291,6 +295,7 @@ describe('XML depth: what came before the limit is kept', function () {
   });
 
   after(async () => {
+    await context.http.close();
     await server.close();
     fs.rmSync(cwd, { recursive: true, force: true });
   });
@@ -309,7 +314,7 @@ describe('XML depth: what came before the limit is kept', function () {
 
   for (const binding of ['soap11', 'soap12'] as const) {
     it(`core's send(): a SOAP ${binding === 'soap11' ? '1.1' : '1.2'} fault with its detail ${LEVELS.toLocaleString('en-US')} levels deep is a fault with its reason, the limit named`, async () => {
-      const x = await send({ request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${binding}`), apiKey: KEY, binding });
+      const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${binding}`), apiKey: KEY, binding });
       assert.equal(x.fault?.reason, 'Boom');
       assert.equal(x.fault?.code, binding === 'soap11' ? 'soap:Server' : 'env:Receiver');
       assert.equal(x.fault?.detail, undefined);
@@ -328,7 +333,7 @@ describe('XML depth: what came before the limit is kept', function () {
   }
 
   it("core's send(): a result whose trailing field nests too deep keeps its leading fields", async () => {
-    const x = await send({ request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/result`), apiKey: KEY, binding: 'soap11' });
+    const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/result`), apiKey: KEY, binding: 'soap11' });
     const terminal = (x.parsed as { Result: Array<{ TerminalDetails: Record<string, unknown> }> }).Result[0];
     assert.deepEqual(terminal.TerminalDetails, { TerminalDetailID: 7, TerminalName: 'Lincoln' });
     // Not a success: the reply was not read whole, and says where it stopped.

@@ -24,6 +24,7 @@ import {
 } from '../../src/core/xml/dom';
 import { startInspector } from '../../src/inspector';
 import { startSandbox } from '../../src/sandbox/server';
+import { nodeContext } from '../../src/host';
 import { closeClientAgent, plainRequest } from './inspect-kit';
 import { environmentAt, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
@@ -251,6 +252,7 @@ describe(`XML limits: the hostile documents in a process with a ${HEAP_MB} MB he
 
 describe('XML limits: carrier send, the sandbox and the inspector', function () {
   this.timeout(180_000);
+  const context = nodeContext();
   let server: TestServer;
   let cwd: string;
   const served = new Map<HostileKind, string>();
@@ -269,6 +271,7 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
 
   after(async () => {
     closeClientAgent();
+    await context.http.close();
     await server.close();
     fs.rmSync(cwd, { recursive: true, force: true });
   });
@@ -286,7 +289,7 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
 
   it("core's send(): an Exchange with the finding and the raw reply, never a throw", async () => {
     for (const kind of HOSTILE_KINDS) {
-      const x = await send({ request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${kind}`), apiKey: KEY, binding: 'soap11' });
+      const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${kind}`), apiKey: KEY, binding: 'soap11' });
       assert.equal(x.reply?.bodyText, served.get(kind));
       assert.equal(x.parsed, undefined);
       assert.ok(x.findings.some((f) => f.severity === 'error' && f.message === `${asReply(expected(kind, served.get(kind)!).message)} (HTTP 200 OK)`), `${kind}: ${JSON.stringify(x.findings).slice(0, 500)}`);

@@ -5,7 +5,8 @@
  * the sandbox differs from the real service, or staging from production.
  */
 import * as path from 'node:path';
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, closeTransport, compareExchanges, ENVIRONMENTS_FILE, formatFinding, hasErrors, loadEnvironmentsFrom, missingApiKeyMessage, readTextFile, RequestError, SANDBOX_ENVIRONMENT, send, validateRequestText, VERDICT_PHRASES, type Binding, type Environment, type Exchange, type ReplyDifference, type RequestFile, type ResolvedApiKey } from '../../core';
+import { commandContext } from '../context';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, compareExchanges, ENVIRONMENTS_FILE, formatFinding, hasErrors, loadEnvironmentsFrom, missingApiKeyMessage, readTextFile, RequestError, SANDBOX_ENVIRONMENT, send, validateRequestText, VERDICT_PHRASES, type Binding, type Environment, type Exchange, type ReplyDifference, type RequestFile, type ResolvedApiKey, type CoreContext } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
@@ -65,6 +66,7 @@ export const compare: Command = {
     const binding = flags.get('binding');
     if (binding !== undefined && !(Object.keys(BINDING_LABELS) as string[]).includes(String(binding))) throw new UsageError(`--binding must be one of ${Object.keys(BINDING_LABELS).join(', ')}`);
     const ignore = [...(lists.get('ignore') ?? [])];
+    const context = commandContext(io);
 
     // Every file read and checked before anything is sent.
     const files: Array<{ file: string; shown: string; text: string; request: RequestFile }> = [];
@@ -73,13 +75,13 @@ export const compare: Command = {
       const shown = displayPath(file, io.cwd);
       let text: string;
       try {
-        text = readTextFile(file);
+        text = readTextFile(context, file);
       } catch (err) {
         io.stderr(`${cannotRead('compare', shown, err)}\n`);
         return 2;
       }
-      const { request } = validateRequestText(text, file);
-      if (!request) return fileErrors(io, shown, text, file);
+      const { request } = validateRequestText(text, file, { context });
+      if (!request) return fileErrors(io, context, shown, text, file);
       files.push({ file, shown, text, request });
     }
     if (envNames.length === 1) {
@@ -89,7 +91,7 @@ export const compare: Command = {
     }
     if (envNames[0] === envNames[1]) throw new UsageError('name two different environments');
 
-    const loaded = loadEnvironmentsFrom([path.dirname(files[0].file), io.cwd]);
+    const loaded = loadEnvironmentsFrom(context, [path.dirname(files[0].file), io.cwd]);
     const sides: Side[] = [];
     for (const name of envNames) {
       const environment = chooseEnvironment(loaded, name, io, unknownEnvironment('compare'));
@@ -104,8 +106,8 @@ export const compare: Command = {
     // A file is checked against each environment's own contract (validation follows it).
     for (const f of files) {
       for (const side of sides) {
-        const { findings } = validateRequestText(f.text, f.file, { environment: side.environment.name });
-        if (hasErrors(findings)) return fileErrors(io, f.shown, f.text, f.file, side.environment.name);
+        const { findings } = validateRequestText(f.text, f.file, { context, environment: side.environment.name });
+        if (hasErrors(findings)) return fileErrors(io, context, f.shown, f.text, f.file, side.environment.name);
       }
     }
 
@@ -118,8 +120,9 @@ export const compare: Command = {
       for (const f of files) {
         const exchanges: Exchange[] = [];
         for (const side of sides) {
-          const { request } = validateRequestText(f.text, f.file, { environment: side.environment.name });
+          const { request } = validateRequestText(f.text, f.file, { context, environment: side.environment.name });
           exchanges.push(await send({
+            context,
             request: request!,
             environment: side.environment,
             ...(side.apiKey ? { apiKey: side.apiKey.key } : {}),
@@ -143,7 +146,7 @@ export const compare: Command = {
       return err.kind === 'sandbox' ? 1 : 2;
     } finally {
       process.off('SIGINT', onSigint);
-      await closeTransport();
+      await context.http.close();
       for (const side of sides) await side.sandbox.close();
     }
 
@@ -154,8 +157,8 @@ export const compare: Command = {
   },
 };
 
-function fileErrors(io: CliIo, shown: string, text: string, file: string, environment?: string): number {
-  const { findings } = validateRequestText(text, file, environment ? { environment } : {});
+function fileErrors(io: CliIo, context: CoreContext, shown: string, text: string, file: string, environment?: string): number {
+  const { findings } = validateRequestText(text, file, { context, ...(environment ? { environment } : {}) });
   for (const f of findings) if (f.severity === 'error') io.stderr(`${formatFinding(shown, f)}\n`);
   if (!findings.some((f) => f.severity === 'error')) io.stderr(`${shown}: error: not a request file\n`);
   if (environment) io.stderr(`carrier compare: ${shown} does not validate for environment "${environment}"\n`);

@@ -6,7 +6,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkContract, closeTransport, ContractCancelled, contractExitCode, ContractReadError, ENVIRONMENTS_FILE, formatContractReport, loadEnvironmentsFrom, writeEnvironmentNamespaces, writeStoredContract, type ContractCheck } from '../../core';
+import { commandContext } from '../context';
+import { checkContract, ContractCancelled, contractExitCode, ContractReadError, ENVIRONMENTS_FILE, formatContractReport, loadEnvironmentsFrom, writeEnvironmentNamespaces, writeStoredContract, type ContractCheck } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, textFlag, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
@@ -53,7 +54,8 @@ export const contract: Command = {
     const out = outFlag !== undefined ? path.resolve(io.cwd, outFlag) : undefined;
     if (out && fs.existsSync(out) && !fs.statSync(out).isDirectory()) throw new UsageError(`--out ${outFlag} is a file; name a folder`);
 
-    const loaded = loadEnvironmentsFrom([io.cwd]);
+    const context = commandContext(io);
+    const loaded = loadEnvironmentsFrom(context, [io.cwd]);
     const environment = chooseEnvironment(loaded, name, io, unknownEnvironment('contract'));
     if (environment === 2) return 2;
     const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
@@ -72,14 +74,14 @@ export const contract: Command = {
     process.once('SIGINT', onSigint);
     let check: ContractCheck;
     try {
-      check = await checkContract({ environment, signal: controller.signal, resolveEmbedded: () => sandbox.url(environment.namespaces) });
+      check = await checkContract({ context, environment, signal: controller.signal, resolveEmbedded: () => sandbox.url(environment.namespaces) });
     } catch (err) {
       if (err instanceof ContractCancelled) { io.stderr('carrier contract: cancelled\n'); return 2; }
       if (err instanceof ContractReadError) { io.stderr(`carrier contract: ${err.message}\n`); return 2; }
       throw err;
     } finally {
       process.off('SIGINT', onSigint);
-      await closeTransport();
+      await context.http.close();
       await sandbox.close();
     }
 
@@ -99,8 +101,8 @@ export const contract: Command = {
         io.stderr('carrier contract: nothing written: part of the contract could not be read\n');
         return 2;
       }
-      const edit = writeEnvironmentNamespaces(loaded.file!, name, report.suggestedNamespaces);
-      const stored = writeStoredContract(path.dirname(loaded.file!), report);
+      const edit = writeEnvironmentNamespaces(context, loaded.file!, name, report.suggestedNamespaces);
+      const stored = writeStoredContract(context, path.dirname(loaded.file!), report);
       say(`\n${edit.changed.length ? `${envFile}: set ${edit.changed.join(', ')} of "${name}" (the rest of the file as it was)` : `${envFile}: the namespaces of "${name}" already are the live ones`}\n`);
       say(`Contract stored in ${displayPath(stored, io.cwd)}: request files sent to "${name}" follow it\n`);
     } else if (!flags.has('json') && report.summary.unreadable === 0 && Object.values(report.namespaces).some((n) => n.differs)) {

@@ -5,7 +5,8 @@
  * address shows as http://embedded-sandbox.invalid (a name that can never resolve).
  */
 import * as path from 'node:path';
-import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, formatFinding, formatHttpRequest, hasErrors, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, formatFinding, formatHttpRequest, hasErrors, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type CoreContext, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import { nodeFiles } from '../../host';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { displayPath } from '../displayPath';
@@ -43,11 +44,13 @@ export const envelope: Command = {
   ].join('\n'),
   run(args, io) {
     const { positionals, flags, variables } = parseArgs(args, FLAGS);
-    const ctx = loadRequestContext(positionals, flags, io, 'envelope');
+    // Printing sends nothing: files and variables are all of the context it needs (no HTTP client loaded).
+    const context = { files: nodeFiles, env: io.env };
+    const ctx = loadRequestContext(context, positionals, flags, io, 'envelope');
     if (typeof ctx === 'number') return ctx;
     let prepared: ReturnType<typeof previewRequest>;
     try {
-      prepared = previewRequest({ request: ctx.request, environment: ctx.environment, variables, ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}), ...(ctx.binding ? { binding: ctx.binding } : {}) });
+      prepared = previewRequest({ context, request: ctx.request, environment: ctx.environment, variables, ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}), ...(ctx.binding ? { binding: ctx.binding } : {}) });
     } catch (err) {
       if (err instanceof RequestError) {
         io.stderr(`carrier envelope: ${ctx.shown}: ${err.message}\n`);
@@ -77,7 +80,7 @@ export interface RequestContext {
  * The request file read and validated, the environment chosen and the key found — or the exit
  * code (2) after saying what is wrong as `file:line:col: error: …`. Shared with `carrier send`.
  */
-export function loadRequestContext(positionals: readonly string[], flags: ReadonlyMap<string, string | true>, io: CliIo, command: string): RequestContext | number {
+export function loadRequestContext(context: Pick<CoreContext, 'files' | 'env'>, positionals: readonly string[], flags: ReadonlyMap<string, string | true>, io: CliIo, command: string): RequestContext | number {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'name exactly one request file' : 'name the request file');
   const binding = flags.get('binding');
   if (binding !== undefined && (typeof binding !== 'string' || !(ALL_BINDINGS as readonly string[]).includes(binding))) {
@@ -87,14 +90,14 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
   const shown = displayPath(file, io.cwd);
   let text: string;
   try {
-    text = readTextFile(file);
+    text = readTextFile(context, file);
   } catch (err) {
     io.stderr(`${cannotRead(command, shown, err)}\n`);
     return 2;
   }
   // Checked against the environment it goes to: its stored live contract may add elements.
   const envFlag = flags.get('env');
-  const { findings, request } = validateRequestText(text, file, typeof envFlag === 'string' ? { environment: envFlag } : {});
+  const { findings, request } = validateRequestText(text, file, { context, ...(typeof envFlag === 'string' ? { environment: envFlag } : {}) });
   if (!request || hasErrors(findings)) {
     for (const f of findings) if (f.severity === 'error') io.stderr(`${formatFinding(shown, f)}\n`);
     if (!findings.some((f) => f.severity === 'error')) io.stderr(`${shown}: error: not a request file\n`);
@@ -102,10 +105,10 @@ export function loadRequestContext(positionals: readonly string[], flags: Readon
   }
 
   // The file's own repository first, then where the command was typed (environments/where.ts).
-  const loaded = loadEnvironmentsFrom([path.dirname(file), io.cwd]);
+  const loaded = loadEnvironmentsFrom(context, [path.dirname(file), io.cwd]);
   const environment = chooseEnvironment(loaded, (flags.get('env') as string | undefined) ?? request.environment, io, unknownEnvironment(command));
   if (environment === 2) return 2;
-  const apiKey = apiKeyFromVariables(environment.name, io.env, environment.embedded);
+  const apiKey = apiKeyFromVariables(environment.name, context.env, environment.embedded);
   return { file, shown, request, environment, ...(apiKey ? { apiKey } : {}), ...(typeof binding === 'string' ? { binding: binding as Binding } : {}) };
 }
 

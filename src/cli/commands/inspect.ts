@@ -4,7 +4,8 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment, type Namespaces } from '../../core';
+import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment, type LoadedEnvironments, type Namespaces } from '../../core';
+import { nodeFiles } from '../../host';
 import * as path from 'node:path';
 import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange, type RecordEnvironment } from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
@@ -38,8 +39,7 @@ interface ResolvedTarget {
 }
 
 /** An environment by name, or a URL (whose namespaces are those of the environment at that URL, if one is). */
-function resolveTarget(target: string | undefined, io: CliIo): ResolvedTarget | number {
-  const loaded = loadEnvironmentsFrom([io.cwd]);
+function resolveTarget(loaded: LoadedEnvironments, target: string | undefined, io: CliIo): ResolvedTarget | number {
   if (target !== undefined && isUrl(target)) {
     const trimmed = target.replace(/\/+$/, '');
     const environment = loaded.environments.find((e) => !e.embedded && e.baseUrl.replace(/\/+$/, '') === trimmed);
@@ -131,10 +131,12 @@ export const inspect: Command = {
     const recordDir = recordArg === undefined ? undefined : path.resolve(io.cwd, recordArg);
     const quiet = flags.has('quiet');
 
-    const resolved = resolveTarget(textFlag(flags.get('target'), 'target'), io);
+    // The inspector sends nothing through core: the environments file is all it reads of it.
+    const loaded = loadEnvironmentsFrom({ files: nodeFiles }, [io.cwd]);
+    const resolved = resolveTarget(loaded, textFlag(flags.get('target'), 'target'), io);
     if (typeof resolved === 'number') return resolved;
     const environment = resolved.environment;
-    const namespaces = environment?.namespaces ?? findEnvironment(loadEnvironmentsFrom([io.cwd]), SANDBOX_ENVIRONMENT)!.namespaces;
+    const namespaces = environment?.namespaces ?? findEnvironment(loaded, SANDBOX_ENVIRONMENT)!.namespaces;
     // Keys known beforehand are hidden even where a program puts them somewhere unexpected.
     const key = environment && !environment.embedded ? apiKeyFromVariables(environment.name, io.env, false)?.key : undefined;
     const secrets = environment ? secretValues(key, environment.variables, environment.secrets) : [];

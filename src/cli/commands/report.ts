@@ -9,6 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { commandContext } from '../context';
 import { CliReporter, createRunBackend, mergeReports, parseRunReport, Redactor, relativeTo, type MergeInput } from '../../core';
 import { describeFlags, listFlag, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
@@ -109,7 +110,7 @@ export const report: Command = {
     const merged = mergeReports(inputs);
 
     // The runs masked their reports already; whatever keys this machine knows are masked again.
-    const backend = createRunBackend({ environmentsFrom: [io.cwd], env: io.env });
+    const backend = createRunBackend({ context: commandContext(io), environmentsFrom: [io.cwd] });
     for (const name of new Set(merged.report.results.map((r) => r.environment))) if (name) backend.environment(name);
     const keys = Object.entries(io.env).filter(([k, v]) => /^CARRIER_API_KEY(_|$)/.test(k) && v).map(([, v]) => v!);
     const masker = new Redactor([...backend.secretValues(), ...keys], { derived: true });

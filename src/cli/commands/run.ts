@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { commandContext } from '../context';
 import { ALL_BINDINGS, CliReporter, createRunBackend, emptyVariableProblems, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { runFingerprint } from '../runFingerprint';
@@ -201,11 +202,12 @@ export const run: Command = {
     const settings = readSettings(args, io.cwd);
     removeStaleReports(settings);
     const rel = relativeTo(io.cwd);
-    const whole = loadRun(settings.inputs, {
+    const context = commandContext(io);
+    const whole = loadRun(context, settings.inputs, {
       baseDir: io.cwd,
       ...(settings.binding ? { binding: settings.binding } : {}),
       // --env sends every file there, so each is checked against that environment's stored contract.
-      validate: (text, fileName) => validateRequestText(text, fileName, settings.environment ? { environment: settings.environment } : {}).findings,
+      validate: (text, fileName) => validateRequestText(text, fileName, { context, ...(settings.environment ? { environment: settings.environment } : {}) }).findings,
       exclude: [settings.out],
       ...(settings.environment ? { environment: settings.environment } : {}),
       ...(settings.data !== undefined ? { data: settings.data } : {}),
@@ -226,7 +228,7 @@ export const run: Command = {
     const sandbox = new EmbeddedSandbox();
     // Environments from the repository of what is run, whatever the working directory (environments/where.ts).
     const starts = [...new Set(plan.tests.map((t) => t.collection.folder)), io.cwd];
-    const backend = createRunBackend({ environmentsFrom: starts, env: io.env, embeddedUrl: () => sandbox.url() });
+    const backend = createRunBackend({ context, environmentsFrom: starts, embeddedUrl: () => sandbox.url() });
     try {
       const envProblems = [...backend.problems, ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) })];
       if (envProblems.length) {
@@ -315,6 +317,7 @@ export const run: Command = {
       return report.summary.failed > 0 || cancelled ? 1 : 0;
     } finally {
       await backend.close?.();
+      await context.http.close();
       await sandbox.close();
     }
   },

@@ -6,7 +6,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BINDING_LABELS, classifyExchange, closeTransport, documentLine, type DecodedDocument, decodeText, type Exchange, findingLine, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
+import { commandContext } from '../context';
+import { BINDING_LABELS, classifyExchange, documentLine, type DecodedDocument, decodeText, type Exchange, findingLine, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
 import { keptBodyOf } from '../../inspector';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
@@ -45,7 +46,8 @@ export const sendCommand: Command = {
   ].join('\n'),
   async run(args, io) {
     const { positionals, flags, variables } = parseArgs(args, FLAGS);
-    const ctx = loadRequestContext(positionals, flags, io, 'send');
+    const context = commandContext(io);
+    const ctx = loadRequestContext(context, positionals, flags, io, 'send');
     if (typeof ctx === 'number') return ctx;
     if (!ctx.apiKey && !ctx.environment.embedded) {
       io.stderr(`carrier send: ${missingApiKeyMessage(ctx.environment.name)}\n`);
@@ -60,6 +62,7 @@ export const sendCommand: Command = {
     let exchange: Exchange;
     try {
       exchange = await send({
+        context,
         request: ctx.request,
         environment: ctx.environment,
         ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}),
@@ -75,7 +78,7 @@ export const sendCommand: Command = {
       return err.kind === 'sandbox' ? 1 : 2;
     } finally {
       process.off('SIGINT', onSigint);
-      await closeTransport();
+      await context.http.close();
       await sandbox.close();
     }
 

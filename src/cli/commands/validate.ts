@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compileExpectations, FileTextError, formatFinding, oneBased, readTextFile, validateRequestText, type RequestFileFinding } from '../../core';
+import { nodeFiles } from '../../host';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
 import { SUMMARIES } from './summaries';
@@ -92,17 +93,20 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
+/** Validation sends nothing: the files are all of the context it needs (no HTTP client loaded). */
+const context = { files: nodeFiles };
+
 function check(file: string): RequestFileFinding[] {
   let text: string;
   try {
-    text = readTextFile(file);
+    text = readTextFile(context, file);
   } catch (error) {
     const reason = error instanceof FileTextError ? error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     const origin = error instanceof FileTextError && error.line !== undefined ? { line: error.line - 1, character: (error.column ?? 1) - 1 } : { line: 0, character: 0 };
     return [{ severity: 'error', code: 'syntax', message: `cannot read the file (${reason})`, path: '', range: { start: origin, end: origin } }];
   }
   // The file's expect and capture too: `carrier run` would refuse the same mistakes (exit 2).
-  return [...validateRequestText(text, file).findings, ...runnerFindings(text, file)];
+  return [...validateRequestText(text, file, { context }).findings, ...runnerFindings(text, file)];
 }
 
 function display(file: string, cwd: string): string {
@@ -112,7 +116,7 @@ function display(file: string, cwd: string): string {
 
 /** Mistakes in `expect` and `capture`, as the runner finds them, in the validator's shape. */
 function runnerFindings(text: string, file: string): RequestFileFinding[] {
-  return compileExpectations(text, file).map((p) => {
+  return compileExpectations(text, file, context).map((p) => {
     const start = { line: (p.location?.line ?? 1) - 1, character: (p.location?.column ?? 1) - 1 };
     const end = p.location ? { line: p.location.endLine - 1, character: p.location.endColumn - 1 } : start;
     return { severity: 'error', code: 'expect', message: p.message, path: '', range: { start, end } };

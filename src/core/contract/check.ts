@@ -9,7 +9,8 @@ import type { Dispatcher } from 'undici';
 import { servicePaths, type NamespaceRole, type OperationDef } from '../catalog';
 import type { Environment } from '../environments/types';
 import { decodeText, mediaType } from '../reply/decodeText';
-import { dispatcherFor, TlsFileError } from '../transport/agents';
+import type { CoreContext } from '../context';
+import { TlsFileError } from '../transport/tlsFile';
 import { sendHttp } from '../transport/http';
 import { byGravity, compareService, type NamespaceEvidence } from './compare';
 import { CONTRACT_REPORT_FORMAT, CONTRACT_REPORT_VERSION, type ContractDifference, type ContractReport, type NamespaceFinding, type ServiceReport } from './types';
@@ -23,6 +24,8 @@ const ROLES: readonly NamespaceRole[] = ['service', 'data', 'pickup'];
 const CONCURRENCY = 3;
 
 export interface CheckContractInput {
+  /** The pooled dispatchers and the clock the check uses (src/core/context.ts). */
+  readonly context: Pick<CoreContext, 'http' | 'clock'>;
   readonly environment: Environment;
   /** Starts (or finds) the embedded sandbox, for an embedded environment. */
   readonly resolveEmbedded?: () => Promise<string>;
@@ -31,8 +34,6 @@ export interface CheckContractInput {
   readonly onProgress?: (done: number, total: number, servicePath: string) => void;
   /** Only these service paths (tests, a quick look); every path of the catalog otherwise. */
   readonly paths?: readonly string[];
-  readonly dispatcher?: Dispatcher;
-  readonly now?: () => Date;
 }
 
 export interface ContractCheck {
@@ -59,18 +60,16 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
     baseUrl = (await input.resolveEmbedded()).replace(/\/+$/, '');
   }
   const timeoutMs = environment.timeoutMs;
-  let dispatcher = input.dispatcher;
-  if (!dispatcher) {
-    try {
-      dispatcher = dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
-    } catch (err) {
-      if (err instanceof TlsFileError) throw new ContractReadError(baseUrl, err.message);
-      throw err;
-    }
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = input.context.http.dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
+  } catch (err) {
+    if (err instanceof TlsFileError) throw new ContractReadError(baseUrl, err.message);
+    throw err;
   }
   const fetchText = async (url: string): Promise<string> => {
     const outcome = await sendHttp({ method: 'GET', url, headers: [['Accept', 'text/xml, application/xml, */*;q=0.1']], body: '' }, {
-      dispatcher: dispatcher!,
+      dispatcher,
       timeoutMs,
       connectTimeoutMs: Math.min(10_000, timeoutMs),
       maxReplyBytes: environment.maxReplyBytes,
@@ -193,7 +192,7 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
     version: CONTRACT_REPORT_VERSION,
     environment: environment.name,
     baseUrl,
-    checkedAt: (input.now ?? (() => new Date()))().toISOString(),
+    checkedAt: new Date(input.context.clock.now()).toISOString(),
     namespaces,
     suggestedNamespaces: suggested,
     services,

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { shapeLabel, type OperationDef } from '../catalog';
 import { SANDBOX_ENVIRONMENT } from '../environments/builtin';
 import { environmentsFolderFrom } from '../environments/where';
+import type { CoreContext } from '../context';
 import { contractFileFor, readStoredContract, type StoredContract } from './snapshot';
 import type { AddedElement } from './types';
 
@@ -75,28 +76,28 @@ function addOnce(into: Map<string, AddedElement[]>, record: string, element: Add
  * The stored contract a request file follows: that of the environment it is sent to, stored
  * beside the environments file that governs the file's folder. The sandbox keeps the catalog's.
  */
-export function contractForFile(fileName: string, environment: string | undefined): { contract: StoredContract; file: string } | undefined {
+export function contractForFile(context: Pick<CoreContext, 'files'>, fileName: string, environment: string | undefined): { contract: StoredContract; file: string } | undefined {
   if (!environment || environment === SANDBOX_ENVIRONMENT) return undefined;
-  const folder = environmentsFolderFrom(path.dirname(path.resolve(fileName)));
+  const folder = environmentsFolderFrom(context, path.dirname(path.resolve(fileName)));
   if (!folder) return undefined;
   const file = contractFileFor(folder, environment);
-  const contract = readStoredContract(file);
+  const contract = readStoredContract(context, file);
   return contract ? { contract, file } : undefined;
 }
 
 /** The overlay of a shape for a request file, when its environment has a stored contract that changes the shape. */
-export function overlayForFile(fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
+export function overlayForFile(context: Pick<CoreContext, 'files'>, fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
   if (fileName === undefined) return undefined;
-  const found = contractForFile(fileName, environment);
+  const found = contractForFile(context, fileName, environment);
   if (!found) return undefined;
   const overlay = shapeOverlay(found.contract, op, found.file);
   return overlay.empty ? undefined : overlay;
 }
 
 /** The overlay of a shape for an environment whose stored contract file is known. */
-export function overlayForContractFile(file: string | undefined, op: OperationDef): ShapeOverlay | undefined {
+export function overlayForContractFile(context: Pick<CoreContext, 'files'>, file: string | undefined, op: OperationDef): ShapeOverlay | undefined {
   if (file === undefined) return undefined;
-  const contract = readStoredContract(file);
+  const contract = readStoredContract(context, file);
   if (!contract) return undefined;
   const overlay = shapeOverlay(contract, op, file);
   return overlay.empty ? undefined : overlay;
@@ -106,8 +107,8 @@ export function overlayForContractFile(file: string | undefined, op: OperationDe
  * The overlay of a shape for a request file's reply paths: kept even when the request side is
  * unchanged (overlayForFile leaves those out), since the live contract may add to the replies alone.
  */
-export function replyOverlayForFile(fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
+export function replyOverlayForFile(context: Pick<CoreContext, 'files'>, fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
   if (fileName === undefined) return undefined;
-  const found = contractForFile(fileName, environment);
+  const found = contractForFile(context, fileName, environment);
   return found ? shapeOverlay(found.contract, op, found.file) : undefined;
 }

@@ -5,10 +5,10 @@
  * sent to that environment follow the live contract without asking the network again. Read once
  * per change of the file (by modification time and size).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { NamespaceRole } from '../catalog';
+import type { CoreContext, CoreFiles } from '../context';
 import { contractFileFor } from '../environments/contractFile';
+import { readTextFile } from '../requestFile/readText';
 import { CONTRACT_REPORT_FORMAT, type ContractReport } from './types';
 
 export { CONTRACTS_FOLDER, contractFileFor } from '../environments/contractFile';
@@ -39,27 +39,31 @@ export function storedContractOf(report: ContractReport): StoredContract {
 }
 
 /** Writes the snapshot atomically (a reader never sees half a file); returns the file written. */
-export function writeStoredContract(environmentsFolder: string, report: ContractReport): string {
+export function writeStoredContract(context: Pick<CoreContext, 'files'>, environmentsFolder: string, report: ContractReport): string {
   const file = contractFileFor(environmentsFolder, report.environment);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(storedContractOf(report), null, 2)}\n`);
-  fs.renameSync(temporary, file);
-  cache.delete(file);
+  context.files.writeTextAtomically(file, `${JSON.stringify(storedContractOf(report), null, 2)}\n`);
+  cacheOf(context.files).delete(file);
   return file;
 }
 
-const cache = new Map<string, { stamp: string; contract: StoredContract | undefined }>();
+type Cached = { stamp: string; contract: StoredContract | undefined };
+/** Read contracts by file, per file system: the cache goes with the context that holds it. */
+const caches = new WeakMap<CoreFiles, Map<string, Cached>>();
+
+function cacheOf(files: CoreFiles): Map<string, Cached> {
+  let cache = caches.get(files);
+  if (!cache) caches.set(files, (cache = new Map()));
+  return cache;
+}
 
 /**
  * The stored contract in `file`, or undefined when there is none or it is not one (a file of
  * another format or version is ignored rather than misread).
  */
-export function readStoredContract(file: string): StoredContract | undefined {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
+export function readStoredContract(context: Pick<CoreContext, 'files'>, file: string): StoredContract | undefined {
+  const cache = cacheOf(context.files);
+  const stat = context.files.stat(file);
+  if (!stat?.isFile) {
     cache.delete(file);
     return undefined;
   }
@@ -68,7 +72,7 @@ export function readStoredContract(file: string): StoredContract | undefined {
   if (hit?.stamp === stamp) return hit.contract;
   let contract: StoredContract | undefined;
   try {
-    const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<StoredContract>;
+    const value = JSON.parse(readTextFile(context, file)) as Partial<StoredContract>;
     if (value.format === STORED_CONTRACT_FORMAT && value.version === STORED_CONTRACT_VERSION && value.report?.format === CONTRACT_REPORT_FORMAT) contract = value as StoredContract;
   } catch {
     contract = undefined;

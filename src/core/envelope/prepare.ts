@@ -14,6 +14,7 @@ import type { Environment } from '../environments/types';
 import type { HttpRequestSpec } from '../exchange';
 import { Redactor, secretValues } from '../redact';
 import { numberKey } from '../requestFile/jsonPath';
+import type { CoreContext } from '../context';
 import { withRunVariables } from '../requestFile/runVariables';
 import { mentionsVariable, substituteVariables, UnknownVariableError } from '../requestFile/variables';
 import type { PathSegment } from '../xml/write';
@@ -60,6 +61,8 @@ export interface PrepareInput {
   readonly asWritten?: boolean;
   /** The live contract to follow; undefined: the environment's stored one, if any; null: the catalog alone. */
   readonly overlay?: ShapeOverlay | null;
+  /** Where the environment's stored contract is read; without, the catalog alone (send() always gives its own). */
+  readonly context?: Pick<CoreContext, 'files'>;
 }
 
 export interface PreparedRequest {
@@ -106,21 +109,28 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const baseUrl = input.baseUrl ?? (environment.embedded ? EMBEDDED_DISPLAY_URL : environment.baseUrl);
   let spec: HttpRequestSpec;
   try {
-    const overlay = input.overlay !== undefined ? input.overlay ?? undefined : contractOverlay(environment, op, request.fileName);
+    const overlay = input.overlay !== undefined ? input.overlay ?? undefined : input.context && contractOverlay(input.context, environment, op, request.fileName);
     spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber, asWritten: input.asWritten, ...(overlay ? { overlay } : {}) });
   } catch (err) {
     if (err instanceof EnvelopeError) throw new RequestError('value', redactor.text(err.message));
     throw err;
   }
-  const replyContract = replyContractFor(environment, op, request.fileName);
+  const replyContract = input.context && replyContractFor(input.context, environment, op, request.fileName);
   return { op, binding, spec, display: redactor.request(spec), redactor, ...(replyContract ? { replyContract } : {}) };
 }
 
 /** The stored live contract's word on the replies, found as contractOverlay finds the request side. */
-function replyContractFor(environment: Environment, op: OperationDef, fileName: string | undefined): ReplyContract | undefined {
+function replyContractFor(context: Pick<CoreContext, 'files'>, environment: Environment, op: OperationDef, fileName: string | undefined): ReplyContract | undefined {
   if (environment.embedded) return undefined;
-  const stored = environment.contractFile !== undefined ? readStoredContract(environment.contractFile) : fileName !== undefined ? contractForFile(fileName, environment.name)?.contract : undefined;
+  const own = ownContractFile(context, environment);
+  const stored = own !== undefined ? readStoredContract(context, own) : fileName !== undefined ? contractForFile(context, fileName, environment.name)?.contract : undefined;
   return stored && replyContractOf(stored, op);
+}
+
+/** The environment's own stored contract file, when one has been stored (`contractFile` says where it would be). */
+function ownContractFile(context: Pick<CoreContext, 'files'>, environment: Environment): string | undefined {
+  const file = environment.contractFile;
+  return file !== undefined && context.files.stat(file)?.isFile ? file : undefined;
 }
 
 /** The last redactor made for each environment: a run's requests share one (and its compiled patterns). */
@@ -145,9 +155,10 @@ function sameSecrets(a: ReadonlyArray<string | undefined>, b: ReadonlyArray<stri
  * (found when it was loaded), else the one beside the environments file that governs the request
  * file. The sandbox keeps the catalog's.
  */
-export function contractOverlay(environment: Environment, op: OperationDef, fileName: string | undefined): ShapeOverlay | undefined {
+export function contractOverlay(context: Pick<CoreContext, 'files'>, environment: Environment, op: OperationDef, fileName: string | undefined): ShapeOverlay | undefined {
   if (environment.embedded) return undefined;
-  return overlayForContractFile(environment.contractFile, op) ?? overlayForFile(fileName, environment.name, op);
+  const own = ownContractFile(context, environment);
+  return own !== undefined ? overlayForContractFile(context, own, op) : overlayForFile(context, fileName, environment.name, op);
 }
 
 /** Stands in for a key nobody has set yet; redacted like a real one, so it shows as ••••. */

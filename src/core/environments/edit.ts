@@ -3,9 +3,10 @@
  * smallest edit for each setting and `applyEdits` applies it, so comments, key order, blank lines
  * and the file's own indentation survive. Re-serialising the parsed value would lose all of them.
  */
-import * as fs from 'node:fs';
 import { applyEdits, modify, parseTree, findNodeAtLocation, type FormattingOptions } from 'jsonc-parser';
 import type { NamespaceRole } from '../catalog';
+import type { CoreContext } from '../context';
+import { readTextFile } from '../requestFile/readText';
 
 const SETTING: Readonly<Record<NamespaceRole, string>> = { service: 'serviceNamespace', data: 'dataNamespace', pickup: 'pickupNamespace' };
 
@@ -47,9 +48,9 @@ export function setEnvironmentNamespaces(text: string, environment: string, name
 }
 
 /** The same, on the file, written in place (links and permissions kept) only when something changed. */
-export function writeEnvironmentNamespaces(file: string, environment: string, namespaces: Readonly<Partial<Record<NamespaceRole, string>>>): NamespaceEdit {
-  const text = fs.readFileSync(file, 'utf8');
+export function writeEnvironmentNamespaces(context: Pick<CoreContext, 'files'>, file: string, environment: string, namespaces: Readonly<Partial<Record<NamespaceRole, string>>>): NamespaceEdit {
+  const text = readTextFile(context, file);
   const edit = setEnvironmentNamespaces(text, environment, namespaces);
-  if (edit.changed.length) fs.writeFileSync(file, edit.text);
+  if (edit.changed.length) context.files.writeText(file, edit.text);
   return edit;
 }

@@ -3,10 +3,10 @@
  * schemas/carrier-environments.schema.json, every problem located so the CLI can print
  * `file:line:col: error: …`. An entry with errors is left out; the others stay usable.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DEFAULT_NAMESPACES } from '../catalog';
+import type { CoreContext } from '../context';
 import { parseJson } from '../requestFile/jsonc';
 import { readTextFile } from '../requestFile/readText';
 import { variableNameProblem } from '../requestFile/variables';
@@ -36,12 +36,12 @@ function validate(value: unknown): ErrorObject[] {
 }
 
 /** The environments of a workspace folder; only the sandbox when it has no file. */
-export function loadEnvironments(workspaceDir: string | undefined): LoadedEnvironments {
+export function loadEnvironments(context: Pick<CoreContext, 'files'>, workspaceDir: string | undefined): LoadedEnvironments {
   if (!workspaceDir) return { environments: [sandboxEnvironment()], problems: [] };
   const file = path.join(workspaceDir, ENVIRONMENTS_FILE);
   let text: string;
   try {
-    text = readTextFile(file);
+    text = readTextFile(context, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { environments: [sandboxEnvironment()], problems: [] };
     const problem: EnvironmentProblem = { severity: 'error', message: `cannot read ${ENVIRONMENTS_FILE}: ${(err as Error).message}`, path: '', range: zeroRange };
@@ -96,7 +96,7 @@ export function resolveEnvironment(name: string, settings: EnvironmentSettings, 
   const baseUrl = (settings.baseUrl ?? base?.baseUrl ?? EMBEDDED_BASE_URL).replace(/\/+$/, '');
   const tls = settings.tls;
   const embedded = baseUrl === EMBEDDED_BASE_URL;
-  // The sandbox keeps the catalog's contract; a real service's stored one is found once, here.
+  // The sandbox keeps the catalog's contract; a real service's stored one is kept here (if any).
   const contractFile = embedded ? undefined : contractFileFor(baseDir, name);
   return {
     name,
@@ -120,7 +120,7 @@ export function resolveEnvironment(name: string, settings: EnvironmentSettings, 
     variables: { ...(settings.variables ?? {}) },
     secrets: [...(settings.secrets ?? [])],
     builtIn: name === SANDBOX_ENVIRONMENT,
-    ...(contractFile && fs.existsSync(contractFile) ? { contractFile } : {}),
+    ...(contractFile ? { contractFile } : {}),
   };
 }
 

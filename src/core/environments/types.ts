@@ -5,6 +5,7 @@
  * environment, the extension from its secret storage).
  */
 import type { Namespaces } from '../catalog';
+import type { TlsSettings } from '../context';
 
 /** One entry of `carrier.environments.json`, as written. */
 export interface EnvironmentSettings {
@@ -26,13 +27,7 @@ export interface EnvironmentSettings {
   readonly secrets?: readonly string[];
 }
 
-/** TLS settings with file paths made absolute (relative to the environments file). */
-export interface TlsSettings {
-  readonly caPath?: string;
-  readonly certPath?: string;
-  readonly keyPath?: string;
-  readonly rejectUnauthorized: boolean;
-}
+export type { TlsSettings } from '../context';
 
 /** An environment ready to send to: every default applied, paths resolved. */
 export interface Environment {
@@ -54,7 +49,8 @@ export interface Environment {
   readonly builtIn: boolean;
   /**
    * The environment's stored live contract (`.carrier/contracts/<name>.json` beside its
-   * environments file, written by `carrier contract --write`), when there was one at load time.
+   * environments file, written by `carrier contract --write`): where it is kept for a real
+   * service, whether or not one has been stored yet (prepare.ts asks); the sandbox has none.
    */
   readonly contractFile?: string;
 }

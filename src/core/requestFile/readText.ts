@@ -3,7 +3,7 @@
  * bounded in size, and strict UTF-8 — a byte that is not UTF-8 is an error at its position,
  * never silently turned into U+FFFD and sent as something the file does not say.
  */
-import * as fs from 'node:fs';
+import type { CoreContext } from '../context';
 
 /** A request file is a few kilobytes; a thousand times that is a mistake or a trap. */
 export const MAX_TEXT_FILE_BYTES = 4 * 1024 * 1024;
@@ -25,44 +25,12 @@ function tooLarge(size: number, maxBytes: number): FileTextError {
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * Opened without blocking, so a FIFO named like a request file returns at once (to be refused
- * by fstat) instead of waiting for a writer; one open, fstat and read per file, since a run
- * reads thousands of them before its first request.
- */
-const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
-
-export function readTextFile(file: string, maxBytes = MAX_TEXT_FILE_BYTES): string {
-  const fd = fs.openSync(file, READ_FLAGS);
-  try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) throw new FileTextError('not a regular file (a FIFO, device or socket is never read)');
-    if (stat.size > maxBytes) throw tooLarge(stat.size, maxBytes);
-    return decodeUtf8(readWhole(fd, stat.size, maxBytes));
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/**
- * The file's bytes, as many as fstat said (as readFileSync reads a regular file). A file of size
- * 0 may be one whose size the system does not know: it is read to its end, never past `maxBytes`.
- */
-function readWhole(fd: number, size: number, maxBytes: number): Buffer {
-  let buffer = Buffer.allocUnsafe(size || 8192);
-  let length = 0;
-  while (!size || length < size) {
-    if (length === buffer.length) {
-      if (length > maxBytes) throw tooLarge(length, maxBytes);
-      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
-    }
-    const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
-    if (n === 0) break;
-    length += n;
-  }
-  return length === buffer.length ? buffer : buffer.subarray(0, length);
+/** The file's text, read through the context's file system (a FIFO or device is refused, never waited on). */
+export function readTextFile(context: Pick<CoreContext, 'files'>, file: string, maxBytes = MAX_TEXT_FILE_BYTES): string {
+  const read = context.files.readBounded(file, maxBytes);
+  if (read.refused === 'not-a-file') throw new FileTextError('not a regular file (a FIFO, device or socket is never read)');
+  if (read.refused === 'too-large') throw tooLarge(read.size, maxBytes);
+  return decodeUtf8(read.bytes);
 }
 
 export function decodeUtf8(bytes: Uint8Array): string {

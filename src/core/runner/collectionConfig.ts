@@ -4,6 +4,7 @@
  * collection with defaults.
  */
 import * as path from 'node:path';
+import type { CoreContext } from '../context';
 import { parseTree, type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
 import { LineIndex as ZeroBasedLines } from '../requestFile/lineIndex';
@@ -42,9 +43,9 @@ export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, files: []
 
 const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency', 'data', 'keepTogether', 'strictContract'];
 
-export function readCollectionConfig(file: string): { config: CollectionConfig; problems: Failure[] } {
+export function readCollectionConfig(context: Pick<CoreContext, 'files'>, file: string): { config: CollectionConfig; problems: Failure[] } {
   let text: string;
-  try { text = readTextFile(file); } catch (e) {
+  try { text = readTextFile(context, file); } catch (e) {
     return { config: NO_CONFIG, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}` }] };
   }
   return parseCollectionConfig(text, file);

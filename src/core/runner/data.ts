@@ -8,8 +8,8 @@
  * library's byte positions into line:column, so every mistake is reported where it is written
  * before anything is sent.
  */
-import * as fs from 'node:fs';
 import type { CastingContext } from 'csv-parse/sync';
+import type { CoreContext } from '../context';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { MAX_TEXT_FILE_BYTES, decodeUtf8, FileTextError, MAX_JSON_DEPTH, tooDeepAt, variableNameProblem } from '../requestFile';
 import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
@@ -61,13 +61,13 @@ const fileProblem = (file: string, message: string, location?: SourceLocation): 
 });
 
 /** Reads a data file by its extension: `.json` an array of objects, anything else CSV. */
-export function readDataFile(file: string): DataRead {
-  let bytes: Buffer;
+export function readDataFile(context: Pick<CoreContext, 'files'>, file: string): DataRead {
+  let bytes: Uint8Array;
   try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) return { problems: [fileProblem(file, `data file ${file} is not a regular file`)] };
-    if (stat.size > MAX_TEXT_FILE_BYTES) return { problems: [fileProblem(file, `data file ${file} is ${stat.size} bytes; a data file may be at most ${MAX_TEXT_FILE_BYTES} bytes`)] };
-    bytes = fs.readFileSync(file);
+    const read = context.files.readBounded(file, MAX_TEXT_FILE_BYTES);
+    if (read.refused === 'not-a-file') return { problems: [fileProblem(file, `data file ${file} is not a regular file`)] };
+    if (read.refused === 'too-large') return { problems: [fileProblem(file, `data file ${file} is ${read.size} bytes; a data file may be at most ${MAX_TEXT_FILE_BYTES} bytes`)] };
+    bytes = read.bytes;
   } catch (e) {
     return { problems: [fileProblem(file, `cannot read data file ${file}: ${(e as Error).message}`)] };
   }
@@ -76,7 +76,7 @@ export function readDataFile(file: string): DataRead {
     const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
     return { problems: [fileProblem(file, `data file ${(e as Error).message}`, { file, ...at, endLine: at.line, endColumn: at.column })] };
   }
-  return /\.json$/i.test(file) ? parseJsonData(text, file) : parseCsvData(bytes, file);
+  return /\.json$/i.test(file) ? parseJsonData(text, file) : parseCsvData(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), file);
 }
 
 /** Byte offsets (what csv-parse counts) to character offsets of the text after the BOM, in one forward pass. */

@@ -16,8 +16,8 @@
  * `*.carrier.json` is skipped with a warning), files over MAX_REQUEST_FILE_BYTES are refused,
  * and the walk keeps its own stack, so no depth of folders can exhaust the call stack.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { CoreContext, FileStat, FolderEntry } from '../context';
 import { COLLECTION_FILE } from '../requestFile/expectSchema';
 import { inherit, NO_CONFIG, readCollectionConfig, type CollectionConfig } from './collectionConfig';
 import { naturalSort } from './naturalSort';
@@ -56,25 +56,19 @@ function isInside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-function safeStat(file: string): fs.Stats | undefined {
-  try { return fs.statSync(file); } catch { return undefined; }
-}
-
 /** What readdir tells of a regular file; its size is checked when it is read (see addFile). */
-const REGULAR_FILE: Pick<fs.Stats, 'isFile' | 'size'> = { isFile: () => true, size: 0 };
+const REGULAR_FILE: Pick<FileStat, 'isFile' | 'size'> = { isFile: true, size: 0 };
 
 /** Why a request file is refused for its size: said alike by discovery and by the reader. */
 export function tooLargeMessage(shown: string, size: number): string {
   return `${shown} is ${size} bytes; a request file may be at most ${MAX_REQUEST_FILE_BYTES} bytes`;
 }
 
-function realPath(file: string): string {
-  try { return fs.realpathSync(file); } catch { return path.resolve(file); }
-}
-
-const identity = (stat: fs.Stats): string => `${stat.dev}:${stat.ino}`;
-
-export function discover(inputs: readonly string[], baseDir: string, options: DiscoverOptions = {}): Discovery {
+export function discover(context: Pick<CoreContext, 'files'>, inputs: readonly string[], baseDir: string, options: DiscoverOptions = {}): Discovery {
+  const { files: fs } = context;
+  const safeStat = (file: string): FileStat | undefined => fs.stat(file);
+  const realPath = (file: string): string => fs.realpath(file);
+  const identity = (stat: FileStat): string => stat.id;
   const base = path.resolve(baseDir);
   const exclude = new Set((options.exclude ?? []).map(realPath));
   const configs = new Map<string, CollectionConfig>();
@@ -93,18 +87,18 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
       if (configs.has(at)) break;
       chain.push(at);
       const parent = path.dirname(at);
-      if (parent === at || fs.existsSync(path.join(at, '.git'))) break;
+      if (parent === at || fs.exists(path.join(at, '.git'))) break;
       at = parent;
     }
     // Resolve from the outermost folder not yet known down to `folder`.
     for (let i = chain.length - 1; i >= 0; i--) {
       const dir = chain[i];
       const parent = path.dirname(dir);
-      const isTop = parent === dir || fs.existsSync(path.join(dir, '.git'));
+      const isTop = parent === dir || fs.exists(path.join(dir, '.git'));
       const file = path.join(dir, COLLECTION_FILE);
       let own = NO_CONFIG;
-      if (safeStat(file)?.isFile()) {
-        const read = readCollectionConfig(file);
+      if (safeStat(file)?.isFile) {
+        const read = readCollectionConfig(context, file);
         problems.push(...read.problems);
         own = read.config;
       }
@@ -120,8 +114,8 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
    * most of the cost) is left out: the size is checked when the file is read (loadFile.ts), with
    * the same message.
    */
-  const addFile = (file: string, stat: Pick<fs.Stats, 'isFile' | 'size'> | undefined, shown: string): void => {
-    if (!stat?.isFile()) {
+  const addFile = (file: string, stat: Pick<FileStat, 'isFile' | 'size'> | undefined, shown: string): void => {
+    if (!stat?.isFile) {
       warnings.push({ kind: 'file', message: `skipped ${shown}: not a regular file (a FIFO, device, socket or broken link is never read)` });
       return;
     }
@@ -156,8 +150,8 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
       }
       seenFolders.add(id);
       const config = configFor(folder);
-      let entries: fs.Dirent[];
-      try { entries = fs.readdirSync(folder, { withFileTypes: true }); } catch (e) {
+      let entries: FolderEntry[];
+      try { entries = fs.list(folder); } catch (e) {
         problems.push({ kind: 'file', message: `cannot read folder ${folder}: ${(e as Error).message}` });
         continue;
       }
@@ -165,13 +159,13 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
       const regular = new Set<string>();
       for (const entry of entries) {
         const full = path.join(folder, entry.name);
-        const isDir = entry.isDirectory() || (entry.isSymbolicLink() && safeStat(full)?.isDirectory() === true);
+        const isDir = entry.isDirectory || (entry.isSymbolicLink && safeStat(full)?.isDirectory === true);
         if (isDir) {
           if (NEVER_RUN(entry.name) || exclude.has(realPath(full))) skippedFolders.push(full);
           else kinds.set(entry.name, 'folder');
         } else if (entry.name.endsWith(REQUEST_FILE_SUFFIX)) {
           kinds.set(entry.name, 'file');
-          if (entry.isFile()) regular.add(entry.name);
+          if (entry.isFile) regular.add(entry.name);
         }
       }
       const listed = config.file && path.dirname(config.file) === folder ? config.order : [];
@@ -187,14 +181,14 @@ export function discover(inputs: readonly string[], baseDir: string, options: Di
     }
   };
 
-  const named = new Set(inputs.map((input) => safeStat(path.resolve(base, input))).filter((s): s is fs.Stats => s?.isDirectory() === true).map(identity));
+  const named = new Set(inputs.map((input) => safeStat(path.resolve(base, input))).filter((s): s is FileStat => s?.isDirectory === true).map(identity));
   for (const input of inputs) {
     const given = path.resolve(base, input);
     const stat = safeStat(given);
     if (!stat) { problems.push({ kind: 'file', message: `no such file or folder: ${input}` }); continue; }
     // The real path: the same folder is the same collection however its path was spelled.
     const full = realPath(given);
-    if (stat.isDirectory()) {
+    if (stat.isDirectory) {
       if (seenFolders.has(identity(stat))) continue;
       const before = files.length;
       expand(full);

@@ -14,7 +14,7 @@ export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoi
 export { executePlan, environmentProblems, environmentNameOf, variableProblems, type ExecuteOptions } from './engine';
 export { readDataFile, parseCsvData, parseJsonData, rowLabel, MAX_DATA_ROWS, NAME_COLUMN, type DataTable, type DataRow, type DataCell, type DataRead } from './data';
 export { MAX_TRANSCRIPT_BODY, transcriptOf } from './transcript';
-export { compileExpectations, compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader } from './loadFile';
+export { compileExpectations, compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader, type LoadContext } from './loadFile';
 export { runVariables } from '../requestFile/runVariables';
 export { evaluateExchange, type JudgeOptions } from './evaluate';
 export { emptyVariableProblems } from './emptyVariables';

@@ -13,7 +13,7 @@ import { evaluateExchange, strictFor, type JudgeOptions } from './evaluate';
 import type { Failure, SourceLocation } from './types';
 import { NumberLiteral } from './values';
 import { variableText, type Lookup } from './variables';
-import { compileRequestFile } from './loadFile';
+import { compileRequestFile, type LoadContext } from './loadFile';
 import { runVariables } from '../requestFile/runVariables';
 import { Redactor, secretValues } from '../redact';
 
@@ -164,6 +164,8 @@ export interface SentFile {
   readonly secrets: readonly string[];
   /** The run.* variables of the send (runVariables.ts); made now when not given. */
   readonly runVariables?: Readonly<Record<string, string>>;
+  /** Where the file's stored contract is read (the reply names it adds); without, the catalog's alone. */
+  readonly context?: LoadContext;
 }
 
 /**
@@ -173,7 +175,7 @@ export interface SentFile {
  */
 export function judgeSentFile(exchange: Exchange, sent: SentFile): Exchange {
   if (exchange.recorded) return withVerdict(exchange);
-  const file = compileRequestFile(sent.text, sent.fileName);
+  const file = compileRequestFile(sent.text, sent.fileName, undefined, undefined, sent.context);
   if (file.problems.length) return withVerdict(exchange);
   const variables: Record<string, unknown> = { ...(sent.runVariables ?? runVariables()), ...sent.variables };
   const lookup = (name: string): string | undefined => (Object.prototype.hasOwnProperty.call(variables, name) ? variableText(variables[name]) : undefined);

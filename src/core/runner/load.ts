@@ -2,11 +2,10 @@
  * From paths to a plan: discover the files, read and compile each once, read each data file
  * once, order and link them. The Test Explorer calls this to list tests without running them.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readDataFile, type DataRead } from './data';
 import { discover } from './discover';
-import { requestFileLoader, type FileReader, type FileValidator, type LoadedFile } from './loadFile';
+import { requestFileLoader, type FileReader, type FileValidator, type LoadContext, type LoadedFile } from './loadFile';
 import { planRun, relativeName, type BindingChoice, type PlannedRun } from './plan';
 
 export interface LoadOptions {
@@ -26,11 +25,11 @@ export interface LoadOptions {
   readonly environment?: string;
 }
 
-export function loadRun(inputs: readonly string[], options: LoadOptions): PlannedRun {
+export function loadRun(context: LoadContext, inputs: readonly string[], options: LoadOptions): PlannedRun {
   const baseDir = path.resolve(options.baseDir);
-  const discovery = discover(inputs, baseDir, { ...(options.exclude ? { exclude: options.exclude } : {}) });
+  const discovery = discover(context, inputs, baseDir, { ...(options.exclude ? { exclude: options.exclude } : {}) });
   const files = new Map<string, LoadedFile>();
-  const load = requestFileLoader(options.validate, options.read, options.environment);
+  const load = requestFileLoader(context, options.validate, options.read, options.environment);
   for (const { file } of discovery.files) files.set(file, load(file));
   const override = options.data !== undefined ? path.resolve(baseDir, options.data) : undefined;
   const tables = new Map<string, DataRead>();
@@ -41,7 +40,7 @@ export function loadRun(inputs: readonly string[], options: LoadOptions): Planne
   for (const { file, location } of wanted) {
     if (tables.has(file)) continue;
     // A data file that is not there is a mistake in what names it, so that is where it is shown.
-    tables.set(file, fs.existsSync(file) ? readDataFile(file) : { problems: [{ kind: 'file', message: `data file ${relativeName(baseDir, file)} does not exist`, ...(location ? { location } : {}) }] });
+    tables.set(file, context.files.exists(file) ? readDataFile(context, file) : { problems: [{ kind: 'file', message: `data file ${relativeName(baseDir, file)} does not exist`, ...(location ? { location } : {}) }] });
   }
   return planRun(discovery, files, baseDir, options.binding, { tables, ...(override ? { override } : {}) });
 }

@@ -5,6 +5,7 @@
 import { findNodeAtLocation } from 'jsonc-parser';
 import * as path from 'node:path';
 import type { OperationDef, XsdType } from '../catalog/types';
+import type { CoreContext } from '../context';
 import { replyOverlayForFile } from '../contract/overlay';
 import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type ParsedRequestFile, type RequestFile } from '../requestFile';
 import { resolveParams } from '../validation/catalogPath';
@@ -55,20 +56,23 @@ export interface WholeField {
 /** Extra checks of a file's params (the validator), given the text and file name. */
 export type FileValidator = (text: string, fileName: string) => readonly FileFinding[];
 
+/** What loading reads: the files, and the environment a file that names none follows (CoreContext). */
+export type LoadContext = Pick<CoreContext, 'files' | 'defaultEnvironment'>;
+
 /** Reads a file's text; a host with unsaved editor contents supplies its own. */
 export type FileReader = (file: string) => string;
 
-export function loadRequestFile(file: string, validate?: FileValidator, read: FileReader = (f) => readTextFile(f)): LoadedFile {
-  return requestFileLoader(validate, read)(file);
+export function loadRequestFile(context: LoadContext, file: string, validate?: FileValidator, read?: FileReader): LoadedFile {
+  return requestFileLoader(context, validate, read)(file);
 }
 
 /**
  * What a file's reply paths are checked against: its shape, and the names the stored live
  * contract of the environment it is sent to (`environment`, else its own) adds to reply records.
  */
-function replyContext(parsed: ParsedRequestFile, file: string, environment?: string): ReplyContext | undefined {
+function replyContext(context: LoadContext | undefined, parsed: ParsedRequestFile, file: string, environment?: string): ReplyContext | undefined {
   if (!parsed.shape) return undefined;
-  const overlay = replyOverlayForFile(file, environmentOfFile(file, parsed.request?.environment, environment), parsed.shape);
+  const overlay = context && replyOverlayForFile(context, file, environmentOfFile(context, file, parsed.request?.environment, environment), parsed.shape);
   return { shape: parsed.shape, ...(overlay ? { added: (record: string) => overlay.replyAdded(record).map((a) => a.name) } : {}) };
 }
 
@@ -78,7 +82,7 @@ function replyContext(parsed: ParsedRequestFile, file: string, environment?: str
  * others get that compiled form with their own name in every location. Collections of copies,
  * generated or data-like, then cost one compile rather than one per file.
  */
-export function requestFileLoader(validate?: FileValidator, read: FileReader = (f) => readTextFile(f), environment?: string): (file: string) => LoadedFile {
+export function requestFileLoader(context: LoadContext, validate?: FileValidator, read: FileReader = (f) => readTextFile(context, f), environment?: string): (file: string) => LoadedFile {
   const compiled = new Map<string, LoadedFile>();
   return (file) => {
     let text: string;
@@ -92,7 +96,7 @@ export function requestFileLoader(validate?: FileValidator, read: FileReader = (
     const key = `${path.dirname(file)}\0${text}`;
     const first = compiled.get(key);
     if (first) return renamed(first, file);
-    const loaded = compileRequestFile(text, file, validate, environment);
+    const loaded = compileRequestFile(text, file, validate, environment, context);
     compiled.set(key, loaded);
     return loaded;
   };
@@ -146,8 +150,11 @@ function withFileName<T>(value: T, from: string, to: string): T {
   return root as T;
 }
 
-/** `environment`: where the run sends the file (`--env`), when not the file's own: its stored contract's reply names are known. */
-export function compileRequestFile(text: string, file: string, validate?: FileValidator, environment?: string): LoadedFile {
+/**
+ * `environment`: where the run sends the file (`--env`), when not the file's own: its stored
+ * contract's reply names are known. Without a context no stored contract is read: the catalog's names alone.
+ */
+export function compileRequestFile(text: string, file: string, validate?: FileValidator, environment?: string, context?: LoadContext): LoadedFile {
   const parsed = parseRequestFile(text, file);
   const lines = new LineIndex(file, text);
   const findings = [...parsed.findings, ...(parsed.request && validate ? validate(text, file) : [])];
@@ -166,7 +173,7 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
   if (tree && parsed.request) {
     const expectNode = findNodeAtLocation(tree, ['expect']);
-    const reply = replyContext(parsed, file, environment);
+    const reply = replyContext(context, parsed, file, environment);
     const e = compileExpect(expectNode, text, lines, reply);
     const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
     expect = e.expect;
@@ -185,12 +192,12 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
  * The mistakes in a file's `expect` and `capture` alone, as the runner compiles them: for
  * `carrier validate` and the editor, which check the rest of the file themselves.
  */
-export function compileExpectations(text: string, file: string): Failure[] {
+export function compileExpectations(text: string, file: string, context?: LoadContext): Failure[] {
   const parsed = parseRequestFile(text, file);
   const tree = parsed.source.tree;
   if (!tree || !parsed.request) return [];
   const lines = new LineIndex(file, text);
-  const reply = replyContext(parsed, file);
+  const reply = replyContext(context, parsed, file);
   const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines, reply);
   const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
   return dedupe([...e.problems, ...c.problems]);

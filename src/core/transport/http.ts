@@ -9,11 +9,13 @@ import type { Dispatcher } from 'undici';
 import type { HttpRequestSpec, Timing } from '../exchange';
 import { classifyError } from './classify';
 import { listen, stopListening } from './listening';
-import { expectSocket, type SocketStamp } from './socketTiming';
+import type { SocketStamp, SocketWaiter } from '../context';
 import type { HttpOutcome, Phase, TransportError } from './types';
 
 export interface HttpSendOptions {
   readonly dispatcher: Dispatcher;
+  /** Told as the request starts, to learn its socket's connect and TLS times (CoreHttp.expectSocket). */
+  readonly expectSocket?: (waiter: SocketWaiter) => void;
   /** The whole exchange, connect to last byte. */
   readonly timeoutMs: number;
   readonly connectTimeoutMs: number;
@@ -151,7 +153,7 @@ class HttpCall {
         self.controller = controller;
         if (self.pendingAbort) return controller.abort(self.pendingAbort);
         self.requestStartAt = performance.now();
-        expectSocket({ origin: wire.origin, path: wire.path, method: self.spec.method, onSocket: (s) => { self.socket = s; } });
+        self.o.expectSocket?.({ origin: wire.origin, path: wire.path, method: self.spec.method, onSocket: (s) => { self.socket = s; } });
         self.o.onPhase?.('waiting');
       },
       onResponseStarted() {

@@ -1,4 +1,4 @@
 export { sendHttp, type HttpSendOptions } from './http';
-export { dispatcherFor, closeTransport, TlsFileError, type TransportSettings } from './agents';
+export { TlsFileError } from './tlsFile';
 export { classifyError } from './classify';
 export type { HttpOutcome, Phase, TransportError, TransportErrorKind } from './types';

@@ -12,7 +12,7 @@ import { isObject } from '../objects';
 import type { JsonPath } from '../requestFile/types';
 import { recordAt, resolveParams } from './catalogPath';
 import { contractSource, describeAdded } from './contractFindings';
-import { environmentOfFile } from './validate';
+import { environmentOfFile, type ValidationContext } from './validate';
 
 export interface ContractCompletion {
   readonly name: string;
@@ -26,19 +26,19 @@ export interface ContractCompletion {
   readonly replace?: { readonly start: number; readonly end: number };
 }
 
-interface Context {
+interface AtRecord {
   readonly op: OperationDef;
   readonly overlay: ShapeOverlay;
   readonly value: Record<string, unknown>;
 }
 
-function context(text: string, fileName: string, environment: string | undefined): Context | undefined {
+function atRecord(context: ValidationContext, text: string, fileName: string, environment: string | undefined): AtRecord | undefined {
   const value = parse(text, [], { allowTrailingComma: true, disallowComments: false }) as unknown;
   if (!isObject(value) || typeof value.operation !== 'string') return undefined;
   const op = findShape(value.operation, typeof value.version === 'string' ? value.version : undefined);
   if (!op) return undefined;
   const named = typeof value.environment === 'string' ? value.environment : undefined;
-  const overlay = overlayForFile(fileName, environmentOfFile(fileName, named, environment), op);
+  const overlay = overlayForFile(context, fileName, environmentOfFile(context, fileName, named, environment), op);
   return overlay ? { op, overlay, value } : undefined;
 }
 
@@ -58,8 +58,8 @@ function placeholder(a: AddedElement): string {
 }
 
 /** The added elements of the record whose object holds the cursor, not yet written there. */
-export function contractCompletions(text: string, fileName: string, offset: number, environment?: string): ContractCompletion[] {
-  const ctx = context(text, fileName, environment);
+export function contractCompletions(context: ValidationContext, text: string, fileName: string, offset: number, environment?: string): ContractCompletion[] {
+  const ctx = atRecord(context, text, fileName, environment);
   if (!ctx) return [];
   const location = getLocation(text, offset);
   const inKey = location.isAtPropertyKey;
@@ -96,8 +96,8 @@ function typedKey(text: string, node: Node | undefined, cursor: number): { start
 }
 
 /** Markdown for a key the live contract adds or lacks, when the cursor is on it. */
-export function contractHover(text: string, fileName: string, offset: number, environment?: string): { markdown: string; start: number; end: number } | undefined {
-  const ctx = context(text, fileName, environment);
+export function contractHover(context: ValidationContext, text: string, fileName: string, offset: number, environment?: string): { markdown: string; start: number; end: number } | undefined {
+  const ctx = atRecord(context, text, fileName, environment);
   if (!ctx) return undefined;
   const location = getLocation(text, offset);
   const node = location.previousNode;

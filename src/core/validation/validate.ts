@@ -3,6 +3,7 @@
  * against the shape's generated schema, and the catalog rules a schema cannot state. Never throws
  * on bad input; every finding has a 0-based range and a JSON path.
  */
+import type { CoreContext } from '../context';
 import { overlayForFile, type ShapeOverlay } from '../contract/overlay';
 import { isObject } from '../objects';
 import { parseRequestFile } from '../requestFile/parse';
@@ -28,23 +29,19 @@ export interface ValidateOptions extends Omit<ReadOptions, 'fileName'> {
   readonly environment?: string;
   /** The live contract to follow, found by the caller; null: the catalog alone, whatever is stored. */
   readonly overlay?: ShapeOverlay | null;
+  /**
+   * Where a stored contract is read, and the environment a file that names none follows (the
+   * editor's selection). Without it validation reads nothing: the catalog alone.
+   */
+  readonly context?: ValidationContext;
 }
 
-/** The environment of a file that names none, where the caller has a selection (the editor's); the CLI sets none. */
-let defaultEnvironment: ((fileName: string) => string | undefined) | undefined;
+/** What validation may read: files (a stored contract) and the face's default environment. */
+export type ValidationContext = Pick<CoreContext, 'files' | 'defaultEnvironment'>;
 
-/**
- * Where request files that name no environment are sent, so validation follows that
- * environment's stored contract: the extension sets its selection here once, for every caller of
- * core in its process (diagnostics, CodeLens, sends). Undefined clears it.
- */
-export function setDefaultEnvironment(resolve: ((fileName: string) => string | undefined) | undefined): void {
-  defaultEnvironment = resolve;
-}
-
-/** The environment whose contract a file follows: the caller's, the file's own, else the default. */
-export function environmentOfFile(fileName: string | undefined, named: string | undefined, given?: string): string | undefined {
-  return given ?? named ?? (fileName !== undefined ? defaultEnvironment?.(fileName) : undefined);
+/** The environment whose contract a file follows: the caller's, the file's own, else the face's default (CoreContext). */
+export function environmentOfFile(context: Pick<CoreContext, 'defaultEnvironment'> | undefined, fileName: string | undefined, named: string | undefined, given?: string): string | undefined {
+  return given ?? named ?? (fileName !== undefined ? context?.defaultEnvironment?.(fileName) : undefined);
 }
 
 export function validateRequestText(text: string, fileName?: string, options: ValidateOptions = {}): ValidationResult {
@@ -54,7 +51,8 @@ export function validateRequestText(text: string, fileName?: string, options: Va
   const params = value && typeof value === 'object' ? value.params : undefined;
   if (parsed.shape && isObject(params)) {
     const named = typeof value?.environment === 'string' ? value.environment : undefined;
-    const overlay = options.overlay !== undefined ? options.overlay ?? undefined : overlayForFile(fileName, environmentOfFile(fileName, named, options.environment), parsed.shape);
+    const { context } = options;
+    const overlay = options.overlay !== undefined ? options.overlay ?? undefined : context && overlayForFile(context, fileName, environmentOfFile(context, fileName, named, options.environment), parsed.shape);
     const rules = ruleFindings(parsed.shape, params, parsed.source);
     // The schema's date pattern is calendar-exact, so it refuses 30 February too, but only the
     // rules can say why: a value the rules call "not a real date" is reported once, by them.

@@ -1,0 +1,73 @@
+/**
+ * The HTTP dispatchers of one context: one pooled undici dispatcher per distinct transport
+ * setting (TLS files, proxy, connect timeout), reused across sends so keep-alive connections and
+ * TLS sessions carry over from one request to the next. undici through its public API only
+ * (`Agent`, `ProxyAgent`, `buildConnector`), required on the first send: a command that sends
+ * nothing (`carrier validate`) never loads it. A pool whose certificate files changed on disk is
+ * replaced and closed; `close()` closes them all when the face is done.
+ */
+import * as fs from 'node:fs';
+import type { Dispatcher } from 'undici';
+import { TlsFileError, type CoreHttp, type SocketWaiter, type TransportSettings } from '../core';
+import { SocketTiming } from './socketTiming';
+
+type Undici = typeof import('undici');
+
+function readTls(setting: string, file: string | undefined): Buffer | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    throw new TlsFileError(setting, file, (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+  }
+}
+
+function mtime(file: string | undefined): number | undefined {
+  try {
+    return file === undefined ? undefined : fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+export class NodeDispatchers implements CoreHttp {
+  private undici: Undici | undefined;
+  /** By setting: the key without file stamps, then the dispatcher and the stamps it was made at. */
+  private readonly pool = new Map<string, { readonly stamps: string; readonly dispatcher: Dispatcher }>();
+  private readonly timing = new SocketTiming();
+
+  dispatcherFor(settings: TransportSettings): Dispatcher {
+    const { tls, proxy, connectTimeoutMs } = settings;
+    // Most sends name neither TLS files nor a proxy: their key is the timeout alone, nothing to stat.
+    const plain = tls === undefined && proxy === undefined;
+    const key = plain ? String(connectTimeoutMs) : JSON.stringify([tls, proxy, connectTimeoutMs]);
+    const stamps = plain ? '' : JSON.stringify([mtime(tls?.caPath), mtime(tls?.certPath), mtime(tls?.keyPath)]);
+    const pooled = this.pool.get(key);
+    if (pooled?.stamps === stamps) return pooled.dispatcher;
+    const tlsOptions = {
+      ca: readTls('ca', tls?.caPath),
+      cert: readTls('cert', tls?.certPath),
+      key: readTls('key', tls?.keyPath),
+      rejectUnauthorized: tls?.rejectUnauthorized ?? true,
+    };
+    const undici = (this.undici ??= require('undici') as Undici);
+    const dispatcher: Dispatcher = proxy
+      ? new undici.ProxyAgent({ uri: proxy, requestTls: { ...tlsOptions, timeout: connectTimeoutMs }, proxyTls: { timeout: connectTimeoutMs } })
+      : new undici.Agent({ connect: this.timing.timedConnector(undici.buildConnector, { ...tlsOptions, timeout: connectTimeoutMs }) });
+    // Changed certificate files make a new pool; the old one finishes what it carries and goes.
+    if (pooled) void pooled.dispatcher.close().catch(() => undefined);
+    this.pool.set(key, { stamps, dispatcher });
+    return dispatcher;
+  }
+
+  expectSocket(waiter: SocketWaiter): void {
+    this.timing.expectSocket(waiter);
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.pool.values()];
+    this.pool.clear();
+    this.timing.close();
+    await Promise.all(all.map((p) => p.dispatcher.destroy().catch(() => undefined)));
+  }
+}
