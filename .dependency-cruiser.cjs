@@ -52,28 +52,33 @@ module.exports = {
       from: { path: `^src/${room}/[^/]+/` },
       to: { path: file(room, ABOVE[room]), reachable: true },
     })),
-    ...ROOMS.flatMap((room) => Object.entries(LEANING[room]).map(([name, under]) => ({
-      name: `no-loop-through-${room}-${name}`,
-      comment: `src/${room}/${name}.ts imports ${under.join(', ')}/, which reach it again.`,
-      severity: 'error',
-      from: { path: folders(room, under) },
-      to: { path: file(room, [name]), reachable: true },
-    }))),
+    ...ROOMS.flatMap((room) =>
+      Object.entries(LEANING[room]).map(([name, under]) => ({
+        name: `no-loop-through-${room}-${name}`,
+        comment: `src/${room}/${name}.ts imports ${under.join(', ')}/, which reach it again.`,
+        severity: 'error',
+        from: { path: folders(room, under) },
+        to: { path: file(room, [name]), reachable: true },
+      })),
+    ),
     ...ROOMS.map((room) => ({
       name: `${room}-top-files-named`,
-      comment: `A file at the top of src/${room} imports a folder of the room that .dependency-cruiser.cjs does not list for it ` +
+      comment:
+        `A file at the top of src/${room} imports a folder of the room that .dependency-cruiser.cjs does not list for it ` +
         '(ABOVE or LEANING): name it there, so the loops through it are checked.',
       severity: 'error',
       from: { path: `^src/${room}/[^/]+\\.ts$`, pathNot: file(room, [...ABOVE[room], ...Object.keys(LEANING[room])]) },
       to: { path: `^src/${room}/[^/]+/` },
     })),
-    ...ROOMS.flatMap((room) => Object.entries(LEANING[room]).map(([name, under]) => ({
-      name: `${room}-${name}-imports-what-is-named`,
-      comment: `src/${room}/${name}.ts imports a folder that .dependency-cruiser.cjs does not list for it (LEANING): name it there.`,
-      severity: 'error',
-      from: { path: file(room, [name]) },
-      to: { path: `^src/${room}/[^/]+/`, pathNot: folders(room, under) },
-    }))),
+    ...ROOMS.flatMap((room) =>
+      Object.entries(LEANING[room]).map(([name, under]) => ({
+        name: `${room}-${name}-imports-what-is-named`,
+        comment: `src/${room}/${name}.ts imports a folder that .dependency-cruiser.cjs does not list for it (LEANING): name it there.`,
+        severity: 'error',
+        from: { path: file(room, [name]) },
+        to: { path: `^src/${room}/[^/]+/`, pathNot: folders(room, under) },
+      })),
+    ),
   ],
   options: {
     includeOnly: '^src/(core|sandbox)/',

@@ -23,10 +23,16 @@ const common = {
 };
 
 const targets = [
-  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20',
+  {
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
     // pdf-lib is core's last resort for counting pages of an odd PDF; in the editor the panel's
     // pdf.js counts them, so the extension does not carry it (the import fails softly).
-    external: ['vscode', 'pdf-lib'] },
+    external: ['vscode', 'pdf-lib'],
+  },
   // The extension requires this one lazily, when a request file is first validated or a request
   // sent, a test run, a contract checked or the inspector started (src/extension/engine.ts).
   { entryPoints: ['src/extension/engine.ts'], outfile: 'dist/engine.js', platform: 'node', format: 'cjs', target: 'node20', external: ['pdf-lib'] },
@@ -38,9 +44,31 @@ const targets = [
   // pdf-lib (core's last resort for an odd PDF's page count), ajv (for a shape the generated
   // validators lack), re2js (a run's first `matches` pattern) and csv-parse (its first CSV data
   // file) are loaded lazily: left to node_modules, a command parses them only if used.
-  ...cliCommands().map((name) => ({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/cli/${name}.js`, platform: 'node', format: 'cjs', target: 'node20', external: ['pdf-lib', 'ajv', 're2js', 'csv-parse'], plugins: [sandboxApart()] })),
-  { entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'] },
-  { entryPoints: ['test/vscode/index.ts'], outfile: 'dist/test/vscode/index.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha', 'playwright-core'] },
+  ...cliCommands().map((name) => ({
+    entryPoints: [`src/cli/commands/${name}.ts`],
+    outfile: `dist/cli/${name}.js`,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['pdf-lib', 'ajv', 're2js', 'csv-parse'],
+    plugins: [sandboxApart()],
+  })),
+  {
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+  },
+  {
+    entryPoints: ['test/vscode/index.ts'],
+    outfile: 'dist/test/vscode/index.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha', 'playwright-core'],
+  },
 ].filter((t) => fs.existsSync(t.entryPoints[0]));
 
 /** The commands src/cli/commands/index.ts requires (lazily), each built as its own bundle. */
@@ -112,10 +140,12 @@ async function main() {
     for (const t of targets) await (await esbuild.context({ ...common, ...t })).watch();
     return;
   }
-  await Promise.all(targets.map(async (t) => {
-    const result = await esbuild.build({ ...common, ...t, metafile });
-    if (metafile) fs.writeFileSync(t.outfile.replace(/\.js$/, '.meta.json'), JSON.stringify(result.metafile));
-  }));
+  await Promise.all(
+    targets.map(async (t) => {
+      const result = await esbuild.build({ ...common, ...t, metafile });
+      if (metafile) fs.writeFileSync(t.outfile.replace(/\.js$/, '.meta.json'), JSON.stringify(result.metafile));
+    }),
+  );
 }
 
 main().catch((err) => {

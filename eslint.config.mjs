@@ -11,9 +11,7 @@ const nodeOnly = (name) => !(name in globals.browser) && !(name in globals.built
 const browserOnly = (name) => !(name in globals.node) && !(name in globals.builtin);
 
 // Newer Node versions grew a `navigator` and a `localStorage`; core must still not lean on them.
-const BROWSER_GLOBALS = [
-  ...new Set([...Object.keys(globals.browser).filter(browserOnly), 'navigator', 'localStorage', 'sessionStorage']),
-].sort();
+const BROWSER_GLOBALS = [...new Set([...Object.keys(globals.browser).filter(browserOnly), 'navigator', 'localStorage', 'sessionStorage'])].sort();
 const NODE_GLOBALS = Object.keys(globals.node).filter(nodeOnly).sort();
 
 const restrictedGlobals = (names, why) => names.map((name) => ({ name, message: why }));
@@ -38,13 +36,16 @@ const ENGINE_ENTRY = 'src/extension/engine.ts';
 const CORE_LIGHT = 'src/extension/coreLight.ts';
 /** A value import of one of `rooms` from an extension file: it must come through the engine. */
 const throughEngine = (rooms) => ({
-  ...intoRooms(rooms, "The extension reaches core (and the inspector, the sandbox's pages) only through engine() (src/extension/engineBundle.ts); import their types with `import type`."),
+  ...intoRooms(
+    rooms,
+    "The extension reaches core (and the inspector, the sandbox's pages) only through engine() (src/extension/engineBundle.ts); import their types with `import type`.",
+  ),
   allowTypeImports: true,
 });
 
 const NO_NODE = 'The webview is a browser bundle: no Node modules.';
 const CORE_TOUCHES_NOTHING =
-  'Core touches nothing outside itself: the file system, environment variables and HTTP dispatchers come in through its context (src/core/context.ts; src/host makes Node\'s).';
+  "Core touches nothing outside itself: the file system, environment variables and HTTP dispatchers come in through its context (src/core/context.ts; src/host makes Node's).";
 /** What core may not import (docs/architecture.md#core-touches-nothing-itself): the file system, undici's values and internals. */
 const CORE_IO = [
   ...['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({ name, message: CORE_TOUCHES_NOTHING })),
@@ -96,9 +97,15 @@ export default tseslint.config(
           { regex: '^undici/', message: CORE_TOUCHES_NOTHING },
         ],
       }),
-      'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'Core runs in Node (the CLI, the extension host); browser globals belong to src/webview.')],
+      'no-restricted-globals': [
+        'error',
+        ...restrictedGlobals(BROWSER_GLOBALS, 'Core runs in Node (the CLI, the extension host); browser globals belong to src/webview.'),
+      ],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: CORE_TOUCHES_NOTHING }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?fs(\\/|$)|^undici/]", message: CORE_TOUCHES_NOTHING }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?fs(\\/|$)|^undici/]", message: CORE_TOUCHES_NOTHING },
+      ],
     },
   },
   {
@@ -108,7 +115,10 @@ export default tseslint.config(
         paths: [VSCODE],
         patterns: [
           deepCore('index', CORE_ENTRY),
-          intoRooms(['extension', 'webview'], 'Node rooms do not import the extension (vscode) or the webview (a browser bundle); shared code belongs in core.'),
+          intoRooms(
+            ['extension', 'webview'],
+            'Node rooms do not import the extension (vscode) or the webview (a browser bundle); shared code belongs in core.',
+          ),
         ],
       }),
       'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'This room runs in Node; browser globals belong to src/webview.')],
@@ -120,7 +130,10 @@ export default tseslint.config(
     rules: {
       ...walls({
         paths: [VSCODE],
-        patterns: [deepCore('index', CORE_ENTRY), intoRooms(['sandbox', 'inspector', 'cli', 'extension', 'webview'], 'The host stands beside core, under the faces: it imports core alone.')],
+        patterns: [
+          deepCore('index', CORE_ENTRY),
+          intoRooms(['sandbox', 'inspector', 'cli', 'extension', 'webview'], 'The host stands beside core, under the faces: it imports core alone.'),
+        ],
       }),
       'no-restricted-globals': ['error', ...restrictedGlobals(BROWSER_GLOBALS, 'This room runs in Node; browser globals belong to src/webview.')],
     },
@@ -137,7 +150,16 @@ export default tseslint.config(
   {
     // Node's file system alone (src/host/files.ts), for the environments at activation: the host's index brings the HTTP client.
     files: [CORE_LIGHT],
-    rules: walls({ patterns: [deepCore('index', CORE_ENTRY), throughEngine(['inspector', 'sandbox']), { regex: '^\\.\\./host(/(?!files$)|$)', message: 'coreLight.ts reads the environments with src/host/files.ts alone; the rest of the host comes through engine().' }] }),
+    rules: walls({
+      patterns: [
+        deepCore('index', CORE_ENTRY),
+        throughEngine(['inspector', 'sandbox']),
+        {
+          regex: '^\\.\\./host(/(?!files$)|$)',
+          message: 'coreLight.ts reads the environments with src/host/files.ts alone; the rest of the host comes through engine().',
+        },
+      ],
+    }),
   },
   {
     files: [ENGINE_ENTRY],
@@ -146,7 +168,10 @@ export default tseslint.config(
   {
     // Tests may reach into core's files; the benchmarks and scripts use what the product uses.
     files: ['bench/**', 'scripts/**'],
-    rules: walls({ paths: [VSCODE], patterns: [{ regex: '^(\\.\\./)+src/core/(?!index$)', message: "Import core from its public entry, src/core/index.ts ('../../src/core')." }] }),
+    rules: walls({
+      paths: [VSCODE],
+      patterns: [{ regex: '^(\\.\\./)+src/core/(?!index$)', message: "Import core from its public entry, src/core/index.ts ('../../src/core')." }],
+    }),
   },
   {
     // One reader (docs/architecture.md#one-reader): a reply is read through parseReply alone; its
@@ -156,7 +181,18 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
     ignores: ['src/core/reply/**', 'src/core/xml/**', 'test/unit/reply-readers-equal.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)reply/commonReply(\\.[cm]?[jt]s)?$', message: 'Read a reply with parseReply (src/core/reply/parse.ts): the one-pass reader of the common reply is its fast path, not another way in; test/unit/reply-readers-equal.test.ts alone holds the two side by side.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)reply/commonReply(\\.[cm]?[jt]s)?$',
+              message:
+                'Read a reply with parseReply (src/core/reply/parse.ts): the one-pass reader of the common reply is its fast path, not another way in; test/unit/reply-readers-equal.test.ts alone holds the two side by side.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

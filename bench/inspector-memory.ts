@@ -32,7 +32,15 @@ const MB = 1024 * 1024;
 /** How much more the second half's peak may be than the first's and still count as flat. */
 const GROWTH_ALLOWED = 1.15;
 
-interface Options { exchanges: number; mb: number; parallel: number; connections: number; idleMs: number; json?: string; limits: string[] }
+interface Options {
+  exchanges: number;
+  mb: number;
+  parallel: number;
+  connections: number;
+  idleMs: number;
+  json?: string;
+  limits: string[];
+}
 
 function options(argv: readonly string[]): Options {
   const o: Options = { exchanges: 1000, mb: 17, parallel: 4, connections: 400, idleMs: 5000, limits: [] };
@@ -55,7 +63,15 @@ const mb = (bytes: number) => Math.round(bytes / MB);
 
 // ---- the inspector's process ----
 
-interface Stats { rss: number; heapUsed: number; external: number; arrayBuffers: number; kept: number; keptBytes: number; lastSeq: number }
+interface Stats {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  kept: number;
+  keptBytes: number;
+  lastSeq: number;
+}
 
 interface Child {
   readonly url: string;
@@ -68,7 +84,11 @@ function startChild(target: string, idleMs: number, limits: readonly string[]): 
   return new Promise((resolve, reject) => {
     // INSPECTOR_CPU_PROF=<folder>: a CPU profile of the inspector's process (bench/tools/profileSummary.ts reads it).
     const prof = process.env.INSPECTOR_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.INSPECTOR_CPU_PROF] : [];
-    const child = spawn(process.execPath, tsxArgs('children/inspector.ts', ['--target', target, '--idle-ms', String(idleMs), '--secret', 'Bench-Key-0123456789abcdef', ...limits], prof), { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      tsxArgs('children/inspector.ts', ['--target', target, '--idle-ms', String(idleMs), '--secret', 'Bench-Key-0123456789abcdef', ...limits], prof),
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     let out = '';
     const waiting: Array<(s: Stats) => void> = [];
     child.on('error', reject);
@@ -82,13 +102,18 @@ function startChild(target: string, idleMs: number, limits: readonly string[]): 
           resolve({
             url: line.url,
             pid: child.pid!,
-            stats: () => new Promise((done) => { waiting.push(done); child.stdin!.write('stats\n'); }),
-            close: () => new Promise((done) => {
-              child.removeAllListeners('exit');
-              child.once('exit', () => done());
-              child.stdin!.end();
-              setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-            }),
+            stats: () =>
+              new Promise((done) => {
+                waiting.push(done);
+                child.stdin!.write('stats\n');
+              }),
+            close: () =>
+              new Promise((done) => {
+                child.removeAllListeners('exit');
+                child.once('exit', () => done());
+                child.stdin!.end();
+                setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+              }),
           });
         } else waiting.shift()?.(line);
       }
@@ -137,11 +162,12 @@ class PeakWatch {
 
 /** A SOAP-looking reply around a base64 document: what a 17 MB exchange of this service is. */
 function bigBody(bytes: number): Buffer {
-  const head = '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetDocumentsResponse><Document><DocumentData>';
+  const head =
+    '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetDocumentsResponse><Document><DocumentData>';
   const tail = '</DocumentData></Document></GetDocumentsResponse></soap:Body></soap:Envelope>';
   const body = Buffer.alloc(bytes, 0x41);
   body.write(head, 0, 'latin1');
-  const b64 = Buffer.alloc(Math.floor((bytes - head.length - tail.length) * 3 / 4), 7).toString('base64');
+  const b64 = Buffer.alloc(Math.floor(((bytes - head.length - tail.length) * 3) / 4), 7).toString('base64');
   body.write(b64, head.length, 'latin1');
   body.write(tail, bytes - tail.length, 'latin1');
   return body;
@@ -150,7 +176,9 @@ function bigBody(bytes: number): Buffer {
 function startTarget(body: Buffer): Promise<{ url: string; server: http.Server }> {
   const server = http.createServer((req, res) => {
     let received = 0;
-    req.on('data', (c: Buffer) => { received += c.length; });
+    req.on('data', (c: Buffer) => {
+      received += c.length;
+    });
     req.on('end', () => {
       if (req.method === 'POST') {
         res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '2', 'X-Received': String(received) });
@@ -162,7 +190,9 @@ function startTarget(body: Buffer): Promise<{ url: string; server: http.Server }
     });
   });
   server.keepAliveTimeout = 120_000;
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, server })),
+  );
 }
 
 /** Opens `n` connections that send nothing; resolves once all are connected. */
@@ -170,11 +200,15 @@ async function silentConnections(url: string, n: number): Promise<net.Socket[]> 
   const u = new URL(url);
   const sockets: net.Socket[] = [];
   for (let i = 0; i < n; i++) {
-    sockets.push(await new Promise<net.Socket>((resolve, reject) => {
-      const s = net.connect(Number(u.port), u.hostname, () => resolve(s));
-      s.on('error', reject);
-      s.on('close', () => { (s as net.Socket & { gone?: boolean }).gone = true; });
-    }));
+    sockets.push(
+      await new Promise<net.Socket>((resolve, reject) => {
+        const s = net.connect(Number(u.port), u.hostname, () => resolve(s));
+        s.on('error', reject);
+        s.on('close', () => {
+          (s as net.Socket & { gone?: boolean }).gone = true;
+        });
+      }),
+    );
   }
   return sockets;
 }
@@ -182,15 +216,23 @@ async function silentConnections(url: string, n: number): Promise<net.Socket[]> 
 /** Opens `n` keep-alive connections, each after one small exchange. */
 async function idleConnections(url: string, n: number): Promise<net.Socket[]> {
   const sockets = await silentConnections(url, n);
-  await Promise.all(sockets.map((s) => new Promise<void>((resolve) => {
-    let got = '';
-    const onData = (d: Buffer) => {
-      got += d.toString('latin1');
-      if (got.endsWith('ok')) { s.off('data', onData); resolve(); }
-    };
-    s.on('data', onData);
-    s.write('POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi');
-  })));
+  await Promise.all(
+    sockets.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          let got = '';
+          const onData = (d: Buffer) => {
+            got += d.toString('latin1');
+            if (got.endsWith('ok')) {
+              s.off('data', onData);
+              resolve();
+            }
+          };
+          s.on('data', onData);
+          s.write('POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi');
+        }),
+    ),
+  );
   return sockets;
 }
 
@@ -200,15 +242,19 @@ const open = (sockets: net.Socket[]) => sockets.filter((s) => !(s as net.Socket 
 function exchange(url: string, agent: http.Agent, i: number, body: Buffer): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const upload = i % 2 === 1;
-    const req = http.request(`${url}/${upload ? 'upload' : 'download'}/${i}`, { method: upload ? 'POST' : 'GET', agent, headers: upload ? { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': String(body.length) } : {} }, (res) => {
-      let size = 0;
-      let same = true;
-      res.on('data', (c: Buffer) => {
-        if (!upload && same) same = c.equals(body.subarray(size, size + c.length));
-        size += c.length;
-      });
-      res.on('end', () => resolve(upload ? res.headers['x-received'] === String(body.length) : same && size === body.length));
-    });
+    const req = http.request(
+      `${url}/${upload ? 'upload' : 'download'}/${i}`,
+      { method: upload ? 'POST' : 'GET', agent, headers: upload ? { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': String(body.length) } : {} },
+      (res) => {
+        let size = 0;
+        let same = true;
+        res.on('data', (c: Buffer) => {
+          if (!upload && same) same = c.equals(body.subarray(size, size + c.length));
+          size += c.length;
+        });
+        res.on('end', () => resolve(upload ? res.headers['x-received'] === String(body.length) : same && size === body.length));
+      },
+    );
     req.on('error', reject);
     req.end(upload ? body : undefined);
   });
@@ -222,7 +268,9 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = { options: o };
   const line = (label: string, text: string) => process.stdout.write(`${label.padEnd(46)} ${text}\n`);
   try {
-    process.stdout.write(`Traffic inspector memory: RSS of its own process (pid ${child.pid}); ${o.limits.length ? o.limits.join(' ') : 'default limits'}, idle timeout ${o.idleMs} ms\n\n`);
+    process.stdout.write(
+      `Traffic inspector memory: RSS of its own process (pid ${child.pid}); ${o.limits.length ? o.limits.join(' ') : 'default limits'}, idle timeout ${o.idleMs} ms\n\n`,
+    );
     await sleep(500);
     const rest = memoryOf(child.pid).rss;
     results.atRestMB = mb(rest);
@@ -259,7 +307,9 @@ async function main(): Promise<void> {
         if (performance.now() - lastReport > 10_000) {
           lastReport = performance.now();
           const s = await child.stats();
-          process.stderr.write(`  ${done} exchanges: RSS ${mb(memoryOf(child.pid).rss)} MB (heap ${mb(s.heapUsed)} MB, buffers ${mb(s.arrayBuffers)} MB, ${s.kept} kept)\n`);
+          process.stderr.write(
+            `  ${done} exchanges: RSS ${mb(memoryOf(child.pid).rss)} MB (heap ${mb(s.heapUsed)} MB, buffers ${mb(s.arrayBuffers)} MB, ${s.kept} kept)\n`,
+          );
         }
       }
     };
@@ -275,12 +325,20 @@ async function main(): Promise<void> {
     results.whole = whole;
     results.kept = stats.kept;
     results.keptMB = Math.round((stats.keptBytes / MB) * 10) / 10;
-    line(`${o.exchanges} exchanges of ${o.mb} MB, ${o.parallel} at a time`, `peak ${results.exchangePeakMB} MB, after ${results.exchangeEndMB} MB; ${Math.round(seconds)} s (${Math.round((o.exchanges * o.mb) / seconds)} MB/s)`);
+    line(
+      `${o.exchanges} exchanges of ${o.mb} MB, ${o.parallel} at a time`,
+      `peak ${results.exchangePeakMB} MB, after ${results.exchangeEndMB} MB; ${Math.round(seconds)} s (${Math.round((o.exchanges * o.mb) / seconds)} MB/s)`,
+    );
     line('', `peak of the first half ${watch.halves.map(mb)[0]} MB, of the second ${watch.halves.map(mb)[1]} MB (sampled)`);
-    line('', `${whole} of ${o.exchanges} bodies arrived whole; ${stats.kept} exchanges kept (${results.keptMB} MB by their weight), heap ${mb(stats.heapUsed)} MB, buffers ${mb(stats.arrayBuffers)} MB`);
+    line(
+      '',
+      `${whole} of ${o.exchanges} bodies arrived whole; ${stats.kept} exchanges kept (${results.keptMB} MB by their weight), heap ${mb(stats.heapUsed)} MB, buffers ${mb(stats.arrayBuffers)} MB`,
+    );
     const flat = watch.halves[1] <= watch.halves[0] * GROWTH_ALLOWED;
     const ok = flat && whole === o.exchanges && results.openAfterIdle === 0;
-    process.stdout.write(`\n${ok ? '✓' : '✗'} ${flat ? 'bounded: the second half did not raise the peak' : 'still growing: the second half raised the peak'}${results.openAfterIdle ? `, ${results.openAfterIdle} connections left open` : ''}${whole < o.exchanges ? `, ${o.exchanges - whole} bodies not whole` : ''}\n`);
+    process.stdout.write(
+      `\n${ok ? '✓' : '✗'} ${flat ? 'bounded: the second half did not raise the peak' : 'still growing: the second half raised the peak'}${results.openAfterIdle ? `, ${results.openAfterIdle} connections left open` : ''}${whole < o.exchanges ? `, ${o.exchanges - whole} bodies not whole` : ''}\n`,
+    );
     if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(results, null, 2)}\n`);
     process.exitCode = ok ? 0 : 1;
   } finally {

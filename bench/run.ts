@@ -31,7 +31,11 @@ function options(argv: readonly string[]): Options {
     const value = () => inline ?? argv[++i] ?? fail(`${flag} needs a value`);
     if (flag === '--json') o.json = value();
     else if (flag === '--markdown') o.markdown = value();
-    else if (flag === '--only') o.only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (flag === '--only')
+      o.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (flag === '--runs') o.runs = Math.max(MIN_RUNS, Number(value()) || MIN_RUNS);
     else fail(`unknown option ${flag} (options: --json FILE, --markdown FILE, --only ROW[,ROW], --runs N)`);
   }

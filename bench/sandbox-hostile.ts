@@ -26,7 +26,12 @@ const HAZMAT_PATH = '/sandbox/BillOfLadingService.asmx/GetHazmatDescription';
 const P99_TARGET_MS = 1000;
 const RSS_TARGET_MB = 300;
 
-interface Options { clients: number; minSeconds: number; only?: string[]; json?: string }
+interface Options {
+  clients: number;
+  minSeconds: number;
+  only?: string[];
+  json?: string;
+}
 
 function options(argv: readonly string[]): Options {
   const o: Options = { clients: 16, minSeconds: 3 };
@@ -46,7 +51,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // ---------------------------------------------------------------------------------------------
 // The ordinary clients and the sandbox's memory.
 
-interface Sample { readonly at: number; readonly ms: number; readonly ok: boolean }
+interface Sample {
+  readonly at: number;
+  readonly ms: number;
+  readonly ok: boolean;
+}
 
 class OrdinaryLoad {
   readonly samples: Sample[] = [];
@@ -54,7 +63,10 @@ class OrdinaryLoad {
   private loops: Promise<void>[] = [];
   private readonly agent = new Agent({ connections: 64 });
 
-  constructor(private readonly url: string, private readonly clients: number) {}
+  constructor(
+    private readonly url: string,
+    private readonly clients: number,
+  ) {}
 
   start(): void {
     const spec = wireRequest(rateQuoteRequest(), benchEnvironment(this.url));
@@ -112,7 +124,10 @@ class RssWatch {
 
   start(): void {
     this.max = this.read();
-    this.timer = setInterval(() => { const v = this.read(); if (v > this.max) this.max = v; }, 20);
+    this.timer = setInterval(() => {
+      const v = this.read();
+      if (v > this.max) this.max = v;
+    }, 20);
   }
 
   stop(): number {
@@ -160,12 +175,23 @@ function hostile(url: string, talk: Talk, giveUpMs = 120_000): Promise<Outcome> 
       // One answer is all a hostile client waits for; Content-Length says when it is complete.
       const head = text.indexOf('\r\n\r\n');
       const length = /\r\ncontent-length: (\d+)/i.exec(text.slice(0, head))?.[1];
-      if (head >= 0 && length !== undefined && text.length >= head + 4 + Number(length) && !/^HTTP\/1\.1 100/.test(text)) { closed = 'end'; done(); }
+      if (head >= 0 && length !== undefined && text.length >= head + 4 + Number(length) && !/^HTTP\/1\.1 100/.test(text)) {
+        closed = 'end';
+        done();
+      }
     });
-    s.on('end', () => { if (closed === 'open') closed = 'end'; done(); });
-    s.on('error', (e: NodeJS.ErrnoException) => { if (closed === 'open') closed = e.code === 'ECONNRESET' ? 'reset' : 'end'; done(); });
+    s.on('end', () => {
+      if (closed === 'open') closed = 'end';
+      done();
+    });
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (closed === 'open') closed = e.code === 'ECONNRESET' ? 'reset' : 'end';
+      done();
+    });
     s.on('close', done);
-    s.on('connect', () => { void talk(s, () => text.length > 0).catch(() => undefined); });
+    s.on('connect', () => {
+      void talk(s, () => text.length > 0).catch(() => undefined);
+    });
   });
 }
 
@@ -174,7 +200,11 @@ async function stream(s: net.Socket, answered: () => boolean, body: Buffer, chun
   for (let i = 0; i < body.length && !answered() && !s.destroyed; i += 64 * 1024) {
     const piece = body.subarray(i, i + 64 * 1024);
     const ok = s.write(chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece);
-    if (!ok) await new Promise((r) => { s.once('drain', r); setTimeout(r, 100); });
+    if (!ok)
+      await new Promise((r) => {
+        s.once('drain', r);
+        setTimeout(r, 100);
+      });
   }
   if (chunked && !answered() && !s.destroyed) s.write('0\r\n\r\n');
 }
@@ -259,17 +289,51 @@ function cases(): Case[] {
   const headerLines = Array.from({ length: 10_000 }, (_, i) => `X-H${i}: v\r\n`).join('');
   const query = 'a=1&'.repeat(3_000);
   return [
-    { id: 'form-200k', what: `200,000 form fields (${(form200k.length / 1e6).toFixed(1)} MB), HTTP POST, Content-Length`, expect: [413], talk: post(HAZMAT_PATH, FORM, form200k, false) },
+    {
+      id: 'form-200k',
+      what: `200,000 form fields (${(form200k.length / 1e6).toFixed(1)} MB), HTTP POST, Content-Length`,
+      expect: [413],
+      talk: post(HAZMAT_PATH, FORM, form200k, false),
+    },
     { id: 'form-200k-chunked', what: '200,000 form fields, HTTP POST, chunked', expect: [400], talk: post(HAZMAT_PATH, FORM, form200k, true) },
-    { id: 'form-1m', what: `1,000,000 form fields (${(form1m.length / 1e6).toFixed(1)} MB), HTTP POST, Content-Length`, expect: [413], talk: post(HAZMAT_PATH, FORM, form1m, false) },
+    {
+      id: 'form-1m',
+      what: `1,000,000 form fields (${(form1m.length / 1e6).toFixed(1)} MB), HTTP POST, Content-Length`,
+      expect: [413],
+      talk: post(HAZMAT_PATH, FORM, form1m, false),
+    },
     { id: 'form-1m-chunked', what: '1,000,000 form fields, HTTP POST, chunked', expect: [400], talk: post(HAZMAT_PATH, FORM, form1m, true) },
-    { id: 'query-3k', what: 'a query string of 3,000 fields (HTTP GET)', expect: [400], talk: async (s) => { s.write(`GET ${HAZMAT_PATH}?${query} HTTP/1.1\r\nHost: sandbox\r\n\r\n`); } },
+    {
+      id: 'query-3k',
+      what: 'a query string of 3,000 fields (HTTP GET)',
+      expect: [400],
+      talk: async (s) => {
+        s.write(`GET ${HAZMAT_PATH}?${query} HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      },
+    },
     { id: 'envelope-20mb', what: '20 MB SOAP envelope, Content-Length', expect: [413], talk: post(RATE_PATH, SOAP11, env20m, false, ACTION) },
     { id: 'envelope-20mb-chunked', what: '20 MB SOAP envelope, chunked', expect: [413], talk: post(RATE_PATH, SOAP11, env20m, true, ACTION) },
     { id: 'envelope-7mb', what: '7 MiB SOAP envelope (under the limit: read and parsed)', expect: [500], talk: post(RATE_PATH, SOAP11, env7m, false, ACTION) },
-    { id: 'headers-10k', what: '10,000 header lines', expect: [431], talk: async (s) => { s.write(`GET ${HAZMAT_PATH} HTTP/1.1\r\nHost: sandbox\r\n${headerLines}\r\n`); } },
-    { id: 'ns-bomb', what: `namespace bomb: 400 nested elements declaring 50 prefixes each (${(bomb.length / 1e6).toFixed(2)} MB; core's parser)`, expect: [500], talk: post(RATE_PATH, SOAP11, bomb, false, ACTION) },
-    { id: 'attributes-80k', what: `one element with 80,000 attributes (${(attrs.length / 1e6).toFixed(2)} MB; core's parser)`, expect: [500], talk: post(RATE_PATH, SOAP11, attrs, false, ACTION) },
+    {
+      id: 'headers-10k',
+      what: '10,000 header lines',
+      expect: [431],
+      talk: async (s) => {
+        s.write(`GET ${HAZMAT_PATH} HTTP/1.1\r\nHost: sandbox\r\n${headerLines}\r\n`);
+      },
+    },
+    {
+      id: 'ns-bomb',
+      what: `namespace bomb: 400 nested elements declaring 50 prefixes each (${(bomb.length / 1e6).toFixed(2)} MB; core's parser)`,
+      expect: [500],
+      talk: post(RATE_PATH, SOAP11, bomb, false, ACTION),
+    },
+    {
+      id: 'attributes-80k',
+      what: `one element with 80,000 attributes (${(attrs.length / 1e6).toFixed(2)} MB; core's parser)`,
+      expect: [500],
+      talk: post(RATE_PATH, SOAP11, attrs, false, ACTION),
+    },
     { id: 'drip-headers', what: 'headers dripped one byte a second', expect: [408], talk: drip('headers'), once: true },
     { id: 'drip-body', what: 'a body dripped one byte a second', expect: [408], talk: drip('body'), once: true },
   ];
@@ -305,11 +369,16 @@ async function main(): Promise<void> {
       const t1 = performance.now();
       const rssMb = rss.stop();
       const during = load.between(t0, t1);
-      const p99 = percentile(during.map((s) => s.ms), 99);
+      const p99 = percentile(
+        during.map((s) => s.ms),
+        99,
+      );
       const ordinaryFailed = during.filter((s) => !s.ok).length;
       const pass = expect.includes(outcome.status) && p99 < P99_TARGET_MS && rssMb < RSS_TARGET_MB && ordinaryFailed === 0;
       results.push({ id, what, outcome, repeats, ordinary: during.length, ordinaryFailed, p99, rssMb, pass });
-      process.stderr.write(`${pass ? 'PASS' : 'FAIL'}  ${id}: ${outcome.status} in ${outcome.ms.toFixed(0)} ms ×${repeats}, p99 ${p99.toFixed(0)} ms over ${during.length}, RSS ${rssMb.toFixed(0)} MB\n`);
+      process.stderr.write(
+        `${pass ? 'PASS' : 'FAIL'}  ${id}: ${outcome.status} in ${outcome.ms.toFixed(0)} ms ×${repeats}, p99 ${p99.toFixed(0)} ms over ${during.length}, RSS ${rssMb.toFixed(0)} MB\n`,
+      );
       await sleep(500);
     };
     await measure('baseline', 'no hostile client', async () => {
@@ -334,8 +403,13 @@ async function main(): Promise<void> {
   }
 
   const rows = results.map((r) => [
-    r.pass ? 'PASS' : 'FAIL', r.id, r.id === 'baseline' ? '—' : `${r.outcome.status} ${r.outcome.closed === 'reset' ? '(reset) ' : ''}in ${r.outcome.ms.toFixed(0)} ms`,
-    String(r.repeats), `${r.p99.toFixed(0)} ms`, `${r.ordinary}${r.ordinaryFailed ? ` (${r.ordinaryFailed} failed)` : ''}`, `${r.rssMb.toFixed(0)} MB`,
+    r.pass ? 'PASS' : 'FAIL',
+    r.id,
+    r.id === 'baseline' ? '—' : `${r.outcome.status} ${r.outcome.closed === 'reset' ? '(reset) ' : ''}in ${r.outcome.ms.toFixed(0)} ms`,
+    String(r.repeats),
+    `${r.p99.toFixed(0)} ms`,
+    `${r.ordinary}${r.ordinaryFailed ? ` (${r.ordinaryFailed} failed)` : ''}`,
+    `${r.rssMb.toFixed(0)} MB`,
   ]);
   const header = ['', 'case', 'answer', 'times', 'ordinary p99', 'ordinary requests', 'sandbox RSS'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

@@ -9,7 +9,16 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ENVIRONMENTS_VALIDATOR_FILE, environmentsValidatorSource, GENERATED_FOLDERS, generatedFiles, PRECOMPILED_VALIDATORS_FILE, precompiledValidatorsSource, staleFiles, type TreeReader } from '../src/core';
+import {
+  ENVIRONMENTS_VALIDATOR_FILE,
+  environmentsValidatorSource,
+  GENERATED_FOLDERS,
+  generatedFiles,
+  PRECOMPILED_VALIDATORS_FILE,
+  precompiledValidatorsSource,
+  staleFiles,
+  type TreeReader,
+} from '../src/core';
 
 const root = path.resolve(__dirname, '..');
 const check = process.argv.includes('--check');

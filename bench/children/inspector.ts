@@ -36,10 +36,17 @@ async function main(): Promise<void> {
       if (line !== 'stats') continue;
       const kept = inspector.exchanges();
       const m = process.memoryUsage();
-      process.stdout.write(`${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, kept: kept.length, keptBytes: kept.reduce((n, r) => n + exchangeWeight(r), 0), lastSeq: kept.at(-1)?.seq ?? 0 })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, kept: kept.length, keptBytes: kept.reduce((n, r) => n + exchangeWeight(r), 0), lastSeq: kept.at(-1)?.seq ?? 0 })}\n`,
+      );
     }
   });
-  const stop = () => { inspector.close().then(() => process.exit(0), () => process.exit(1)); };
+  const stop = () => {
+    inspector.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
   process.stdin.on('end', stop).on('close', stop);
   process.once('SIGTERM', stop);
 }

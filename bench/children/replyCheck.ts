@@ -8,7 +8,9 @@ export function checkParsed(parsed: ParsedReply, expect: BigReply['expect']): vo
   if (expect.pdfBytes !== undefined) {
     const doc = parsed.documents[0];
     if (!doc || doc.size !== expect.pdfBytes || doc.mediaType !== 'application/pdf' || doc.pages !== expect.pages) {
-      throw new Error(`expected a ${expect.pdfBytes}-byte PDF of ${expect.pages} pages, got ${JSON.stringify(doc && { size: doc.size, pages: doc.pages, mediaType: doc.mediaType })}`);
+      throw new Error(
+        `expected a ${expect.pdfBytes}-byte PDF of ${expect.pages} pages, got ${JSON.stringify(doc && { size: doc.size, pages: doc.pages, mediaType: doc.mediaType })}`,
+      );
     }
   }
   if (expect.shipments !== undefined) {

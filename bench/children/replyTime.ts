@@ -25,7 +25,12 @@ async function main(): Promise<void> {
     await f();
     return performance.now() - t;
   };
-  const p = await interleave(Number(runs), () => timed(() => parseReply(input)), () => timed(() => new XMLParser().parse(text)), 0);
+  const p = await interleave(
+    Number(runs),
+    () => timed(() => parseReply(input)),
+    () => timed(() => new XMLParser().parse(text)),
+    0,
+  );
   process.stdout.write(`${JSON.stringify({ oursMs: p.a, bareMs: p.b })}\n`);
 }
 

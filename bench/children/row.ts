@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

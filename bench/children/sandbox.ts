@@ -8,7 +8,12 @@ import { startSandbox } from '../../src/sandbox/server';
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
-  const stop = () => { sandbox.close().then(() => process.exit(0), () => process.exit(1)); };
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
   process.stdin.on('end', stop).on('close', stop).resume();
   process.once('SIGTERM', stop);
 }

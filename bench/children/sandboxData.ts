@@ -9,7 +9,12 @@ async function main(): Promise<void> {
   if (!dataDir) throw new Error('usage: sandboxData.ts DATA_DIR');
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dataDir });
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, pid: process.pid })}\n`);
-  const stop = () => { sandbox.close().then(() => process.exit(0), () => process.exit(1)); };
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
   process.stdin.on('end', stop).on('close', stop).resume();
   process.once('SIGTERM', stop);
 }

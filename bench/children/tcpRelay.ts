@@ -13,7 +13,10 @@ const server = net.createServer((client) => {
   client.setNoDelay(true);
   upstream.setNoDelay(true);
   client.pipe(upstream).pipe(client);
-  const end = () => { client.destroy(); upstream.destroy(); };
+  const end = () => {
+    client.destroy();
+    upstream.destroy();
+  };
   client.on('error', end).on('close', end);
   upstream.on('error', end).on('close', end);
 });

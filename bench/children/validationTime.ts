@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   const runs = Number(process.argv[2]);
   const bol = bigBol();
   const check = validateRequestText(bol.text, 'bol.carrier.json');
-  if (hasErrors(check.findings) || !check.request) throw new Error(`the 500-item bill of lading does not validate: ${check.findings.map((f) => f.message).join('; ')}`);
+  if (hasErrors(check.findings) || !check.request)
+    throw new Error(`the 500-item bill of lading does not validate: ${check.findings.map((f) => f.message).join('; ')}`);
   // Every call gets a text different from the call before, as in an editor: two variants that
   // differ in every item, and two one-character edits of the same text.
   const cases = { full: [bol.text, bigBol(3).text], edit: [bol.edited(1), bol.edited(2)] };

@@ -16,11 +16,19 @@ async function main(): Promise<void> {
   const [kind, mode, runs] = process.argv.slice(2);
   if (!(kind in HOSTILE)) throw new Error(`no hostile document ${kind}`);
   const text = hostileReply(HOSTILE[kind as HostileKind].inner());
-  const input = { op: findShape('GetTerminalInformation', '1.0.2')!, binding: 'soap11' as const, namespaces: DEFAULT_NAMESPACES, status: 200, contentType: 'text/xml; charset=utf-8', text };
+  const input = {
+    op: findShape('GetTerminalInformation', '1.0.2')!,
+    binding: 'soap11' as const,
+    namespaces: DEFAULT_NAMESPACES,
+    status: 200,
+    contentType: 'text/xml; charset=utf-8',
+    text,
+  };
   const ours = async () => {
     const errors = (await parseReply(input)).findings.filter((f) => f.severity === 'error');
     // Fast and wrong must not pass: the reply is refused for one of the reader's limits.
-    if (errors.length !== 1 || !/the raw reply is kept as received/.test(errors[0].message)) throw new Error(`${kind}: not refused by a limit: ${errors.map((f) => f.message).join('; ')}`);
+    if (errors.length !== 1 || !/the raw reply is kept as received/.test(errors[0].message))
+      throw new Error(`${kind}: not refused by a limit: ${errors.map((f) => f.message).join('; ')}`);
     return errors[0].message;
   };
   if (mode === 'memory') {
@@ -41,7 +49,11 @@ async function main(): Promise<void> {
     return performance.now() - t;
   };
   const bare = new XMLParser({ ignoreAttributes: false });
-  const p = await interleave(Number(runs), () => timed(ours), () => timed(() => bare.parse(text)));
+  const p = await interleave(
+    Number(runs),
+    () => timed(ours),
+    () => timed(() => bare.parse(text)),
+  );
   process.stdout.write(`${JSON.stringify({ oursMs: p.a, bareMs: p.b, finding: await ours() })}\n`);
 }
 

@@ -20,8 +20,12 @@ export function runJsonNode<T>(args: readonly string[], label: string): Promise<
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { err += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const last = out.trim().split('\n').pop() ?? '';
@@ -55,12 +59,13 @@ export function startSandboxProcess(): Promise<SandboxProcess> {
       const { url } = JSON.parse(line) as { url: string };
       resolve({
         url,
-        close: () => new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
-          child.once('exit', () => done());
-          child.stdin!.end();
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.stdin!.end();
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
       });
     });
   });

@@ -24,11 +24,23 @@ function num(v: number): string {
 }
 
 const figure = (f: Figure) => `${f.label} ${num(f.value)} ${f.unit}`;
-const verdict = (r: RowResult) => { const p = passed(r); return p === undefined ? 'info' : p ? 'PASS' : 'FAIL'; };
+const verdict = (r: RowResult) => {
+  const p = passed(r);
+  return p === undefined ? 'info' : p ? 'PASS' : 'FAIL';
+};
 const ratio = (r: RowResult) => (Number.isFinite(r.ratio) ? `${num(r.ratio)}×` : '—');
 
 function cells(r: RowResult): string[] {
-  return [r.id, r.measured + (r.note ? ` (${r.note})` : ''), figure(r.a), figure(r.b), `${ratio(r)} ${r.ratioText}`, r.target?.text ?? '—', verdict(r), String(r.runs)];
+  return [
+    r.id,
+    r.measured + (r.note ? ` (${r.note})` : ''),
+    figure(r.a),
+    figure(r.b),
+    `${ratio(r)} ${r.ratioText}`,
+    r.target?.text ?? '—',
+    verdict(r),
+    String(r.runs),
+  ];
 }
 
 const HEADER = ['Row', 'Measured', 'A', 'B', 'Ratio', 'Target', 'Result', 'Runs'];
@@ -41,7 +53,10 @@ export function textTable(report: BenchReport): string {
   }
   for (const e of report.errors) lines.push(`ERROR ${e.row}: ${e.message}`);
   const failed = report.results.filter((r) => passed(r) === false).length;
-  lines.push('', `${report.results.length} lines, ${failed} below target, ${report.errors.length} rows not measured — ${report.durationS.toFixed(0)} s on ${report.machine.cores} × ${report.machine.cpu}, Node ${report.machine.node}`);
+  lines.push(
+    '',
+    `${report.results.length} lines, ${failed} below target, ${report.errors.length} rows not measured — ${report.durationS.toFixed(0)} s on ${report.machine.cores} × ${report.machine.cpu}, Node ${report.machine.node}`,
+  );
   return lines.join('\n');
 }
 

@@ -17,12 +17,20 @@ export interface Paired {
 
 /** The interleaved runs' own samples, warm-up runs left out: for a side that measures more than one figure per run. */
 export async function interleaveSamples<A, B>(runs: number, a: () => Promise<A> | A, b: () => Promise<B> | B, warmup = 1): Promise<{ a: A[]; b: B[] }> {
-  for (let i = 0; i < warmup; i++) { await a(); await b(); }
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
   const as: A[] = [];
   const bs: B[] = [];
   for (let i = 0; i < runs; i++) {
-    if (i % 2 === 0) { as.push(await a()); bs.push(await b()); }
-    else { bs.push(await b()); as.push(await a()); }
+    if (i % 2 === 0) {
+      as.push(await a());
+      bs.push(await b());
+    } else {
+      bs.push(await b());
+      as.push(await a());
+    }
   }
   return { a: as, b: bs };
 }

@@ -31,12 +31,13 @@ export function startSandboxChild(script: string, args: readonly string[] = []):
       resolve({
         url,
         pid: child.pid!,
-        close: () => new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.stdin!.end();
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.stdin!.end();
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
       });
     });
   });

@@ -32,7 +32,9 @@ const TRACE = 2 * KB;
 /** The bundles the extension requires on first use, beside extension.js. */
 const LAZY_BUNDLES = ['engine.js', 'sandbox.js'];
 
-interface Metafile { readonly outputs: Record<string, { readonly inputs: Record<string, { readonly bytesInOutput: number }> }> }
+interface Metafile {
+  readonly outputs: Record<string, { readonly inputs: Record<string, { readonly bytesInOutput: number }> }>;
+}
 
 /** A bundle's bytes by package (node_modules/<name>) or by source folder (src/<room>/<folder>). */
 function bytesByPart(metafile: Metafile): Map<string, number> {
@@ -41,7 +43,10 @@ function bytesByPart(metafile: Metafile): Map<string, number> {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
       const inPackage = input.split('node_modules/').pop()!;
       const part = input.includes('node_modules/')
-        ? inPackage.split('/').slice(0, inPackage.startsWith('@') ? 2 : 1).join('/')
+        ? inPackage
+            .split('/')
+            .slice(0, inPackage.startsWith('@') ? 2 : 1)
+            .join('/')
         : input.slice(input.lastIndexOf('src/')).split('/').slice(0, 4).join('/').replace(/\.ts$/, '');
       parts.set(part, (parts.get(part) ?? 0) + bytesInOutput);
     }
@@ -77,7 +82,11 @@ export const bundle: BenchRow = {
     const inWebview = PDFJS_MARKERS.filter((m) => webviewCode.includes(m));
     const size = fs.statSync(extension).size;
     const parts = bytesByPart(JSON.parse(fs.readFileSync(path.join(dist, 'extension.meta.json'), 'utf8')) as Metafile);
-    const largest = [...parts].sort((x, y) => y[1] - x[1]).slice(0, 4).map(([part, bytes]) => `${part} ${(bytes / KB).toFixed(0)} KB`).join(', ');
+    const largest = [...parts]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 4)
+      .map(([part, bytes]) => `${part} ${(bytes / KB).toFixed(0)} KB`)
+      .join(', ');
     const misplaced = ENGINE_ONLY.filter((p) => [...parts].some(([part, bytes]) => (part === p || part.startsWith(`${p}/`)) && bytes > TRACE));
     const lazy = LAZY_BUNDLES.filter((f) => fs.existsSync(path.join(dist, f))).map((f) => `${f} ${(fs.statSync(path.join(dist, f)).size / KB).toFixed(0)} KB`);
 
@@ -89,36 +98,56 @@ export const bundle: BenchRow = {
     const firstUse = path.join(dist, 'firstUse.js');
     fs.writeFileSync(firstUse, "require('./extension.js'); require('./engine.js');\n");
     const requireMs: number[] = [];
-    const p = await interleave(ctx.runs, async () => { const r = await load(extension); requireMs.push(r.requireMs); return r.wallMs; }, async () => (await load(empty)).wallMs);
+    const p = await interleave(
+      ctx.runs,
+      async () => {
+        const r = await load(extension);
+        requireMs.push(r.requireMs);
+        return r.wallMs;
+      },
+      async () => (await load(empty)).wallMs,
+    );
     const firstUseMs: number[] = [];
-    const f = await interleave(ctx.runs, async () => { const r = await load(firstUse); firstUseMs.push(r.requireMs); return r.wallMs; }, async () => (await load(empty)).wallMs);
+    const f = await interleave(
+      ctx.runs,
+      async () => {
+        const r = await load(firstUse);
+        firstUseMs.push(r.requireMs);
+        return r.wallMs;
+      },
+      async () => (await load(empty)).wallMs,
+    );
 
-    const results: RowResult[] = [{
-      id: 'bundle.size',
-      measured: `dist/extension.js, production build: size vs the ${LIMIT_KB} KB budget; pdf.js ${inExtension.length ? `FOUND in the extension bundle (${inExtension.join(', ')})` : 'not in it'}${inWebview.length ? ', present in webview.js' : ''}; ${misplaced.length ? `FOUND in it, though only the engine needs them: ${misplaced.join(', ')}` : `none of ${ENGINE_ONLY.join(', ')}`}; largest parts ${largest}; required on first use: ${lazy.join(', ')}`,
-      a: { label: 'extension.js', value: size / KB, unit: 'KB' },
-      b: { label: 'budget', value: LIMIT_KB, unit: 'KB' },
-      ratio: inExtension.length || misplaced.length ? Infinity : size / (LIMIT_KB * KB),
-      ratioText: 'size / budget',
-      target: atMost(1),
-      runs: 1,
-    }, {
-      id: 'bundle.load',
-      measured: `loading dist/extension.js in a fresh node (stub vscode) vs an empty module; require alone ${median(requireMs).toFixed(1)} ms`,
-      a: { label: 'extension.js', value: p.medianA, unit: 'ms' },
-      b: { label: 'empty module', value: p.medianB, unit: 'ms' },
-      ratio: p.ratio,
-      ratioText: 'extension / empty',
-      runs: p.runs,
-    }, {
-      id: 'bundle.first-use',
-      measured: `loading dist/extension.js and then dist/engine.js (what the first request file opened, send, test run or contract check adds) in a fresh node vs an empty module; require alone ${median(firstUseMs).toFixed(1)} ms`,
-      a: { label: 'extension.js + engine.js', value: f.medianA, unit: 'ms' },
-      b: { label: 'empty module', value: f.medianB, unit: 'ms' },
-      ratio: f.ratio,
-      ratioText: 'both / empty',
-      runs: f.runs,
-    }];
+    const results: RowResult[] = [
+      {
+        id: 'bundle.size',
+        measured: `dist/extension.js, production build: size vs the ${LIMIT_KB} KB budget; pdf.js ${inExtension.length ? `FOUND in the extension bundle (${inExtension.join(', ')})` : 'not in it'}${inWebview.length ? ', present in webview.js' : ''}; ${misplaced.length ? `FOUND in it, though only the engine needs them: ${misplaced.join(', ')}` : `none of ${ENGINE_ONLY.join(', ')}`}; largest parts ${largest}; required on first use: ${lazy.join(', ')}`,
+        a: { label: 'extension.js', value: size / KB, unit: 'KB' },
+        b: { label: 'budget', value: LIMIT_KB, unit: 'KB' },
+        ratio: inExtension.length || misplaced.length ? Infinity : size / (LIMIT_KB * KB),
+        ratioText: 'size / budget',
+        target: atMost(1),
+        runs: 1,
+      },
+      {
+        id: 'bundle.load',
+        measured: `loading dist/extension.js in a fresh node (stub vscode) vs an empty module; require alone ${median(requireMs).toFixed(1)} ms`,
+        a: { label: 'extension.js', value: p.medianA, unit: 'ms' },
+        b: { label: 'empty module', value: p.medianB, unit: 'ms' },
+        ratio: p.ratio,
+        ratioText: 'extension / empty',
+        runs: p.runs,
+      },
+      {
+        id: 'bundle.first-use',
+        measured: `loading dist/extension.js and then dist/engine.js (what the first request file opened, send, test run or contract check adds) in a fresh node vs an empty module; require alone ${median(firstUseMs).toFixed(1)} ms`,
+        a: { label: 'extension.js + engine.js', value: f.medianA, unit: 'ms' },
+        b: { label: 'empty module', value: f.medianB, unit: 'ms' },
+        ratio: f.ratio,
+        ratioText: 'both / empty',
+        runs: f.runs,
+      },
+    ];
     return results;
   },
 };

@@ -28,7 +28,9 @@ function wall(args: readonly string[]): Promise<number> {
     const t = performance.now();
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(performance.now() - t) : reject(new Error(`node ${args.join(' ')} exited ${code}: ${err}`))));
   });
@@ -40,7 +42,11 @@ export const cliStart: BenchRow = {
   async run(ctx) {
     const carrier = await build(fs.mkdtempSync(path.join(ctx.tmp, 'cli-')));
     const runs = Math.max(ctx.runs, 15);
-    const p = await interleave(runs, () => wall([carrier, 'validate', FILE]), () => wall(['-e', '0']));
+    const p = await interleave(
+      runs,
+      () => wall([carrier, 'validate', FILE]),
+      () => wall(['-e', '0']),
+    );
     const result: RowResult = {
       id: 'cli-start.validate',
       measured: `\`carrier validate\` of one request file (${path.basename(FILE)}), whole process, vs \`node -e 0\``,

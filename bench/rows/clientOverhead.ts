@@ -53,7 +53,11 @@ export const clientOverhead: BenchRow = {
       for (const { concurrency, requests } of SETTINGS) {
         // At least 10 pairs, as runner-throughput: one pair moves by about 5 % on two shared
         // cores, and the verdict is read against a threshold.
-        const p = await interleave(Math.max(ctx.runs, 10), () => throughput(requests, concurrency, ours), () => throughput(requests, concurrency, raw));
+        const p = await interleave(
+          Math.max(ctx.runs, 10),
+          () => throughput(requests, concurrency, ours),
+          () => throughput(requests, concurrency, raw),
+        );
         results.push({
           id: `client-overhead.c${concurrency}`,
           measured: `GetRateQuote 1.0.3 SOAP 1.1, concurrency ${concurrency}: send() (build + HTTP + parse) vs raw undici POST of the prebuilt envelope`,

@@ -54,7 +54,10 @@ interface InspectorProcess {
 
 function startInspector(target: string): Promise<InspectorProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'carrier.js'), 'inspect', '--target', target, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'carrier.js'), 'inspect', '--target', target, '--port', '0'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let partial = '';
     let url: string | undefined;
     let printed = 0;
@@ -75,17 +78,31 @@ function startInspector(target: string): Promise<InspectorProcess> {
       child.removeAllListeners('exit');
       resolve({
         url,
-        get printed() { return printed; },
-        recorded: (total) => new Promise<void>((done, fail) => {
-          if (printed >= total) return done();
-          const timer = setTimeout(() => fail(new Error(`carrier inspect printed ${printed} of ${total} exchanges in ${RECORDING_TIMEOUT_MS / 1000} s`)), RECORDING_TIMEOUT_MS);
-          waiter = { total, done: () => { clearTimeout(timer); waiter = undefined; done(); } };
-        }),
-        close: () => new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
+        get printed() {
+          return printed;
+        },
+        recorded: (total) =>
+          new Promise<void>((done, fail) => {
+            if (printed >= total) return done();
+            const timer = setTimeout(
+              () => fail(new Error(`carrier inspect printed ${printed} of ${total} exchanges in ${RECORDING_TIMEOUT_MS / 1000} s`)),
+              RECORDING_TIMEOUT_MS,
+            );
+            waiter = {
+              total,
+              done: () => {
+                clearTimeout(timer);
+                waiter = undefined;
+                done();
+              },
+            };
+          }),
+        close: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
       });
     });
   });
@@ -127,35 +144,55 @@ export const inspectorOverhead: BenchRow = {
         // more than that when a reply ends a moment before its connection is free again.
         const agent = new Agent({ connections: concurrency });
         try {
-          const s = await interleaveSamples(ctx.runs, () => throughput(requests, concurrency, post(agent, spec.url)), () => through(agent, requests, concurrency));
+          const s = await interleaveSamples(
+            ctx.runs,
+            () => throughput(requests, concurrency, post(agent, spec.url)),
+            () => through(agent, requests, concurrency),
+          );
           const measured = `GetRateQuote 1.0.3 SOAP 1.1 posted with undici, concurrency ${concurrency} (${concurrency} connection${concurrency > 1 ? 's' : ''} each way): direct to the sandbox vs through carrier inspect (own process, a line per exchange)`;
-          const replied = paired(s.a, s.b.map((x) => x.replied));
-          const recorded = paired(s.a, s.b.map((x) => x.recorded));
-          results.push({
-            id: `inspector.c${concurrency}`,
-            measured: `${measured}, up to the last reply`,
-            a: { label: 'direct', value: replied.medianA, unit: 'req/s' },
-            b: { label: 'through inspector', value: replied.medianB, unit: 'req/s' },
-            ratio: replied.ratio,
-            ratioText: 'direct / through inspector (slowdown)',
-            runs: replied.runs,
-            samples: { a: replied.a, b: replied.b },
-            note: `${requests} requests per run; the inspector reads them after the last reply, before the next run`,
-          }, {
-            id: `inspector.c${concurrency}.recorded`,
-            measured: `${measured}, up to the last exchange recorded`,
-            a: { label: 'direct', value: recorded.medianA, unit: 'req/s' },
-            b: { label: 'through inspector, recorded', value: recorded.medianB, unit: 'req/s' },
-            ratio: recorded.ratio,
-            ratioText: 'direct / through inspector with its reading (slowdown)',
-            runs: recorded.runs,
-            samples: { a: recorded.a, b: recorded.b },
-            note: `${requests} requests per run, timed until carrier inspect has printed each of them`,
-          });
+          const replied = paired(
+            s.a,
+            s.b.map((x) => x.replied),
+          );
+          const recorded = paired(
+            s.a,
+            s.b.map((x) => x.recorded),
+          );
+          results.push(
+            {
+              id: `inspector.c${concurrency}`,
+              measured: `${measured}, up to the last reply`,
+              a: { label: 'direct', value: replied.medianA, unit: 'req/s' },
+              b: { label: 'through inspector', value: replied.medianB, unit: 'req/s' },
+              ratio: replied.ratio,
+              ratioText: 'direct / through inspector (slowdown)',
+              runs: replied.runs,
+              samples: { a: replied.a, b: replied.b },
+              note: `${requests} requests per run; the inspector reads them after the last reply, before the next run`,
+            },
+            {
+              id: `inspector.c${concurrency}.recorded`,
+              measured: `${measured}, up to the last exchange recorded`,
+              a: { label: 'direct', value: recorded.medianA, unit: 'req/s' },
+              b: { label: 'through inspector, recorded', value: recorded.medianB, unit: 'req/s' },
+              ratio: recorded.ratio,
+              ratioText: 'direct / through inspector with its reading (slowdown)',
+              runs: recorded.runs,
+              samples: { a: recorded.a, b: recorded.b },
+              note: `${requests} requests per run, timed until carrier inspect has printed each of them`,
+            },
+          );
           // At least 10 pairs, as the other rows read against a threshold: at concurrency 16 one
           // pair of this row moved between 0.9 and 1.3 in five-pair runs.
-          const hop = await interleaveSamples(Math.max(ctx.runs, 10), () => throughput(requests, concurrency, post(agent, hopUrl)), () => through(agent, requests, concurrency));
-          const own = paired(hop.a, hop.b.map((x) => x.replied));
+          const hop = await interleaveSamples(
+            Math.max(ctx.runs, 10),
+            () => throughput(requests, concurrency, post(agent, hopUrl)),
+            () => through(agent, requests, concurrency),
+          );
+          const own = paired(
+            hop.a,
+            hop.b.map((x) => x.replied),
+          );
           results.push({
             id: `inspector.c${concurrency}.hop`,
             measured: `The same at concurrency ${concurrency}: through a bare TCP relay in its own process (the hop alone) vs through carrier inspect, up to the last reply`,

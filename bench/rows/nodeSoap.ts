@@ -84,7 +84,8 @@ export const nodeSoap: BenchRow = {
         const args = nodeSoapArgs(op, sendable.params, BENCH_KEY);
 
         const check = await send({ context, request: sendable, environment, apiKey: BENCH_KEY });
-        if (!classifyExchange(check).ok) throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
+        if (!classifyExchange(check).ok)
+          throw new Error(`${op.operation}: the sandbox did not answer cleanly: ${check.findings.map((f) => f.message).join('; ')}`);
         // A clean answer for both, or the comparison means nothing.
         const theirs = await fn(args);
         if (!theirs.result || typeof theirs.result !== 'object' || /<WasSuccess>false|<ErrorMessage>/.test(theirs.raw)) {
@@ -100,18 +101,34 @@ export const nodeSoap: BenchRow = {
           () => measured(REQUESTS, () => send({ context, request: sendable, environment, apiKey: BENCH_KEY })),
           () => measured(REQUESTS, () => fn(args)),
         );
-        const p = paired(a.map((l) => l.cpuMs), b.map((l) => l.cpuMs));
-        const speed = pairedRatio(a.map((l) => l.perSecond), b.map((l) => l.perSecond));
+        const p = paired(
+          a.map((l) => l.cpuMs),
+          b.map((l) => l.cpuMs),
+        );
+        const speed = pairedRatio(
+          a.map((l) => l.perSecond),
+          b.map((l) => l.perSecond),
+        );
         // The floor: undici posting the envelope send() builds, reading the reply's bytes and
         // nothing more. node-soap over it bounds what any client that builds and reads the XML
         // can reach on this row.
         const spec = wireRequest(sendable, environment);
         const body = Buffer.from(spec.body, 'utf8');
         const headers = Object.fromEntries(spec.headers);
-        const raw = async () => { const r = await request(spec.url, { method: 'POST', headers, body, dispatcher: agent }); await r.body.arrayBuffer(); };
+        const raw = async () => {
+          const r = await request(spec.url, { method: 'POST', headers, body, dispatcher: agent });
+          await r.body.arrayBuffer();
+        };
         for (let i = 0; i < WARM_UP; i++) await raw();
-        const { a: floor, b: theirsAgain } = await interleaveSamples(ctx.runs, () => measured(REQUESTS, raw), () => measured(REQUESTS, () => fn(args)));
-        const wire = paired(floor.map((l) => l.cpuMs), theirsAgain.map((l) => l.cpuMs));
+        const { a: floor, b: theirsAgain } = await interleaveSamples(
+          ctx.runs,
+          () => measured(REQUESTS, raw),
+          () => measured(REQUESTS, () => fn(args)),
+        );
+        const wire = paired(
+          floor.map((l) => l.cpuMs),
+          theirsAgain.map((l) => l.cpuMs),
+        );
         results.push({
           id: `node-soap.${op.operation}`,
           measured: `${op.operation} ${op.version} SOAP 1.1, one at a time: client CPU per request, send() vs node-soap client (from ?WSDL)`,

@@ -47,9 +47,15 @@ function runProcess(args: readonly string[], cwd: string, usageFile: string, env
     fs.rmSync(usageFile, { force: true });
     const server0 = processCpuMs(serverPid);
     const t = performance.now();
-    const child = spawn(process.execPath, ['-r', USAGE, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env, CARRIER_BENCH_USAGE: usageFile } });
+    const child = spawn(process.execPath, ['-r', USAGE, ...args], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env, CARRIER_BENCH_USAGE: usageFile },
+    });
     let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const seconds = (performance.now() - t) / 1000;
@@ -68,17 +74,37 @@ export const runnerThroughput: BenchRow = {
     const sandbox = await startSandboxChild('children/sandbox.ts');
     try {
       const folder = writeRateQuoteFolder(ctx.tmp, sandbox.url, REQUESTS);
-      const ours = () => runProcess([CLI, 'run', folder.dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT], ctx.tmp, path.join(ctx.tmp, 'usage-runner.json'), { CARRIER_API_KEY: BENCH_KEY }, sandbox.pid);
-      const theirs = () => runProcess([path.join(ROOT, 'bench', 'children', 'runnerRawClient.js'), folder.specFile, String(REQUESTS), String(CONCURRENCY)], ctx.tmp, path.join(ctx.tmp, 'usage-raw.json'), {}, sandbox.pid);
+      const ours = () =>
+        runProcess(
+          [CLI, 'run', folder.dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT],
+          ctx.tmp,
+          path.join(ctx.tmp, 'usage-runner.json'),
+          { CARRIER_API_KEY: BENCH_KEY },
+          sandbox.pid,
+        );
+      const theirs = () =>
+        runProcess(
+          [path.join(ROOT, 'bench', 'children', 'runnerRawClient.js'), folder.specFile, String(REQUESTS), String(CONCURRENCY)],
+          ctx.tmp,
+          path.join(ctx.tmp, 'usage-raw.json'),
+          {},
+          sandbox.pid,
+        );
       // At least 10 pairs: on two shared cores one pair moves by ±5 %, and this row's verdict is
       // read against a threshold.
       const { a: runner, b: raw } = await interleaveSamples(Math.max(ctx.runs, 10), ours, theirs);
-      const p = paired(runner.map((r) => REQUESTS / r.seconds), raw.map((r) => REQUESTS / r.seconds));
+      const p = paired(
+        runner.map((r) => REQUESTS / r.seconds),
+        raw.map((r) => REQUESTS / r.seconds),
+      );
       const perRequest = (runs: ProcessRun[], pick: (r: ProcessRun) => number) => median(runs.map((r) => pick(r) / REQUESTS));
       const cpu = { runner: perRequest(runner, (r) => r.cpuMs), raw: perRequest(raw, (r) => r.cpuMs) };
       const server = { runner: perRequest(runner, (r) => r.serverCpuMs), raw: perRequest(raw, (r) => r.serverCpuMs) };
       const rssPer1000 = median(runner.map((r) => r.peakRssMb / (REQUESTS / 1000)));
-      const cpuRatio = pairedRatio(runner.map((r) => r.cpuMs), raw.map((r) => r.cpuMs));
+      const cpuRatio = pairedRatio(
+        runner.map((r) => r.cpuMs),
+        raw.map((r) => r.cpuMs),
+      );
       const results: RowResult[] = [
         {
           id: 'runner-throughput.c16',

@@ -29,7 +29,9 @@ async function ours(context: CoreContext, c: BenchCollection): Promise<number> {
     const seconds = (performance.now() - t0) / 1000;
     if (report.summary.passed !== c.count) {
       const failure = report.results.find((r) => r.status !== 'passed');
-      throw new Error(`carrier run: ${report.summary.passed}/${c.count} passed (${failure?.test.name}: ${failure?.failures[0]?.message ?? failure?.skipReason})`);
+      throw new Error(
+        `carrier run: ${report.summary.passed}/${c.count} passed (${failure?.test.name}: ${failure?.failures[0]?.message ?? failure?.skipReason})`,
+      );
     }
     return seconds;
   } finally {
@@ -44,7 +46,8 @@ function theirs(c: BenchCollection): Promise<number> {
       const seconds = (performance.now() - t0) / 1000;
       if (err) return reject(err);
       const { requests, assertions } = summary.run.stats;
-      if (requests.total !== c.count || assertions.failed || requests.failed) return reject(new Error(`newman: ${requests.total} requests, ${assertions.failed} failed checks`));
+      if (requests.total !== c.count || assertions.failed || requests.failed)
+        return reject(new Error(`newman: ${requests.total} requests, ${assertions.failed} failed checks`));
       resolve(seconds);
     });
   });
@@ -61,18 +64,25 @@ export const runnerVsNewman: BenchRow = {
     try {
       await ours(context, warm);
       await theirs(warm);
-      const p = await interleave(ctx.runs, () => ours(context, collection), () => theirs(collection), 0);
-      return [{
-        id: 'runner.newman',
-        measured: `${REQUESTS} SOAP 1.1 requests (4 operations) with a status check each, sequential: carrier run engine vs newman, both in-process`,
-        a: { label: 'carrier run', value: p.medianA, unit: 's' },
-        b: { label: 'newman', value: p.medianB, unit: 's' },
-        // Faster is the claim: newman's time over ours.
-        ratio: pairedRatio(p.b, p.a),
-        ratioText: 'newman / carrier run',
-        target: atLeast(3),
-        runs: p.runs,
-      }];
+      const p = await interleave(
+        ctx.runs,
+        () => ours(context, collection),
+        () => theirs(collection),
+        0,
+      );
+      return [
+        {
+          id: 'runner.newman',
+          measured: `${REQUESTS} SOAP 1.1 requests (4 operations) with a status check each, sequential: carrier run engine vs newman, both in-process`,
+          a: { label: 'carrier run', value: p.medianA, unit: 's' },
+          b: { label: 'newman', value: p.medianB, unit: 's' },
+          // Faster is the claim: newman's time over ours.
+          ratio: pairedRatio(p.b, p.a),
+          ratioText: 'newman / carrier run',
+          target: atLeast(3),
+          runs: p.runs,
+        },
+      ];
     } finally {
       await context.http.close();
     }

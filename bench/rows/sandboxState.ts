@@ -44,7 +44,10 @@ class BolClient {
   private readonly agent = new Agent();
   private readonly template: { body: string; headers: Record<string, string>; url: string };
 
-  constructor(readonly sandbox: SandboxChild, private readonly tag: string) {
+  constructor(
+    readonly sandbox: SandboxChild,
+    private readonly tag: string,
+  ) {
     this.template = bolBody(sandbox.url);
   }
 
@@ -60,18 +63,29 @@ class BolClient {
   async create(): Promise<number> {
     const po = `PO-${this.tag}-${this.n++}`;
     const t0 = performance.now();
-    const r = await request(this.template.url, { method: 'POST', headers: this.template.headers, body: this.template.body.replace(PO, po), dispatcher: this.agent });
+    const r = await request(this.template.url, {
+      method: 'POST',
+      headers: this.template.headers,
+      body: this.template.body.replace(PO, po),
+      dispatcher: this.agent,
+    });
     const text = await r.body.text();
     const ms = performance.now() - t0;
-    if (r.statusCode !== 200 || !text.includes('<WasSuccess>true</WasSuccess>')) throw new Error(`CreateBillOfLading: HTTP ${r.statusCode}: ${text.slice(0, 400)}`);
+    if (r.statusCode !== 200 || !text.includes('<WasSuccess>true</WasSuccess>'))
+      throw new Error(`CreateBillOfLading: HTTP ${r.statusCode}: ${text.slice(0, 400)}`);
     return ms;
   }
 
   async fill(count: number, concurrency: number): Promise<void> {
     let started = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (started < count) { started++; await this.create(); }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (started < count) {
+          started++;
+          await this.create();
+        }
+      }),
+    );
   }
 
   async medianOf(count: number): Promise<number> {
@@ -104,18 +118,24 @@ export const sandboxState: BenchRow = {
       ctx.log(`  both sandboxes started again from their folders in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
       await small.fill(WARM, 4);
       await large.fill(WARM, 4);
-      const p = await interleave(ctx.runs, () => large.medianOf(PER_RUN), () => small.medianOf(PER_RUN));
-      return [{
-        id: 'sandbox-state.bol',
-        measured: `CreateBillOfLading 1.0.1 SOAP 1.1, one at a time, sandbox with a data folder (own process): median round trip with ${LARGE.toLocaleString('en-US')} bills of lading stored vs ${SMALL} stored (journal append + fsync per change)`,
-        a: { label: `at ${LARGE.toLocaleString('en-US')}`, value: p.medianA, unit: 'ms' },
-        b: { label: `at ${SMALL}`, value: p.medianB, unit: 'ms' },
-        ratio: p.ratio,
-        ratioText: `${LARGE.toLocaleString('en-US')} / ${SMALL}`,
-        target: atMost(1.5),
-        runs: p.runs,
-        note: `${PER_RUN} bills of lading per run; both sandboxes restarted from their folders and warmed with ${WARM} more first`,
-      }];
+      const p = await interleave(
+        ctx.runs,
+        () => large.medianOf(PER_RUN),
+        () => small.medianOf(PER_RUN),
+      );
+      return [
+        {
+          id: 'sandbox-state.bol',
+          measured: `CreateBillOfLading 1.0.1 SOAP 1.1, one at a time, sandbox with a data folder (own process): median round trip with ${LARGE.toLocaleString('en-US')} bills of lading stored vs ${SMALL} stored (journal append + fsync per change)`,
+          a: { label: `at ${LARGE.toLocaleString('en-US')}`, value: p.medianA, unit: 'ms' },
+          b: { label: `at ${SMALL}`, value: p.medianB, unit: 'ms' },
+          ratio: p.ratio,
+          ratioText: `${LARGE.toLocaleString('en-US')} / ${SMALL}`,
+          target: atMost(1.5),
+          runs: p.runs,
+          note: `${PER_RUN} bills of lading per run; both sandboxes restarted from their folders and warmed with ${WARM} more first`,
+        },
+      ];
     } finally {
       await Promise.all([small.close(), large.close()]);
     }

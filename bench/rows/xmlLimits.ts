@@ -20,7 +20,11 @@ export const xmlLimits: BenchRow = {
     const results: RowResult[] = [];
     for (const kind of HOSTILE_KINDS) {
       const { what } = HOSTILE[kind];
-      const time = await runJsonChild<{ oursMs: number[]; bareMs: number[]; finding: string }>('children/xmlLimits.ts', [kind, 'time', String(ctx.runs)], ['--expose-gc']);
+      const time = await runJsonChild<{ oursMs: number[]; bareMs: number[]; finding: string }>(
+        'children/xmlLimits.ts',
+        [kind, 'time', String(ctx.runs)],
+        ['--expose-gc'],
+      );
       results.push({
         id: `xml-limits.${kind}.time`,
         measured: `${what}, as a reply: parseReply (refused: ${time.finding.replace(/ \(line.*$/, '')}) vs bare fast-xml-parser parse, attributes read`,

@@ -43,13 +43,19 @@ export function hotspots(file: string, top = 25): { totalMs: number; spots: Hots
     total += dt;
     self.set(key, (self.get(key) ?? 0) + dt);
   });
-  const spots = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ms]) => ({ name, selfMs: ms, share: ms / total }));
+  const spots = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, ms]) => ({ name, selfMs: ms, share: ms / total }));
   return { totalMs: total, spots };
 }
 
 if (require.main === module) {
   const [file, top] = process.argv.slice(2);
-  if (!file) { process.stderr.write('usage: profileSummary.ts file.cpuprofile [top]\n'); process.exit(2); }
+  if (!file) {
+    process.stderr.write('usage: profileSummary.ts file.cpuprofile [top]\n');
+    process.exit(2);
+  }
   const { totalMs, spots } = hotspots(file, Number(top ?? 25));
   process.stdout.write(`total ${totalMs.toFixed(0)} ms sampled\n`);
   for (const s of spots) process.stdout.write(`${(s.share * 100).toFixed(1).padStart(5)}%  ${s.selfMs.toFixed(1).padStart(8)} ms  ${s.name}\n`);

@@ -19,7 +19,11 @@ function linkRepositoryAsExtension(repoRoot, extensionsDir) {
   }
   const link = path.join(extensionsDir, linkName);
   let current;
-  try { current = fs.readlinkSync(link); } catch { current = undefined; }
+  try {
+    current = fs.readlinkSync(link);
+  } catch {
+    current = undefined;
+  }
   if (current !== repoRoot) {
     fs.rmSync(link, { recursive: true, force: true });
     fs.symlinkSync(repoRoot, link, 'dir');

@@ -49,12 +49,24 @@ function parseOptions(argv) {
         options.port = port;
         break;
       }
-      case '--folder': options.folder = path.resolve(value()); break;
-      case '--data-dir': options.dataDir = path.resolve(value()); break;
-      case '--code-server': options.forceCodeServer = true; break;
-      case '--restricted': options.restricted = true; break;
-      case '-h': case '--help': options.help = true; break;
-      default: throw new UsageError(`unknown option ${arg}`);
+      case '--folder':
+        options.folder = path.resolve(value());
+        break;
+      case '--data-dir':
+        options.dataDir = path.resolve(value());
+        break;
+      case '--code-server':
+        options.forceCodeServer = true;
+        break;
+      case '--restricted':
+        options.restricted = true;
+        break;
+      case '-h':
+      case '--help':
+        options.help = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}`);
     }
   }
   return options;

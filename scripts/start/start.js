@@ -73,7 +73,7 @@ async function serveInCodeServer(options) {
   const code = await server.exited;
   if (stopping) return new Promise(() => {}); // stop() exits
   log(`code-server exited on its own with ${code}; see ${logFile}`);
-  return code === 0 ? 1 : code ?? 1;
+  return code === 0 ? 1 : (code ?? 1);
 }
 
 async function main() {
@@ -85,7 +85,8 @@ async function main() {
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build (npm start does)');
   if (!fs.statSync(options.folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${options.folder} is not a folder`);
   const code = options.forceCodeServer ? undefined : findOnPath(process.platform === 'win32' ? ['code.cmd'] : ['code']);
-  if (code && options.restricted) throw new UsageError('--restricted goes with code-server (a desktop VS Code keeps its own trust settings): add --code-server');
+  if (code && options.restricted)
+    throw new UsageError('--restricted goes with code-server (a desktop VS Code keeps its own trust settings): add --code-server');
   if (code) return openInDesktop(code, options.folder);
   return serveInCodeServer(options);
 }

@@ -63,7 +63,9 @@ async function runInCodeServer(options) {
     page = await context.newPage();
 
     let settle;
-    const exitCode = new Promise((resolve) => { settle = resolve; });
+    const exitCode = new Promise((resolve) => {
+      settle = resolve;
+    });
     await page.exposeFunction('codeAutomationExit', (code) => settle(Number(code)));
     await page.exposeFunction('codeAutomationLog', (type, args) => printWorkbenchLog(type, args));
     page.on('pageerror', (err) => log(`page error: ${err.message}`));
@@ -83,7 +85,10 @@ async function runInCodeServer(options) {
           if (!(await input.isVisible())) return true;
           if (text !== null && (await input.inputValue()) !== text) await input.fill(text);
           await input.press('Enter', { timeout: 2_000 }).catch(() => undefined);
-          const closed = await input.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+          const closed = await input.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          );
           if (closed) return true;
         }
         throw new Error(`the input box (${selector}) did not close after Enter`);
@@ -93,7 +98,10 @@ async function runInCodeServer(options) {
       workbench: async (op) => {
         const target = page.locator(op.selector, op.hasText ? { hasText: op.hasText } : {}).first();
         await target.waitFor({ state: 'visible', timeout: op.timeoutMs ?? 15_000 });
-        if (op.action === 'click') { await target.click(); return { ok: true }; }
+        if (op.action === 'click') {
+          await target.click();
+          return { ok: true };
+        }
         return { text: await target.textContent() };
       },
     });

@@ -54,11 +54,15 @@ async function startCodeServer(options) {
   const port = options.port || (await freePort());
   if (!(await isPortFree(port))) throw new Error(`port ${port} on 127.0.0.1 is already in use`);
   const args = [
-    '--auth', 'none',
+    '--auth',
+    'none',
     // Loopback only: the workbench runs code and holds API keys; nothing outside may reach it.
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', options.userDataDir,
-    '--extensions-dir', options.extensionsDir,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    options.userDataDir,
+    '--extensions-dir',
+    options.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     // Tests and npm start open folders the person made; --restricted (workspaceTrust) keeps the
@@ -104,7 +108,11 @@ async function killTree(child) {
   const group = -child.pid;
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    try { process.kill(group, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(group, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     const inTime = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
     if (!inTime) signalGroup(group, 'SIGKILL');
   }
@@ -124,7 +132,11 @@ function groupAlive(group) {
 }
 
 function signalGroup(group, signal) {
-  try { process.kill(group, signal); } catch { /* already gone */ }
+  try {
+    process.kill(group, signal);
+  } catch {
+    /* already gone */
+  }
 }
 
 function sleep(ms) {

@@ -13,11 +13,12 @@ function findDesktopVSCode() {
   const real = fs.realpathSync(cli);
   // The CLI lives in <install>/bin (Linux, Windows) or <App>/Contents/Resources/app/bin (macOS).
   const binDir = path.dirname(real);
-  const candidates = process.platform === 'darwin'
-    ? [path.resolve(binDir, '..', '..', '..', 'MacOS', 'Electron'), path.resolve(binDir, '..', '..', '..', 'MacOS', 'Code')]
-    : process.platform === 'win32'
-      ? [path.resolve(binDir, '..', 'Code.exe'), path.resolve(binDir, '..', 'Code - Insiders.exe')]
-      : [path.resolve(binDir, '..', 'code'), path.resolve(binDir, '..', 'code-insiders')];
+  const candidates =
+    process.platform === 'darwin'
+      ? [path.resolve(binDir, '..', '..', '..', 'MacOS', 'Electron'), path.resolve(binDir, '..', '..', '..', 'MacOS', 'Code')]
+      : process.platform === 'win32'
+        ? [path.resolve(binDir, '..', 'Code.exe'), path.resolve(binDir, '..', 'Code - Insiders.exe')]
+        : [path.resolve(binDir, '..', 'code'), path.resolve(binDir, '..', 'code-insiders')];
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 

@@ -96,7 +96,11 @@ function ensureCodeServer() {
   // A package.json of its own keeps code-server out of the extension's dependencies and lockfile.
   fs.writeFileSync(
     path.join(INSTALL_DIR, 'package.json'),
-    JSON.stringify({ name: 'carrier-workbench-code-server', private: true, description: 'Test host only; installed by scripts/vscode-host/ensure-code-server.js' }, null, 2) + '\n',
+    JSON.stringify(
+      { name: 'carrier-workbench-code-server', private: true, description: 'Test host only; installed by scripts/vscode-host/ensure-code-server.js' },
+      null,
+      2,
+    ) + '\n',
   );
   const env = {
     ...process.env,

@@ -79,7 +79,12 @@ async function main() {
     const desktop = process.env.CARRIER_VSCODE_HOST === 'code-server' ? undefined : findDesktopVSCode();
     if (desktop) {
       log(`desktop VS Code: ${desktop}`);
-      exitCode = await runInElectron({ ...common, vscodeExecutablePath: desktop, userDataDir: path.join(scratch, 'user-data'), extensionsDir: path.join(scratch, 'extensions') });
+      exitCode = await runInElectron({
+        ...common,
+        vscodeExecutablePath: desktop,
+        userDataDir: path.join(scratch, 'user-data'),
+        extensionsDir: path.join(scratch, 'extensions'),
+      });
     } else {
       log('no desktop VS Code on PATH: using code-server + chromium');
       exitCode = await runInCodeServer({
@@ -88,7 +93,9 @@ async function main() {
         env: { ...env, CARRIER_TEST_BROWSER: '1' },
         screenshotsDir: RESULTS_DIR,
         timeoutMs: TIMEOUT_MS,
-        onPageReady: (actions) => { page = actions; },
+        onPageReady: (actions) => {
+          page = actions;
+        },
       });
     }
   } finally {

@@ -93,7 +93,10 @@ function variablePair(pair: string, flag: string): [string, string] {
  * empty ones dropped; `fallback` when the flag was not given.
  */
 export function listFlag(parsed: ParsedArgs, name: string, fallback: readonly string[] = []): string[] {
-  return (parsed.lists.get(name) ?? fallback).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (parsed.lists.get(name) ?? fallback)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** `--help` or `-h` before any `--`: the dispatcher prints the command's usage instead of running it. */
@@ -104,7 +107,10 @@ export function asksForHelp(args: readonly string[]): boolean {
 
 /** The options part of a usage text, aligned. */
 export function describeFlags(specs: readonly FlagSpec[]): string {
-  const rows = specs.map((s) => [`${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.value || s.variables ? ' <value>' : ''}${s.repeatable ? ' …' : ''}`, s.description]);
+  const rows = specs.map((s) => [
+    `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.value || s.variables ? ' <value>' : ''}${s.repeatable ? ' …' : ''}`,
+    s.description,
+  ]);
   const width = Math.max(0, ...rows.map(([left]) => left.length));
   return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
 }

@@ -76,7 +76,11 @@ function loadCached(module: NodeModule, filename: string, dir: string): boolean 
  */
 function cachedData(file: string, key: string): Buffer | undefined {
   let bytes: Buffer;
-  try { bytes = fs.readFileSync(file); } catch { return undefined; }
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
   const newline = bytes.indexOf(0x0a);
   if (newline < 0) return undefined;
   const [madeFor, checksum] = bytes.toString('latin1', 0, newline).split(' ');
@@ -93,6 +97,10 @@ function save(file: string, key: string, script: vm.Script): void {
     fs.writeFileSync(temporary, Buffer.concat([Buffer.from(`${key} ${crc32(code)}\n`, 'latin1'), code]), { mode: 0o600 });
     fs.renameSync(temporary, file);
   } catch {
-    try { fs.rmSync(temporary, { force: true }); } catch { /* nothing more to do */ }
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {
+      /* nothing more to do */
+    }
   }
 }

@@ -46,7 +46,7 @@ export function helpText(commands: readonly CommandEntry[] = defaultCommands): s
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `carrier <command> --help` for a command\'s options.',
+    "Run `carrier <command> --help` for a command's options.",
     'A command whose output pipe closes before it is done stops quietly with exit status 141.',
     '',
   ].join('\n');
@@ -69,7 +69,10 @@ export async function runCli(argv: readonly string[], given: CliIo, commands: re
   }
   const entry = commands.find((c) => c.name === name);
   if (!entry) {
-    const guess = closest(name, commands.map((c) => c.name));
+    const guess = closest(
+      name,
+      commands.map((c) => c.name),
+    );
     io.stderr(`carrier: unknown command "${name}"${didYouMean(guess)}\n\n${helpText(commands)}`);
     return 2;
   }

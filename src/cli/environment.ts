@@ -8,7 +8,12 @@ import { displayPath } from './displayPath';
  * names there are, and gives exit code 2; a known one prints the file's warnings, since problems
  * elsewhere in the file do not stop a command whose own environment is fine.
  */
-export function chooseEnvironment(loaded: LoadedEnvironments, name: string | undefined, io: CliIo, unknown: (name: string, names: string) => string): Environment | 2 {
+export function chooseEnvironment(
+  loaded: LoadedEnvironments,
+  name: string | undefined,
+  io: CliIo,
+  unknown: (name: string, names: string) => string,
+): Environment | 2 {
   const envFile = loaded.file ? displayPath(loaded.file, io.cwd) : ENVIRONMENTS_FILE;
   const environment = findEnvironment(loaded, name);
   if (!environment) {

@@ -38,7 +38,11 @@ function gitDirFrom(start: string): string | undefined {
     const dotGit = path.join(at, '.git');
     let stat: fs.Stats | undefined;
     // `start` may be a file (ENOTDIR below it) or a folder this user cannot read.
-    try { stat = fs.statSync(dotGit); } catch { stat = undefined; }
+    try {
+      stat = fs.statSync(dotGit);
+    } catch {
+      stat = undefined;
+    }
     if (stat?.isDirectory()) return dotGit;
     if (stat?.isFile()) {
       const m = /^gitdir: (.+)$/m.exec(readSmall(dotGit) ?? '');
@@ -92,7 +96,9 @@ const PROSE = new Set(['doc', 'description', 'source']);
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => !PROSE.has(k) && (value as Record<string, unknown>)[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => !PROSE.has(k) && (value as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -105,11 +111,16 @@ export function catalogFingerprint(): string {
   // Code-unit order, not a locale's: every machine must sort alike.
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const byName = <T extends { readonly name: string }>(items: Iterable<T>) => [...items].sort((a, b) => order(a.name, b.name));
-  catalogHash ??= createHash('sha256').update(canonical({
-    operations: [...catalog.operations].sort((a, b) => order(a.operation, b.operation) || order(a.version, b.version)),
-    records: byName(catalog.records.values()),
-    enumerations: byName(catalog.enumerations.values()),
-  })).digest('hex').slice(0, 16);
+  catalogHash ??= createHash('sha256')
+    .update(
+      canonical({
+        operations: [...catalog.operations].sort((a, b) => order(a.operation, b.operation) || order(a.version, b.version)),
+        records: byName(catalog.records.values()),
+        enumerations: byName(catalog.enumerations.values()),
+      }),
+    )
+    .digest('hex')
+    .slice(0, 16);
   return catalogHash;
 }
 
@@ -124,7 +135,10 @@ export interface RunOptionsGiven {
   readonly shard?: { readonly total: number };
 }
 
-export function runFingerprint(options: RunOptionsGiven, where: { readonly repository: string; readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> }): RunFingerprint {
+export function runFingerprint(
+  options: RunOptionsGiven,
+  where: { readonly repository: string; readonly cwd: string; readonly env: Readonly<Record<string, string | undefined>> },
+): RunFingerprint {
   const commit = runCommit(where.repository, where.env);
   const fingerprint: RunOptionsFingerprint = {
     ...(options.environment !== undefined ? { environment: options.environment } : {}),

@@ -74,8 +74,7 @@ export interface SoapFault {
  * docs/collections.md#contract-findings has the table of codes and severities.
  */
 export type ContractCode =
-  | 'unknown-element' | 'missing-element' | 'not-of-type' | 'wrong-namespace'
-  | 'out-of-order' | 'repeated' | 'soap-version' | 'no-result' | 'empty-result';
+  'unknown-element' | 'missing-element' | 'not-of-type' | 'wrong-namespace' | 'out-of-order' | 'repeated' | 'soap-version' | 'no-result' | 'empty-result';
 
 /** Something the workbench found in a reply (or a request): a fault, an in-body error, a problem. */
 export interface Finding {

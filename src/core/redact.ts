@@ -250,7 +250,8 @@ export class Redactor {
         const before = found.length;
         this.byValueIn(view.text, options.utf8Bytes === true, found);
         if (options.cut) this.tail(view.text, options.utf8Bytes === true, found);
-        for (let i = before; i < found.length; i++) found[i] = [view.origin(found[i][0]), found[i][1] === view.text.length ? text.length : view.origin(found[i][1] - 1) + 1];
+        for (let i = before; i < found.length; i++)
+          found[i] = [view.origin(found[i][0]), found[i][1] === view.text.length ? text.length : view.origin(found[i][1] - 1) + 1];
       }
       if (options.cut) this.tail(text, options.utf8Bytes === true, found);
     }
@@ -258,7 +259,9 @@ export class Redactor {
     for (const s of spellings) {
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
     }
-    const wholeValues = options.utf8Bytes ? (this.wholeValueBytes ??= this.wholeValues.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.wholeValues;
+    const wholeValues = options.utf8Bytes
+      ? (this.wholeValueBytes ??= this.wholeValues.map((s) => Buffer.from(s, 'utf8').toString('latin1')))
+      : this.wholeValues;
     for (const s of wholeValues) {
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + 1)) {
         const end = at + s.length;
@@ -466,7 +469,10 @@ function prefixPattern(secret: string, literal?: (ch: string) => string): string
 function collect(re: RegExp, text: string, found: Array<[number, number]>): void {
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m[0] === '') { re.lastIndex++; continue; }
+    if (m[0] === '') {
+      re.lastIndex++;
+      continue;
+    }
     found.push([m.index, m.index + m[0].length]);
   }
 }
@@ -538,7 +544,10 @@ function withoutIgnorables(text: string): { text: string; origin(i: number): num
     let end: number;
     if (next === comment) {
       const shut = text.indexOf('-->', comment + 4);
-      if (shut < 0) { comment = -1; continue; }
+      if (shut < 0) {
+        comment = -1;
+        continue;
+      }
       end = shut + 3;
     } else end = next + (next === open ? CDATA_OPEN.length : CDATA_CLOSE.length);
     if (next > at) {
@@ -651,11 +660,13 @@ function keyPlaces(text: string, found: Array<[number, number]>): void {
   }
   FIELD.lastIndex = 0;
   for (let m = FIELD.exec(text); m; m = FIELD.exec(text)) {
-    if (KEY_NAME.test(decodedName(m[1], (s) => decodeURIComponent(s.replace(/\+/g, ' '))))) found.push([m.index + m[0].length - m[2].length, m.index + m[0].length]);
+    if (KEY_NAME.test(decodedName(m[1], (s) => decodeURIComponent(s.replace(/\+/g, ' ')))))
+      found.push([m.index + m[0].length - m[2].length, m.index + m[0].length]);
   }
   MEMBER.lastIndex = 0;
   for (let m = MEMBER.exec(text); m; m = MEMBER.exec(text)) {
-    if (KEY_NAME.test(decodedName(m[1], (s) => JSON.parse(`"${s}"`) as string))) found.push([m.index + m[0].length - 1 - m[2].length, m.index + m[0].length - 1]);
+    if (KEY_NAME.test(decodedName(m[1], (s) => JSON.parse(`"${s}"`) as string)))
+      found.push([m.index + m[0].length - 1 - m[2].length, m.index + m[0].length - 1]);
   }
 }
 

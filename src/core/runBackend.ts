@@ -51,11 +51,23 @@ interface Resolved {
 export function createRunBackend(options: RunBackendOptions): StandardBackend {
   const { context } = options;
   const loaded = loadEnvironmentsFrom(context, options.environmentsFrom);
-  const problems: Failure[] = loaded.problems.filter((p) => p.severity === 'error').map((p) => ({
-    kind: 'environment',
-    message: p.message,
-    ...(loaded.file ? { location: { file: loaded.file, line: p.range.start.line + 1, column: p.range.start.character + 1, endLine: p.range.end.line + 1, endColumn: p.range.end.character + 1 } } : {}),
-  }));
+  const problems: Failure[] = loaded.problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => ({
+      kind: 'environment',
+      message: p.message,
+      ...(loaded.file
+        ? {
+            location: {
+              file: loaded.file,
+              line: p.range.start.line + 1,
+              column: p.range.start.character + 1,
+              endLine: p.range.end.line + 1,
+              endColumn: p.range.end.character + 1,
+            },
+          }
+        : {}),
+    }));
   const resolved = new Map<string, Resolved | string>();
   const secrets = new Set<string>();
 
@@ -71,7 +83,9 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       const apiKey = options.apiKeys?.[environment.name] || apiKeyFromVariables(environment.name, context.env, environment.embedded)?.key;
       if (!apiKey && !environment.embedded) result = missingApiKeyMessage(environment.name);
       else {
-        const secretValues = [apiKey, ...environment.secrets.map((s) => environment.variables[s])].filter((v): v is string | number | boolean => v !== undefined && v !== '').map(String);
+        const secretValues = [apiKey, ...environment.secrets.map((s) => environment.variables[s])]
+          .filter((v): v is string | number | boolean => v !== undefined && v !== '')
+          .map(String);
         result = { environment, ...(apiKey ? { apiKey } : {}), run: { name: environment.name, variables: environment.variables, secretValues } };
         for (const v of secretValues) secrets.add(v);
       }
@@ -116,9 +130,11 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     return folder;
   };
 
-  const resolveEmbedded = options.embeddedUrl ?? (async (): Promise<string> => {
-    throw new Error('this run has no embedded sandbox to send to');
-  });
+  const resolveEmbedded =
+    options.embeddedUrl ??
+    (async (): Promise<string> => {
+      throw new Error('this run has no embedded sandbox to send to');
+    });
 
   return {
     problems,

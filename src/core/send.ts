@@ -69,7 +69,8 @@ export async function send(input: SendInput): Promise<Exchange> {
   // A request that cannot be made says so before the sandbox is started for it.
   let prepared = input.prepared && !environment.embedded ? input.prepared : prepareRequest(input);
   if (environment.embedded) {
-    if (!input.resolveEmbedded) throw new RequestError('sandbox', `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
+    if (!input.resolveEmbedded)
+      throw new RequestError('sandbox', `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
     input.onPhase?.('sandbox');
     let baseUrl: string;
     try {
@@ -128,22 +129,35 @@ export async function send(input: SendInput): Promise<Exchange> {
     // A cut-short body is kept as it came, but not read as if it were whole.
     if (!outcome.error && outcome.complete) {
       input.onPhase?.('parsing');
-      parsed = await parseReply({ op, binding, namespaces: environment.namespaces, status: outcome.status, statusText: outcome.statusText, contentType, text: decoded.text, ...(replyContract ? { contract: replyContract } : {}) });
+      parsed = await parseReply({
+        op,
+        binding,
+        namespaces: environment.namespaces,
+        status: outcome.status,
+        statusText: outcome.statusText,
+        contentType,
+        text: decoded.text,
+        ...(replyContract ? { contract: replyContract } : {}),
+      });
       findings.push(...parsed.findings);
     }
   }
   if (outcome.error) findings.unshift({ severity: 'error', kind: 'transport', message: outcome.error.message });
 
-  const exchange = exchangeOf(base, {
-    reply,
-    timing: outcome.timing,
-    sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 },
-    fault: parsed?.fault,
-    findings,
-    parsed: parsed?.parsed,
-    documents: parsed?.documents ?? [],
-    error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
-  }, redactor);
+  const exchange = exchangeOf(
+    base,
+    {
+      reply,
+      timing: outcome.timing,
+      sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 },
+      fault: parsed?.fault,
+      findings,
+      parsed: parsed?.parsed,
+      documents: parsed?.documents ?? [],
+      error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
+    },
+    redactor,
+  );
   if (outcome.body && reply) {
     rawReplies.set(exchange, exchange.reply!.bodyText === reply.bodyText ? outcome.body : Buffer.from(exchange.reply!.bodyText, 'utf8'));
   }
@@ -210,8 +224,17 @@ function exchangeOf(base: Mutable<Omit<Exchange, keyof Outcome>>, x: Outcome, r:
 
 /** A request file that does not validate: its findings, formatted `file:line:col: error: …`. */
 export class RequestFileError extends RequestError {
-  constructor(readonly fileName: string, readonly findings: readonly FileFinding[]) {
-    super('file', findings.filter((f) => f.severity === 'error').map((f) => formatFinding(fileName, f)).join('\n') || `${fileName}: not a request file`);
+  constructor(
+    readonly fileName: string,
+    readonly findings: readonly FileFinding[],
+  ) {
+    super(
+      'file',
+      findings
+        .filter((f) => f.severity === 'error')
+        .map((f) => formatFinding(fileName, f))
+        .join('\n') || `${fileName}: not a request file`,
+    );
     this.name = 'RequestFileError';
   }
 }
@@ -227,7 +250,10 @@ export interface SendFileInput extends Omit<SendInput, 'request'> {
 
 /** Validates request-file text and sends it; a file with errors throws RequestFileError unsent (unless `anyway` and they are value errors). */
 export async function sendRequestFile(input: SendFileInput): Promise<Exchange> {
-  const validation = validateRequestText(input.text, input.fileName, { context: input.context, ...(input.defaultBinding ? { defaultBinding: input.defaultBinding } : {}) });
+  const validation = validateRequestText(input.text, input.fileName, {
+    context: input.context,
+    ...(input.defaultBinding ? { defaultBinding: input.defaultBinding } : {}),
+  });
   const request = sendableRequest(validation, input.anyway);
   if (!request) throw new RequestFileError(input.fileName, validation.findings);
   return send({ ...input, request, asWritten: input.anyway === true, source: input.source ?? input.fileName });

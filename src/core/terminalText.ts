@@ -44,8 +44,16 @@ function hidden(c: number): boolean {
   if (c < 0x7f) return false;
   if (c <= 0x9f) return true;
   if (c < 0xad) return false;
-  return c === 0xad || c === 0x061c || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e)
-    || (c >= 0x2060 && c <= 0x206f) || c === 0xfeff || (c >= 0xfff9 && c <= 0xfffb);
+  return (
+    c === 0xad ||
+    c === 0x061c ||
+    c === 0x180e ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x2028 && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x206f) ||
+    c === 0xfeff ||
+    (c >= 0xfff9 && c <= 0xfffb)
+  );
 }
 
 /** `text` with nothing in it a terminal would act on or hide: see the rules above. */

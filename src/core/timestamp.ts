@@ -10,7 +10,10 @@ let secondText = '';
 export function timestamp(ms: number = Date.now()): string {
   const start = Math.floor(ms / 1000) * 1000;
   // Outside years 0–9999 toISOString writes a six-digit signed year; whole seconds still end in `.000Z`.
-  if (start !== second) { second = start; secondText = new Date(start).toISOString().slice(0, -4); }
+  if (start !== second) {
+    second = start;
+    secondText = new Date(start).toISOString().slice(0, -4);
+  }
   const rest = ms - start;
   return `${secondText}${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}Z`;
 }

@@ -28,7 +28,13 @@ export interface CarrierApi {
   readonly testing: TestHooks & { inspectorRows(): InspectorRow[]; historyExchange(id: string): Promise<Exchange | undefined> };
 }
 
-export function createApi(context: vscode.ExtensionContext, panel: ResultsPanel, history: HistoryStore, keys: ApiKeys, testing: Omit<CarrierApi['testing'], 'historyExchange'>): CarrierApi {
+export function createApi(
+  context: vscode.ExtensionContext,
+  panel: ResultsPanel,
+  history: HistoryStore,
+  keys: ApiKeys,
+  testing: Omit<CarrierApi['testing'], 'historyExchange'>,
+): CarrierApi {
   return {
     showExchange: async (exchange) => {
       await history.add(exchange);

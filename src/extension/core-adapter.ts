@@ -6,7 +6,18 @@
  * engine (engineBundle.ts), required on first use, so activation loads none of it; from core it
  * imports only types.
  */
-import type { Binding, Environment, Exchange, HttpRequestSpec, PlannedRun, RequestFile, SendInput as CoreSendInput, Severity, StandardBackend, ValidationResult as CoreValidation } from '../core';
+import type {
+  Binding,
+  Environment,
+  Exchange,
+  HttpRequestSpec,
+  PlannedRun,
+  RequestFile,
+  SendInput as CoreSendInput,
+  Severity,
+  StandardBackend,
+  ValidationResult as CoreValidation,
+} from '../core';
 import type { InspectorHandle, RecordedExchange } from '../inspector';
 import * as nodePath from 'node:path';
 import { engine, type Engine } from './engineBundle';
@@ -35,7 +46,10 @@ export function listShapes(): ShapeInfo[] {
 
 // ---- validation ----
 
-export interface Position0 { readonly line: number; readonly character: number }
+export interface Position0 {
+  readonly line: number;
+  readonly character: number;
+}
 export interface RequestFinding {
   readonly severity: Severity;
   readonly message: string;
@@ -96,17 +110,35 @@ function validated(text: string, fileName?: string): Validated {
     core,
     result: {
       findings: [
-        ...findings.map((f) => ({ severity: f.severity, message: f.message, range: f.range, code: f.code, path: f.path, ...(f.suggestion !== undefined ? { suggestion: f.suggestion } : {}) })),
+        ...findings.map((f) => ({
+          severity: f.severity,
+          message: f.message,
+          range: f.range,
+          code: f.code,
+          path: f.path,
+          ...(f.suggestion !== undefined ? { suggestion: f.suggestion } : {}),
+        })),
         ...expectations.map((p): RequestFinding => ({
           severity: 'error',
           message: p.message,
           code: 'expect',
           range: p.location
-            ? { start: { line: p.location.line - 1, character: p.location.column - 1 }, end: { line: p.location.endLine - 1, character: p.location.endColumn - 1 } }
+            ? {
+                start: { line: p.location.line - 1, character: p.location.column - 1 },
+                end: { line: p.location.endLine - 1, character: p.location.endColumn - 1 },
+              }
             : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
         })),
       ],
-      request: request && { operation: request.operation, version: request.version, binding: request.binding, bindingGiven: request.bindingGiven, bindings: findShape(request.operation, request.version)?.bindings, environment: request.environment, description: request.description },
+      request: request && {
+        operation: request.operation,
+        version: request.version,
+        binding: request.binding,
+        bindingGiven: request.bindingGiven,
+        bindings: findShape(request.operation, request.version)?.bindings,
+        environment: request.environment,
+        description: request.description,
+      },
       sendable: sendableRequest(core) ? 'clean' : sendableRequest(core, true) ? 'anyway' : 'none',
     },
   };
@@ -160,7 +192,10 @@ export interface EnvironmentProblemInfo {
  * One send from the editor: core's SendInput, with what the editor resolves around it — the file
  * (core's `source`), the binding a file that names none uses — and the limits always given.
  */
-export interface SendInput extends Omit<CoreSendInput, 'context' | 'request' | 'binding' | 'source' | 'signal' | 'prepared' | 'timeoutMs' | 'maxReplyBytes' | 'resolveEmbedded'> {
+export interface SendInput extends Omit<
+  CoreSendInput,
+  'context' | 'request' | 'binding' | 'source' | 'signal' | 'prepared' | 'timeoutMs' | 'maxReplyBytes' | 'resolveEmbedded'
+> {
   /** The request as validated (sendableRequestOf): core does not read the text again. */
   readonly request: RequestFile;
   readonly fileName: string;
@@ -190,10 +225,17 @@ export function sendRequest(input: SendInput, signal: AbortSignal): Promise<Exch
  * exchange this returns and never judge it again.
  */
 export function judgeSend(exchange: Exchange, sent: { readonly text: string; readonly fileName: string; readonly environment: Environment }): Exchange {
-  return engine().judgeSentFile(exchange, { text: sent.text, fileName: sent.fileName, variables: sent.environment.variables, secrets: sent.environment.secrets });
+  return engine().judgeSentFile(exchange, {
+    text: sent.text,
+    fileName: sent.fileName,
+    variables: sent.environment.variables,
+    secrets: sent.environment.secrets,
+  });
 }
 
-export type PreviewInput = Omit<SendInput, 'apiKey' | 'withoutKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & { readonly sandboxUrl?: string };
+export type PreviewInput = Omit<SendInput, 'apiKey' | 'withoutKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & {
+  readonly sandboxUrl?: string;
+};
 
 /** The request as it would go on the wire, redacted: for Show Envelope and Copy as curl. */
 export function previewRequest(input: PreviewInput): HttpRequestSpec {
@@ -309,7 +351,17 @@ export function redactFinalText(...args: Parameters<Engine['redactFinalText']>):
 export function executePlan(...args: Parameters<Engine['executePlan']>): ReturnType<Engine['executePlan']> {
   return engine().executePlan(...args);
 }
-export type { PlannedRun, PlannedTest, RunObserver, RunReport, RunnerBackend, TestResult, SourceLocation, Failure as RunFailure, LoadedFile as LoadedRequest } from '../core';
+export type {
+  PlannedRun,
+  PlannedTest,
+  RunObserver,
+  RunReport,
+  RunnerBackend,
+  TestResult,
+  SourceLocation,
+  Failure as RunFailure,
+  LoadedFile as LoadedRequest,
+} from '../core';
 
 /**
  * The tests under `inputs`, listed as `carrier run` lists them (same discovery, parser and

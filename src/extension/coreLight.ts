@@ -16,9 +16,7 @@ import { loadEnvironmentsFrom as coreLoadEnvironmentsFrom, type LoadedEnvironmen
 // Node's file system alone (src/host/files.ts): the host's index would bring the HTTP client along.
 import { nodeFiles } from '../host/files';
 
-export {
-  classifyExchange, ENVIRONMENTS_FILE, exchangeTitle, findEnvironment, keyDestination, SANDBOX_ENVIRONMENT, VERDICT_PHRASES,
-} from '../core';
+export { classifyExchange, ENVIRONMENTS_FILE, exchangeTitle, findEnvironment, keyDestination, SANDBOX_ENVIRONMENT, VERDICT_PHRASES } from '../core';
 
 /** The environments for these folders (core's loadEnvironmentsFrom), read from Node's file system. */
 export function loadEnvironmentsFrom(starts: readonly string[]): LoadedEnvironments {

@@ -17,21 +17,70 @@
  * (engineBundle.ts `isEngineError`), never a class or a name.
  */
 import {
-  checkContract as coreCheckContract, compileExpectations as coreCompileExpectations, contractCompletions as coreContractCompletions,
-  contractHover as coreContractHover, ContractCancelled, ContractReadError, createRunBackend as coreCreateRunBackend,
-  judgeSentFile as coreJudgeSentFile, loadRun as coreLoadRun, previewRequest as corePreviewRequest, RequestError, RequestFileError,
-  send as coreSend, sendableRequest, validateRequestText as coreValidateRequestText,
-  writeEnvironmentNamespaces as coreWriteEnvironmentNamespaces, writeStoredContract as coreWriteStoredContract,
-  type CheckContractInput, type ContractReport, type Exchange, type LoadOptions, type NamespaceRole, type PrepareInput,
-  type RequestFile, type RequestErrorKind, type RunBackendOptions, type SendInput, type SentFile, type ValidateOptions, type ValidationResult,
+  checkContract as coreCheckContract,
+  compileExpectations as coreCompileExpectations,
+  contractCompletions as coreContractCompletions,
+  contractHover as coreContractHover,
+  ContractCancelled,
+  ContractReadError,
+  createRunBackend as coreCreateRunBackend,
+  judgeSentFile as coreJudgeSentFile,
+  loadRun as coreLoadRun,
+  previewRequest as corePreviewRequest,
+  RequestError,
+  RequestFileError,
+  send as coreSend,
+  sendableRequest,
+  validateRequestText as coreValidateRequestText,
+  writeEnvironmentNamespaces as coreWriteEnvironmentNamespaces,
+  writeStoredContract as coreWriteStoredContract,
+  type CheckContractInput,
+  type ContractReport,
+  type Exchange,
+  type LoadOptions,
+  type NamespaceRole,
+  type PrepareInput,
+  type RequestFile,
+  type RequestErrorKind,
+  type RunBackendOptions,
+  type SendInput,
+  type SentFile,
+  type ValidateOptions,
+  type ValidationResult,
 } from '../core';
 import { nodeContext } from '../host';
 
 export {
-  ALL_BINDINGS, BINDING_LABELS, compareExchanges, contractExitCode, differenceScope, EMBEDDED_DISPLAY_URL, ENTRY_SCHEMA, executePlan,
-  exchangeTitle, findShape, formatPath, MASK, naturalCompare, operations, parsePath, recognizeEnvelopeText, redactFinalText,
-  reportGroups, requestFileFromRecognized, ROLE_PLACEHOLDERS, ROLE_SETTINGS, rowLabel, sampleRequestFile, secretValues,
-  sendableRequest, servicePath, shapeLabel, shapesAtPath, TEMPLATE, toCurl,
+  ALL_BINDINGS,
+  BINDING_LABELS,
+  compareExchanges,
+  contractExitCode,
+  differenceScope,
+  EMBEDDED_DISPLAY_URL,
+  ENTRY_SCHEMA,
+  executePlan,
+  exchangeTitle,
+  findShape,
+  formatPath,
+  MASK,
+  naturalCompare,
+  operations,
+  parsePath,
+  recognizeEnvelopeText,
+  redactFinalText,
+  reportGroups,
+  requestFileFromRecognized,
+  ROLE_PLACEHOLDERS,
+  ROLE_SETTINGS,
+  rowLabel,
+  sampleRequestFile,
+  secretValues,
+  sendableRequest,
+  servicePath,
+  shapeLabel,
+  shapesAtPath,
+  TEMPLATE,
+  toCurl,
 } from '../core';
 export { DEFAULT_KEEP_BYTES, ExchangeStore, recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
 export { operationPageUrl } from '../sandbox/pages/links';
@@ -77,7 +126,13 @@ function door<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
   return (...args) => {
     try {
       const result = fn(...args);
-      return (result instanceof Promise ? result.catch((err: unknown) => { throw asData(err); }) : result) as R;
+      return (
+        result instanceof Promise
+          ? result.catch((err: unknown) => {
+              throw asData(err);
+            })
+          : result
+      ) as R;
     } catch (err) {
       throw asData(err);
     }
@@ -107,8 +162,10 @@ export const loadRun = (inputs: readonly string[], options: LoadOptions) => core
 export const createRunBackend = (options: Omit<RunBackendOptions, 'context'>) => coreCreateRunBackend({ ...options, context });
 export const compileExpectations = (text: string, file: string) => coreCompileExpectations(text, file, context);
 export const judgeSentFile = (exchange: Exchange, sent: Omit<SentFile, 'context'>): Exchange => coreJudgeSentFile(exchange, { ...sent, context });
-export const contractCompletions = (text: string, fileName: string, offset: number, environment?: string) => coreContractCompletions(context, text, fileName, offset, environment);
-export const contractHover = (text: string, fileName: string, offset: number, environment?: string) => coreContractHover(context, text, fileName, offset, environment);
+export const contractCompletions = (text: string, fileName: string, offset: number, environment?: string) =>
+  coreContractCompletions(context, text, fileName, offset, environment);
+export const contractHover = (text: string, fileName: string, offset: number, environment?: string) =>
+  coreContractHover(context, text, fileName, offset, environment);
 export const writeEnvironmentNamespaces = (file: string, environment: string, namespaces: Readonly<Partial<Record<NamespaceRole, string>>>) =>
   coreWriteEnvironmentNamespaces(context, file, environment, namespaces);
 export const writeStoredContract = (environmentsFolder: string, report: ContractReport): string => coreWriteStoredContract(context, environmentsFolder, report);

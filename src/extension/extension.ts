@@ -46,7 +46,13 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const contracts = new ContractSupport(environments);
 
   context.subscriptions.push(
-    log, keys, environments, history, panel, sandbox, sender,
+    log,
+    keys,
+    environments,
+    history,
+    panel,
+    sandbox,
+    sender,
     createEnvironmentStatus(environments, keys),
     watchEnvironmentsFile(environments),
     registerSelectEnvironment(environments, keys, log),

@@ -53,7 +53,9 @@ export const nodeFiles: CoreFiles = {
     }
   },
   list: (folder): FolderEntry[] =>
-    fs.readdirSync(folder, { withFileTypes: true }).map((e) => ({ name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory(), isSymbolicLink: e.isSymbolicLink() })),
+    fs
+      .readdirSync(folder, { withFileTypes: true })
+      .map((e) => ({ name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory(), isSymbolicLink: e.isSymbolicLink() })),
   readBounded(file, maxBytes) {
     const fd = fs.openSync(file, READ_FLAGS);
     try {

@@ -42,7 +42,9 @@ export class SocketTiming {
       }) as unknown as Socket | undefined;
       if (socket && typeof socket.once === 'function') {
         stamps.set(socket, stamp);
-        socket.once('connect', () => { stamp.tcpAt = performance.now(); });
+        socket.once('connect', () => {
+          stamp.tcpAt = performance.now();
+        });
       }
       return socket as never;
     };

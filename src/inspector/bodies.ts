@@ -75,7 +75,10 @@ function inflate(stream: Inflater, input: Buffer, cap: number): Promise<{ bytes:
 
 /** Undoes the body's content codings (last applied first), never producing more than `cap` bytes. */
 export async function openBody(raw: Buffer, contentEncoding: string | undefined, cap: number): Promise<OpenedBody> {
-  const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
   if (!codings.length || !raw.length) return { bytes: raw, undone: NONE, cut: false };
   let bytes = raw;
   let cut = false;
@@ -128,7 +131,20 @@ export function keepBody(opened: OpenedBody, text: string, charset: string, r: R
   // Without a recording there is no file to make: the masking of bytes is skipped.
   if (!withFile) return { text: shown, file: EMPTY };
   if (encoding === 'utf-8') return { text: shown, file: r.bytes(bytes, { cut }) };
-  if (encoding === 'windows-1252') return { text: shown, file: inPlace(bytes, text, r, cut, 1, 0, () => MASK_1252, (s) => Buffer.from(s, 'latin1')) };
+  if (encoding === 'windows-1252')
+    return {
+      text: shown,
+      file: inPlace(
+        bytes,
+        text,
+        r,
+        cut,
+        1,
+        0,
+        () => MASK_1252,
+        (s) => Buffer.from(s, 'latin1'),
+      ),
+    };
   if (encoding === 'utf-16le' || encoding === 'utf-16be') {
     const le = encoding === 'utf-16le';
     // TextDecoder drops a byte-order mark that matches its encoding, so characters start after it.
@@ -161,7 +177,16 @@ function utf8File(text: string): Buffer {
  * character is bytes [offset + i·width, offset + (i+1)·width). The mask and any CDATA boundary
  * kept beside it are written in the same charset.
  */
-function inPlace(bytes: Buffer, text: string, r: Redactor, cut: boolean, width: number, offset: number, mask: () => Buffer, encode: (s: string) => Buffer): Buffer {
+function inPlace(
+  bytes: Buffer,
+  text: string,
+  r: Redactor,
+  cut: boolean,
+  width: number,
+  offset: number,
+  mask: () => Buffer,
+  encode: (s: string) => Buffer,
+): Buffer {
   const found = r.replacements(text, { cut });
   if (!found.length) return bytes;
   const parts: Buffer[] = [];
@@ -177,7 +202,12 @@ function inPlace(bytes: Buffer, text: string, r: Redactor, cut: boolean, width: 
 }
 
 /** openBody, decodeText and keepBody in one, for a body read whole (`carrier send --out`). */
-export async function keptBodyOf(raw: Buffer, headers: ReadonlyArray<readonly [string, string]>, r: Redactor, cap: number): Promise<KeptBody & { readonly problem?: string }> {
+export async function keptBodyOf(
+  raw: Buffer,
+  headers: ReadonlyArray<readonly [string, string]>,
+  r: Redactor,
+  cap: number,
+): Promise<KeptBody & { readonly problem?: string }> {
   const header = (name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
   const opened = await openBody(raw, header('content-encoding'), cap);
   const decoded = decodeText(opened.bytes, header('content-type'));

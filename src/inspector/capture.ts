@@ -37,7 +37,10 @@ export class BodyCapture {
   starved = false;
   private released = false;
 
-  constructor(private readonly cap: number, private readonly budget?: ByteBudget) {}
+  constructor(
+    private readonly cap: number,
+    private readonly budget?: ByteBudget,
+  ) {}
 
   add(chunk: Buffer): void {
     this.total += chunk.length;

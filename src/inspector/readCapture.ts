@@ -6,7 +6,23 @@
  * served between them; never throws for anything a client or server can send.
  */
 import { randomUUID } from 'node:crypto';
-import { apiKeysIn, decideVerdict, decodeText, MASK, MIN_SECRET_BY_VALUE, parseReply, recognizeRequest, Redactor, SECRET_HEADER, type Exchange, type Finding, type Namespaces, type ParsedReply, type Recognition, type Timing } from '../core';
+import {
+  apiKeysIn,
+  decideVerdict,
+  decodeText,
+  MASK,
+  MIN_SECRET_BY_VALUE,
+  parseReply,
+  recognizeRequest,
+  Redactor,
+  SECRET_HEADER,
+  type Exchange,
+  type Finding,
+  type Namespaces,
+  type ParsedReply,
+  type Recognition,
+  type Timing,
+} from '../core';
 import { keepBody, openBody, type KeptBody } from './bodies';
 import type { Capture } from './capture';
 import type { RecognitionSummary, RecordedExchange } from './types';
@@ -93,7 +109,11 @@ function withKeyMasked<T>(params: T): T {
 function summary(recognition: Recognition, r: Redactor, params: unknown): RecognitionSummary {
   if (recognition.kind === 'unknown') return r.deep(recognition);
   const { op: _op, wrapperNamespace, ...rest } = recognition;
-  return { ...r.deep(rest), ...(params !== undefined ? { params: params as typeof rest.params } : {}), ...(wrapperNamespace !== undefined && params !== undefined ? { keptOutOfNamespace: wrapperNamespace || '(no namespace)' } : {}) };
+  return {
+    ...r.deep(rest),
+    ...(params !== undefined ? { params: params as typeof rest.params } : {}),
+    ...(wrapperNamespace !== undefined && params !== undefined ? { keptOutOfNamespace: wrapperNamespace || '(no namespace)' } : {}),
+  };
 }
 
 function timingOf(c: Capture): Timing {
@@ -125,11 +145,16 @@ function bodyFindings(s: Side, side: 'request' | 'reply', kept: KeptBody, maxBod
   const what = side === 'request' ? 'The request body' : 'The reply body';
   const unread = side === 'reply' ? ' and not read along the catalog' : '';
   if (s.capture.truncated) {
-    const why = s.capture.starved ? ' (the inspector\'s memory for bodies under way was full)' : '';
+    const why = s.capture.starved ? " (the inspector's memory for bodies under way was full)" : '';
     out.push({ severity: 'info', kind: side, message: `${what} is ${s.capture.total} bytes; the first ${s.capture.kept} were kept${unread}${why}` });
   }
   if (s.opened.problem) out.push({ severity: 'warning', kind: side, message: `${what} is shown as it came: ${s.opened.problem}` });
-  else if (s.opened.undone.length) out.push({ severity: 'info', kind: side, message: `${what} is ${kept.decoded}-encoded: it is kept decoded${s.opened.cut ? `, its first ${maxBodyBytes} bytes${unread}` : ''}` });
+  else if (s.opened.undone.length)
+    out.push({
+      severity: 'info',
+      kind: side,
+      message: `${what} is ${kept.decoded}-encoded: it is kept decoded${s.opened.cut ? `, its first ${maxBodyBytes} bytes${unread}` : ''}`,
+    });
   else if (kept.decoded) out.push({ severity: 'info', kind: side, message: `${what} is ${kept.decoded}: it is recorded as decoded text in UTF-8` });
   return out;
 }
@@ -142,7 +167,10 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   const recognition = recognizeRequest(input, { namespaces: ctx.namespaces });
   // An operation element in another namespace (a .NET client's http://tempuri.org/): the service
   // reads none of its parameters, but the recording keeps them all, read wherever they stood.
-  const kept = recognition.kind === 'operation' && recognition.wrapperNamespace !== undefined && recognition.params ? recognizeRequest(input, { namespaces: ctx.namespaces, outOfNamespace: 'keep' }) : undefined;
+  const kept =
+    recognition.kind === 'operation' && recognition.wrapperNamespace !== undefined && recognition.params
+      ? recognizeRequest(input, { namespaces: ctx.namespaces, outOfNamespace: 'keep' })
+      : undefined;
   const keptParams = kept?.kind === 'operation' ? kept : undefined;
   for (const s of apiKeysIn({ method: c.method, url: c.url, headers: c.requestHeaders, body: requestText }, recognition)) ctx.secrets.add(s);
   const redactor = ctx.secrets.redactor();
@@ -152,7 +180,13 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
   if (recognition.kind === 'unknown') findings.push({ severity: 'info', kind: 'request', message: `Not a call of the catalog: ${recognition.reason}` });
   else {
     for (const p of recognition.problems) findings.push({ severity: p.code === 'truncated' ? 'info' : 'warning', kind: 'request', message: p.message });
-    for (const i of recognition.issues) findings.push({ severity: i.kind === 'unknown' ? 'info' : 'warning', kind: i.kind === 'namespace' ? 'namespace' : 'request', message: `Request: ${i.message}`, path: i.path });
+    for (const i of recognition.issues)
+      findings.push({
+        severity: i.kind === 'unknown' ? 'info' : 'warning',
+        kind: i.kind === 'namespace' ? 'namespace' : 'request',
+        message: `Request: ${i.message}`,
+        path: i.path,
+      });
   }
   findings.push(...bodyFindings(req, 'request', requestKept, ctx.maxBodyBytes));
   if (c.error) findings.unshift({ severity: 'error', kind: 'transport', message: c.error.message });
@@ -168,7 +202,15 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
     findings.push(...bodyFindings(rep, 'reply', replyKept, ctx.maxBodyBytes));
     if (!rep.cut && !rep.opened.problem && recognition.kind === 'operation' && !c.error) {
       await nextTurn();
-      parsed = await parseReply({ op: recognition.op, binding: recognition.binding, namespaces: ctx.namespaces, status: c.status, statusText: c.statusText, contentType: rep.type, text: rep.decoded.text });
+      parsed = await parseReply({
+        op: recognition.op,
+        binding: recognition.binding,
+        namespaces: ctx.namespaces,
+        status: c.status,
+        statusText: c.statusText,
+        contentType: rep.type,
+        text: rep.decoded.text,
+      });
       findings.push(...parsed.findings);
     }
   }
@@ -184,7 +226,15 @@ export async function readCapture(c: Capture, ctx: ReadContext): Promise<ReadExc
     endpoint: redactor.text(c.forwardedUrl.replace(/[?#].*$/, ''), HEAD),
     request: { method: c.method, url: redactor.text(c.forwardedUrl, HEAD), headers: redactHeaders(c.requestHeaders, redactor), body: requestKept.text },
     ...(c.status !== undefined
-      ? { reply: { status: c.status, statusText: redactor.text(c.statusText ?? '', HEAD), headers: redactHeaders(c.replyHeaders ?? [], redactor), bodyText: replyKept?.text ?? '', size: c.replyBody.total } }
+      ? {
+          reply: {
+            status: c.status,
+            statusText: redactor.text(c.statusText ?? '', HEAD),
+            headers: redactHeaders(c.replyHeaders ?? [], redactor),
+            bodyText: replyKept?.text ?? '',
+            size: c.replyBody.total,
+          },
+        }
       : {}),
     timing: timingOf(c),
     sizes: { requestBytes: c.requestBody.total, replyBytes: c.replyBody.total },

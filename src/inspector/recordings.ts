@@ -72,12 +72,14 @@ function notReproduced(r: Extract<RecognitionSummary, { kind: 'operation' }>, e?
   if (problem) return problem.message;
   // A request file always sends the environment's key and an envelope without SOAP headers.
   const key = r.params?.APIKey;
-  if (r.params && (key === undefined || key === '')) return `the client sent ${key === undefined ? 'no APIKey' : 'an empty APIKey'}, and a replay sends the environment's key`;
+  if (r.params && (key === undefined || key === ''))
+    return `the client sent ${key === undefined ? 'no APIKey' : 'an empty APIKey'}, and a replay sends the environment's key`;
   if (e && (r.binding === 'soap11' || r.binding === 'soap12') && /<(?:[\w.-]+:)?Header\b[^>]*>\s*<[^/!?]/.test(e.request.body)) {
     return `the client sent SOAP headers${/mustUnderstand\s*=\s*["'](?:1|true)["']/.test(e.request.body) ? ' (one with mustUnderstand)' : ''}, which a request file cannot carry`;
   }
   const unknown = r.issues.filter((i) => i.kind === 'unknown').map((i) => i.path);
-  if ((r.binding === 'get' || r.binding === 'post') && unknown.length) return `it also sent ${unknown.join(', ')}, which the service refuses and a request file cannot carry`;
+  if ((r.binding === 'get' || r.binding === 'post') && unknown.length)
+    return `it also sent ${unknown.join(', ')}, which the service refuses and a request file cannot carry`;
   return undefined;
 }
 
@@ -97,7 +99,11 @@ export function recordedRequestFile(x: Pick<ReadExchange, 'exchange' | 'recognit
     comment: [
       `Recorded by the Carrier traffic inspector: ${e.request.method} ${e.request.url} → ${outcome}`,
       ...(differs ? [`This file sends the call as the contract has it, so the outcome seen then is not expected here: ${differs}`] : []),
-      ...(r.keptOutOfNamespace ? [`The client sent these parameters outside the namespaces of the contract (${r.keptOutOfNamespace}); they are kept here and sent in the contract's namespaces, whereas the service may refuse the namespace the client used`] : []),
+      ...(r.keptOutOfNamespace
+        ? [
+            `The client sent these parameters outside the namespaces of the contract (${r.keptOutOfNamespace}); they are kept here and sent in the contract's namespaces, whereas the service may refuse the namespace the client used`,
+          ]
+        : []),
     ],
   });
 }
@@ -128,7 +134,8 @@ export async function environmentInFolder(dir: string, wanted: RecordEnvironment
   }
   const errors: ParseError[] = [];
   const doc = parse(text, errors, { allowTrailingComma: true }) as unknown;
-  if (errors.length || doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${file} is not a JSON object, so the recording's target cannot be added to it`);
+  if (errors.length || doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    throw new Error(`${file} is not a JSON object, so the recording's target cannot be added to it`);
   const envs = doc as Record<string, unknown>;
   const same = Object.entries(envs).find(([, v]) => v !== null && typeof v === 'object' && sameUrl((v as Record<string, unknown>).baseUrl, wanted.baseUrl));
   if (same) return same[0];
@@ -144,7 +151,10 @@ export class RecordingWriter {
   /** The environment the request files name, once known. */
   private environment: string | undefined;
 
-  constructor(readonly dir: string, readonly target?: RecordEnvironment) {}
+  constructor(
+    readonly dir: string,
+    readonly target?: RecordEnvironment,
+  ) {}
 
   private init(): Promise<void> {
     return (this.ready ??= (async () => {
@@ -153,7 +163,9 @@ export class RecordingWriter {
       this.environment = t?.baseUrl ? await environmentInFolder(this.dir, { ...t, baseUrl: t.baseUrl }) : t?.name;
       const collection = path.join(this.dir, 'collection.json');
       const text = `${JSON.stringify({ name: `Recorded with carrier inspect`, description: 'Each request file makes a call the traffic inspector recorded and expects the outcome seen then.', concurrency: 1 }, null, 2)}\n`;
-      await fs.promises.writeFile(collection, text, { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
+      await fs.promises.writeFile(collection, text, { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EEXIST') throw e;
+      });
     })());
   }
 
@@ -167,8 +179,10 @@ export class RecordingWriter {
     const put = (name: string, data: string | Buffer) => writes.push(fs.promises.writeFile(path.join(this.dir, name), data));
     // A decoded body says so in its name: it is not the bytes as they went.
     const marked = (side: 'request' | 'reply') => (x.decoded?.[side] ? '.decoded' : '');
-    if (x.requestBytes.length) put((files.requestBody = `${prefix}.request${marked('request')}${extensionFor(contentTypeOf(e.request.headers), x.requestBytes)}`), x.requestBytes);
-    if (x.replyBytes?.length) put((files.replyBody = `${prefix}.reply${marked('reply')}${extensionFor(contentTypeOf(e.reply?.headers), x.replyBytes)}`), x.replyBytes);
+    if (x.requestBytes.length)
+      put((files.requestBody = `${prefix}.request${marked('request')}${extensionFor(contentTypeOf(e.request.headers), x.requestBytes)}`), x.requestBytes);
+    if (x.replyBytes?.length)
+      put((files.replyBody = `${prefix}.reply${marked('reply')}${extensionFor(contentTypeOf(e.reply?.headers), x.replyBytes)}`), x.replyBytes);
     const requestFile = recordedRequestFile(x, secrets, this.environment);
     if (requestFile) put((files.requestFile = `${prefix}.carrier.json`), requestFile);
     const doc: RecordingDocument = {

@@ -58,7 +58,8 @@ function classify(err: NodeJS.ErrnoException, target: string, connected: boolean
   if (!connected && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT)$/.test(code)) {
     return { kind: 'connect', message: `Could not connect to ${target}: ${err.message}` };
   }
-  if (/CERT|SSL|TLS|ERR_SSL/.test(code) || /certificate|TLS|SSL/i.test(err.message)) return { kind: 'tls', message: `TLS with ${target} failed: ${err.message}` };
+  if (/CERT|SSL|TLS|ERR_SSL/.test(code) || /certificate|TLS|SSL/i.test(err.message))
+    return { kind: 'tls', message: `TLS with ${target} failed: ${err.message}` };
   if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'reset', message: `The connection to ${target} was reset: ${err.message}` };
   return { kind: 'upstream', message: `${target}: ${err.message}` };
 }
@@ -76,7 +77,13 @@ export type OwnReply = 'refused' | 'client-timeout' | 'target-unreachable' | 'ta
 
 function plainReply(status: string, text: string, why: OwnReply): Buffer {
   const body = Buffer.from(`${text}\n`, 'utf8');
-  return Buffer.concat([Buffer.from(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nX-Carrier-Inspect: ${why}\r\nConnection: close\r\n\r\n`, 'latin1'), body]);
+  return Buffer.concat([
+    Buffer.from(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nX-Carrier-Inspect: ${why}\r\nConnection: close\r\n\r\n`,
+      'latin1',
+    ),
+    body,
+  ]);
 }
 
 /** `502 Bad Gateway` → the status and its reason, as an exchange records them. */
@@ -116,7 +123,10 @@ export class Relay {
   /** Date.now() after which a connection being shut is destroyed, whatever the client does. */
   private lingerUntil = 0;
 
-  constructor(private readonly client: net.Socket, private readonly hooks: RelayHooks) {
+  constructor(
+    private readonly client: net.Socket,
+    private readonly hooks: RelayHooks,
+  ) {
     client.setNoDelay(true);
     this.clientAddress = client.remoteAddress ? `${client.remoteAddress}:${client.remotePort}` : undefined;
     client.on('data', (chunk: Buffer) => {
@@ -482,7 +492,12 @@ export class Relay {
     this.clientDone = true;
     const target = this.hooks.target.display;
     for (const live of [...this.pending]) {
-      this.finish(live, { kind: 'upstream', message: last.lastRequest ? 'The client had asked to close the connection after an earlier request' : `${target} closed the connection after the reply before this one` });
+      this.finish(live, {
+        kind: 'upstream',
+        message: last.lastRequest
+          ? 'The client had asked to close the connection after an earlier request'
+          : `${target} closed the connection after the reply before this one`,
+      });
     }
     this.upstream?.end();
     this.shut();
@@ -516,11 +531,14 @@ export class Relay {
       const c = live.capture;
       const target = this.hooks.target.display;
       // A client that closed its side first is what made most services give up.
-      this.finish(live, this.clientEnded
-        ? { kind: 'client-aborted', message: `The client closed its side of the connection before the reply was complete; ${target} closed too` }
-        : c.status !== undefined
-          ? { kind: 'reset', message: `${target} closed the connection before the reply was complete` }
-          : { kind: 'upstream', message: `${target} closed the connection without replying` });
+      this.finish(
+        live,
+        this.clientEnded
+          ? { kind: 'client-aborted', message: `The client closed its side of the connection before the reply was complete; ${target} closed too` }
+          : c.status !== undefined
+            ? { kind: 'reset', message: `${target} closed the connection before the reply was complete` }
+            : { kind: 'upstream', message: `${target} closed the connection without replying` },
+      );
     }
     // The client learns of the break the way it would from the service itself.
     if (broken) this.client.destroy();

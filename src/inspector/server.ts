@@ -45,7 +45,8 @@ function listen(server: net.Server, port: number, host: string): Promise<void> {
 
 export async function startInspector(options: InspectorOptions): Promise<InspectorHandle> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host)) throw new InspectorHostError(`${host} is not a loopback address: the inspector listens on this machine only (127.0.0.1, ::1 or localhost)`);
+  if (!isLoopback(host))
+    throw new InspectorHostError(`${host} is not a loopback address: the inspector listens on this machine only (127.0.0.1, ::1 or localhost)`);
   const target = makeTarget(options.target, options.tls);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeouts: Timeouts = {
@@ -85,13 +86,23 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
           log(`could not write exchange ${read.seq} to ${writer.dir}: ${(e as Error).message}`);
         }
       }
-      const recorded: RecordedExchange = { seq: read.seq, exchange: read.exchange, recognition: read.recognition, ...(read.decoded ? { decoded: read.decoded } : {}), ...(files ? { files } : {}) };
+      const recorded: RecordedExchange = {
+        seq: read.seq,
+        exchange: read.exchange,
+        recognition: read.recognition,
+        ...(read.decoded ? { decoded: read.decoded } : {}),
+        ...(files ? { files } : {}),
+      };
       kept.add(recorded);
       for (const l of listeners) {
-        try { l(recorded); } catch (e) { log(`an exchange listener failed: ${(e as Error).message}`); }
+        try {
+          l(recorded);
+        } catch (e) {
+          log(`an exchange listener failed: ${(e as Error).message}`);
+        }
       }
     } catch (e) {
-      log(`could not read exchange ${capture.seq}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log(`could not read exchange ${capture.seq}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     } finally {
       capture.requestBody.release();
       capture.replyBody.release();
@@ -128,7 +139,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   }, sweepEvery);
   sweeper.unref();
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const url = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -147,7 +158,9 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const r of relays) if (r.idle) r.destroy();
         // Exchanges under way get a moment to finish, then their connections are ended.
-        const grace = setTimeout(() => { for (const r of relays) r.destroy(); }, 1000);
+        const grace = setTimeout(() => {
+          for (const r of relays) r.destroy();
+        }, 1000);
         await stopped;
         clearTimeout(grace);
         await queue.flush();

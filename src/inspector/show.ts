@@ -47,7 +47,8 @@ function edges(text: string): string {
   if (!text.trim()) return '';
   const lead = /^\s*/.exec(text)![0];
   const trail = /\s*$/.exec(text)![0];
-  const say = (ws: string, where: string) => (ws ? `${ws.length} ${where} ${ws.replace(/[^\n\t]/g, '').length ? 'whitespace character' : 'space'}${ws.length === 1 ? '' : 's'}` : '');
+  const say = (ws: string, where: string) =>
+    ws ? `${ws.length} ${where} ${ws.replace(/[^\n\t]/g, '').length ? 'whitespace character' : 'space'}${ws.length === 1 ? '' : 's'}` : '';
   const said = [say(lead, 'leading'), say(trail, 'trailing')].filter(Boolean);
   return said.length ? `   ← ${said.join(', ')}` : '';
 }
@@ -76,20 +77,30 @@ function xmlLines(text: string, cut: boolean): string[] {
   for (const m of text.matchAll(TOKEN)) {
     const t = m[0];
     const at = m.index;
-    const whole = (t.startsWith('<![CDATA[') && t.endsWith(']]>')) || (t.startsWith('<!--') && t.endsWith('-->')) || (!t.startsWith('<') || t.endsWith('>'));
-    if (!whole) { tail = t; break; }
+    const whole = (t.startsWith('<![CDATA[') && t.endsWith(']]>')) || (t.startsWith('<!--') && t.endsWith('-->')) || !t.startsWith('<') || t.endsWith('>');
+    if (!whole) {
+      tail = t;
+      break;
+    }
     if (!t.startsWith('<') || t.startsWith('<![CDATA[')) {
       if (t.trim()) top().text += t;
       if (stack.length === 1 && t.trim()) root.children.push({ start: at, end: at + t.length, open: '', children: [], text: t, closed: true });
       continue;
     }
     if (t.startsWith('</')) {
-      if (stack.length > 1) { const n = stack.pop()!; n.end = at + t.length; n.closed = true; }
+      if (stack.length > 1) {
+        const n = stack.pop()!;
+        n.end = at + t.length;
+        n.closed = true;
+      }
       continue;
     }
     const node: XmlNode = { start: at, end: at + t.length, open: t, children: [], text: '', closed: true };
     top().children.push(node);
-    if (/^<[^!?]/.test(t) && !t.endsWith('/>')) { node.closed = false; stack.push(node); }
+    if (/^<[^!?]/.test(t) && !t.endsWith('/>')) {
+      node.closed = false;
+      stack.push(node);
+    }
   }
   const out: string[] = [];
   const put = (depth: number, line: string) => out.push(`${'  '.repeat(Math.min(depth, 40))}${line}`);
@@ -97,8 +108,14 @@ function xmlLines(text: string, cut: boolean): string[] {
   const work: Array<{ readonly node?: XmlNode; readonly line?: string; readonly depth: number }> = root.children.map((node) => ({ node, depth: 0 })).reverse();
   while (work.length) {
     const { node: n, line, depth } = work.pop()!;
-    if (!n) { put(depth, line!); continue; }
-    if (!n.open) { put(depth, `${n.text}${edges(n.text)}`); continue; }
+    if (!n) {
+      put(depth, line!);
+      continue;
+    }
+    if (!n.open) {
+      put(depth, `${n.text}${edges(n.text)}`);
+      continue;
+    }
     if (!n.closed) {
       put(depth, n.open);
       if (n.text && !n.children.length) work.push({ line: `${n.text}${edges(n.text)}`, depth: depth + 1 });
@@ -107,7 +124,14 @@ function xmlLines(text: string, cut: boolean): string[] {
     }
     if (!n.children.length || n.text) {
       const raw = text.slice(n.start, n.end);
-      const inner = n.children.length ? '' : edges(raw.replace(/^<[^>]*>/, '').replace(/<\/[^>]*>$/, '').replace(/^<!\[CDATA\[|\]\]>$/g, ''));
+      const inner = n.children.length
+        ? ''
+        : edges(
+            raw
+              .replace(/^<[^>]*>/, '')
+              .replace(/<\/[^>]*>$/, '')
+              .replace(/^<!\[CDATA\[|\]\]>$/g, ''),
+          );
       put(depth, `${raw}${inner}`);
       continue;
     }
@@ -144,7 +168,9 @@ function limited(body: string, max: number | undefined): string {
   if (max === undefined) return body;
   const lines = body.split('\n');
   if (lines.length <= max) return body;
-  return [...lines.slice(0, max), `[… ${lines.length - max} more line${lines.length - max === 1 ? '' : 's'} of this body not shown (--max-lines ${max})]`].join('\n');
+  return [...lines.slice(0, max), `[… ${lines.length - max} more line${lines.length - max === 1 ? '' : 's'} of this body not shown (--max-lines ${max})]`].join(
+    '\n',
+  );
 }
 
 export interface ShowOptions {
@@ -156,16 +182,20 @@ function headerLines(headers: ReadonlyArray<readonly [string, string]>): string[
   return headers.map(([n, v]) => `${n}: ${v}`);
 }
 
-
-
 function ms(n: number | undefined, label: string): string | undefined {
   return n === undefined ? undefined : `${label} ${n} ms`;
 }
 
 export function formatExchange(x: InspectedExchange, files?: RecordingDocument['files'], options: ShowOptions = {}): string {
   const lines: string[] = [];
-  const what = x.operation ? `${x.operation} ${x.version ?? ''}`.trim() + (x.binding ? ` · ${BINDING_LABELS[x.binding]}` : '') : `not a call of the catalog${x.recorded?.reason ? `: ${x.recorded.reason}` : ''}`;
-  lines.push(`#${x.recorded?.seq ?? '?'} ${what}`, `recorded ${x.startedAt}${x.recorded?.client ? ` from ${x.recorded.client}` : ''}${x.environment ? ` · environment ${x.environment}` : ''}`, '');
+  const what = x.operation
+    ? `${x.operation} ${x.version ?? ''}`.trim() + (x.binding ? ` · ${BINDING_LABELS[x.binding]}` : '')
+    : `not a call of the catalog${x.recorded?.reason ? `: ${x.recorded.reason}` : ''}`;
+  lines.push(
+    `#${x.recorded?.seq ?? '?'} ${what}`,
+    `recorded ${x.startedAt}${x.recorded?.client ? ` from ${x.recorded.client}` : ''}${x.environment ? ` · environment ${x.environment}` : ''}`,
+    '',
+  );
   lines.push(`${x.request.method} ${x.request.url}`, ...headerLines(x.request.headers));
   if (x.request.body) lines.push('', limited(prettyBody(x.request.body, contentType(x.request.headers), x.recorded?.requestBodyTruncated), options.maxLines));
   if (x.recorded?.requestBodyTruncated) lines.push(`[request body cut: ${x.sizes?.requestBytes ?? '?'} bytes in all]`);
@@ -176,7 +206,8 @@ export function formatExchange(x: InspectedExchange, files?: RecordingDocument['
   const phases = t ? [ms(t.uploadMs, 'upload'), ms(t.firstByteMs, 'first byte'), ms(t.downloadMs, 'download')].filter(Boolean).join(', ') : '';
   const connect = t?.connectMs !== undefined ? `${phases ? '; ' : ''}connect ${t.connectMs} ms${t.uploadMs !== undefined ? ' within the upload' : ''}` : '';
   const timing = t ? `${t.totalMs} ms${phases || connect ? ` (${phases}${connect})` : ''}` : '';
-  for (const i of x.wire?.interim ?? []) lines.push(`HTTP ${i.status}${i.statusText ? ` ${i.statusText}` : ''} (interim, relayed to the client)`, ...headerLines(i.headers), '');
+  for (const i of x.wire?.interim ?? [])
+    lines.push(`HTTP ${i.status}${i.statusText ? ` ${i.statusText}` : ''} (interim, relayed to the client)`, ...headerLines(i.headers), '');
   const sizes = `sent ${x.sizes?.requestBytes ?? 0} bytes, received ${x.sizes?.replyBytes ?? 0} bytes`;
   if (x.reply) {
     lines.push(`HTTP ${x.reply.status}${x.reply.statusText ? ` ${x.reply.statusText}` : ''} · ${timing} · ${sizes}`, ...headerLines(x.reply.headers));

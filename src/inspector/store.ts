@@ -35,7 +35,10 @@ export class ExchangeStore {
   private items: Array<{ readonly recorded: RecordedExchange; readonly weight: number }> = [];
   private bytes = 0;
 
-  constructor(private readonly maxCount: number, private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxCount: number,
+    private readonly maxBytes: number,
+  ) {}
 
   /** Keeps `r`, dropping the oldest until both bounds hold (an exchange heavier than the budget alone is kept by itself). */
   add(r: RecordedExchange): void {

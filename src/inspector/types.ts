@@ -86,7 +86,18 @@ export interface RecordedExchange {
 
 /** A Recognition without the catalog entry it points to, fit for JSON. */
 export type RecognitionSummary =
-  | { readonly kind: 'operation'; readonly operation: string; readonly version: string; readonly binding: Binding; readonly servicePath: string; readonly action?: string; readonly params?: JsonObject; readonly issues: readonly ReadIssue[]; readonly problems: readonly RecognitionProblem[]; /** Set when the operation element was outside the service namespace and its parameters were read wherever they stood: the namespace it was in. */ readonly keptOutOfNamespace?: string }
+  | {
+      readonly kind: 'operation';
+      readonly operation: string;
+      readonly version: string;
+      readonly binding: Binding;
+      readonly servicePath: string;
+      readonly action?: string;
+      readonly params?: JsonObject;
+      readonly issues: readonly ReadIssue[];
+      readonly problems: readonly RecognitionProblem[];
+      /** Set when the operation element was outside the service namespace and its parameters were read wherever they stood: the namespace it was in. */ readonly keptOutOfNamespace?: string;
+    }
   | UnknownRequest;
 
 export interface InspectorHandle {

@@ -15,7 +15,9 @@ export function withWireFacts(x: Exchange, c: Capture, r: Redactor): InspectedEx
   // Heads are latin1 text of the bytes as they came (readCapture.ts masks its headers the same way).
   const fields = (pairs: Fields): Fields => pairs.map(([n, v]) => [n, SECRET_HEADER.test(n) ? MASK : r.text(v, { utf8Bytes: true })] as const);
   const wire: WireFacts = {
-    ...(c.interim?.length ? { interim: c.interim.map((i) => ({ status: i.status, statusText: r.text(i.statusText, { utf8Bytes: true }), headers: fields(i.headers) })) } : {}),
+    ...(c.interim?.length
+      ? { interim: c.interim.map((i) => ({ status: i.status, statusText: r.text(i.statusText, { utf8Bytes: true }), headers: fields(i.headers) })) }
+      : {}),
     ...(c.requestTrailers ? { requestTrailers: fields(c.requestTrailers) } : {}),
     ...(c.replyTrailers ? { replyTrailers: fields(c.replyTrailers) } : {}),
     ...(c.answered ? { answered: c.answered } : {}),

@@ -31,7 +31,8 @@ function ms(name: string, value: string | undefined, fallback?: number): number 
     return fallback;
   }
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > MAX_INJECTED_MS) throw new InjectionError(`${name}=${value}: expected whole milliseconds from 0 to ${MAX_INJECTED_MS}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_INJECTED_MS)
+    throw new InjectionError(`${name}=${value}: expected whole milliseconds from 0 to ${MAX_INJECTED_MS}`);
   return n;
 }
 
@@ -40,18 +41,34 @@ export function parseInjection(header: string | string[] | undefined): Injection
   const text = (Array.isArray(header) ? header.join(',') : header)?.trim();
   if (!text) return undefined;
   const out: { -readonly [K in keyof Injection]: Injection[K] } = {};
-  for (const part of text.split(/[,;]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const name = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
     const value = eq < 0 ? undefined : part.slice(eq + 1).trim();
     switch (name) {
-      case 'delay': out.delayMs = ms(name, value); break;
-      case 'fault': out.fault = true; break;
-      case 'html500': out.html500 = true; break;
-      case 'truncate': out.truncate = true; break;
-      case 'slow-body': out.slowBodyMs = ms(name, value, 2000); break;
-      case 'reset': out.reset = true; break;
-      default: throw new InjectionError(`Unknown injection directive "${name}". Known: delay=MS, fault, html500, truncate, slow-body[=MS], reset.`);
+      case 'delay':
+        out.delayMs = ms(name, value);
+        break;
+      case 'fault':
+        out.fault = true;
+        break;
+      case 'html500':
+        out.html500 = true;
+        break;
+      case 'truncate':
+        out.truncate = true;
+        break;
+      case 'slow-body':
+        out.slowBodyMs = ms(name, value, 2000);
+        break;
+      case 'reset':
+        out.reset = true;
+        break;
+      default:
+        throw new InjectionError(`Unknown injection directive "${name}". Known: delay=MS, fault, html500, truncate, slow-body[=MS], reset.`);
     }
   }
   return out;

@@ -5,7 +5,8 @@ export const obj = (v: unknown): JsonObject => (v && typeof v === 'object' && !A
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Non-null records of a list (nil placeholders dropped). */
 export const records = (v: unknown): JsonObject[] => arr(v).filter((x) => x && typeof x === 'object' && !Array.isArray(x)) as JsonObject[];
-export const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+export const num = (v: unknown, fallback = 0): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback;
 
 /** A small stable hash (FNV-1a) for deterministic numbers derived from requests. */
 export function stableHash(s: string): number {

@@ -53,7 +53,8 @@ export function keyHeaderValues(headers: IncomingHttpHeaders): string[] {
 /** `name=value` fields whose (decoded) name is a key's: the value masked, wherever the text has them. */
 function maskKeyFields(text: string): string {
   return text.replace(/([?&;\s]|^)([^=&?#;\s]{1,64})=([^&#;\s]*)/g, (all, lead: string, name: string) =>
-    (KEY_NAME.test(decodeName(name)) ? `${lead}${name}=${MASK}` : all));
+    KEY_NAME.test(decodeName(name)) ? `${lead}${name}=${MASK}` : all,
+  );
 }
 
 /** `<p:APIKey>value</p:APIKey>`, `"APIKey": "value"`, `APIKey: value`: the value masked. */
@@ -85,7 +86,10 @@ export function safeLogLine(line: string, secrets: Iterable<string>): string {
 
 /** A log that masks the accepted keys and, per request, the keys that request carried. */
 export class SandboxLog {
-  constructor(private readonly sink: ((line: string) => void) | undefined, private readonly keys: readonly string[]) {}
+  constructor(
+    private readonly sink: ((line: string) => void) | undefined,
+    private readonly keys: readonly string[],
+  ) {}
 
   get enabled(): boolean {
     return this.sink !== undefined;

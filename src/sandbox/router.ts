@@ -85,9 +85,21 @@ export async function route(req: IncomingMessage, ctx: SandboxContext, table: Se
 async function serviceRoute(req: IncomingMessage, method: string, url: URL, service: ServiceRoute, ctx: SandboxContext, base: string): Promise<RouteResult> {
   if (method === 'GET' || method === 'HEAD') {
     if (wantsWsdl(url.searchParams)) {
-      return { reply: { status: 200, contentType: XML_UTF8, body: wsdlFor(service.path, service.shapes, ctx.namespaces, base) }, label: `WSDL ${service.path}` };
+      return {
+        reply: { status: 200, contentType: XML_UTF8, body: wsdlFor(service.path, service.shapes, ctx.namespaces, base) },
+        label: `WSDL ${service.path}`,
+      };
     }
-    const page = servicePage({ path: service.path, shapes: service.shapes, namespaces: ctx.namespaces, baseUrl: base, query: url.searchParams, remoteAddress: req.socket.remoteAddress, now: ctx.now(), anyKey: ctx.apiKeys === undefined });
+    const page = servicePage({
+      path: service.path,
+      shapes: service.shapes,
+      namespaces: ctx.namespaces,
+      baseUrl: base,
+      query: url.searchParams,
+      remoteAddress: req.socket.remoteAddress,
+      now: ctx.now(),
+      anyKey: ctx.apiKeys === undefined,
+    });
     return { reply: page, label: `page ${service.path}` };
   }
   if (method !== 'POST') return { reply: methodNotAllowed('GET, POST'), label: `${method} ${service.path}` };
@@ -95,18 +107,32 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
   const media = parseMediaType(req.headers['content-type']);
   // The SOAP test form of an operation page posts back to that page (routes/testFormRoute.ts).
   if (media.type === 'application/x-www-form-urlencoded' && url.searchParams.has('op')) {
-    const reply = await testFormPost({
-      path: service.path, shapes: service.shapes, query: url.searchParams,
-      remoteAddress: req.socket.remoteAddress, originHeader: req.headers.origin, hostHeader: req.headers.host,
-      readBody: () => decodeBody(req, formLimits(ctx, ctx.limits.soapBodyBytes)), discardBody: () => req.resume(),
-    }, ctx);
+    const reply = await testFormPost(
+      {
+        path: service.path,
+        shapes: service.shapes,
+        query: url.searchParams,
+        remoteAddress: req.socket.remoteAddress,
+        originHeader: req.headers.origin,
+        hostHeader: req.headers.host,
+        readBody: () => decodeBody(req, formLimits(ctx, ctx.limits.soapBodyBytes)),
+        discardBody: () => req.resume(),
+      },
+      ctx,
+    );
     return { reply, label: `test form ${service.path}` };
   }
   const version = soapVersionOf(media);
   if (!version) {
     req.resume();
     const got = media.type ? `"${media.type}"` : 'no Content-Type';
-    return { reply: textReply(415, `Unsupported Media Type: ${got}. A SOAP 1.1 request is text/xml; charset=utf-8, a SOAP 1.2 request application/soap+xml; charset=utf-8.`), label: `SOAP? ${service.path}` };
+    return {
+      reply: textReply(
+        415,
+        `Unsupported Media Type: ${got}. A SOAP 1.1 request is text/xml; charset=utf-8, a SOAP 1.2 request application/soap+xml; charset=utf-8.`,
+      ),
+      label: `SOAP? ${service.path}`,
+    };
   }
   const body = await decodeBody(req, soapLimits(ctx));
   if (!('text' in body)) return { reply: body, label: `SOAP ${version} ${service.path}` };
@@ -114,19 +140,35 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
   return { reply, label: `${op ? `${op.operation} ${op.version}` : service.path} SOAP ${version}` };
 }
 
-async function operationRoute(req: IncomingMessage, method: string, url: URL, service: ServiceRoute, operation: string, ctx: SandboxContext): Promise<RouteResult> {
+async function operationRoute(
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  service: ServiceRoute,
+  operation: string,
+  ctx: SandboxContext,
+): Promise<RouteResult> {
   const binding: HttpBinding | undefined = method === 'GET' || method === 'HEAD' ? 'get' : method === 'POST' ? 'post' : undefined;
   if (!binding) return { reply: methodNotAllowed('GET, POST'), label: `${method} ${url.pathname}` };
   const label = `${operation} HTTP ${binding.toUpperCase()}`;
   const op = httpOperation(binding, operation, service.shapes);
-  if (!('operation' in op)) { req.resume(); return { reply: op, label }; }
+  if (!('operation' in op)) {
+    req.resume();
+    return { reply: op, label };
+  }
   const fullLabel = `${op.operation} ${op.version} HTTP ${binding.toUpperCase()}`;
   if (binding === 'get') return { reply: await httpBindingRoute(binding, op, url.searchParams, ctx), label: fullLabel };
 
   const media = parseMediaType(req.headers['content-type']);
   if (media.type !== 'application/x-www-form-urlencoded') {
     req.resume();
-    return { reply: textReply(415, `Unsupported Media Type: ${media.type ? `"${media.type}"` : 'no Content-Type'}. HTTP POST takes application/x-www-form-urlencoded form fields.`), label: fullLabel };
+    return {
+      reply: textReply(
+        415,
+        `Unsupported Media Type: ${media.type ? `"${media.type}"` : 'no Content-Type'}. HTTP POST takes application/x-www-form-urlencoded form fields.`,
+      ),
+      label: fullLabel,
+    };
   }
   const body = await decodeBody(req, formLimits(ctx, ctx.limits.formBodyBytes));
   if (!('text' in body)) return { reply: body, label: fullLabel };

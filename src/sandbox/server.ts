@@ -34,11 +34,17 @@ class Waits {
       if (this.controller.signal.aborted) return resolve();
       const timer = setTimeout(done, ms);
       const signal = this.controller.signal;
-      function done() { signal.removeEventListener('abort', done); clearTimeout(timer); resolve(); }
+      function done() {
+        signal.removeEventListener('abort', done);
+        clearTimeout(timer);
+        resolve();
+      }
       signal.addEventListener('abort', done);
     });
   }
-  cancel(): void { this.controller.abort(); }
+  cancel(): void {
+    this.controller.abort();
+  }
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {
@@ -85,7 +91,14 @@ function lingerOnClose(socket: Socket, ms: number): void {
   };
 }
 
-async function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply, injection: Injection | undefined, waits: Waits, limits: SandboxLimits): Promise<void> {
+async function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  reply: Reply,
+  injection: Injection | undefined,
+  waits: Waits,
+  limits: SandboxLimits,
+): Promise<void> {
   if (res.destroyed) return;
   let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
   if (injection?.truncate) body = body.subarray(0, Math.floor(body.length / 2));
@@ -162,7 +175,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The keys this request carries, masked by value in every line about it.
     const secrets = sandboxLog.enabled ? [...keyFieldValues(queryOf(req.url ?? '')), ...keyHeaderValues(req.headers)] : [];
     const requestLog = (line: string) => sandboxLog.write(line, secrets);
-    const rctx: SandboxContext = { ...ctx, log: requestLog, noteSecret: (v) => { secrets.push(v); } };
+    const rctx: SandboxContext = {
+      ...ctx,
+      log: requestLog,
+      noteSecret: (v) => {
+        secrets.push(v);
+      },
+    };
     const finish = async (reply: Reply, label: string, injection?: Injection) => {
       await send(req, res, reply, injection, waits, limits);
       requestLog(`${req.method} ${redactUrl(req.url)} ${label} → ${reply.status} (${Date.now() - started} ms)`);
@@ -188,9 +207,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     let result: { reply: Reply; label: string };
-    if (injection?.fault) { req.resume(); result = { reply: injectedFault(req), label: 'injected fault' }; }
-    else if (injection?.html500) { req.resume(); result = { reply: { status: 500, contentType: HTML_UTF8, body: HTML_500 }, label: 'injected HTML 500' }; }
-    else result = await route(req, rctx, table, fallbackBase);
+    if (injection?.fault) {
+      req.resume();
+      result = { reply: injectedFault(req), label: 'injected fault' };
+    } else if (injection?.html500) {
+      req.resume();
+      result = { reply: { status: 500, contentType: HTML_UTF8, body: HTML_500 }, label: 'injected HTML 500' };
+    } else result = await route(req, rctx, table, fallbackBase);
     await finish(result.reply, result.label, injection);
   };
 
@@ -201,18 +224,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         res.destroy();
         return;
       }
-      log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       internalError(res);
     });
   };
-  const server = http.createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    // node:http's own backstop for a request that never completes; the body deadline (readBody)
-    // answers first. Injected delays come before the body is read, so they are allowed for.
-    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + (ctx.allowInjection ? MAX_INJECTED_MS : 0) + 5_000,
-    // How often node:http looks for expired requests: the timeouts above are only as exact as this.
-    connectionsCheckingInterval: Math.max(50, Math.min(1_000, limits.headersTimeoutMs / 4)),
-  }, onRequest);
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      // node:http's own backstop for a request that never completes; the body deadline (readBody)
+      // answers first. Injected delays come before the body is read, so they are allowed for.
+      requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + (ctx.allowInjection ? MAX_INJECTED_MS : 0) + 5_000,
+      // How often node:http looks for expired requests: the timeouts above are only as exact as this.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, limits.headersTimeoutMs / 4)),
+    },
+    onRequest,
+  );
   // Header lines past the limit are not even stored; the request is refused (431) in handle().
   server.maxHeadersCount = limits.headers + 1;
   server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -249,7 +275,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw e;
   }
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 0;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const url = `http://${urlHost(host)}:${port}`;
   fallbackBase = url;
   await store.listening(url);
@@ -264,7 +290,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // Requests still running get a moment to finish, then their connections are ended.
-        const grace = setTimeout(() => { for (const s of sockets) s.destroy(); }, 1000);
+        const grace = setTimeout(() => {
+          for (const s of sockets) s.destroy();
+        }, 1000);
         await stopped;
         clearTimeout(grace);
         await store.close();

@@ -41,33 +41,54 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   const showDocument = (path?: string): void => {
     tabs?.select('documents', false);
     const panel = document.getElementById('panel-documents');
-    const target = (path !== undefined ? Array.from(panel?.querySelectorAll<HTMLElement>('[data-doc-path]') ?? []).find((e) => e.dataset.docPath === path) : undefined)
-      ?? panel?.querySelector<HTMLElement>('[data-doc-path]');
+    const target =
+      (path !== undefined ? Array.from(panel?.querySelectorAll<HTMLElement>('[data-doc-path]') ?? []).find((e) => e.dataset.docPath === path) : undefined) ??
+      panel?.querySelector<HTMLElement>('[data-doc-path]');
     target?.scrollIntoView({ block: 'start' });
     (target?.querySelector<HTMLElement>('.pdf-stage, button') ?? document.getElementById('tab-documents'))?.focus();
   };
   const followUp = (request: FollowUp): void => post({ type: 'followUp', exchangeId: ex.id, request });
 
-  tabs = new Tabs([
-    {
-      id: 'summary', label: 'Summary', icon: 'info', badge: ex.findings.length > 0 ? String(ex.findings.length) : undefined,
-      render: (p) => { summary = renderSummary(p, view, { onPath: showPath, showDocuments: () => showDocument(), followUp }); },
-    },
-    {
-      id: 'tree', label: 'Parsed', icon: 'list-tree', render: (p) => {
-        if (ex.parsed === undefined) {
-          p.append(h('p', { className: 'muted' }, view.trimmed ? 'The parsed reply was too large to keep in history.' : 'There is no parsed reply.'));
-          return;
-        }
-        tree = createTree(ex.parsed, { documents: ex.documents, onDocument: showDocument });
-        p.append(tree.element);
+  tabs = new Tabs(
+    [
+      {
+        id: 'summary',
+        label: 'Summary',
+        icon: 'info',
+        badge: ex.findings.length > 0 ? String(ex.findings.length) : undefined,
+        render: (p) => {
+          summary = renderSummary(p, view, { onPath: showPath, showDocuments: () => showDocument(), followUp });
+        },
       },
-    },
-    { id: 'documents', label: 'Documents', icon: 'file-pdf', badge: ex.documents.length > 0 ? String(ex.documents.length) : undefined, render: (p) => { documents = renderDocuments(p, ex); } },
-    { id: 'reply', label: 'Reply', icon: 'arrow-left', render: (p) => renderReply(p, view) },
-    { id: 'request', label: 'Request', icon: 'arrow-right', render: (p) => renderRequest(p, ex.request, ex.wire) },
-    { id: 'timing', label: 'Timing', icon: 'watch', render: (p) => renderTiming(p, ex) },
-  ], preferred ?? defaultTab(view), onTab);
+      {
+        id: 'tree',
+        label: 'Parsed',
+        icon: 'list-tree',
+        render: (p) => {
+          if (ex.parsed === undefined) {
+            p.append(h('p', { className: 'muted' }, view.trimmed ? 'The parsed reply was too large to keep in history.' : 'There is no parsed reply.'));
+            return;
+          }
+          tree = createTree(ex.parsed, { documents: ex.documents, onDocument: showDocument });
+          p.append(tree.element);
+        },
+      },
+      {
+        id: 'documents',
+        label: 'Documents',
+        icon: 'file-pdf',
+        badge: ex.documents.length > 0 ? String(ex.documents.length) : undefined,
+        render: (p) => {
+          documents = renderDocuments(p, ex);
+        },
+      },
+      { id: 'reply', label: 'Reply', icon: 'arrow-left', render: (p) => renderReply(p, view) },
+      { id: 'request', label: 'Request', icon: 'arrow-right', render: (p) => renderRequest(p, ex.request, ex.wire) },
+      { id: 'timing', label: 'Timing', icon: 'watch', render: (p) => renderTiming(p, ex) },
+    ],
+    preferred ?? defaultTab(view),
+    onTab,
+  );
 
   // The summary, the tree and the documents are what the report describes, so they are built up
   // front; the raw views wait until someone opens them.
@@ -81,7 +102,14 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   return {
     exchangeId: ex.id,
     tab: tabs.current,
-    summary: { title: exchangeTitle(ex), findings: ex.findings.length, domain: summary.domain, expectations: summary.expectations, checked: summary.checked, contract: summary.contract },
+    summary: {
+      title: exchangeTitle(ex),
+      findings: ex.findings.length,
+      domain: summary.domain,
+      expectations: summary.expectations,
+      checked: summary.checked,
+      contract: summary.contract,
+    },
     tree: stats,
     rawBodyChars: ex.reply?.bodyText.length ?? 0,
     documents: docs,

@@ -37,7 +37,7 @@ export function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     if (Array.isArray(c)) append(parent, ...(c as Child[]));
-    else parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c as Node);
+    else parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : (c as Node));
   }
 }
 
@@ -61,7 +61,12 @@ export function icon(name: string, label?: string): HTMLSpanElement {
   return span;
 }
 
-export function button(label: string, iconName: string | undefined, onClick: () => void, options: { title?: string; secondary?: boolean; iconOnly?: boolean } = {}): HTMLButtonElement {
+export function button(
+  label: string,
+  iconName: string | undefined,
+  onClick: () => void,
+  options: { title?: string; secondary?: boolean; iconOnly?: boolean } = {},
+): HTMLButtonElement {
   const b = h('button', {
     className: `btn${options.secondary ? ' btn-secondary' : ''}${options.iconOnly ? ' btn-icon' : ''}`,
     type: 'button',

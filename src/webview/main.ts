@@ -26,7 +26,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
           setState({ exchangeId, tab: report.tab });
           post({ type: 'rendered', report });
         },
-        (err: unknown) => post({ type: 'error', message: `render failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}` }),
+        (err: unknown) => post({ type: 'error', message: `render failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}` }),
       );
       return;
     }

@@ -35,9 +35,7 @@ export interface ExchangeView {
 export type ExpectationReport = JudgedExpectations;
 
 /** Requests the panel can write from numbers a reply carries (the Summary's follow-up actions). */
-export type FollowUp =
-  | { readonly kind: 'trace-pro'; readonly pro: string }
-  | { readonly kind: 'bol-pdf'; readonly bolId: string };
+export type FollowUp = { readonly kind: 'trace-pro'; readonly pro: string } | { readonly kind: 'bol-pdf'; readonly bolId: string };
 
 /** What the webview keeps across reloads (vscode.setState) and the serializer gets back. */
 export interface PanelState {
@@ -47,9 +45,7 @@ export interface PanelState {
 
 // ---- extension → webview ----
 
-export type ToWebview =
-  | { readonly type: 'show'; readonly view: ExchangeView; readonly tab?: TabId }
-  | { readonly type: 'empty'; readonly message: string };
+export type ToWebview = { readonly type: 'show'; readonly view: ExchangeView; readonly tab?: TabId } | { readonly type: 'empty'; readonly message: string };
 
 // ---- webview → extension ----
 

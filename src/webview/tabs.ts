@@ -19,20 +19,37 @@ export class Tabs {
   private readonly tabs = new Map<TabId, { tab: HTMLButtonElement; panel: HTMLElement; spec: TabSpec; built: boolean }>();
   private active: TabId;
 
-  constructor(private readonly specs: readonly TabSpec[], initial: TabId, private readonly onChange: (id: TabId) => void) {
+  constructor(
+    private readonly specs: readonly TabSpec[],
+    initial: TabId,
+    private readonly onChange: (id: TabId) => void,
+  ) {
     const list = h('div', { className: 'tablist', role: 'tablist', attrs: { 'aria-label': 'Result views' } });
     const panels = h('div', { className: 'tabpanels' });
     for (const spec of specs) {
-      const tab = h('button', {
-        className: 'tab',
-        type: 'button',
-        role: 'tab',
-        id: `tab-${spec.id}`,
-        tabIndex: -1,
-        attrs: { 'aria-controls': `panel-${spec.id}`, 'aria-selected': 'false' },
-        on: { click: () => this.select(spec.id, false), keydown: (e) => this.onKey(e) },
-      }, icon(spec.icon), spec.label, spec.badge ? h('span', { className: 'badge' }, spec.badge) : null);
-      const panel = h('section', { className: 'tabpanel', role: 'tabpanel', id: `panel-${spec.id}`, tabIndex: 0, hidden: true, attrs: { 'aria-labelledby': `tab-${spec.id}` } });
+      const tab = h(
+        'button',
+        {
+          className: 'tab',
+          type: 'button',
+          role: 'tab',
+          id: `tab-${spec.id}`,
+          tabIndex: -1,
+          attrs: { 'aria-controls': `panel-${spec.id}`, 'aria-selected': 'false' },
+          on: { click: () => this.select(spec.id, false), keydown: (e) => this.onKey(e) },
+        },
+        icon(spec.icon),
+        spec.label,
+        spec.badge ? h('span', { className: 'badge' }, spec.badge) : null,
+      );
+      const panel = h('section', {
+        className: 'tabpanel',
+        role: 'tabpanel',
+        id: `panel-${spec.id}`,
+        tabIndex: 0,
+        hidden: true,
+        attrs: { 'aria-labelledby': `tab-${spec.id}` },
+      });
       list.appendChild(tab);
       panels.appendChild(panel);
       this.tabs.set(spec.id, { tab, panel, spec, built: false });
@@ -80,11 +97,16 @@ export class Tabs {
   private onKey(e: KeyboardEvent): void {
     const ids = this.specs.map((s) => s.id);
     const i = ids.indexOf(this.active);
-    const next = e.key === 'ArrowRight' ? ids[(i + 1) % ids.length]
-      : e.key === 'ArrowLeft' ? ids[(i - 1 + ids.length) % ids.length]
-        : e.key === 'Home' ? ids[0]
-          : e.key === 'End' ? ids[ids.length - 1]
-            : undefined;
+    const next =
+      e.key === 'ArrowRight'
+        ? ids[(i + 1) % ids.length]
+        : e.key === 'ArrowLeft'
+          ? ids[(i - 1 + ids.length) % ids.length]
+          : e.key === 'Home'
+            ? ids[0]
+            : e.key === 'End'
+              ? ids[ids.length - 1]
+              : undefined;
     if (!next) return;
     e.preventDefault();
     this.select(next, true);

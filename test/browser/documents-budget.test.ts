@@ -13,7 +13,8 @@ import { environmentAt, makePdf, startServer, type TestServer } from '../unit/tr
 import { launchChromium } from './browser-kit';
 import { openPanelPage, posted, render, TEST_KEY } from './panel-kit';
 
-const reply = (pdf: Buffer) => `<?xml version="1.0" encoding="utf-8"?>\n<BillOfLadingPDFReply xmlns="${DEFAULT_NAMESPACES.service}"><PdfDocument>${pdf.toString('base64')}</PdfDocument></BillOfLadingPDFReply>`;
+const reply = (pdf: Buffer) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<BillOfLadingPDFReply xmlns="${DEFAULT_NAMESPACES.service}"><PdfDocument>${pdf.toString('base64')}</PdfDocument></BillOfLadingPDFReply>`;
 
 describe('results panel in Chromium: a document past a decoding budget', function () {
   this.timeout(120_000);
@@ -35,7 +36,14 @@ describe('results panel in Chromium: a document past a decoding budget', functio
     await context.http.close();
   });
 
-  const sendBol = () => send({ context, request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: TEST_KEY, binding: 'get' });
+  const sendBol = () =>
+    send({
+      context,
+      request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } },
+      environment: environmentAt(server.url),
+      apiKey: TEST_KEY,
+      binding: 'get',
+    });
 
   it('is not previewed: the reason is shown, pdf.js never sees it, and Save is offered', async () => {
     // One object stream that inflates to 64 MiB: past the page count's budget per stream.
@@ -46,12 +54,18 @@ describe('results panel in Chromium: a document past a decoding budget', functio
     const page = await openPanelPage(browser);
     try {
       const report = await render(page, { exchange }, 'documents');
-      assert.deepEqual(report.documents.map((d) => [d.pagesRendered, d.error]), [[0, `not previewed: ${doc.notInspected}`]]);
+      assert.deepEqual(
+        report.documents.map((d) => [d.pagesRendered, d.error]),
+        [[0, `not previewed: ${doc.notInspected}`]],
+      );
       assert.equal(await page.locator('#panel-documents .pdf-viewer').count(), 0, 'no viewer, so pdf.js was never handed it');
       assert.equal(await page.locator('#panel-documents canvas').count(), 0);
       assert.match(await page.innerText('#panel-documents'), new RegExp(`not previewed: ${doc.notInspected!.replace(/[()]/g, '\\$&')}`));
       await page.locator('#panel-documents').getByRole('button', { name: 'Save…' }).click();
-      assert.deepEqual((await posted(page)).filter((m) => m.type === 'saveDocument'), [{ type: 'saveDocument', exchangeId: exchange.id, index: 0 }]);
+      assert.deepEqual(
+        (await posted(page)).filter((m) => m.type === 'saveDocument'),
+        [{ type: 'saveDocument', exchangeId: exchange.id, index: 0 }],
+      );
     } finally {
       await page.close();
     }

@@ -23,11 +23,22 @@ const KEY = 'Zk4pQ9wLm2Xv7Rt5Ns8Bc3Hd6Jf1Ga0Ye';
 function exchange(call: SendCall, weight: number): Exchange {
   const body = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetBillOfLadingPdf><APIKey>••••</APIKey><billOfLadingId>${String(call.request.params.billOfLadingId)}</billOfLadingId></GetBillOfLadingPdf></soap:Body></soap:Envelope>`;
   return {
-    id: 'x', startedAt: new Date().toISOString(), endpoint: 'http://127.0.0.1:9/sandbox/BillOfLadingService.asmx',
+    id: 'x',
+    startedAt: new Date().toISOString(),
+    endpoint: 'http://127.0.0.1:9/sandbox/BillOfLadingService.asmx',
     request: { method: 'POST', url: 'http://127.0.0.1:9/sandbox/BillOfLadingService.asmx', headers: [['Content-Type', 'text/xml; charset=utf-8']], body },
     // A careless service echoing the key: the report must not show it.
-    reply: { status: 200, statusText: 'OK', headers: [['Content-Type', 'text/xml']], bodyText: `<Reply><Echo>${KEY}</Echo><Weight>${weight}</Weight></Reply>`, size: 10 },
-    timing: { totalMs: 4 }, findings: [], documents: [], parsed: { BillOfLading: { Items: [{ Weight: weight }] }, BolID: 5 },
+    reply: {
+      status: 200,
+      statusText: 'OK',
+      headers: [['Content-Type', 'text/xml']],
+      bodyText: `<Reply><Echo>${KEY}</Echo><Weight>${weight}</Weight></Reply>`,
+      size: 10,
+    },
+    timing: { totalMs: 4 },
+    findings: [],
+    documents: [],
+    parsed: { BillOfLading: { Items: [{ Weight: weight }] }, BolID: 5 },
   };
 }
 
@@ -39,18 +50,26 @@ describe('report.html in Chromium', function () {
 
   before(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-html-'));
-    const write = (rel: string, text: string) => { fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true }); fs.writeFileSync(path.join(tmp, rel), text); };
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, rel), text);
+    };
     write('lanes/collection.json', JSON.stringify({ name: 'Lanes', data: 'lanes.csv' }));
     write('lanes/lanes.csv', 'name,bol,weight\n"Tampa, FL",101,1500\nAtlanta,102,800\nChicago,103,2200\n');
     // A CreateBillOfLading file: its reply has the BillOfLading echo and BolID (reply paths are held against the catalog).
-    write('lanes/quote.carrier.json', '{\n  "operation": "CreateBillOfLading",\n  "version": "1.0.1",\n  "params": { "billOfLadingId": "{{bol}}" },\n  "expect": {\n    "reply": { "BillOfLading.Items[0].Weight": { "equals": "{{weight}}" } }\n  },\n  "capture": { "bolId": "BolID" }\n}\n');
+    write(
+      'lanes/quote.carrier.json',
+      '{\n  "operation": "CreateBillOfLading",\n  "version": "1.0.1",\n  "params": { "billOfLadingId": "{{bol}}" },\n  "expect": {\n    "reply": { "BillOfLading.Items[0].Weight": { "equals": "{{weight}}" } }\n  },\n  "capture": { "bolId": "BolID" }\n}\n',
+    );
     write('lanes/then.carrier.json', '{ "operation": "GetBillOfLadingPdf", "version": "sandbox", "params": { "billOfLadingId": "{{bolId}}" } }\n');
     const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
     const backend = {
       environment: () => ({ name: 'staging', variables: {}, secretValues: [KEY] }),
       // Atlanta's reply weighs wrong: its quote fails and its `then` is skipped.
-      async send(call: SendCall) { return exchange(call, String(call.request.params.billOfLadingId) === '102' ? 799 : Number(call.test.row?.texts.weight ?? 0)); },
+      async send(call: SendCall) {
+        return exchange(call, String(call.request.params.billOfLadingId) === '102' ? 799 : Number(call.test.row?.texts.weight ?? 0));
+      },
     };
     const report = await executePlan(plan, { backend, transcripts: true });
     const masker = new Redactor([KEY], { derived: true });
@@ -68,9 +87,13 @@ describe('report.html in Chromium', function () {
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('request', (r) => { if (r.url() !== `file://${file}`) problems.push(`request: ${r.url()}`); });
+    page.on('request', (r) => {
+      if (r.url() !== `file://${file}`) problems.push(`request: ${r.url()}`);
+    });
     await page.goto(`file://${file}`);
     return { page, problems };
   }
@@ -93,10 +116,16 @@ describe('report.html in Chromium', function () {
     assert.deepEqual(await page.locator('li.test:visible .name').allInnerTexts(), ['quote.carrier.json [soap11] [row 3: Chicago]']);
     assert.equal(await page.locator('#shown').innerText(), 'showing 1 of 6');
     await page.getByRole('searchbox', { name: 'Filter tests' }).fill('tampa');
-    assert.deepEqual(await page.locator('li.test:visible .name').allInnerTexts(), ['quote.carrier.json [soap11] [row 1: Tampa, FL]', 'then.carrier.json [soap11] [row 1: Tampa, FL]']);
+    assert.deepEqual(await page.locator('li.test:visible .name').allInnerTexts(), [
+      'quote.carrier.json [soap11] [row 1: Tampa, FL]',
+      'then.carrier.json [soap11] [row 1: Tampa, FL]',
+    ]);
     await page.getByRole('searchbox', { name: 'Filter tests' }).fill('');
     await page.getByRole('checkbox', { name: 'passed' }).uncheck();
-    assert.deepEqual(await page.locator('li.test:visible .name').allInnerTexts(), ['quote.carrier.json [soap11] [row 2: Atlanta]', 'then.carrier.json [soap11] [row 2: Atlanta]']);
+    assert.deepEqual(await page.locator('li.test:visible .name').allInnerTexts(), [
+      'quote.carrier.json [soap11] [row 2: Atlanta]',
+      'then.carrier.json [soap11] [row 2: Atlanta]',
+    ]);
     await page.getByRole('checkbox', { name: 'skipped' }).uncheck();
     await page.getByRole('checkbox', { name: 'failed' }).uncheck();
     assert.equal(await page.locator('section.collection:visible').count(), 0, 'a collection with nothing to show hides');
@@ -110,7 +139,10 @@ describe('report.html in Chromium', function () {
     assert.match(await failed.locator('.message').innerText(), /Weight: expected "800", got 799/);
     assert.equal(await failed.locator('.where').innerText(), 'lanes/quote.carrier.json:6:50');
     assert.match(await failed.locator('.pair').innerText(), /expected\s+equals "800"\s+actual\s+799/);
-    assert.match(await page.locator('li.test.skipped .skip').textContent() ?? '', /skipped: needs \{\{bolId\}\} from quote\.carrier\.json \[soap11\] \[row 2: Atlanta\], which failed/);
+    assert.match(
+      (await page.locator('li.test.skipped .skip').textContent()) ?? '',
+      /skipped: needs \{\{bolId\}\} from quote\.carrier\.json \[soap11\] \[row 2: Atlanta\], which failed/,
+    );
     const exchange = failed.locator('.exchange');
     assert.equal(await exchange.isVisible(), false);
     await failed.getByRole('button', { name: 'Show exchange' }).click();

@@ -28,7 +28,15 @@ import { renderExchange } from './src/webview/app';
 
 let bundled: string | undefined;
 function bundle(): string {
-  bundled ??= buildSync({ stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] }).outputFiles[0].text;
+  bundled ??= buildSync({
+    stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+  }).outputFiles[0].text;
   return bundled;
 }
 
@@ -49,55 +57,134 @@ const THEMES: Record<ThemeName, { bodyClass: string; vars: Record<string, string
   light: {
     bodyClass: 'vscode-light',
     vars: {
-      foreground: '#3b3b3b', descriptionForeground: '#3b3b3b', 'editor-background': '#ffffff', 'editor-foreground': '#3b3b3b',
-      'panel-border': '#e5e5e5', 'widget-border': '#e5e5e5', focusBorder: '#005fb8',
-      'panelTitle-activeBorder': '#005fb8', 'panelTitle-activeForeground': '#3b3b3b', 'panelTitle-inactiveForeground': '#3b3b3b',
-      'tab-activeForeground': '#3b3b3b', 'tab-inactiveForeground': '#868686',
-      'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-hoverBackground': '#0258a8', 'button-border': '#0000001a',
-      'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b', 'button-secondaryHoverBackground': '#cccccc',
-      'badge-background': '#cccccc', 'badge-foreground': '#3b3b3b', 'textLink-foreground': '#005fb8', 'textLink-activeForeground': '#005fb8',
-      errorForeground: '#f85149', 'editorWarning-foreground': '#bf8803', 'editorInfo-foreground': '#1a85ff', 'testing-iconPassed': '#388a34',
-      'charts-blue': '#1a85ff', 'editorWidget-background': '#f8f8f8', 'textCodeBlock-background': '#f8f8f8',
-      'inputValidation-errorBorder': '#be1100', 'inputValidation-errorBackground': '#f2dede', 'icon-foreground': '#3b3b3b',
-      'input-background': '#ffffff', 'input-border': '#cecece', 'input-foreground': '#3b3b3b', 'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)',
+      foreground: '#3b3b3b',
+      descriptionForeground: '#3b3b3b',
+      'editor-background': '#ffffff',
+      'editor-foreground': '#3b3b3b',
+      'panel-border': '#e5e5e5',
+      'widget-border': '#e5e5e5',
+      focusBorder: '#005fb8',
+      'panelTitle-activeBorder': '#005fb8',
+      'panelTitle-activeForeground': '#3b3b3b',
+      'panelTitle-inactiveForeground': '#3b3b3b',
+      'tab-activeForeground': '#3b3b3b',
+      'tab-inactiveForeground': '#868686',
+      'button-background': '#005fb8',
+      'button-foreground': '#ffffff',
+      'button-hoverBackground': '#0258a8',
+      'button-border': '#0000001a',
+      'button-secondaryBackground': '#e5e5e5',
+      'button-secondaryForeground': '#3b3b3b',
+      'button-secondaryHoverBackground': '#cccccc',
+      'badge-background': '#cccccc',
+      'badge-foreground': '#3b3b3b',
+      'textLink-foreground': '#005fb8',
+      'textLink-activeForeground': '#005fb8',
+      errorForeground: '#f85149',
+      'editorWarning-foreground': '#bf8803',
+      'editorInfo-foreground': '#1a85ff',
+      'testing-iconPassed': '#388a34',
+      'charts-blue': '#1a85ff',
+      'editorWidget-background': '#f8f8f8',
+      'textCodeBlock-background': '#f8f8f8',
+      'inputValidation-errorBorder': '#be1100',
+      'inputValidation-errorBackground': '#f2dede',
+      'icon-foreground': '#3b3b3b',
+      'input-background': '#ffffff',
+      'input-border': '#cecece',
+      'input-foreground': '#3b3b3b',
+      'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)',
     },
   },
   dark: {
     bodyClass: 'vscode-dark',
     vars: {
-      foreground: '#cccccc', descriptionForeground: '#9d9d9d', 'editor-background': '#1f1f1f', 'editor-foreground': '#cccccc',
-      'panel-border': '#2b2b2b', 'widget-border': '#313131', focusBorder: '#0078d4',
-      'panelTitle-activeBorder': '#0078d4', 'panelTitle-activeForeground': '#cccccc', 'panelTitle-inactiveForeground': '#9d9d9d',
-      'tab-activeForeground': '#ffffff', 'tab-inactiveForeground': '#9d9d9d',
-      'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-hoverBackground': '#026ec1', 'button-border': '#ffffff12',
-      'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc', 'button-secondaryHoverBackground': '#3c3c3c',
-      'badge-background': '#616161', 'badge-foreground': '#f8f8f8', 'textLink-foreground': '#4daafc', 'textLink-activeForeground': '#4daafc',
-      errorForeground: '#f85149', 'editorWarning-foreground': '#cca700', 'editorInfo-foreground': '#3794ff', 'testing-iconPassed': '#73c991',
-      'charts-blue': '#3794ff', 'editorWidget-background': '#202020', 'textCodeBlock-background': '#2b2b2b',
-      'inputValidation-errorBorder': '#be1100', 'inputValidation-errorBackground': '#5a1d1d', 'icon-foreground': '#cccccc',
-      'input-background': '#313131', 'input-border': '#3c3c3c', 'input-foreground': '#cccccc', 'toolbar-hoverBackground': 'rgba(90, 93, 94, 0.31)',
+      foreground: '#cccccc',
+      descriptionForeground: '#9d9d9d',
+      'editor-background': '#1f1f1f',
+      'editor-foreground': '#cccccc',
+      'panel-border': '#2b2b2b',
+      'widget-border': '#313131',
+      focusBorder: '#0078d4',
+      'panelTitle-activeBorder': '#0078d4',
+      'panelTitle-activeForeground': '#cccccc',
+      'panelTitle-inactiveForeground': '#9d9d9d',
+      'tab-activeForeground': '#ffffff',
+      'tab-inactiveForeground': '#9d9d9d',
+      'button-background': '#0078d4',
+      'button-foreground': '#ffffff',
+      'button-hoverBackground': '#026ec1',
+      'button-border': '#ffffff12',
+      'button-secondaryBackground': '#313131',
+      'button-secondaryForeground': '#cccccc',
+      'button-secondaryHoverBackground': '#3c3c3c',
+      'badge-background': '#616161',
+      'badge-foreground': '#f8f8f8',
+      'textLink-foreground': '#4daafc',
+      'textLink-activeForeground': '#4daafc',
+      errorForeground: '#f85149',
+      'editorWarning-foreground': '#cca700',
+      'editorInfo-foreground': '#3794ff',
+      'testing-iconPassed': '#73c991',
+      'charts-blue': '#3794ff',
+      'editorWidget-background': '#202020',
+      'textCodeBlock-background': '#2b2b2b',
+      'inputValidation-errorBorder': '#be1100',
+      'inputValidation-errorBackground': '#5a1d1d',
+      'icon-foreground': '#cccccc',
+      'input-background': '#313131',
+      'input-border': '#3c3c3c',
+      'input-foreground': '#cccccc',
+      'toolbar-hoverBackground': 'rgba(90, 93, 94, 0.31)',
     },
   },
   'high-contrast': {
     bodyClass: 'vscode-high-contrast',
     vars: {
-      foreground: '#ffffff', descriptionForeground: 'rgba(255, 255, 255, 0.7)', 'editor-background': '#000000', 'editor-foreground': '#ffffff',
-      'panel-border': '#6fc3df', 'widget-border': '#6fc3df', contrastBorder: '#6fc3df', contrastActiveBorder: '#f38518', focusBorder: '#f38518',
-      'panelTitle-activeBorder': '#6fc3df', 'panelTitle-activeForeground': '#ffffff', 'panelTitle-inactiveForeground': '#ffffff',
-      'tab-activeForeground': '#ffffff', 'tab-inactiveForeground': '#ffffff',
-      'button-background': '#000000', 'button-foreground': '#ffffff', 'button-border': '#6fc3df',
-      'button-secondaryBackground': '#000000', 'button-secondaryForeground': '#ffffff',
-      'badge-background': '#000000', 'badge-foreground': '#ffffff', 'textLink-foreground': '#21a6ff', 'textLink-activeForeground': '#21a6ff',
-      errorForeground: '#f48771', 'editorWarning-foreground': '#ffd370', 'editorInfo-foreground': '#3794ff', 'testing-iconPassed': '#73c991',
-      'charts-blue': '#3794ff', 'editorWidget-background': '#0c141f', 'textCodeBlock-background': '#000000',
-      'inputValidation-errorBorder': '#f48771', 'inputValidation-errorBackground': '#5a1d1d', 'icon-foreground': '#ffffff',
-      'input-background': '#000000', 'input-border': '#6fc3df', 'input-foreground': '#ffffff',
+      foreground: '#ffffff',
+      descriptionForeground: 'rgba(255, 255, 255, 0.7)',
+      'editor-background': '#000000',
+      'editor-foreground': '#ffffff',
+      'panel-border': '#6fc3df',
+      'widget-border': '#6fc3df',
+      contrastBorder: '#6fc3df',
+      contrastActiveBorder: '#f38518',
+      focusBorder: '#f38518',
+      'panelTitle-activeBorder': '#6fc3df',
+      'panelTitle-activeForeground': '#ffffff',
+      'panelTitle-inactiveForeground': '#ffffff',
+      'tab-activeForeground': '#ffffff',
+      'tab-inactiveForeground': '#ffffff',
+      'button-background': '#000000',
+      'button-foreground': '#ffffff',
+      'button-border': '#6fc3df',
+      'button-secondaryBackground': '#000000',
+      'button-secondaryForeground': '#ffffff',
+      'badge-background': '#000000',
+      'badge-foreground': '#ffffff',
+      'textLink-foreground': '#21a6ff',
+      'textLink-activeForeground': '#21a6ff',
+      errorForeground: '#f48771',
+      'editorWarning-foreground': '#ffd370',
+      'editorInfo-foreground': '#3794ff',
+      'testing-iconPassed': '#73c991',
+      'charts-blue': '#3794ff',
+      'editorWidget-background': '#0c141f',
+      'textCodeBlock-background': '#000000',
+      'inputValidation-errorBorder': '#f48771',
+      'inputValidation-errorBackground': '#5a1d1d',
+      'icon-foreground': '#ffffff',
+      'input-background': '#000000',
+      'input-border': '#6fc3df',
+      'input-foreground': '#ffffff',
     },
   },
 };
 
 function themeCss(theme: ThemeName): string {
-  const vars = Object.entries(THEMES[theme].vars).map(([k, v]) => `--vscode-${k}: ${v};`).join(' ');
+  const vars = Object.entries(THEMES[theme].vars)
+    .map(([k, v]) => `--vscode-${k}: ${v};`)
+    .join(' ');
   return `:root { ${vars} --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: "Droid Sans Mono", "DejaVu Sans Mono", monospace; --vscode-editor-font-size: 13px; }`;
 }
 
@@ -113,26 +200,43 @@ export async function posted(page: Page): Promise<FromWebview[]> {
 export async function openPanelPage(browser: Browser, theme: ThemeName = 'light', width = 700): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   page.on('pageerror', (err) => console.log(`    [page error] ${err.message}`));
-  await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body class="${THEMES[theme].bodyClass}"><main id="app"></main></body></html>`);
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body class="${THEMES[theme].bodyClass}"><main id="app"></main></body></html>`,
+  );
   await page.addStyleTag({ content: themeCss(theme) });
   await page.addStyleTag({ content: codiconsCss() });
   await page.addStyleTag({ path: path.join(ROOT, 'media/panel.css') });
-  await page.addScriptTag({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.posted.push(m); }, getState() { return {}; }, setState() {} });' });
+  await page.addScriptTag({
+    content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage(m) { window.posted.push(m); }, getState() { return {}; }, setState() {} });',
+  });
   await page.addScriptTag({ content: bundle() });
   return page;
 }
 
 export async function render(page: Page, view: ExchangeView, tab?: TabId): Promise<RenderReport> {
-  await page.evaluate(() => { (window as unknown as { posted: unknown[] }).posted.length = 0; });
+  await page.evaluate(() => {
+    (window as unknown as { posted: unknown[] }).posted.length = 0;
+  });
   // As JSON: the panel gets its data as a message, and playwright's own serialiser recurses.
-  return page.evaluate(async ({ json, tab }) => {
-    const w = window as unknown as { renderExchange: (root: HTMLElement, view: unknown, tab: string | undefined, onTab: () => void) => Promise<RenderReport> };
-    return w.renderExchange(document.getElementById('app')!, JSON.parse(json), tab, () => undefined);
-  }, { json: JSON.stringify(view), tab });
+  return page.evaluate(
+    async ({ json, tab }) => {
+      const w = window as unknown as {
+        renderExchange: (root: HTMLElement, view: unknown, tab: string | undefined, onTab: () => void) => Promise<RenderReport>;
+      };
+      return w.renderExchange(document.getElementById('app')!, JSON.parse(json), tab, () => undefined);
+    },
+    { json: JSON.stringify(view), tab },
+  );
 }
 
 /** Sends an example request file to a sandbox at `url` through the suite's `context`, as the editor's send does; `edit` changes its text first. */
-export async function sendExample(context: SendContext, url: string, relative: string, variables: Record<string, string> = {}, edit: (text: string) => string = (t) => t): Promise<Exchange> {
+export async function sendExample(
+  context: SendContext,
+  url: string,
+  relative: string,
+  variables: Record<string, string> = {},
+  edit: (text: string) => string = (t) => t,
+): Promise<Exchange> {
   const fileName = path.join(EXAMPLES, relative);
   const environment = { ...sandboxEnvironment(), baseUrl: url, embedded: false, variables };
   return sendRequestFile({ context, text: edit(fs.readFileSync(fileName, 'utf8')), fileName, environment, apiKey: TEST_KEY });

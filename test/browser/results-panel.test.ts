@@ -20,7 +20,15 @@ import { launchChromium, screenshot } from './browser-kit';
 import { startSpoilingService, type SpoilingService } from '../unit/spoiling-service';
 import { openPanelPage, posted, render, sendExample, sendJudgedExample, TEST_KEY, viewOf, type ThemeName } from './panel-kit';
 
-interface TabLook { color: string; shadow: string; outline: string; bottom: number; listBottom: number; listScrollHeight: number; listClientHeight: number }
+interface TabLook {
+  color: string;
+  shadow: string;
+  outline: string;
+  bottom: number;
+  listBottom: number;
+  listScrollHeight: number;
+  listClientHeight: number;
+}
 
 async function tabLooks(page: Page): Promise<{ active: TabLook; inactive: TabLook }> {
   // No named functions inside: the test runner's compiler would wrap them in a helper the page lacks.
@@ -29,9 +37,13 @@ async function tabLooks(page: Page): Promise<{ active: TabLook; inactive: TabLoo
     return [document.querySelector('.tab.active')!, document.querySelector('.tab:not(.active)')!].map((el): TabLook => {
       const s = getComputedStyle(el);
       return {
-        color: s.color, shadow: s.boxShadow, outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
-        bottom: el.getBoundingClientRect().bottom, listBottom: list.getBoundingClientRect().bottom,
-        listScrollHeight: list.scrollHeight, listClientHeight: list.clientHeight,
+        color: s.color,
+        shadow: s.boxShadow,
+        outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+        bottom: el.getBoundingClientRect().bottom,
+        listBottom: list.getBoundingClientRect().bottom,
+        listScrollHeight: list.scrollHeight,
+        listClientHeight: list.clientHeight,
       };
     });
   });
@@ -92,7 +104,8 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     const pdf = await send({
       context,
       request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: (bol.parsed as { BolID: number }).BolID } },
-      environment: { ...sandboxEnvironment(), baseUrl: sb.url, embedded: false }, apiKey: TEST_KEY,
+      environment: { ...sandboxEnvironment(), baseUrl: sb.url, embedded: false },
+      apiKey: TEST_KEY,
     });
     assert.equal(pdf.version, 'sandbox');
     const [doc] = pdf.documents;
@@ -115,7 +128,12 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
   it('the Timing tab of a connection that never opened says so', async () => {
     const page = await openPanelPage(browser);
     // A port nothing listens on: the connection is refused before any phase.
-    const exchange = await send({ context, request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'gone', baseUrl: 'http://127.0.0.1:9', embedded: false }, apiKey: TEST_KEY });
+    const exchange = await send({
+      context,
+      request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } },
+      environment: { ...sandboxEnvironment(), name: 'gone', baseUrl: 'http://127.0.0.1:9', embedded: false },
+      apiKey: TEST_KEY,
+    });
     assert.equal(exchange.error?.kind, 'connect');
     await render(page, { exchange }, 'timing');
     const note = await page.innerText('#panel-timing .timing-note');
@@ -128,7 +146,12 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
   it('the Timing tab of a relayed exchange shows its upload, and a connection opened meanwhile as within it', async () => {
     const inspector = await startInspector({ target: sb.url, namespaces: DEFAULT_NAMESPACES });
     try {
-      const sent = await send({ context, request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false }, apiKey: TEST_KEY });
+      const sent = await send({
+        context,
+        request: { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } },
+        environment: { ...sandboxEnvironment(), name: 'through', baseUrl: inspector.url, embedded: false },
+        apiKey: TEST_KEY,
+      });
       assert.equal(sent.reply?.status, 200);
       await inspector.flush();
       const exchange = inspector.exchanges()[0]!.exchange;
@@ -158,7 +181,9 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
         const length = Number(/content-length:\s*(\d+)/i.exec(seen)?.[1] ?? 0);
         if (head < 0 || seen.length < head + 4 + length) return;
         socket.write('HTTP/1.1 102 Processing\r\n\r\n');
-        socket.end(`HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\nTrailer: X-Checksum\r\nConnection: close\r\n\r\n${Buffer.byteLength(reply).toString(16)}\r\n${reply}\r\n0\r\nX-Checksum: 5d41402a\r\n\r\n`);
+        socket.end(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\nTrailer: X-Checksum\r\nConnection: close\r\n\r\n${Buffer.byteLength(reply).toString(16)}\r\n${reply}\r\n0\r\nX-Checksum: 5d41402a\r\n\r\n`,
+        );
       });
     });
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
@@ -181,7 +206,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
       const shown = await page.innerText('#panel-reply');
       assert.match(shown, /Interim reply\s+102\s+Processing/i);
       assert.match(shown, /Trailers\s+(Reply trailers\s+)?X-Checksum\s+5d41402a/i);
-      assert.ok(!shown.includes('the traffic inspector\'s own'), 'the target answered this one');
+      assert.ok(!shown.includes("the traffic inspector's own"), 'the target answered this one');
 
       const down = await through('http://127.0.0.1:9');
       assert.deepEqual(down.wire?.answered, { status: 502, statusText: 'Bad Gateway' });
@@ -195,7 +220,7 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     }
   });
 
-  it('shows the request file\'s expectations as judged when sent: the count in the Summary and the header, each one checked, failures linked to their lines', async () => {
+  it("shows the request file's expectations as judged when sent: the count in the Summary and the header, each one checked, failures linked to their lines", async () => {
     const page = await openPanelPage(browser);
     const exchange = await sendJudgedExample(context, sb.url, 'collections/error-cases/unknown-bol-id.carrier.json');
     assert.equal(exchange.judgement?.expectations?.total, 3, 'judged once, in core');
@@ -219,7 +244,9 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     assert.equal(report.summary.contract, undefined);
     await screenshot(page, 'expectations-held');
 
-    const failing = await sendJudgedExample(context, sb.url, 'collections/error-cases/unknown-bol-id.carrier.json', (t) => t.replace('No bill of lading with billOfLadingId 99999999', 'nope'));
+    const failing = await sendJudgedExample(context, sb.url, 'collections/error-cases/unknown-bol-id.carrier.json', (t) =>
+      t.replace('No bill of lading with billOfLadingId 99999999', 'nope'),
+    );
     const failed = await render(page, viewOf(failing));
     assert.equal(await page.textContent('#panel-summary .expectations-line'), '2/3 expectations held');
     assert.equal(failed.summary.checked?.[1], '✗ fault code ~ Client, reason ~ nope (line 9)');
@@ -228,14 +255,19 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
     await page.locator('.expectation-failures').getByRole('button', { name: 'line 9' }).click();
     const reasonAt = failing.judgement!.expectations!.failures[0];
     assert.equal(reasonAt.line, 9);
-    assert.deepEqual((await posted(page)).filter((m) => m.type === 'openSource').map((m) => m.type === 'openSource' && [m.line, m.column]), [[9, reasonAt.column]]);
+    assert.deepEqual(
+      (await posted(page)).filter((m) => m.type === 'openSource').map((m) => m.type === 'openSource' && [m.line, m.column]),
+      [[9, reasonAt.column]],
+    );
     await screenshot(page, 'expectations-failed');
     await page.close();
   });
 
   describe('the Contract section', () => {
     let spoiling: SpoilingService;
-    before(async () => { spoiling = await startSpoilingService(); });
+    before(async () => {
+      spoiling = await startSpoilingService();
+    });
     after(async () => {
       assert.deepEqual(spoiling?.errors ?? [], [], 'every reply was spoilt as asked');
       await spoiling?.close();
@@ -243,7 +275,8 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
 
     const TERMINAL = 'terminals/get-terminal-information.carrier.json';
     /** The example with an expect of its own: two expectations, both of which the reply meets. */
-    const withExpect = (t: string) => t.replace(/\n}\s*$/, ',\n  "expect": { "status": 200, "reply": { "Result[0].TerminalDetails.TerminalCode": { "exists": true } } }\n}\n');
+    const withExpect = (t: string) =>
+      t.replace(/\n}\s*$/, ',\n  "expect": { "status": 200, "reply": { "Result[0].TerminalDetails.TerminalCode": { "exists": true } } }\n}\n');
 
     it('a clean reply matches its contract', async () => {
       const page = await openPanelPage(browser);
@@ -271,14 +304,18 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
         assert.match(await pill.innerText(), /breaks the contract/);
         assert.match((await pill.getAttribute('class')) ?? '', /pill-error/);
         const color = await pill.evaluate((el) => getComputedStyle(el).color);
-        assert.equal(color, 'rgb(248, 81, 73)', 'the theme\'s error colour');
+        assert.equal(color, 'rgb(248, 81, 73)', "the theme's error colour");
 
         const region = page.getByRole('region', { name: 'Contract: 1 error' });
         const item = region.locator('li.contract-finding');
         assert.equal(await item.count(), 1);
         assert.equal(await item.getAttribute('data-code'), 'not-of-type');
         assert.equal(await item.locator('code.contract-path').innerText(), 'Result[0].TerminalDetails.TerminalDetailID');
-        assert.equal(await item.locator('code.contract-path').evaluate((el) => getComputedStyle(el).fontFamily), await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--vscode-editor-font-family').trim()), 'the path is monospace');
+        assert.equal(
+          await item.locator('code.contract-path').evaluate((el) => getComputedStyle(el).fontFamily),
+          await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--vscode-editor-font-family').trim()),
+          'the path is monospace',
+        );
         assert.equal(await item.locator('.contract-code').innerText(), 'value not of its type');
         assert.match(await item.locator('.finding-message').innerText(), /"abc" is not an int/);
         // Said once: not again under Findings.
@@ -313,10 +350,15 @@ describe('results panel in Chromium: tabs, faults, headers, documents, timing, e
       const both = { ...namespaced, findings: [...warned.findings, ...namespaced.findings] };
       report = await render(page, viewOf(both), 'summary');
       assert.equal(report.summary.contract, '1 error, 1 warning');
-      assert.deepEqual(await page.locator('.contract-finding').evaluateAll((els) => els.map((e) => [e.className.includes('sev-error') ? 'error' : 'warning', e.querySelector('code')!.textContent])), [
-        ['error', '$'],
-        ['warning', 'Result[0].TerminalDetails.TerminalRegion'],
-      ]);
+      assert.deepEqual(
+        await page
+          .locator('.contract-finding')
+          .evaluateAll((els) => els.map((e) => [e.className.includes('sev-error') ? 'error' : 'warning', e.querySelector('code')!.textContent])),
+        [
+          ['error', '$'],
+          ['warning', 'Result[0].TerminalDetails.TerminalRegion'],
+        ],
+      );
       assert.match(await page.locator('.contract-finding.sev-error .contract-code').innerText(), /wrong namespace/);
       await screenshot(page, 'contract-errors-and-warnings', true);
       await page.close();

@@ -39,8 +39,12 @@ describe('service pages in Chromium', function () {
     await browser?.close();
     await sb?.close();
   });
-  beforeEach(async () => { page = await noScripts.newPage(); });
-  afterEach(async () => { await page.close(); });
+  beforeEach(async () => {
+    page = await noScripts.newPage();
+  });
+  afterEach(async () => {
+    await page.close();
+  });
 
   it('the service page of every service path lists its operations, each linking to its page', async () => {
     for (const [path, shapes] of servicePaths()) {
@@ -48,7 +52,11 @@ describe('service pages in Chromium', function () {
       assert.equal(r?.status(), 200, path);
       assert.match(await page.locator('h1').innerText(), new RegExp(`^${shapes[0].service}\\s*version ${shapes[0].version.replace(/\./g, '\\.')}$`));
       const listed = await page.locator('ul.ops a.name').allInnerTexts();
-      assert.deepEqual(listed, shapes.map((s) => s.operation), path);
+      assert.deepEqual(
+        listed,
+        shapes.map((s) => s.operation),
+        path,
+      );
       for (const op of shapes) {
         assert.equal(await page.locator('ul.ops li', { hasText: op.operation }).locator('p').innerText(), op.description);
         assert.equal(await linkTarget(page, op.operation), `${path}?op=${op.operation}`);
@@ -106,15 +114,27 @@ describe('service pages in Chromium', function () {
     assert.match(await envelope.inputValue(), /xmlns:soap12="http:\/\/www\.w3\.org\/2003\/05\/soap-envelope"/);
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Invoke' }).click()]);
     assert.equal(await page.locator('#result .status').innerText(), '200 OK');
-    assert.match(await page.locator('pre.reply').innerText(), /^HTTP\/1\.1 200 OK\nContent-Type: application\/soap\+xml; charset=utf-8[\s\S]*<GetRateQuoteResponse/);
+    assert.match(
+      await page.locator('pre.reply').innerText(),
+      /^HTTP\/1\.1 200 OK\nContent-Type: application\/soap\+xml; charset=utf-8[\s\S]*<GetRateQuoteResponse/,
+    );
     assert.doesNotMatch(await page.locator('pre.request').innerText(), /SOAPAction/);
   });
 
   it('GetRateQuote 1.0.3 rendered for a caller elsewhere (10.1.2.3): no form, and the page says why', async () => {
     // Every connection a test can open is loopback, so the page is rendered for a remote caller
     // by the same function the router calls, and served to the browser as the sandbox would.
-    const reply = servicePage({ path: RATE, shapes: shapesAtPath(RATE), namespaces: DEFAULT_NAMESPACES, baseUrl: 'http://carrier-sandbox.test', query: new URLSearchParams({ op: 'GetRateQuote' }), remoteAddress: '10.1.2.3' });
-    await page.route('http://carrier-sandbox.test/**', (route) => route.fulfill({ status: reply.status, contentType: reply.contentType, headers: { ...reply.headers }, body: String(reply.body) }));
+    const reply = servicePage({
+      path: RATE,
+      shapes: shapesAtPath(RATE),
+      namespaces: DEFAULT_NAMESPACES,
+      baseUrl: 'http://carrier-sandbox.test',
+      query: new URLSearchParams({ op: 'GetRateQuote' }),
+      remoteAddress: '10.1.2.3',
+    });
+    await page.route('http://carrier-sandbox.test/**', (route) =>
+      route.fulfill({ status: reply.status, contentType: reply.contentType, headers: { ...reply.headers }, body: String(reply.body) }),
+    );
     await page.goto(`http://carrier-sandbox.test${RATE}?op=GetRateQuote`);
     assert.equal(await page.locator('form').count(), 0);
     assert.equal(await page.locator('textarea').count(), 0);
@@ -138,7 +158,9 @@ describe('service pages in Chromium', function () {
         try {
           const p = await context.newPage();
           const violations: string[] = [];
-          p.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+          p.on('console', (m) => {
+            if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+          });
           await p.goto(`${sb.url}${BOL}?op=GetHazmatDescription`);
           const style = await p.evaluate(() => {
             const html = getComputedStyle(document.documentElement);

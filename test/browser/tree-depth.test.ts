@@ -18,7 +18,13 @@ import { createTree } from './src/webview/views/treeView';
 
 /** The tree view bundled for the page, with a stand-in for the VS Code webview API. */
 function bundle(): string {
-  const out = buildSync({ stdin: { contents: ENTRY, resolveDir: path.join(__dirname, '../..'), loader: 'ts' }, bundle: true, write: false, format: 'iife', platform: 'browser' });
+  const out = buildSync({
+    stdin: { contents: ENTRY, resolveDir: path.join(__dirname, '../..'), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+  });
   return `window.acquireVsCodeApi = () => ({ postMessage() {}, getState() { return {}; }, setState() {} });\n${out.outputFiles[0].text}`;
 }
 
@@ -33,7 +39,9 @@ describe('results panel tree in Chromium: deep and wide replies', function () {
     await page.setContent('<!doctype html><html><body></body></html>');
     await page.addScriptTag({ content: bundle() });
   });
-  after(async () => { await browser?.close(); });
+  after(async () => {
+    await browser?.close();
+  });
 
   it(`reveals a value ${MAX_DEPTH} levels down, and the keyboard walks every visible row`, async () => {
     const xml = `${'<Nest>'.repeat(MAX_DEPTH - 1)}<Leaf>needle</Leaf>${'</Nest>'.repeat(MAX_DEPTH - 1)}`;
@@ -41,20 +49,25 @@ describe('results panel tree in Chromium: deep and wide replies', function () {
     const data = { Nest: readGeneric(parseXml(xml)) };
     const leafPath = `${'Nest.'.repeat(MAX_DEPTH - 1)}Leaf`;
     // As JSON: playwright's own argument serialiser recurses, and the panel gets its data as a message anyway.
-    const result = await page.evaluate(({ json, leafPath }) => {
-      const data: unknown = JSON.parse(json);
-      const tree = (window as unknown as { createTree: (d: unknown) => { element: HTMLElement; reveal(p: string): boolean; stats(): { renderedNodes: number } } }).createTree(data);
-      document.body.replaceChildren(tree.element);
-      const revealed = tree.reveal(leafPath);
-      const focused = document.activeElement as HTMLElement;
-      const level = focused.getAttribute('aria-level');
-      focused.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
-      const home = (document.activeElement as HTMLElement).getAttribute('aria-level');
-      (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-      const end = (document.activeElement as HTMLElement).getAttribute('aria-level');
-      const indent = getComputedStyle(focused.querySelector('.row-line')!).getPropertyValue('--level');
-      return { revealed, level, home, end, indent, rendered: tree.stats().renderedNodes, text: focused.textContent };
-    }, { json: JSON.stringify(data), leafPath });
+    const result = await page.evaluate(
+      ({ json, leafPath }) => {
+        const data: unknown = JSON.parse(json);
+        const tree = (
+          window as unknown as { createTree: (d: unknown) => { element: HTMLElement; reveal(p: string): boolean; stats(): { renderedNodes: number } } }
+        ).createTree(data);
+        document.body.replaceChildren(tree.element);
+        const revealed = tree.reveal(leafPath);
+        const focused = document.activeElement as HTMLElement;
+        const level = focused.getAttribute('aria-level');
+        focused.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
+        const home = (document.activeElement as HTMLElement).getAttribute('aria-level');
+        (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+        const end = (document.activeElement as HTMLElement).getAttribute('aria-level');
+        const indent = getComputedStyle(focused.querySelector('.row-line')!).getPropertyValue('--level');
+        return { revealed, level, home, end, indent, rendered: tree.stats().renderedNodes, text: focused.textContent };
+      },
+      { json: JSON.stringify(data), leafPath },
+    );
     assert.equal(result.revealed, true);
     assert.equal(result.level, String(MAX_DEPTH));
     assert.equal(result.home, '1');
@@ -67,7 +80,9 @@ describe('results panel tree in Chromium: deep and wide replies', function () {
   it('opens a 200,000-item list a slice at a time', async () => {
     const rendered = await page.evaluate(() => {
       const data = { Result: Array.from({ length: 200_000 }, (_, i) => ({ ShipmentNumber: String(i) })) };
-      const tree = (window as unknown as { createTree: (d: unknown) => { element: HTMLElement; stats(): { renderedNodes: number; totalNodes: number } } }).createTree(data);
+      const tree = (
+        window as unknown as { createTree: (d: unknown) => { element: HTMLElement; stats(): { renderedNodes: number; totalNodes: number } } }
+      ).createTree(data);
       document.body.replaceChildren(tree.element);
       return tree.stats();
     });

@@ -46,7 +46,11 @@ async function lensLine(page: Page): Promise<LensLine> {
   const last = await lens.locator('a').last().boundingBox();
   assert.ok(area && last, 'the editor and its lenses are on screen');
   // The minimap is drawn over the scrollable area's right end: text under it is not seen.
-  const minimap = await editor.locator('.minimap').first().boundingBox().catch(() => null);
+  const minimap = await editor
+    .locator('.minimap')
+    .first()
+    .boundingBox()
+    .catch(() => null);
   const right = Math.min(area.x + area.width, minimap && minimap.width > 0 ? minimap.x : Infinity);
   return { titles, overflow: last.x + last.width - right };
 }
@@ -69,7 +73,8 @@ describe('CodeLenses beside the open results panel', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page && !page.isClosed()) await screenshot(page, `failed-codelens-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
+    if (this.currentTest?.state === 'failed' && page && !page.isClosed())
+      await screenshot(page, `failed-codelens-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
   });
 
   after(async function () {
@@ -86,7 +91,10 @@ describe('CodeLenses beside the open results panel', function () {
     await clickCodeLens(page, 'Send SOAP 1.1');
     await (await resultsFrame(page)).locator('header.header').waitFor({ timeout: 60_000 });
     const line = await lensLine(page);
-    assert.deepEqual(line.titles.map((t) => t.replace(/^\W+/, '')), ['Send SOAP 1.1', 'Send with…', 'Envelope']);
+    assert.deepEqual(
+      line.titles.map((t) => t.replace(/^\W+/, '')),
+      ['Send SOAP 1.1', 'Send with…', 'Envelope'],
+    );
     assert.ok(line.overflow <= 0, `the last lens reaches ${line.overflow} px past the editor`);
     await screenshot(page, 'codelens-panel-open');
   });

@@ -47,7 +47,8 @@ describe('Restricted Mode: a repository not yet trusted', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page && !page.isClosed()) await screenshot(page, `failed-restricted-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
+    if (this.currentTest?.state === 'failed' && page && !page.isClosed())
+      await screenshot(page, `failed-restricted-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
   });
 
   after(async function () {
@@ -67,7 +68,7 @@ describe('Restricted Mode: a repository not yet trusted', function () {
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
   });
 
-  it('a send to the repository\'s own environment is refused, saying why, and nothing reaches its address', async () => {
+  it("a send to the repository's own environment is refused, saying why, and nothing reaches its address", async () => {
     await quickOpen(page, 'theirs-transit-times.carrier.json');
     await clickCodeLens(page, 'Send SOAP 1.1');
     const warning = page.locator('.notification-toast', { hasText: '"theirs" is defined by this workspace, which is in Restricted Mode' });

@@ -34,11 +34,13 @@ async function clipping(frame: Frame): Promise<string[]> {
     if (list && list.scrollWidth > list.clientWidth) problems.push(`the tabs need ${list.scrollWidth}px of ${list.clientWidth}px`);
     if (list && list.scrollHeight > list.clientHeight) problems.push('the tab strip cuts off the bottom of its tabs');
     for (const el of Array.from(document.querySelectorAll('.domain .level, .domain .card, .domain .number-tile, .domain td, .domain th'))) {
-      if (el.scrollWidth > el.clientWidth + 1) problems.push(`${el.tagName.toLowerCase()}.${(el as HTMLElement).className} holds ${el.scrollWidth}px in ${el.clientWidth}px`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        problems.push(`${el.tagName.toLowerCase()}.${(el as HTMLElement).className} holds ${el.scrollWidth}px in ${el.clientWidth}px`);
     }
     for (const el of Array.from(document.querySelectorAll('.domain *'))) {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > doc.clientWidth + 0.5) problems.push(`${el.tagName.toLowerCase()}.${(el as HTMLElement).className} ends at ${Math.round(r.right)}px`);
+      if (r.width > 0 && r.right > doc.clientWidth + 0.5)
+        problems.push(`${el.tagName.toLowerCase()}.${(el as HTMLElement).className} ends at ${Math.round(r.right)}px`);
     }
     return problems.slice(0, 5);
   });
@@ -67,7 +69,8 @@ describe('the results panel in code-server, beside the editor', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page && !page.isClosed()) await screenshot(page, `failed-panel-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
+    if (this.currentTest?.state === 'failed' && page && !page.isClosed())
+      await screenshot(page, `failed-panel-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
   });
 
   after(async function () {
@@ -78,16 +81,26 @@ describe('the results panel in code-server, beside the editor', function () {
 
   /** A quiet workbench for the screenshots: no first-run walkthrough, no git prompt. */
   function writeSettings(theme: string): void {
-    fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-      'workbench.startupEditor': 'none',
-      'git.openRepositoryInParentFolders': 'never',
-      'workbench.colorTheme': theme,
-    }, null, 2));
+    fs.writeFileSync(
+      path.join(userData, 'User', 'settings.json'),
+      JSON.stringify(
+        {
+          'workbench.startupEditor': 'none',
+          'git.openRepositoryInParentFolders': 'never',
+          'workbench.colorTheme': theme,
+        },
+        null,
+        2,
+      ),
+    );
   }
 
   /** A screenshot once the send's progress notification has gone, so it covers nothing. */
   async function settledScreenshot(name: string): Promise<void> {
-    await page.locator('.notification-toast', { hasText: 'sending' }).waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+    await page
+      .locator('.notification-toast', { hasText: 'sending' })
+      .waitFor({ state: 'hidden', timeout: 15_000 })
+      .catch(() => undefined);
     await screenshot(page, name);
   }
 
@@ -96,7 +109,10 @@ describe('the results panel in code-server, beside the editor', function () {
     await runCommand(page, 'Preferences: Color Theme');
     const input = page.locator('.quick-input-widget input');
     await input.fill(label);
-    const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.getByText(label, { exact: true }) }).first();
+    const row = page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .first();
     await row.waitFor({ timeout: 15_000 });
     await row.click();
   }
@@ -118,33 +134,48 @@ describe('the results panel in code-server, beside the editor', function () {
   }
 
   // The rate quote comes last: the theme tests below look at it.
-  const VIEWS: ReadonlyArray<{ title: string; file: string; domain: string; shot: string; check: (frame: Frame) => Promise<void>; prepare?: () => Promise<void> }> = [
+  const VIEWS: ReadonlyArray<{
+    title: string;
+    file: string;
+    domain: string;
+    shot: string;
+    check: (frame: Frame) => Promise<void>;
+    prepare?: () => Promise<void>;
+  }> = [
     {
-      title: 'a trace: the shipment\'s card and its timeline',
-      file: 'tracing/trace-shipment.carrier.json', domain: 'trace', shot: 'panel-trace',
+      title: "a trace: the shipment's card and its timeline",
+      file: 'tracing/trace-shipment.carrier.json',
+      domain: 'trace',
+      shot: 'panel-trace',
       check: async (frame) => {
         assert.match(await frame.locator('.domain-trace .card h3').first().innerText(), /^PRO \d+/);
-        assert.ok(await frame.locator('.domain-trace ol.timeline > li').count() >= 3);
+        assert.ok((await frame.locator('.domain-trace ol.timeline > li').count()) >= 3);
       },
     },
     {
       title: 'transit times: a table of destinations with days and dates',
-      file: 'transit-times/get-transit-times.carrier.json', domain: 'transit-times', shot: 'panel-transit-times',
+      file: 'transit-times/get-transit-times.carrier.json',
+      domain: 'transit-times',
+      shot: 'panel-transit-times',
       check: async (frame) => {
-        assert.ok(await frame.locator('.domain-transit-times tbody tr').count() >= 1);
+        assert.ok((await frame.locator('.domain-transit-times tbody tr').count()) >= 1);
         assert.match(await frame.locator('.domain-transit-times tbody tr time').first().innerText(), /^\w{3}, \w{3} \d{1,2}, \d{4}$/);
       },
     },
     {
       title: 'terminals: address and contacts as cards',
-      file: 'terminals/get-terminal-information.carrier.json', domain: 'terminal', shot: 'panel-terminal',
+      file: 'terminals/get-terminal-information.carrier.json',
+      domain: 'terminal',
+      shot: 'panel-terminal',
       check: async (frame) => {
-        assert.ok(await frame.locator('.domain-terminal .card address').count() >= 1);
+        assert.ok((await frame.locator('.domain-terminal .card address').count()) >= 1);
       },
     },
     {
       title: 'a new bill of lading: the numbers to copy and what to do with them',
-      file: 'bill-of-lading/create-bill-of-lading.carrier.json', domain: 'bill-of-lading', shot: 'panel-bill-of-lading',
+      file: 'bill-of-lading/create-bill-of-lading.carrier.json',
+      domain: 'bill-of-lading',
+      shot: 'panel-bill-of-lading',
       check: async (frame) => {
         assert.match(await frame.locator('.domain-bill-of-lading [data-path="WebProNumber"] .number-value').innerText(), /^\d{9}$/);
         await frame.getByRole('button', { name: 'Trace this PRO' }).waitFor();
@@ -152,8 +183,10 @@ describe('the results panel in code-server, beside the editor', function () {
       },
     },
     {
-      title: 'a pickup: its number and the linked bill of lading\'s',
-      file: 'pickup/create-pickup-request.carrier.json', domain: 'pickup', shot: 'panel-pickup',
+      title: "a pickup: its number and the linked bill of lading's",
+      file: 'pickup/create-pickup-request.carrier.json',
+      domain: 'pickup',
+      shot: 'panel-pickup',
       check: async (frame) => {
         assert.match(await frame.locator('.domain-pickup .number-value').first().innerText(), /^\d+$/);
         assert.equal(await frame.locator('.domain-pickup .number-label').first().innerText(), 'Pickup number');
@@ -161,7 +194,12 @@ describe('the results panel in code-server, beside the editor', function () {
       // One pickup collects a bill of lading, and the example's BOL 1 is delivered: link a new one without a pickup.
       prepare: async () => {
         const bol = 'pickup/bol-to-pick-up.carrier.json';
-        fs.writeFileSync(path.join(folder, bol), fs.readFileSync(path.join(folder, 'bill-of-lading/create-bill-of-lading.carrier.json'), 'utf8').replace(/"AddPickupRequest": true/, '"AddPickupRequest": false'));
+        fs.writeFileSync(
+          path.join(folder, bol),
+          fs
+            .readFileSync(path.join(folder, 'bill-of-lading/create-bill-of-lading.carrier.json'), 'utf8')
+            .replace(/"AddPickupRequest": true/, '"AddPickupRequest": false'),
+        );
         const frame = await sendAndSee(bol, 'bill-of-lading');
         const bolId = (await frame.locator('.domain-bill-of-lading [data-path="BolID"] .number-value').innerText()).trim();
         const pickup = path.join(folder, 'pickup/create-pickup-request.carrier.json');
@@ -170,9 +208,11 @@ describe('the results panel in code-server, beside the editor', function () {
     },
     {
       title: 'a rate quote: service levels side by side and the charges that add up',
-      file: 'rate-quote/get-rate-quote-1.0.3.carrier.json', domain: 'rate-quote', shot: 'panel-rate-quote',
+      file: 'rate-quote/get-rate-quote-1.0.3.carrier.json',
+      domain: 'rate-quote',
+      shot: 'panel-rate-quote',
       check: async (frame) => {
-        assert.ok(await frame.locator('.domain-rate-quote .level').count() >= 2);
+        assert.ok((await frame.locator('.domain-rate-quote .level').count()) >= 2);
         assert.match(await frame.locator('.domain-rate-quote .sum-check').innerText(), /The lines add up to the net charge, \$[\d,.]+\./);
       },
     },
@@ -196,11 +236,13 @@ describe('the results panel in code-server, beside the editor', function () {
       await frame.locator('.domain-rate-quote').waitFor();
       await frame.waitForFunction((cls) => document.body.classList.contains(cls), theme.bodyClass, { timeout: 30_000 });
       await frame.locator('#tab-summary').click();
-      const look = await frame.evaluate(() => [document.querySelector('.tab.active')!, document.querySelector('.tab:not(.active)')!].map((el) => {
-        const s = getComputedStyle(el);
-        const list = document.querySelector('.tablist')!.getBoundingClientRect();
-        return { color: s.color, shadow: s.boxShadow, outline: s.outlineStyle, bottom: el.getBoundingClientRect().bottom, listBottom: list.bottom };
-      }));
+      const look = await frame.evaluate(() =>
+        [document.querySelector('.tab.active')!, document.querySelector('.tab:not(.active)')!].map((el) => {
+          const s = getComputedStyle(el);
+          const list = document.querySelector('.tablist')!.getBoundingClientRect();
+          return { color: s.color, shadow: s.boxShadow, outline: s.outlineStyle, bottom: el.getBoundingClientRect().bottom, listBottom: list.bottom };
+        }),
+      );
       const [active, inactive] = look;
       assert.match(active.shadow, /^rgb\(\d+, \d+, \d+\) 0px -2px 0px 0px inset$/, `a 2 px marker: ${active.shadow}`);
       assert.doesNotMatch(active.shadow, /rgba\(0, 0, 0, 0\)/, 'the marker has a colour');
@@ -212,11 +254,13 @@ describe('the results panel in code-server, beside the editor', function () {
       // Text the theme draws in its own background colour would be there and unreadable.
       const unreadable = await frame.evaluate(() => {
         const page = getComputedStyle(document.body).backgroundColor;
-        return Array.from(document.querySelectorAll('.domain code, .domain .level-net, .domain th, .domain td')).map((el) => {
-          const s = getComputedStyle(el);
-          const ground = s.backgroundColor === 'rgba(0, 0, 0, 0)' ? page : s.backgroundColor;
-          return s.color === ground ? `${el.tagName.toLowerCase()} "${el.textContent}" in ${s.color} on ${ground}` : '';
-        }).filter(Boolean);
+        return Array.from(document.querySelectorAll('.domain code, .domain .level-net, .domain th, .domain td'))
+          .map((el) => {
+            const s = getComputedStyle(el);
+            const ground = s.backgroundColor === 'rgba(0, 0, 0, 0)' ? page : s.backgroundColor;
+            return s.color === ground ? `${el.tagName.toLowerCase()} "${el.textContent}" in ${s.color} on ${ground}` : '';
+          })
+          .filter(Boolean);
       });
       assert.deepEqual(unreadable, []);
       await settledScreenshot(theme.shot);

@@ -29,7 +29,8 @@ describe('npm start', function () {
 
   afterEach(async function () {
     // What the screen showed is most of the diagnosis of a failure, in CI above all.
-    if (this.currentTest?.state === 'failed' && page && !page.isClosed()) await screenshot(page, `failed-start-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
+    if (this.currentTest?.state === 'failed' && page && !page.isClosed())
+      await screenshot(page, `failed-start-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
   });
 
   after(async function () {

@@ -18,14 +18,22 @@ const MANIFEST = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
 const EXTENSION_ID = `${MANIFEST.publisher}.${MANIFEST.name}`;
 const EXAMPLES = path.join(REPO_ROOT, 'examples');
 /** What the extension loads at run time; anything else in the package is weight. */
-const ALLOWED = /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|engine\.js|sandbox\.js|webview\.js|pdf\.worker\.min\.mjs|codicons\/.+|pdfjs\/standard_fonts\/.+)|media\/.+|schemas\/.+\.json|snippets\/.+\.json|syntaxes\/.+\.json))$/;
+const ALLOWED =
+  /^(extension\.vsixmanifest|\[Content_Types\]\.xml|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|engine\.js|sandbox\.js|webview\.js|pdf\.worker\.min\.mjs|codicons\/.+|pdfjs\/standard_fonts\/.+)|media\/.+|schemas\/.+\.json|snippets\/.+\.json|syntaxes\/.+\.json))$/;
 
 /** Waits until some frame of the page (a webview's) shows `text`. */
 async function waitForFrameText(page: Page, text: string, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     for (const frame of page.frames()) {
-      if (await frame.getByText(text, { exact: true }).first().isVisible().catch(() => false)) return;
+      if (
+        await frame
+          .getByText(text, { exact: true })
+          .first()
+          .isVisible()
+          .catch(() => false)
+      )
+        return;
     }
     await page.waitForTimeout(200);
   }
@@ -37,7 +45,9 @@ async function waitForFrameImage(page: Page, name: string, timeoutMs = 15_000): 
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     for (const frame of page.frames()) {
-      const loaded = await frame.evaluate((n) => Array.from(document.images).some((i) => i.src.includes(n) && i.complete && i.naturalWidth > 0), name).catch(() => false);
+      const loaded = await frame
+        .evaluate((n) => Array.from(document.images).some((i) => i.src.includes(n) && i.complete && i.naturalWidth > 0), name)
+        .catch(() => false);
       if (loaded) return;
     }
     await page.waitForTimeout(200);
@@ -64,7 +74,8 @@ describe('the VSIX', function () {
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page && !page.isClosed()) await screenshot(page, `failed-vsix-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
+    if (this.currentTest?.state === 'failed' && page && !page.isClosed())
+      await screenshot(page, `failed-vsix-${this.currentTest.title.slice(0, 40)}`).catch(() => undefined);
   });
 
   after(async function () {
@@ -84,15 +95,31 @@ describe('the VSIX', function () {
     const entries = zipEntries(vsix);
     const stray = entries.filter((e) => !ALLOWED.test(e.name)).map((e) => e.name);
     assert.deepEqual(stray, []);
-    for (const needed of ['extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/sandbox.js', 'extension/dist/webview.js', 'extension/dist/pdf.worker.min.mjs', 'extension/media/icon.png', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/schemas/carrier-request.schema.json']) {
-      assert.ok(entries.some((e) => e.name === needed), needed);
+    for (const needed of [
+      'extension/dist/extension.js',
+      'extension/dist/engine.js',
+      'extension/dist/sandbox.js',
+      'extension/dist/webview.js',
+      'extension/dist/pdf.worker.min.mjs',
+      'extension/media/icon.png',
+      'extension/LICENSE.txt',
+      'extension/changelog.md',
+      'extension/schemas/carrier-request.schema.json',
+    ]) {
+      assert.ok(
+        entries.some((e) => e.name === needed),
+        needed,
+      );
     }
     // Every image a walkthrough page shows is in the package (they are read from it).
     const pages = path.join(REPO_ROOT, 'media', 'walkthrough');
     for (const file of fs.readdirSync(pages)) {
       for (const [, image] of fs.readFileSync(path.join(pages, file), 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)) {
         const packaged = `extension/${path.posix.join('media/walkthrough', image)}`;
-        assert.ok(entries.some((e) => e.name === packaged), `${file}: ${image} is packaged`);
+        assert.ok(
+          entries.some((e) => e.name === packaged),
+          `${file}: ${image} is packaged`,
+        );
       }
     }
     const megabytes = fs.statSync(vsix).size / 1024 / 1024;
@@ -100,9 +127,17 @@ describe('the VSIX', function () {
   });
 
   it('installs into code-server with --install-extension', () => {
-    const install = spawnSync(CODE_SERVER_BIN, ['--install-extension', vsix, '--extensions-dir', path.join(scratch, 'extensions'), '--user-data-dir', path.join(scratch, 'user-data')], { encoding: 'utf8', timeout: 120_000 });
+    const install = spawnSync(
+      CODE_SERVER_BIN,
+      ['--install-extension', vsix, '--extensions-dir', path.join(scratch, 'extensions'), '--user-data-dir', path.join(scratch, 'user-data')],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
     assert.equal(install.status, 0, `${install.stdout}\n${install.stderr}`);
-    const list = spawnSync(CODE_SERVER_BIN, ['--list-extensions', '--show-versions', '--extensions-dir', path.join(scratch, 'extensions'), '--user-data-dir', path.join(scratch, 'user-data')], { encoding: 'utf8' });
+    const list = spawnSync(
+      CODE_SERVER_BIN,
+      ['--list-extensions', '--show-versions', '--extensions-dir', path.join(scratch, 'extensions'), '--user-data-dir', path.join(scratch, 'user-data')],
+      { encoding: 'utf8' },
+    );
     assert.match(list.stdout, new RegExp(`^${EXTENSION_ID}@${MANIFEST.version.replace(/\./g, '\\.')}$`, 'm'));
   });
 
@@ -110,8 +145,16 @@ describe('the VSIX', function () {
     const userData = path.join(scratch, 'user-data');
     fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
     // A quiet workbench for the screenshots: no first-run walkthrough, no git prompt.
-    fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never' }));
-    server = await startCodeServer({ folder: EXAMPLES, userDataDir: userData, extensionsDir: path.join(scratch, 'extensions'), logFile: path.join(scratch, 'code-server.log') });
+    fs.writeFileSync(
+      path.join(userData, 'User', 'settings.json'),
+      JSON.stringify({ 'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never' }),
+    );
+    server = await startCodeServer({
+      folder: EXAMPLES,
+      userDataDir: userData,
+      extensionsDir: path.join(scratch, 'extensions'),
+      logFile: path.join(scratch, 'code-server.log'),
+    });
     browser = await openBrowser();
     page = await openWorkbench(browser, folderUrl(server.url, EXAMPLES));
 
@@ -165,7 +208,10 @@ describe('the VSIX', function () {
     await runCommand(page!, 'View: Close All Editors');
     await quickOpen(page!, 'collections/bill-of-lading-lifecycle/01-create-bill-of-lading.carrier.json');
     // A test file is a request file too: its Send lenses are there as for any other.
-    await page!.locator('.codelens-decoration a', { hasText: /Send SOAP 1\.1/ }).first().waitFor({ timeout: 30_000 });
+    await page!
+      .locator('.codelens-decoration a', { hasText: /Send SOAP 1\.1/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page!.locator('.test-explorer .monaco-list-row', { hasText: 'collections' }).first().click();
     await page!.keyboard.press('ArrowRight');
     await screenshot(page!, 'test-explorer');
@@ -183,7 +229,10 @@ describe('the VSIX', function () {
     const steps = page!.locator('.getting-started-step .step-title');
     await steps.first().waitFor({ timeout: 15_000 });
     const titles = await steps.allInnerTexts();
-    assert.deepEqual(titles.map((t) => t.trim()), ['Open the examples', 'Send a request to the sandbox', 'Read the reply and its PDF', 'Set an API key for a real environment', 'Run a collection']);
+    assert.deepEqual(
+      titles.map((t) => t.trim()),
+      ['Open the examples', 'Send a request to the sandbox', 'Read the reply and its PDF', 'Set an API key for a real environment', 'Run a collection'],
+    );
     // The selected step's page (media/walkthrough/open-examples.md) renders beside the steps.
     await waitForFrameText(page!, 'Request files');
     await screenshot(page!, 'walkthrough');
@@ -199,7 +248,8 @@ describe('the VSIX', function () {
     await (await resultsFrame(page!)).getByText('GetTerminalInformation 1.0.2').first().waitFor({ timeout: 60_000 });
     await runCommand(page!, 'Welcome: Open Walkthrough...');
     await page!.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Carrier Workbench' }).first().click();
-    const ticked = () => page!.locator('.getting-started-step[aria-checked="true"]').evaluateAll((els) => els.map((e) => (e.getAttribute('data-step-id') ?? '').split('#').pop()));
+    const ticked = () =>
+      page!.locator('.getting-started-step[aria-checked="true"]').evaluateAll((els) => els.map((e) => (e.getAttribute('data-step-id') ?? '').split('#').pop()));
     let done: Array<string | undefined> = [];
     for (const until = Date.now() + 10_000; Date.now() < until; await page!.waitForTimeout(200)) {
       done = await ticked();

@@ -17,12 +17,25 @@ const PASSWORD = 'Hunter2-Pw-8c1f0b7e';
 const ROOT = path.join(__dirname, '../..');
 const EXAMPLE = path.join(ROOT, 'examples/terminals/get-terminal-information.carrier.json');
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 async function carrier(args: string[], cwd: string): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: { NO_COLOR: '1', CARRIER_API_KEY: 'cli-key' } };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    env: { NO_COLOR: '1', CARRIER_API_KEY: 'cli-key' },
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
@@ -47,7 +60,9 @@ describe('a base URL with user:password@', () => {
   let server: TestServer;
   let hostPort: string;
   before(async () => {
-    server = await startServer((_req, res) => { res.writeHead(500).end('nothing should arrive here'); });
+    server = await startServer((_req, res) => {
+      res.writeHead(500).end('nothing should arrive here');
+    });
     hostPort = new URL(server.url).host;
   });
   after(async () => server.close());
@@ -63,7 +78,10 @@ describe('a base URL with user:password@', () => {
   it("core's load returns a located problem that names the masked URL and leaves the entry out", () => {
     const text = environmentsText(`http://bob:${PASSWORD}@${'host.example'}`);
     const { environments, problems } = parseEnvironments(text, 'carrier.environments.json');
-    assert.deepEqual(environments.map((e) => e.name), ['sandbox']);
+    assert.deepEqual(
+      environments.map((e) => e.name),
+      ['sandbox'],
+    );
     assert.equal(problems.length, 1);
     const [p] = problems;
     assert.equal(p.severity, 'error');
@@ -77,7 +95,10 @@ describe('a base URL with user:password@', () => {
 
   it('a password with a slash in it (not percent-encoded) is refused without being quoted', () => {
     const { environments, problems } = parseEnvironments(environmentsText(`https://bob:${PASSWORD}/x@host.example`), 'carrier.environments.json');
-    assert.deepEqual(environments.map((e) => e.name), ['sandbox']);
+    assert.deepEqual(
+      environments.map((e) => e.name),
+      ['sandbox'],
+    );
     assert.equal(problems.length, 1);
     assert.equal(problems[0]!.path, 'staging.baseUrl');
     assert.ok(!problems[0]!.message.includes(PASSWORD), problems[0]!.message);
@@ -86,7 +107,10 @@ describe('a base URL with user:password@', () => {
   it('a URL without credentials, and an @ in the path, stay accepted', () => {
     const { environments, problems } = parseEnvironments(environmentsText('https://host.example/carrier@v2'), 'carrier.environments.json');
     assert.deepEqual(problems, []);
-    assert.deepEqual(environments.map((e) => e.name), ['sandbox', 'staging']);
+    assert.deepEqual(
+      environments.map((e) => e.name),
+      ['sandbox', 'staging'],
+    );
   });
 
   const commands: Record<string, (dir: string) => string[]> = {
@@ -104,7 +128,10 @@ describe('a base URL with user:password@', () => {
       const before = server.received.length;
       const r = await carrier(args(dir), dir);
       assert.equal(r.code, 2, r.stdout + r.stderr);
-      assert.ok(r.stderr.includes(`carrier.environments.json:3:27: error: baseUrl must not carry a user name or password (http://bob:••••@${hostPort})`), r.stderr);
+      assert.ok(
+        r.stderr.includes(`carrier.environments.json:3:27: error: baseUrl must not carry a user name or password (http://bob:••••@${hostPort})`),
+        r.stderr,
+      );
       assert.ok(!(r.stdout + r.stderr).includes(PASSWORD), 'the password is printed');
       assert.equal(server.received.length, before, 'nothing was sent');
       for (const [file, text] of filesIn(path.join(dir, 'out'))) assert.ok(!text.includes(PASSWORD), `the password is in ${file}`);

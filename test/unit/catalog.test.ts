@@ -7,8 +7,19 @@
  */
 import * as assert from 'node:assert/strict';
 import {
-  catalogProblems, fieldRecord, findShape, getEnumeration, getRecord, operations, parametersRecord, servicePath, shapesOf,
-  type Binding, type FieldDef, type OperationDef, type RecordDef,
+  catalogProblems,
+  fieldRecord,
+  findShape,
+  getEnumeration,
+  getRecord,
+  operations,
+  parametersRecord,
+  servicePath,
+  shapesOf,
+  type Binding,
+  type FieldDef,
+  type OperationDef,
+  type RecordDef,
 } from '../../src/core/catalog';
 
 const SOAP: Binding[] = ['soap11', 'soap12'];
@@ -16,12 +27,53 @@ const ALL: Binding[] = ['soap11', 'soap12', 'get', 'post'];
 
 /** The operation index and each operation's "Parameters (in order)". */
 const SHAPES: Array<{ operation: string; version: string; path: string; bindings: Binding[]; params: string[]; httpReplyRoot?: string }> = [
-  { operation: 'GetTerminalInformation', version: '1.0.2', path: '/1.0.2/TerminalInformationService.asmx', bindings: ALL, params: ['APIKey', 'ZipCode', 'CountryCode', 'CustomerData'], httpReplyRoot: 'TerminalInformationReply' },
-  { operation: 'GetDocumentTypes', version: '1.0.0', path: '/1.0.0/DocumentRetrievalService.asmx', bindings: ALL, params: ['APIKey', 'ProNumber', 'CustomerData'], httpReplyRoot: 'DocumentRetrievalReply' },
-  { operation: 'GetDocuments', version: '1.0.3', path: '/1.0.3/DocumentRetrievalService.asmx', bindings: SOAP, params: ['APIKey', 'ProNumber', 'documentTypes', 'CustomerData'] },
-  { operation: 'GetHazmatDescription', version: 'sandbox', path: '/sandbox/BillOfLadingService.asmx', bindings: ALL, params: ['APIKey', 'UNNANumber'], httpReplyRoot: 'GetHazmatDescriptionReply' },
-  { operation: 'GetBillOfLadingLabelPDF', version: 'sandbox', path: '/sandbox/BillOfLadingService.asmx', bindings: ALL, params: ['APIKey', 'billOfLadingId', 'style', 'startPosition', 'numLabels'], httpReplyRoot: 'BillOfLadingPDFReply' },
-  { operation: 'GetBillOfLadingPdf', version: 'sandbox', path: '/sandbox/BillOfLadingService.asmx', bindings: ALL, params: ['APIKey', 'billOfLadingId'], httpReplyRoot: 'BillOfLadingPDFReply' },
+  {
+    operation: 'GetTerminalInformation',
+    version: '1.0.2',
+    path: '/1.0.2/TerminalInformationService.asmx',
+    bindings: ALL,
+    params: ['APIKey', 'ZipCode', 'CountryCode', 'CustomerData'],
+    httpReplyRoot: 'TerminalInformationReply',
+  },
+  {
+    operation: 'GetDocumentTypes',
+    version: '1.0.0',
+    path: '/1.0.0/DocumentRetrievalService.asmx',
+    bindings: ALL,
+    params: ['APIKey', 'ProNumber', 'CustomerData'],
+    httpReplyRoot: 'DocumentRetrievalReply',
+  },
+  {
+    operation: 'GetDocuments',
+    version: '1.0.3',
+    path: '/1.0.3/DocumentRetrievalService.asmx',
+    bindings: SOAP,
+    params: ['APIKey', 'ProNumber', 'documentTypes', 'CustomerData'],
+  },
+  {
+    operation: 'GetHazmatDescription',
+    version: 'sandbox',
+    path: '/sandbox/BillOfLadingService.asmx',
+    bindings: ALL,
+    params: ['APIKey', 'UNNANumber'],
+    httpReplyRoot: 'GetHazmatDescriptionReply',
+  },
+  {
+    operation: 'GetBillOfLadingLabelPDF',
+    version: 'sandbox',
+    path: '/sandbox/BillOfLadingService.asmx',
+    bindings: ALL,
+    params: ['APIKey', 'billOfLadingId', 'style', 'startPosition', 'numLabels'],
+    httpReplyRoot: 'BillOfLadingPDFReply',
+  },
+  {
+    operation: 'GetBillOfLadingPdf',
+    version: 'sandbox',
+    path: '/sandbox/BillOfLadingService.asmx',
+    bindings: ALL,
+    params: ['APIKey', 'billOfLadingId'],
+    httpReplyRoot: 'BillOfLadingPDFReply',
+  },
   { operation: 'CreateBillOfLading', version: '1.0.1', path: '/1.0.1/BillOfLadingService.asmx', bindings: SOAP, params: ['APIKey', 'request'] },
   { operation: 'GetRateQuote', version: '1.0.0', path: '/1.0.0/RateQuoteService.asmx', bindings: SOAP, params: ['APIKey', 'request'] },
   { operation: 'GetRateQuote', version: '1.0.1', path: '/1.0.1/RateQuoteService.asmx', bindings: SOAP, params: ['APIKey', 'request'] },
@@ -31,9 +83,76 @@ const SHAPES: Array<{ operation: string; version: string; path: string; bindings
   { operation: 'GetTransitTimes', version: '1.0.0', path: '/1.0.0/TransitTimesService.asmx', bindings: SOAP, params: ['APIKey', 'input'] },
 ];
 
-const ACCESSORIALS_100 = ['InsideDelivery', 'ResidentialPickup', 'ResidentialDelivery', 'OriginLiftgate', 'DestinationLiftgate', 'DeliveryNotification', 'Freezable', 'Hazmat', 'InsidePickup', 'LimitedAccessPickup', 'DockPickup', 'DockDelivery', 'AirportPickup', 'AirportDelivery', 'LimitedAccessDelivery', 'CubicFeet', 'KeepFromFreezing', 'DoorToDoor', 'COD', 'FZ'];
-const ACCESSORIALS_101 = ['InsideDelivery', 'ResidentialPickup', 'ResidentialDelivery', 'OriginLiftgate', 'DestinationLiftgate', 'DeliveryNotification', 'Freezable', 'Hazmat', 'InsidePickup', 'LimitedAccessPickup', 'DockPickup', 'DockDelivery', 'AirportPickup', 'AirportDelivery', 'LimitedAccessDelivery', 'CubicFeet', 'KeepFromFreezing', 'DoorToDoor', 'COD', 'SortAndSegregate', 'OverDimension', 'ZeroFuelSurcharge', 'Tradeshow', 'DishMachineInsideDelivery'];
-const RQ_ACCESSORIALS = ['InsideDelivery', 'ResidentialPickup', 'ResidentialDelivery', 'OriginLiftgate', 'DestinationLiftgate', 'DeliveryNotification', 'SortAndSegregate', 'Freezable', 'Hazmat', 'InsidePickup', 'LimitedAccessPickup', 'DockPickup', 'DockDelivery', 'AirportPickup', 'AirportDelivery', 'LimitedAccessDelivery', 'CubicFeet', 'KeepFromFreezing', 'DoorToDoor', 'OverDimension'];
+const ACCESSORIALS_100 = [
+  'InsideDelivery',
+  'ResidentialPickup',
+  'ResidentialDelivery',
+  'OriginLiftgate',
+  'DestinationLiftgate',
+  'DeliveryNotification',
+  'Freezable',
+  'Hazmat',
+  'InsidePickup',
+  'LimitedAccessPickup',
+  'DockPickup',
+  'DockDelivery',
+  'AirportPickup',
+  'AirportDelivery',
+  'LimitedAccessDelivery',
+  'CubicFeet',
+  'KeepFromFreezing',
+  'DoorToDoor',
+  'COD',
+  'FZ',
+];
+const ACCESSORIALS_101 = [
+  'InsideDelivery',
+  'ResidentialPickup',
+  'ResidentialDelivery',
+  'OriginLiftgate',
+  'DestinationLiftgate',
+  'DeliveryNotification',
+  'Freezable',
+  'Hazmat',
+  'InsidePickup',
+  'LimitedAccessPickup',
+  'DockPickup',
+  'DockDelivery',
+  'AirportPickup',
+  'AirportDelivery',
+  'LimitedAccessDelivery',
+  'CubicFeet',
+  'KeepFromFreezing',
+  'DoorToDoor',
+  'COD',
+  'SortAndSegregate',
+  'OverDimension',
+  'ZeroFuelSurcharge',
+  'Tradeshow',
+  'DishMachineInsideDelivery',
+];
+const RQ_ACCESSORIALS = [
+  'InsideDelivery',
+  'ResidentialPickup',
+  'ResidentialDelivery',
+  'OriginLiftgate',
+  'DestinationLiftgate',
+  'DeliveryNotification',
+  'SortAndSegregate',
+  'Freezable',
+  'Hazmat',
+  'InsidePickup',
+  'LimitedAccessPickup',
+  'DockPickup',
+  'DockDelivery',
+  'AirportPickup',
+  'AirportDelivery',
+  'LimitedAccessDelivery',
+  'CubicFeet',
+  'KeepFromFreezing',
+  'DoorToDoor',
+  'OverDimension',
+];
 const SERVICE_LEVELS = ['StandardService', 'GuaranteedService', 'GuaranteedByNoon', 'GuaranteedHourlyWindow', 'ExpeditedService', 'WeekendExpress'];
 
 /** Follows field names from an operation's parameters: `field(op, 'request', 'Items')`. */
@@ -76,7 +195,11 @@ describe('catalog against the contract', () => {
       const op = () => shape(expected.operation, expected.version);
       it(`is served at ${expected.path}`, () => assert.equal(servicePath(op()), expected.path));
       it(`offers ${expected.bindings.join(', ')}`, () => assert.deepEqual([...op().bindings], expected.bindings));
-      it('takes its parameters in the contract\'s order, APIKey first', () => assert.deepEqual(op().parameters.map((p) => p.name), expected.params));
+      it("takes its parameters in the contract's order, APIKey first", () =>
+        assert.deepEqual(
+          op().parameters.map((p) => p.name),
+          expected.params,
+        ));
       it('names the HTTP reply root where HTTP bindings exist', () => assert.equal(op().httpReplyRoot, expected.httpReplyRoot));
     });
   }
@@ -92,7 +215,10 @@ describe('catalog against the contract', () => {
 
   it('types the simple parameters as the contract does', () => {
     const label = shape('GetBillOfLadingLabelPDF');
-    assert.deepEqual(label.parameters.map((p) => p.type), ['string', 'int', 'string', 'int', 'int']);
+    assert.deepEqual(
+      label.parameters.map((p) => p.type),
+      ['string', 'int', 'string', 'int', 'int'],
+    );
     assert.equal(field(shape('GetBillOfLadingPdf'), 'billOfLadingId').type, 'int');
     assert.equal(field(shape('GetHazmatDescription'), 'UNNANumber').type, 'string');
     const docs = field(shape('GetDocuments'), 'documentTypes');
@@ -104,11 +230,40 @@ describe('catalog against the contract', () => {
     it('1.0.0: LineOfBusiness … Accessorials, with HandlingUnits', () => {
       const op = shape('GetRateQuote', '1.0.0');
       const request = field(op, 'request');
-      assert.deepEqual(fieldsOf(request), ['LineOfBusiness', 'QuoteType', 'CODAmount', 'CustomerDiscount', 'Origin', 'Destination', 'HandlingUnits', 'DeclaredValue', 'Accessorials']);
-      assert.deepEqual(typesOf(request), { LineOfBusiness: 'string', QuoteType: 'string', CODAmount: 'decimal', CustomerDiscount: 'decimal', Origin: 'record', Destination: 'record', HandlingUnits: 'record', DeclaredValue: 'decimal', Accessorials: 'string' });
+      assert.deepEqual(fieldsOf(request), [
+        'LineOfBusiness',
+        'QuoteType',
+        'CODAmount',
+        'CustomerDiscount',
+        'Origin',
+        'Destination',
+        'HandlingUnits',
+        'DeclaredValue',
+        'Accessorials',
+      ]);
+      assert.deepEqual(typesOf(request), {
+        LineOfBusiness: 'string',
+        QuoteType: 'string',
+        CODAmount: 'decimal',
+        CustomerDiscount: 'decimal',
+        Origin: 'record',
+        Destination: 'record',
+        HandlingUnits: 'record',
+        DeclaredValue: 'decimal',
+        Accessorials: 'string',
+      });
       const units = field(op, 'request', 'HandlingUnits');
       assert.equal(units.list, 'HandlingUnit');
-      assert.deepEqual(typesOf(units), { Class: 'string', Weight: 'float', Width: 'float', Height: 'float', Length: 'float', CubicFeet: 'float', RateValue: 'decimal', TotalValue: 'decimal' });
+      assert.deepEqual(typesOf(units), {
+        Class: 'string',
+        Weight: 'float',
+        Width: 'float',
+        Height: 'float',
+        Length: 'float',
+        CubicFeet: 'float',
+        RateValue: 'decimal',
+        TotalValue: 'decimal',
+      });
       assert.deepEqual(fieldsOf(units), ['Class', 'Weight', 'Width', 'Height', 'Length', 'CubicFeet', 'RateValue', 'TotalValue']);
       const acc = field(op, 'request', 'Accessorials');
       assert.equal(acc.list, 'Accessorial');
@@ -149,7 +304,13 @@ describe('catalog against the contract', () => {
     it('QuoteType is AlaskaHawaii, Domestic, International in every version; the points have four string fields', () => {
       for (const op of shapesOf('GetRateQuote')) {
         assert.deepEqual(valuesOf(field(op, 'request', 'QuoteType')), ['AlaskaHawaii', 'Domestic', 'International']);
-        for (const point of ['Origin', 'Destination']) assert.deepEqual(typesOf(field(op, 'request', point)), { City: 'string', StateOrProvince: 'string', ZipOrPostalCode: 'string', CountryCode: 'string' });
+        for (const point of ['Origin', 'Destination'])
+          assert.deepEqual(typesOf(field(op, 'request', point)), {
+            City: 'string',
+            StateOrProvince: 'string',
+            ZipOrPostalCode: 'string',
+            CountryCode: 'string',
+          });
       }
     });
 
@@ -159,12 +320,18 @@ describe('catalog against the contract', () => {
     });
 
     it('results: 1.0.0 service centers without City/State, 1.0.1 and 1.0.3 with them', () => {
-      assert.deepEqual(getRecord('ServiceCenterV100').fields.map((f) => f.name), ['Code', 'Location', 'ZipCode', 'Phone', 'Address1', 'Address2']);
+      assert.deepEqual(
+        getRecord('ServiceCenterV100').fields.map((f) => f.name),
+        ['Code', 'Location', 'ZipCode', 'Phone', 'Address1', 'Address2'],
+      );
       const withCityState = ['Code', 'Location', 'ZipCode', 'Phone', 'Address1', 'Address2', 'City', 'State'];
       for (const v of ['1.0.1', '1.0.3']) {
         const result = getRecord(shape('GetRateQuote', v).result).fields.find((f) => f.name === 'Result')!;
         const centre = getRecord(result.record!).fields.find((f) => f.name === 'OriginServiceCenter')!;
-        assert.deepEqual(getRecord(centre.record!).fields.map((f) => f.name), withCityState);
+        assert.deepEqual(
+          getRecord(centre.record!).fields.map((f) => f.name),
+          withCityState,
+        );
       }
     });
   });
@@ -175,10 +342,26 @@ describe('catalog against the contract', () => {
       assert.deepEqual(fieldsOf(field(op(), 'request')), ['BillOfLading', 'AddPickupRequest', 'PickupRequestInfo']);
       assert.equal(field(op(), 'request', 'AddPickupRequest').type, 'boolean');
     });
-    it('BillOfLading has the contract\'s fields in order', () => {
+    it("BillOfLading has the contract's fields in order", () => {
       assert.deepEqual(fieldsOf(field(op(), 'request', 'BillOfLading')), [
-        'BOLDate', 'Shipper', 'Consignee', 'BillTo', 'Broker', 'RemitCOD', 'AdditionalServices', 'ServiceLevel', 'HourlyWindow', 'ExpeditedQuoteNumber',
-        'Items', 'HazmatInformation', 'DeclaredValue', 'SpecialInstructions', 'ReferenceNumbers', 'FreightChargePaymentMethod', 'NoSignatureDelivery', 'NoSignatureNotificationContacts',
+        'BOLDate',
+        'Shipper',
+        'Consignee',
+        'BillTo',
+        'Broker',
+        'RemitCOD',
+        'AdditionalServices',
+        'ServiceLevel',
+        'HourlyWindow',
+        'ExpeditedQuoteNumber',
+        'Items',
+        'HazmatInformation',
+        'DeclaredValue',
+        'SpecialInstructions',
+        'ReferenceNumbers',
+        'FreightChargePaymentMethod',
+        'NoSignatureDelivery',
+        'NoSignatureNotificationContacts',
       ]);
     });
     it('address blocks, Attention on the consignee, EmergenyNumber spelled as the service spells it', () => {
@@ -194,7 +377,16 @@ describe('catalog against the contract', () => {
     });
     it('enumerations', () => {
       const bol = (...names: string[]) => valuesOf(field(op(), 'request', 'BillOfLading', ...names));
-      assert.deepEqual(bol('AdditionalServices'), ['OriginLiftgate', 'DestinationLiftgate', 'InsidePickup', 'InsideDelivery', 'LimitedAccessPickup', 'LimitedAccessDelivery', 'FreezeProtection', 'DeliveryNotification']);
+      assert.deepEqual(bol('AdditionalServices'), [
+        'OriginLiftgate',
+        'DestinationLiftgate',
+        'InsidePickup',
+        'InsideDelivery',
+        'LimitedAccessPickup',
+        'LimitedAccessDelivery',
+        'FreezeProtection',
+        'DeliveryNotification',
+      ]);
       assert.equal(field(op(), 'request', 'BillOfLading', 'AdditionalServices').list, 'BOLAccessorial');
       assert.deepEqual(bol('ServiceLevel'), SERVICE_LEVELS);
       assert.deepEqual(bol('RemitCOD', 'CheckType'), ['Company', 'Certified']);
@@ -203,7 +395,13 @@ describe('catalog against the contract', () => {
     });
     it('PickupRequestInfo and ThirdParty', () => {
       assert.deepEqual(fieldsOf(field(op(), 'request', 'PickupRequestInfo')), ['PickupDate', 'ReadyTime', 'CloseTime', 'AdditionalInstructions', 'ThirdParty']);
-      assert.deepEqual(fieldsOf(field(op(), 'request', 'PickupRequestInfo', 'ThirdParty')), ['ContactName', 'CompanyName', 'PhoneNumber', 'PhoneExtension', 'EmailAddress']);
+      assert.deepEqual(fieldsOf(field(op(), 'request', 'PickupRequestInfo', 'ThirdParty')), [
+        'ContactName',
+        'CompanyName',
+        'PhoneNumber',
+        'PhoneExtension',
+        'EmailAddress',
+      ]);
     });
     it('reply: WebProNumber, BolID (int), BillOfLading, PickupRequestNumber', () => {
       const result = getRecord(op().result).fields;
@@ -216,14 +414,44 @@ describe('catalog against the contract', () => {
   describe('pickup request', () => {
     const op = () => shape('CreatePickupRequest');
     it('request holds Pickup, IncludeBol, IncludeBolPdf', () => assert.deepEqual(fieldsOf(field(op(), 'request')), ['Pickup', 'IncludeBol', 'IncludeBolPdf']));
-    it('Pickup has the contract\'s fields in order, LinkedBolId an int', () => {
-      assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup')), ['Shipper', 'Contact', 'Destinations', 'PickupInformation', 'ServiceOptions', 'ServiceLevel', 'HourlyWindow', 'ReferenceNumbers', 'ExpeditedQuoteNumber', 'LinkedBolId']);
+    it("Pickup has the contract's fields in order, LinkedBolId an int", () => {
+      assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup')), [
+        'Shipper',
+        'Contact',
+        'Destinations',
+        'PickupInformation',
+        'ServiceOptions',
+        'ServiceLevel',
+        'HourlyWindow',
+        'ReferenceNumbers',
+        'ExpeditedQuoteNumber',
+        'LinkedBolId',
+      ]);
       assert.equal(field(op(), 'request', 'Pickup', 'LinkedBolId').type, 'int');
     });
     it('Shipper, Contact, PickupInformation', () => {
-      assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup', 'Shipper')), ['Name', 'AddressLine1', 'AddressLine2', 'ISO3Country', 'ZipCode', 'City', 'State', 'PhoneNumber', 'PhoneExtension', 'ContactName', 'ContactEmailAddress']);
+      assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup', 'Shipper')), [
+        'Name',
+        'AddressLine1',
+        'AddressLine2',
+        'ISO3Country',
+        'ZipCode',
+        'City',
+        'State',
+        'PhoneNumber',
+        'PhoneExtension',
+        'ContactName',
+        'ContactEmailAddress',
+      ]);
       assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup', 'Contact')), ['Name', 'CompanyName', 'PhoneNumber', 'PhoneExtension', 'EmailAddress']);
-      assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup', 'PickupInformation')), ['PickupDate', 'ReadyTime', 'CloseTime', 'AdditionalInstructions', 'LoadAttributes', 'SendEmailConfirmation']);
+      assert.deepEqual(fieldsOf(field(op(), 'request', 'Pickup', 'PickupInformation')), [
+        'PickupDate',
+        'ReadyTime',
+        'CloseTime',
+        'AdditionalInstructions',
+        'LoadAttributes',
+        'SendEmailConfirmation',
+      ]);
       assert.equal(field(op(), 'request', 'Pickup', 'PickupInformation', 'SendEmailConfirmation').type, 'boolean');
       assert.equal(field(op(), 'request', 'Pickup', 'Destinations').list, 'Destination');
     });
@@ -244,13 +472,45 @@ describe('catalog against the contract', () => {
       assert.equal(numbers.type, 'string');
     });
     it('TraceType and OutputFormat values', () => {
-      assert.deepEqual(valuesOf(field(op(), 'request', 'TraceType')), ['PRO', 'BOL', 'Job', 'Manifest', 'PO', 'Sales', 'Account', 'CustomerOrder', 'CustomerPO', 'Lot', 'Order', 'Reference']);
+      assert.deepEqual(valuesOf(field(op(), 'request', 'TraceType')), [
+        'PRO',
+        'BOL',
+        'Job',
+        'Manifest',
+        'PO',
+        'Sales',
+        'Account',
+        'CustomerOrder',
+        'CustomerPO',
+        'Lot',
+        'Order',
+        'Reference',
+      ]);
       assert.deepEqual(valuesOf(field(op(), 'request', 'OutputFormat')), ['Standard', 'IVR']);
     });
     it('Shipment record fields in order, children in {data_namespace}', () => {
       const shipment = getRecord('Shipment');
       assert.equal(shipment.ns, 'data');
-      assert.deepEqual(shipment.fields.map((f) => f.name), ['ErrResponse', 'Parties', 'ShipmentNumber', 'ReferenceNumbers', 'ShipmentDates', 'Piece', 'Weight', 'Blind', 'ShortStatus', 'LongStatus', 'StatusHistory', 'Is3PL', 'ErrorMessage', 'ServiceLevel', 'HandlingUnits']);
+      assert.deepEqual(
+        shipment.fields.map((f) => f.name),
+        [
+          'ErrResponse',
+          'Parties',
+          'ShipmentNumber',
+          'ReferenceNumbers',
+          'ShipmentDates',
+          'Piece',
+          'Weight',
+          'Blind',
+          'ShortStatus',
+          'LongStatus',
+          'StatusHistory',
+          'Is3PL',
+          'ErrorMessage',
+          'ServiceLevel',
+          'HandlingUnits',
+        ],
+      );
     });
   });
 
@@ -260,7 +520,7 @@ describe('catalog against the contract', () => {
       assert.deepEqual(fieldsOf(field(op(), 'input')), ['CustomerData', 'LineOfBusiness', 'DateOfPickup', 'OriginPoint', 'Destinations']);
       assert.equal(field(op(), 'input', 'DateOfPickup').type, 'dateTime');
     });
-    it('Destinations > DestinationPoint > repeating ServicePoint, in {data_namespace}; OriginPoint\'s children too', () => {
+    it("Destinations > DestinationPoint > repeating ServicePoint, in {data_namespace}; OriginPoint's children too", () => {
       const destinations = field(op(), 'input', 'Destinations');
       assert.equal(destinations.list, undefined, 'Destinations is a record, not the list');
       const point = field(op(), 'input', 'Destinations', 'DestinationPoint');
@@ -276,17 +536,39 @@ describe('catalog against the contract', () => {
     it('TerminalDetails fields in order, in {data_namespace}', () => {
       const details = getRecord('TerminalDetails');
       assert.equal(details.ns, 'data');
-      assert.deepEqual(details.fields.map((f) => `${f.name}:${f.type}`), [
-        'TerminalDetailID:int', 'TerminalLocationID:int', 'TerminalLocationName:string', 'TerminalName:string', 'TerminalType:string', 'TerminalCode:string',
-        'TerminalMailingAddress1:string', 'TerminalMailingAddress2:string', 'TerminalMailingCity:string', 'TerminalMailingState:string', 'TerminalMailingZip:string',
-        'TerminalMailingCountry:string', 'DateCreated:dateTime',
-      ]);
+      assert.deepEqual(
+        details.fields.map((f) => `${f.name}:${f.type}`),
+        [
+          'TerminalDetailID:int',
+          'TerminalLocationID:int',
+          'TerminalLocationName:string',
+          'TerminalName:string',
+          'TerminalType:string',
+          'TerminalCode:string',
+          'TerminalMailingAddress1:string',
+          'TerminalMailingAddress2:string',
+          'TerminalMailingCity:string',
+          'TerminalMailingState:string',
+          'TerminalMailingZip:string',
+          'TerminalMailingCountry:string',
+          'DateCreated:dateTime',
+        ],
+      );
     });
     it('ArchiveDocument, UNorNA and the PDF reply', () => {
-      assert.deepEqual(getRecord('ArchiveDocument').fields.map((f) => f.name), ['DocumentName', 'DocumentData']);
-      assert.deepEqual(getRecord('UNorNA').fields.map((f) => f.name), ['Number', 'Description', 'NOS']);
+      assert.deepEqual(
+        getRecord('ArchiveDocument').fields.map((f) => f.name),
+        ['DocumentName', 'DocumentData'],
+      );
+      assert.deepEqual(
+        getRecord('UNorNA').fields.map((f) => f.name),
+        ['Number', 'Description', 'NOS'],
+      );
       assert.equal(getRecord('UNorNA').ns, 'data');
-      assert.deepEqual(getRecord('BillOfLadingPDFReply').fields.map((f) => `${f.name}:${f.type}`), ['PdfDocument:base64Binary']);
+      assert.deepEqual(
+        getRecord('BillOfLadingPDFReply').fields.map((f) => `${f.name}:${f.type}`),
+        ['PdfDocument:base64Binary'],
+      );
     });
   });
 });

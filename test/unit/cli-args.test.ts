@@ -35,7 +35,16 @@ function usageError(fn: () => unknown): string {
 async function carrier(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: CliIo = { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd, env: {} };
+  const io: CliIo = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    cwd,
+    env: {},
+  };
   const code = await runCli(args, io);
   return { code, out, err };
 }
@@ -68,22 +77,52 @@ describe('the CLI argument parser', () => {
     const parsed = parseArgs(['--bail', '-q'], SPECS);
     assert.equal(parsed.flags.get('bail'), true);
     assert.equal(parsed.flags.get('quiet'), true);
-    assert.equal(usageError(() => parseArgs(['--bail=yes'], SPECS)), 'option --bail takes no value');
-    assert.equal(usageError(() => parseArgs(['-q=1'], SPECS)), 'option --quiet takes no value');
+    assert.equal(
+      usageError(() => parseArgs(['--bail=yes'], SPECS)),
+      'option --bail takes no value',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['-q=1'], SPECS)),
+      'option --quiet takes no value',
+    );
   });
 
   it('a flag that needs a value given none is a usage error', () => {
-    assert.equal(usageError(() => parseArgs(['a', '--env'], SPECS)), 'option --env needs a value');
-    assert.equal(usageError(() => parseArgs(['-r'], SPECS)), 'option --reporter needs a value');
-    assert.equal(usageError(() => parseArgs(['--var'], SPECS)), 'option --var needs a value');
+    assert.equal(
+      usageError(() => parseArgs(['a', '--env'], SPECS)),
+      'option --env needs a value',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['-r'], SPECS)),
+      'option --reporter needs a value',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['--var'], SPECS)),
+      'option --var needs a value',
+    );
   });
 
   it('an unknown flag is a usage error, long or short; no loose spelling of a known one passes', () => {
-    assert.equal(usageError(() => parseArgs(['--nope'], SPECS)), 'unknown option --nope');
-    assert.equal(usageError(() => parseArgs(['--nope=1'], SPECS)), 'unknown option --nope');
-    assert.equal(usageError(() => parseArgs(['-x'], SPECS)), 'unknown option -x');
-    assert.equal(usageError(() => parseArgs(['--r', 'cli'], SPECS)), 'unknown option --r');
-    assert.equal(usageError(() => parseArgs(['-var', 'a=1'], SPECS)), 'unknown option -var');
+    assert.equal(
+      usageError(() => parseArgs(['--nope'], SPECS)),
+      'unknown option --nope',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['--nope=1'], SPECS)),
+      'unknown option --nope',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['-x'], SPECS)),
+      'unknown option -x',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['--r', 'cli'], SPECS)),
+      'unknown option --r',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['-var', 'a=1'], SPECS)),
+      'unknown option -var',
+    );
   });
 
   it('-- ends the options: everything after it is a positional, - alone is one too', () => {
@@ -99,10 +138,22 @@ describe('the CLI argument parser', () => {
   });
 
   it('--var with a bad name or no = is refused in one place, with one message each', () => {
-    assert.equal(usageError(() => parseArgs(['--var', 'novalue'], SPECS)), '--var needs name=value, not "novalue"');
-    assert.equal(usageError(() => parseArgs(['--var', '1st=x'], SPECS)), '--var 1st=x: "1st" is not a variable name (letters, digits, _ . - ; starting with a letter or _)');
-    assert.equal(usageError(() => parseArgs(['--var==x'], SPECS)), '--var =x: "" is not a variable name (letters, digits, _ . - ; starting with a letter or _)');
-    assert.equal(usageError(() => parseArgs(['--var', '__proto__=x'], SPECS)), '--var __proto__=x: "__proto__" is reserved and cannot name a variable');
+    assert.equal(
+      usageError(() => parseArgs(['--var', 'novalue'], SPECS)),
+      '--var needs name=value, not "novalue"',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['--var', '1st=x'], SPECS)),
+      '--var 1st=x: "1st" is not a variable name (letters, digits, _ . - ; starting with a letter or _)',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['--var==x'], SPECS)),
+      '--var =x: "" is not a variable name (letters, digits, _ . - ; starting with a letter or _)',
+    );
+    assert.equal(
+      usageError(() => parseArgs(['--var', '__proto__=x'], SPECS)),
+      '--var __proto__=x: "__proto__" is reserved and cannot name a variable',
+    );
   });
 
   it('--help or -h before -- asks for the usage', () => {
@@ -118,7 +169,10 @@ describe('every command parses through the one parser', function () {
   let dir: string;
   before(() => {
     dir = tmpDir('carrier-cli-args-');
-    fs.writeFileSync(path.join(dir, 'a.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '{{zip}}', CountryCode: '{{country}}' } }, null, 2));
+    fs.writeFileSync(
+      path.join(dir, 'a.carrier.json'),
+      JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '{{zip}}', CountryCode: '{{country}}' } }, null, 2),
+    );
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -126,7 +180,15 @@ describe('every command parses through the one parser', function () {
     const folder = path.join(ROOT, 'src', 'cli', 'commands');
     for (const name of fs.readdirSync(folder).filter((f) => f.endsWith('.ts'))) {
       const text = fs.readFileSync(path.join(folder, name), 'utf8');
-      for (const pattern of [/process\.argv/, /args\.indexOf/, /args\[/, /splitRepeatable/, /takeVariables/, /\.split\(','\)/, /variableNameProblem|isVariableName/]) {
+      for (const pattern of [
+        /process\.argv/,
+        /args\.indexOf/,
+        /args\[/,
+        /splitRepeatable/,
+        /takeVariables/,
+        /\.split\(','\)/,
+        /variableNameProblem|isVariableName/,
+      ]) {
         assert.doesNotMatch(text, pattern, `${name} reads its arguments itself (${pattern})`);
       }
     }
@@ -136,7 +198,10 @@ describe('every command parses through the one parser', function () {
     for (const command of ['run', 'envelope', 'send', 'compare']) {
       const r = await carrier([command, 'a.carrier.json', '--var', 'zip=1', '--var', '9lives=x'], dir);
       assert.equal(r.code, 2, `${command}: ${r.out}${r.err}`);
-      assert.ok(r.err.startsWith(`carrier ${command}: --var 9lives=x: "9lives" is not a variable name (letters, digits, _ . - ; starting with a letter or _)\n`), `${command}: ${r.err}`);
+      assert.ok(
+        r.err.startsWith(`carrier ${command}: --var 9lives=x: "9lives" is not a variable name (letters, digits, _ . - ; starting with a letter or _)\n`),
+        `${command}: ${r.err}`,
+      );
       const bare = await carrier([command, 'a.carrier.json', '--var', 'zip'], dir);
       assert.equal(bare.code, 2);
       assert.ok(bare.err.startsWith(`carrier ${command}: --var needs name=value, not "zip"\n`), `${command}: ${bare.err}`);

@@ -21,7 +21,16 @@ const EXAMPLE = 'examples/rate-quote/get-rate-quote-1.0.0.carrier.json';
 async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: ROOT, env: {} };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd: ROOT,
+    env: {},
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
@@ -47,21 +56,25 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
     fs.copyFileSync(path.join(ROOT, 'bin', 'carrier.js'), path.join(dir, 'bin', 'carrier.js'));
     carrier = path.join(dir, 'bin', 'carrier.js');
   });
-  after(() => { if (dir) fs.rmSync(dir, { recursive: true, force: true }); });
+  after(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('builds one bundle per command, and a dispatcher that carries none of them', () => {
     for (const c of commands) assert.ok(fs.existsSync(path.join(dir, 'dist', 'cli', `${c.name}.js`)), `dist/cli/${c.name}.js`);
     const dispatcher = fs.readFileSync(path.join(dir, 'dist', 'cli.js'), 'utf8');
     assert.ok(dispatcher.length < 50_000, `dist/cli.js is ${dispatcher.length} bytes`);
-    for (const heavy of ['node_modules/ajv', 'node_modules/undici', 'node_modules/pdf-lib', 'src/sandbox/', 'src/inspector/']) assert.ok(!dispatcher.includes(heavy), `dist/cli.js carries ${heavy}`);
+    for (const heavy of ['node_modules/ajv', 'node_modules/undici', 'node_modules/pdf-lib', 'src/sandbox/', 'src/inspector/'])
+      assert.ok(!dispatcher.includes(heavy), `dist/cli.js carries ${heavy}`);
     // The sandbox (with pdf-lib and the XML builder) is dist/sandbox.js, loaded by a command only when it starts one.
     for (const name of ['run', 'send', 'validate', 'envelope', 'contract', 'compare', 'report']) {
       const bundle = fs.readFileSync(path.join(dir, 'dist', 'cli', `${name}.js`), 'utf8');
-      for (const heavy of ['src/sandbox/', 'node_modules/pdf-lib', 'node_modules/ajv/dist/core', 'node_modules/re2js', 'node_modules/csv-parse']) assert.ok(!bundle.includes(heavy), `dist/cli/${name}.js carries ${heavy}`);
+      for (const heavy of ['src/sandbox/', 'node_modules/pdf-lib', 'node_modules/ajv/dist/core', 'node_modules/re2js', 'node_modules/csv-parse'])
+        assert.ok(!bundle.includes(heavy), `dist/cli/${name}.js carries ${heavy}`);
     }
   });
 
-  it('carrier --help and every command\'s --help print what the sources print', async () => {
+  it("carrier --help and every command's --help print what the sources print", async () => {
     const top = run('--help');
     assert.equal(top.code, 0);
     assert.equal(top.stdout, (await inProcess(['--help'])).stdout);
@@ -95,7 +108,7 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
     assert.equal((JSON.parse(broken.stdout) as unknown[]).length, 1);
   });
 
-  it('keeps V8\'s code cache of a command bundle, used only for that bundle, and never needs it', () => {
+  it("keeps V8's code cache of a command bundle, used only for that bundle, and never needs it", () => {
     const cacheDir = path.join(dir, 'compile-cache');
     const env = { CARRIER_CACHE_DIR: cacheDir };
     const file = path.join(cacheDir, 'validate.js.cache');
@@ -103,7 +116,11 @@ describe('the built CLI: a dispatcher and a bundle per command', function () {
     assert.equal(first.code, 0, first.stderr);
     const made = fs.readFileSync(file);
     const key = made.subarray(0, 64).toString('latin1');
-    assert.match(made.subarray(0, made.indexOf(0x0a)).toString('latin1'), /^[0-9a-f]{64} \d+$/, 'the first line names what the code was made for, and its checksum');
+    assert.match(
+      made.subarray(0, made.indexOf(0x0a)).toString('latin1'),
+      /^[0-9a-f]{64} \d+$/,
+      'the first line names what the code was made for, and its checksum',
+    );
     assert.ok(made.length > 10_000, `${made.length} bytes of cached code`);
     // Used as it is: the same answer, and the file is not written again.
     const second = runWith(env, 'validate', '--json', EXAMPLE);

@@ -21,7 +21,9 @@ function closedAfterFirstChunk(args: string[]): Promise<{ code: number | null; s
       first = chunk.toString();
       child.stdout.destroy();
     });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, first, stderr }));
   });

@@ -14,17 +14,36 @@ const collection: PlannedCollection = { folder: `${base}/c`, name: 'c', variable
 
 function passed(n: number): TestResult {
   const file = `${base}/c/${n}.carrier.json`;
-  const test: PlannedTest = { id: file, file, name: `${n}.carrier.json [soap11]`, collection, binding: 'soap11', location: { file, line: 1, column: 1, endLine: 1, endColumn: 2 }, dependsOn: [], captures: [] };
+  const test: PlannedTest = {
+    id: file,
+    file,
+    name: `${n}.carrier.json [soap11]`,
+    collection,
+    binding: 'soap11',
+    location: { file, line: 1, column: 1, endLine: 1, endColumn: 2 },
+    dependsOn: [],
+    captures: [],
+  };
   return { test, status: 'passed', failures: [], durationMs: 3, captured: {} };
 }
 
 describe('cli reporter in a log', () => {
   it('batches the lines of many tests into few writes, shows a test soon after it ends, and ends with the summary', async () => {
     const writes: string[] = [];
-    const reporter = new CliReporter({ write: (t: string) => { writes.push(t); } }, { rel: relativeTo(base), tty: false });
+    const reporter = new CliReporter(
+      {
+        write: (t: string) => {
+          writes.push(t);
+        },
+      },
+      { rel: relativeTo(base), tty: false },
+    );
     const results = Array.from({ length: 500 }, (_, i) => passed(i + 1));
     reporter.runStart(results.map((r) => r.test));
-    for (const r of results) { reporter.testStart(r.test); reporter.testEnd(r); }
+    for (const r of results) {
+      reporter.testStart(r.test);
+      reporter.testEnd(r);
+    }
     assert.ok(writes.length < 10, `${writes.length} writes for 500 tests`);
 
     const last = passed(501);
@@ -33,7 +52,11 @@ describe('cli reporter in a log', () => {
     await sleep(300);
     assert.match(writes.join(''), /✓ 501\.carrier\.json \[soap11\]/, 'written without waiting for the end of the run');
 
-    const report: RunReport = { summary: { total: 501, passed: 501, failed: 0, skipped: 0, durationMs: 10, startedAt: '2026-01-05T10:00:00.000Z' }, results: [...results, last], problems: [] };
+    const report: RunReport = {
+      summary: { total: 501, passed: 501, failed: 0, skipped: 0, durationMs: 10, startedAt: '2026-01-05T10:00:00.000Z' },
+      results: [...results, last],
+      problems: [],
+    };
     reporter.runEnd(report);
     const out = writes.join('');
     assert.equal(out.match(/✓ /g)?.length, 501);

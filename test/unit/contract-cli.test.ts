@@ -21,12 +21,25 @@ import { startServer, tmpDir, type TestServer } from './transport-support';
 const ROOT = path.join(__dirname, '../..');
 const KEY = 'LiveKey-7Qm2Rx8WbY4Hs7Jd1Fp6Gc0Na5Ue2Ko9Vi3Xt8Ml4Qb';
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 async function carrier(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: { NO_COLOR: '1', ...env } };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    env: { NO_COLOR: '1', ...env },
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
@@ -83,19 +96,36 @@ describe('carrier contract, --write, send and compare against a live service', f
     assert.equal(r.code, 1, r.stderr + r.stdout);
     for (const uri of Object.values(LIVE_NAMESPACES)) assert.ok(r.stdout.includes(uri), `names ${uri}`);
     for (const expected of [
-      '→ serviceNamespace: "http://live.carrier.test/ws/"', '→ dataNamespace: "http://tempuri.org/"',
-      'request.CustomerData: the live contract adds CustomerData', 'request.Items[*].Pieces: the live contract adds Pieces (s:int, minOccurs 1, maxOccurs 1) to RateItem at position 3, after Weight',
-      'lacks SortAndSegregate', 'adds COD', 'input.LineOfBusiness: the live contract has no LineOfBusiness', 'types DateOfPickup as string; the catalog has dateTime',
-      'orders the elements CompanyName, Name', 'requires IncludeBol', 'the live contract expands it: Stackable (s:boolean), TotalPallets (s:int)',
-      'GetHazmatDescription is not in the live WSDL', 'no HTTP GET binding', 'no TerminalType in TerminalDetails',
+      '→ serviceNamespace: "http://live.carrier.test/ws/"',
+      '→ dataNamespace: "http://tempuri.org/"',
+      'request.CustomerData: the live contract adds CustomerData',
+      'request.Items[*].Pieces: the live contract adds Pieces (s:int, minOccurs 1, maxOccurs 1) to RateItem at position 3, after Weight',
+      'lacks SortAndSegregate',
+      'adds COD',
+      'input.LineOfBusiness: the live contract has no LineOfBusiness',
+      'types DateOfPickup as string; the catalog has dateTime',
+      'orders the elements CompanyName, Name',
+      'requires IncludeBol',
+      'the live contract expands it: Stackable (s:boolean), TotalPallets (s:int)',
+      'GetHazmatDescription is not in the live WSDL',
+      'no HTTP GET binding',
+      'no TerminalType in TerminalDetails',
       'Run with --write',
-    ]) assert.ok(r.stdout.includes(expected), `the report says "${expected}"\n${r.stdout}`);
+    ])
+      assert.ok(r.stdout.includes(expected), `the report says "${expected}"\n${r.stdout}`);
     // Grouped by service path, the most serious group first; nothing is written without --write.
     assert.ok(r.stdout.indexOf('/1.0.0/TransitTimesService.asmx') < r.stdout.indexOf('/1.0.0/RateQuoteService.asmx'));
     assert.equal(fs.existsSync(path.join(dir, '.carrier')), false);
     // The key is never sent for a WSDL, never in a URL, never printed.
-    for (const req of live.requests) assert.deepEqual(secretSpellings(KEY).filter((s) => req.path.includes(s) || req.body.includes(s)), []);
-    assert.deepEqual(secretSpellings(KEY).filter((s) => (r.stdout + r.stderr).includes(s)), []);
+    for (const req of live.requests)
+      assert.deepEqual(
+        secretSpellings(KEY).filter((s) => req.path.includes(s) || req.body.includes(s)),
+        [],
+      );
+    assert.deepEqual(
+      secretSpellings(KEY).filter((s) => (r.stdout + r.stderr).includes(s)),
+      [],
+    );
   });
 
   it('--json gives the documented shape, --out the fetched WSDLs', async () => {
@@ -112,10 +142,26 @@ describe('carrier contract, --write, send and compare against a live service', f
     assert.deepEqual(Object.keys(report.summary), ['differences', 'breaking', 'changed', 'added', 'unreadable']);
     assert.deepEqual(report.summary, { differences: 15, breaking: 10, changed: 1, added: 4, unreadable: 0 });
     const kinds = new Set(report.differences.map((d) => d.kind));
-    for (const k of ['namespace', 'operation-missing', 'binding-missing', 'element-missing', 'type', 'enumeration-missing', 'order', 'min-occurs', 'element-added', 'enumeration-added', 'record-expanded']) assert.ok(kinds.has(k as never), k);
+    for (const k of [
+      'namespace',
+      'operation-missing',
+      'binding-missing',
+      'element-missing',
+      'type',
+      'enumeration-missing',
+      'order',
+      'min-occurs',
+      'element-added',
+      'enumeration-added',
+      'record-expanded',
+    ])
+      assert.ok(kinds.has(k as never), k);
     // Most serious first.
     const rank = { breaking: 0, changed: 1, added: 2 };
-    assert.deepEqual(report.differences.map((d) => rank[d.severity]), report.differences.map((d) => rank[d.severity]).sort());
+    assert.deepEqual(
+      report.differences.map((d) => rank[d.severity]),
+      report.differences.map((d) => rank[d.severity]).sort(),
+    );
     const files = fs.readdirSync(out).sort();
     assert.equal(files.length, 11);
     assert.ok(files.includes('1.0.3-RateQuoteService.wsdl'));
@@ -129,8 +175,16 @@ describe('carrier contract, --write, send and compare against a live service', f
     assert.match(r.stdout, /carrier\.environments\.json: set serviceNamespace, dataNamespace, pickupNamespace of "live"/);
     const text = fs.readFileSync(path.join(dir, 'carrier.environments.json'), 'utf8');
     // Everything that was there is still there, character for character; the settings were added.
-    for (const line of ENVIRONMENTS(live.url).split('\n').filter((l) => l.trim() && !l.includes('"timeoutMs"'))) assert.ok(text.includes(line), `kept: ${line}`);
-    assert.ok(text.includes('"timeoutMs": 20000,\n    "serviceNamespace": "http://live.carrier.test/ws/",\n    "dataNamespace": "http://tempuri.org/",\n    "pickupNamespace": "http://live.carrier.test/pickup"\n  }'), text);
+    for (const line of ENVIRONMENTS(live.url)
+      .split('\n')
+      .filter((l) => l.trim() && !l.includes('"timeoutMs"')))
+      assert.ok(text.includes(line), `kept: ${line}`);
+    assert.ok(
+      text.includes(
+        '"timeoutMs": 20000,\n    "serviceNamespace": "http://live.carrier.test/ws/",\n    "dataNamespace": "http://tempuri.org/",\n    "pickupNamespace": "http://live.carrier.test/pickup"\n  }',
+      ),
+      text,
+    );
     const stored = JSON.parse(fs.readFileSync(path.join(dir, '.carrier/contracts/live.json'), 'utf8'));
     assert.equal(stored.format, 'carrier-contract');
     assert.deepEqual(stored.namespaces, LIVE_NAMESPACES);
@@ -155,9 +209,11 @@ describe('carrier contract, --write, send and compare against a live service', f
     assert.deepEqual(failed, []);
   });
 
-  it('a request file for the live environment may use an added element: it validates and goes out at the contract\'s place', async () => {
+  it("a request file for the live environment may use an added element: it validates and goes out at the contract's place", async () => {
     const file = path.join(dir, 'quote.carrier.json');
-    fs.writeFileSync(file, `{
+    fs.writeFileSync(
+      file,
+      `{
   "operation": "GetRateQuote",
   "version": "1.0.3",
   "environment": "live",
@@ -172,10 +228,14 @@ describe('carrier contract, --write, send and compare against a live service', f
     }
   }
 }
-`);
+`,
+    );
     const v = await carrier(['validate', 'quote.carrier.json'], dir);
     assert.equal(v.code, 0, v.stdout + v.stderr);
-    assert.match(v.stdout, /quote\.carrier\.json:10:\d+: info: params\.request\.Items\[0\]\.Pieces is not in the catalog; the live contract of environment "live" \(checked \d{4}-\d\d-\d\d\) declares it: xs:int, minOccurs 1, maxOccurs 1, after Weight/);
+    assert.match(
+      v.stdout,
+      /quote\.carrier\.json:10:\d+: info: params\.request\.Items\[0\]\.Pieces is not in the catalog; the live contract of environment "live" \(checked \d{4}-\d\d-\d\d\) declares it: xs:int, minOccurs 1, maxOccurs 1, after Weight/,
+    );
     assert.match(v.stdout, /info: params\.request\.CustomerData is not in the catalog/);
 
     const e = await carrier(['envelope', 'quote.carrier.json'], dir);
@@ -213,35 +273,83 @@ describe('carrier contract, --write, send and compare against a live service', f
   });
 
   it('an element the live contract lacks is a warning; an added element of the wrong type an error', async () => {
-    fs.writeFileSync(path.join(dir, 'transit.carrier.json'), JSON.stringify({
-      operation: 'GetTransitTimes', environment: 'live',
-      params: { input: { LineOfBusiness: 'LTL', DateOfPickup: '2026-11-23T00:00:00', OriginPoint: { ZipOrPostalCode: '68507', CountryCode: 'USA' }, Destinations: { DestinationPoint: [{ ZipOrPostalCode: '33635', CountryCode: 'USA' }] } } },
-    }, null, 2));
+    fs.writeFileSync(
+      path.join(dir, 'transit.carrier.json'),
+      JSON.stringify(
+        {
+          operation: 'GetTransitTimes',
+          environment: 'live',
+          params: {
+            input: {
+              LineOfBusiness: 'LTL',
+              DateOfPickup: '2026-11-23T00:00:00',
+              OriginPoint: { ZipOrPostalCode: '68507', CountryCode: 'USA' },
+              Destinations: { DestinationPoint: [{ ZipOrPostalCode: '33635', CountryCode: 'USA' }] },
+            },
+          },
+        },
+        null,
+        2,
+      ),
+    );
     const t = await carrier(['validate', 'transit.carrier.json'], dir);
     assert.equal(t.code, 0, t.stdout);
-    assert.match(t.stdout, /warning: params\.input\.LineOfBusiness: the live contract of environment "live" \(checked [^)]+\) has no LineOfBusiness in TransitTimesInput: the live service will not read it/);
+    assert.match(
+      t.stdout,
+      /warning: params\.input\.LineOfBusiness: the live contract of environment "live" \(checked [^)]+\) has no LineOfBusiness in TransitTimesInput: the live service will not read it/,
+    );
 
-    fs.writeFileSync(path.join(dir, 'bad.carrier.json'), fs.readFileSync(path.join(dir, 'quote.carrier.json'), 'utf8').replace('"Pieces": 2', '"Pieces": "two"'));
+    fs.writeFileSync(
+      path.join(dir, 'bad.carrier.json'),
+      fs.readFileSync(path.join(dir, 'quote.carrier.json'), 'utf8').replace('"Pieces": 2', '"Pieces": "two"'),
+    );
     const b = await carrier(['validate', 'bad.carrier.json'], dir);
     assert.equal(b.code, 1);
     assert.match(b.stdout, /error: params\.request\.Items\[0\]\.Pieces: expected an integer \(xs:int\), got "two"/);
   });
 
   it('carrier compare names the element one side lacks and exits 1; equal replies exit 0', async () => {
-    const r = await carrier(['compare', 'examples/terminals/get-terminal-information.carrier.json', '--env', 'sandbox', '--env', 'live'], dir, { CARRIER_API_KEY_LIVE: KEY });
+    const r = await carrier(['compare', 'examples/terminals/get-terminal-information.carrier.json', '--env', 'sandbox', '--env', 'live'], dir, {
+      CARRIER_API_KEY_LIVE: KEY,
+    });
     assert.equal(r.code, 1, r.stderr + r.stdout);
     assert.match(r.stdout, /only in sandbox\s+Result\[\*\]\.TerminalDetails\.TerminalType/);
     assert.match(r.stdout, /✗ 1 of 1 file differ between sandbox and live/);
 
-    const j = await carrier(['compare', 'examples/terminals/get-terminal-information.carrier.json', 'examples/tracing/trace-shipment.carrier.json', '--env', 'live', '--json'], dir, { CARRIER_API_KEY_LIVE: KEY });
+    const j = await carrier(
+      ['compare', 'examples/terminals/get-terminal-information.carrier.json', 'examples/tracing/trace-shipment.carrier.json', '--env', 'live', '--json'],
+      dir,
+      { CARRIER_API_KEY_LIVE: KEY },
+    );
     assert.equal(j.code, 1, j.stderr);
     const report = JSON.parse(j.stdout);
     assert.equal(report.format, 'carrier-compare-report');
     assert.deepEqual(report.environments, ['sandbox', 'live']);
-    assert.deepEqual(report.files.map((f: { differences: unknown[] }) => f.differences.length), [1, 0]);
-    assert.deepEqual(report.files[0].differences[0], { kind: 'only-in', path: 'Result[*].TerminalDetails.TerminalType', side: 0, message: 'Result[*].TerminalDetails.TerminalType: only in sandbox' });
+    assert.deepEqual(
+      report.files.map((f: { differences: unknown[] }) => f.differences.length),
+      [1, 0],
+    );
+    assert.deepEqual(report.files[0].differences[0], {
+      kind: 'only-in',
+      path: 'Result[*].TerminalDetails.TerminalType',
+      side: 0,
+      message: 'Result[*].TerminalDetails.TerminalType: only in sandbox',
+    });
 
-    const ignored = await carrier(['compare', 'examples/terminals/get-terminal-information.carrier.json', '--env', 'sandbox', '--env', 'live', '--ignore', 'Result[*].TerminalDetails.TerminalType'], dir, { CARRIER_API_KEY_LIVE: KEY });
+    const ignored = await carrier(
+      [
+        'compare',
+        'examples/terminals/get-terminal-information.carrier.json',
+        '--env',
+        'sandbox',
+        '--env',
+        'live',
+        '--ignore',
+        'Result[*].TerminalDetails.TerminalType',
+      ],
+      dir,
+      { CARRIER_API_KEY_LIVE: KEY },
+    );
     assert.equal(ignored.code, 0, ignored.stdout);
     assert.match(ignored.stdout, /✓ 1 file: sandbox and live agree/);
   });
@@ -268,11 +376,27 @@ describe('carrier contract: a contract that cannot be read exits 2, naming the U
   });
 
   const cases: Array<[string, () => typeof answer, RegExp]> = [
-    ['an HTML page instead of the WSDL', () => () => ({ status: 200, type: 'text/html; charset=utf-8', body: '<!DOCTYPE html><html><body>Sign in</body></html>' }), /RateQuoteService\.asmx\?WSDL answered with an HTML page/],
-    ['malformed XML', () => () => ({ status: 200, type: 'text/xml', body: '<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"><wsdl:types>' }), /RateQuoteService\.asmx\?WSDL is not well-formed XML/],
+    [
+      'an HTML page instead of the WSDL',
+      () => () => ({ status: 200, type: 'text/html; charset=utf-8', body: '<!DOCTYPE html><html><body>Sign in</body></html>' }),
+      /RateQuoteService\.asmx\?WSDL answered with an HTML page/,
+    ],
+    [
+      'malformed XML',
+      () => () => ({ status: 200, type: 'text/xml', body: '<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"><wsdl:types>' }),
+      /RateQuoteService\.asmx\?WSDL is not well-formed XML/,
+    ],
     ['a server error', () => () => ({ status: 500, type: 'text/plain', body: 'boom' }), /RateQuoteService\.asmx\?WSDL answered HTTP 500/],
-    ['a redirect, reported and not followed', () => () => ({ status: 302, type: 'text/plain', body: '', headers: { Location: 'https://login.example/' } }), /answered 302 .*redirecting to https:\/\/login\.example\/; redirects are never followed/],
-    ['no service path at all (a wrong baseUrl)', () => () => ({ status: 404, type: 'text/plain', body: 'not found' }), /answered HTTP 404; no service path of the catalog was found/],
+    [
+      'a redirect, reported and not followed',
+      () => () => ({ status: 302, type: 'text/plain', body: '', headers: { Location: 'https://login.example/' } }),
+      /answered 302 .*redirecting to https:\/\/login\.example\/; redirects are never followed/,
+    ],
+    [
+      'no service path at all (a wrong baseUrl)',
+      () => () => ({ status: 404, type: 'text/plain', body: 'not found' }),
+      /answered HTTP 404; no service path of the catalog was found/,
+    ],
   ];
   for (const [name, make, message] of cases) {
     it(name, async () => {
@@ -286,19 +410,26 @@ describe('carrier contract: a contract that cannot be read exits 2, naming the U
 
   it('a WSDL over the size cap', async () => {
     answer = () => ({ status: 200, type: 'text/xml', body: `<x>${'y'.repeat(5000)}</x>` });
-    fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ bad: { baseUrl: server.url, maxReplyBytes: 1024 }, gone: { baseUrl: 'http://127.0.0.1:9' } }));
+    fs.writeFileSync(
+      path.join(dir, 'carrier.environments.json'),
+      JSON.stringify({ bad: { baseUrl: server.url, maxReplyBytes: 1024 }, gone: { baseUrl: 'http://127.0.0.1:9' } }),
+    );
     const r = await carrier(['contract', '--env', 'bad'], dir);
     assert.equal(r.code, 2, r.stdout);
     assert.match(r.stderr, /RateQuoteService\.asmx\?WSDL is (\d+ bytes, more|larger) than the limit of 1024 bytes \(maxReplyBytes\)/);
   });
 
-  it('a check cancelled part way (Ctrl-C, the editor\'s Cancel) concludes nothing', async () => {
+  it("a check cancelled part way (Ctrl-C, the editor's Cancel) concludes nothing", async () => {
     answer = () => ({ status: 200, type: 'text/xml', body: '<x/>' });
     const slow = await startServer(() => undefined);
     const context = nodeContext();
     try {
       const controller = new AbortController();
-      const check = checkContract({ context, environment: { ...sandboxEnvironment(), name: 'slow', embedded: false, baseUrl: slow.url }, signal: controller.signal });
+      const check = checkContract({
+        context,
+        environment: { ...sandboxEnvironment(), name: 'slow', embedded: false, baseUrl: slow.url },
+        signal: controller.signal,
+      });
       setTimeout(() => controller.abort(), 200);
       await assert.rejects(check, ContractCancelled);
     } finally {
@@ -314,20 +445,30 @@ describe('carrier contract: a contract that cannot be read exits 2, naming the U
   });
 
   it('one path missing is a difference (its operations missing), not an unreadable contract', async () => {
-    const live = await startLiveService({ answer: (p) => (p === '/1.0.0/RateQuoteService.asmx' ? { status: 404, type: 'text/plain', body: 'no' } : undefined) });
+    const live = await startLiveService({
+      answer: (p) => (p === '/1.0.0/RateQuoteService.asmx' ? { status: 404, type: 'text/plain', body: 'no' } : undefined),
+    });
     try {
-      fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ part: { baseUrl: live.url, serviceNamespace: LIVE_NAMESPACES.service, dataNamespace: LIVE_NAMESPACES.data, pickupNamespace: LIVE_NAMESPACES.pickup } }));
+      fs.writeFileSync(
+        path.join(dir, 'carrier.environments.json'),
+        JSON.stringify({
+          part: { baseUrl: live.url, serviceNamespace: LIVE_NAMESPACES.service, dataNamespace: LIVE_NAMESPACES.data, pickupNamespace: LIVE_NAMESPACES.pickup },
+        }),
+      );
       const r = await carrier(['contract', '--env', 'part', '--json'], dir);
       assert.equal(r.code, 1, r.stderr);
       const report = JSON.parse(r.stdout) as ContractReport;
-      assert.deepEqual(report.differences.map((d) => [d.kind, d.servicePath]), [['operation-missing', '/1.0.0/RateQuoteService.asmx']]);
+      assert.deepEqual(
+        report.differences.map((d) => [d.kind, d.servicePath]),
+        [['operation-missing', '/1.0.0/RateQuoteService.asmx']],
+      );
       assert.equal(report.services.find((s) => s.path === '/1.0.0/RateQuoteService.asmx')!.status, 'not-found');
     } finally {
       await live.close();
     }
   });
 
-  it('the sandbox\'s own contract: nothing differs (exit 0), and --write is refused for it', async () => {
+  it("the sandbox's own contract: nothing differs (exit 0), and --write is refused for it", async () => {
     const r = await carrier(['contract', '--env', 'sandbox'], dir);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /✓ The live contract is as the catalog has it\./);

@@ -112,9 +112,15 @@ export function alterLiveWsdl(path: string, wsdl: string): string {
   let w = wsdl;
   switch (path) {
     case '/1.0.3/RateQuoteService.asmx':
-      w = inType(w, 'RateQuoteRequestV103', (c) => c.replace('<s:sequence>', '<s:sequence><s:element minOccurs="0" maxOccurs="1" name="CustomerData" type="s:string"/>'));
+      w = inType(w, 'RateQuoteRequestV103', (c) =>
+        c.replace('<s:sequence>', '<s:sequence><s:element minOccurs="0" maxOccurs="1" name="CustomerData" type="s:string"/>'),
+      );
       w = inType(w, 'RateItem', (c) => c.replace(declaration('Weight'), (m) => `${m}<s:element minOccurs="1" maxOccurs="1" name="Pieces" type="s:int"/>`));
-      w = inType(w, 'RQAccessorial', (c) => c.replace(/<s:enumeration value="SortAndSegregate"\/>/, '').replace('<s:enumeration value="OverDimension"/>', '<s:enumeration value="COD"/><s:enumeration value="OverDimension"/>'));
+      w = inType(w, 'RQAccessorial', (c) =>
+        c
+          .replace(/<s:enumeration value="SortAndSegregate"\/>/, '')
+          .replace('<s:enumeration value="OverDimension"/>', '<s:enumeration value="COD"/><s:enumeration value="OverDimension"/>'),
+      );
       break;
     case '/1.0.0/TransitTimesService.asmx':
       w = inType(w, 'TransitTimesInput', (c) => c.replace(declaration('LineOfBusiness'), '').replace(/(name="DateOfPickup" type=")s:dateTime"/, '$1s:string"'));
@@ -126,14 +132,21 @@ export function alterLiveWsdl(path: string, wsdl: string): string {
         return c.replace(name, '\u0000').replace(company, name).replace('\u0000', company);
       });
       w = inType(w, 'CreatePickupRequestRequest', (c) => c.replace(/minOccurs="0"( maxOccurs="1" name="IncludeBol")/, 'minOccurs="1"$1'));
-      w = inType(w, 'LoadAttributes', (c) => c.replace(/<s:any [^>]*\/>/, '<s:element minOccurs="0" maxOccurs="1" name="Stackable" type="s:boolean"/><s:element minOccurs="0" maxOccurs="1" name="TotalPallets" type="s:int"/>'));
+      w = inType(w, 'LoadAttributes', (c) =>
+        c.replace(
+          /<s:any [^>]*\/>/,
+          '<s:element minOccurs="0" maxOccurs="1" name="Stackable" type="s:boolean"/><s:element minOccurs="0" maxOccurs="1" name="TotalPallets" type="s:int"/>',
+        ),
+      );
       break;
     }
     case '/sandbox/BillOfLadingService.asmx':
       w = w.replace(/<wsdl:operation name="GetHazmatDescription">[\s\S]*?<\/wsdl:operation>/g, '');
       break;
     case '/1.0.2/TerminalInformationService.asmx':
-      w = w.replace(/<wsdl:binding name="TerminalInformationServiceHttpGet"[\s\S]*?<\/wsdl:binding>/, '').replace(/<wsdl:port name="TerminalInformationServiceHttpGet"[\s\S]*?<\/wsdl:port>/, '');
+      w = w
+        .replace(/<wsdl:binding name="TerminalInformationServiceHttpGet"[\s\S]*?<\/wsdl:binding>/, '')
+        .replace(/<wsdl:port name="TerminalInformationServiceHttpGet"[\s\S]*?<\/wsdl:port>/, '');
       w = inType(w, 'TerminalDetails', (c) => c.replace(declaration('TerminalType'), ''));
       break;
   }

@@ -13,10 +13,13 @@ import type { ComplexType, LiveElement } from '../../src/core/contract/xsd';
 import { buildWsdl } from '../../src/sandbox/wsdl/wsdl';
 import { alterLiveWsdl, declaration, inType, LIVE_NAMESPACES } from './contract-kit';
 
-const noImports: DocumentLoader = async (url) => { throw new ContractReadError(url, `unexpected fetch of ${url}`); };
+const noImports: DocumentLoader = async (url) => {
+  throw new ContractReadError(url, `unexpected fetch of ${url}`);
+};
 const NS_SAME: Namespaces = { service: 'http://ltl.carrier.test/', data: 'http://ltl.carrier.test/', pickup: 'http://ltl.carrier.test/' };
 
-const WSDL_HEAD = '<?xml version="1.0"?>\n<w:definitions xmlns:w="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="urn:svc">';
+const WSDL_HEAD =
+  '<?xml version="1.0"?>\n<w:definitions xmlns:w="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" targetNamespace="urn:svc">';
 
 function names(type: ComplexType): string[] {
   return type.elements.map((e) => `${e.ns ? `{${e.ns}}` : ''}${e.name}${e.minOccurs === 0 ? '?' : ''}${e.maxOccurs > 1 ? '*' : ''}`);
@@ -119,10 +122,15 @@ async function compareAt(path: string, ns: Namespaces, alter: (wsdl: string) => 
   return compareService(path, shapes, doc, ns.service).differences;
 }
 
-const brief = (d: ContractDifference) => [d.kind, d.direction ?? '', d.record ?? '', d.element ?? '', (d.values ?? []).join(' ')].join(' | ').replace(/( \| )+$/, '');
+const brief = (d: ContractDifference) =>
+  [d.kind, d.direction ?? '', d.record ?? '', d.element ?? '', (d.values ?? []).join(' ')].join(' | ').replace(/( \| )+$/, '');
 
-describe('contract: the sandbox\'s own WSDLs against the catalog', () => {
-  for (const [label, ns] of [['distinct namespaces', DEFAULT_NAMESPACES], ['one namespace for every role', NS_SAME], ['the live namespaces', LIVE_NAMESPACES]] as const) {
+describe("contract: the sandbox's own WSDLs against the catalog", () => {
+  for (const [label, ns] of [
+    ['distinct namespaces', DEFAULT_NAMESPACES],
+    ['one namespace for every role', NS_SAME],
+    ['the live namespaces', LIVE_NAMESPACES],
+  ] as const) {
     it(`finds nothing to report at any service path (${label})`, async () => {
       for (const path of servicePaths().keys()) assert.deepEqual((await compareAt(path, ns)).map(brief), [], path);
     });
@@ -174,11 +182,27 @@ describe('contract: each kind of alteration, reported as what it is', () => {
       name: 'decimal against double, int against string, a list unwrapped, an operation and a binding added',
       path: '/1.0.1/RateQuoteService.asmx',
       alter: (w) => {
-        let out = inType(w, 'RateQuoteRequestV101', (c) => c.replace(/(name="CODAmount" type=")s:decimal"/, '$1s:double"').replace(/(name="OverDimensionPcs" type=")s:int"/, '$1s:string"'));
-        out = inType(out, 'QuoteDetails', (c) => c.replace(/<s:element minOccurs="0" maxOccurs="1" name="Charges" type="tns:ArrayOfCharge"\/>/, '<s:element minOccurs="0" maxOccurs="unbounded" name="Charges" type="tns:Charge"/>'));
-        out = out.replace('</wsdl:portType>', '<wsdl:operation name="GetPalletTypes"><wsdl:input message="tns:GetRateQuoteSoapIn"/><wsdl:output message="tns:GetRateQuoteSoapOut"/></wsdl:operation></wsdl:portType>');
-        out = out.replace(/(<wsdl:binding name="RateQuoteServiceSoap" [^>]*>[\s\S]*?)(<\/wsdl:binding>)/, '$1<wsdl:operation name="GetPalletTypes"><soap:operation soapAction="x"/></wsdl:operation>$2');
-        return out.replace('</wsdl:definitions>', '<wsdl:binding name="RateQuoteServiceHttpGet" type="tns:RateQuoteServiceSoap"><http:binding verb="GET"/><wsdl:operation name="GetRateQuote"/></wsdl:binding></wsdl:definitions>');
+        let out = inType(w, 'RateQuoteRequestV101', (c) =>
+          c.replace(/(name="CODAmount" type=")s:decimal"/, '$1s:double"').replace(/(name="OverDimensionPcs" type=")s:int"/, '$1s:string"'),
+        );
+        out = inType(out, 'QuoteDetails', (c) =>
+          c.replace(
+            /<s:element minOccurs="0" maxOccurs="1" name="Charges" type="tns:ArrayOfCharge"\/>/,
+            '<s:element minOccurs="0" maxOccurs="unbounded" name="Charges" type="tns:Charge"/>',
+          ),
+        );
+        out = out.replace(
+          '</wsdl:portType>',
+          '<wsdl:operation name="GetPalletTypes"><wsdl:input message="tns:GetRateQuoteSoapIn"/><wsdl:output message="tns:GetRateQuoteSoapOut"/></wsdl:operation></wsdl:portType>',
+        );
+        out = out.replace(
+          /(<wsdl:binding name="RateQuoteServiceSoap" [^>]*>[\s\S]*?)(<\/wsdl:binding>)/,
+          '$1<wsdl:operation name="GetPalletTypes"><soap:operation soapAction="x"/></wsdl:operation>$2',
+        );
+        return out.replace(
+          '</wsdl:definitions>',
+          '<wsdl:binding name="RateQuoteServiceHttpGet" type="tns:RateQuoteServiceSoap"><http:binding verb="GET"/><wsdl:operation name="GetRateQuote"/></wsdl:binding></wsdl:definitions>',
+        );
       },
       expect: [
         'type | request | RateQuoteRequestV101 | CODAmount',
@@ -198,13 +222,27 @@ describe('contract: each kind of alteration, reported as what it is', () => {
   }
 
   it('places an added element by its neighbour and types it from the schema', async () => {
-    const [added] = (await compareAt('/1.0.3/RateQuoteService.asmx', LIVE_NAMESPACES, (w) => alterLiveWsdl('/1.0.3/RateQuoteService.asmx', w))).filter((d) => d.element === 'Pieces');
-    assert.deepEqual(added.added, { name: 'Pieces', ns: LIVE_NAMESPACES.service, role: 'service', type: 's:int', base: 'int', minOccurs: 1, maxOccurs: 1, position: 3, after: 'Weight' });
+    const [added] = (await compareAt('/1.0.3/RateQuoteService.asmx', LIVE_NAMESPACES, (w) => alterLiveWsdl('/1.0.3/RateQuoteService.asmx', w))).filter(
+      (d) => d.element === 'Pieces',
+    );
+    assert.deepEqual(added.added, {
+      name: 'Pieces',
+      ns: LIVE_NAMESPACES.service,
+      role: 'service',
+      type: 's:int',
+      base: 'int',
+      minOccurs: 1,
+      maxOccurs: 1,
+      position: 3,
+      after: 'Weight',
+    });
     assert.equal(added.at, 'request.Items[*]');
   });
 
   it('a removed element leaves no other difference behind (the rest of the record still matches)', async () => {
-    const found = await compareAt('/1.0.2/ShipmentTracingService.asmx', DEFAULT_NAMESPACES, (w) => inType(w, 'TraceShipmentRequest', (c) => c.replace(declaration('IncludeBlind'), '')));
+    const found = await compareAt('/1.0.2/ShipmentTracingService.asmx', DEFAULT_NAMESPACES, (w) =>
+      inType(w, 'TraceShipmentRequest', (c) => c.replace(declaration('IncludeBlind'), '')),
+    );
     assert.deepEqual(found.map(brief), ['element-missing | request | TraceShipmentRequest | IncludeBlind']);
   });
 });

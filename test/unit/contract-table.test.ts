@@ -41,7 +41,9 @@ const CASES: Record<ContractCode, { body: string; soap?: '1.1' | '1.2'; contract
   },
   repeated: { body: quote(result(`<WasSuccess>true</WasSuccess><WasSuccess>false</WasSuccess>${LEVEL}`)) },
   // Only the response element: its children keep the service namespace as the default.
-  'wrong-namespace': { body: `<t:GetRateQuoteResponse xmlns:t="http://tempuri.org/" xmlns="${NS}">${result(`<WasSuccess>true</WasSuccess>${LEVEL}`)}</t:GetRateQuoteResponse>` },
+  'wrong-namespace': {
+    body: `<t:GetRateQuoteResponse xmlns:t="http://tempuri.org/" xmlns="${NS}">${result(`<WasSuccess>true</WasSuccess>${LEVEL}`)}</t:GetRateQuoteResponse>`,
+  },
   'soap-version': { body: quote(result(`<WasSuccess>true</WasSuccess>${LEVEL}`)), soap: '1.2' },
   'no-result': { body: quote('') },
   'empty-result': { body: quote('<GetRateQuoteResult/>') },
@@ -54,19 +56,30 @@ describe('contract findings: the table in docs/collections.md is the code', () =
     const documented = documentedTable();
     assert.deepEqual(
       [...documented.entries()].sort(),
-      Object.entries(CONTRACT_CODES).map(([code, info]) => [code, info.severity]).sort(),
+      Object.entries(CONTRACT_CODES)
+        .map(([code, info]) => [code, info.severity])
+        .sort(),
     );
   });
 
   for (const [code, c] of Object.entries(CASES) as Array<[ContractCode, (typeof CASES)[ContractCode]]>) {
     it(`${code}: a reply with just that defect has it, as a ${CONTRACT_CODES[code].severity} with a path`, async () => {
       const r = await parseReply({
-        op: findShape('GetRateQuote', '1.0.3')!, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 200, statusText: 'OK',
-        contentType: c.soap === '1.2' ? SOAP12_TYPE : SOAP11_TYPE, text: soapReply(c.soap ?? '1.1', c.body),
+        op: findShape('GetRateQuote', '1.0.3')!,
+        binding: 'soap11',
+        namespaces: DEFAULT_NAMESPACES,
+        status: 200,
+        statusText: 'OK',
+        contentType: c.soap === '1.2' ? SOAP12_TYPE : SOAP11_TYPE,
+        text: soapReply(c.soap ?? '1.1', c.body),
         ...(c.contract ? { contract: c.contract } : {}),
       });
       const contract = r.findings.filter((f) => f.kind === 'contract');
-      assert.deepEqual(contract.map((f) => f.code), [code], JSON.stringify(r.findings));
+      assert.deepEqual(
+        contract.map((f) => f.code),
+        [code],
+        JSON.stringify(r.findings),
+      );
       assert.equal(contract[0].severity, CONTRACT_CODES[code].severity);
       assert.ok(contract[0].path, 'a reply path ($ for the envelope)');
     });
@@ -74,10 +87,18 @@ describe('contract findings: the table in docs/collections.md is the code', () =
 
   it('an element the stored live contract adds is known: no finding', async () => {
     const r = await parseReply({
-      op: findShape('GetRateQuote', '1.0.3')!, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 200, statusText: 'OK', contentType: SOAP11_TYPE,
+      op: findShape('GetRateQuote', '1.0.3')!,
+      binding: 'soap11',
+      namespaces: DEFAULT_NAMESPACES,
+      status: 200,
+      statusText: 'OK',
+      contentType: SOAP11_TYPE,
       text: soapReply('1.1', CASES['unknown-element'].body),
       contract: { required: () => undefined, knows: (record, element) => record === 'RateQuoteReply' && element === 'Surcharge' },
     });
-    assert.deepEqual(r.findings.filter((f) => f.kind === 'contract'), []);
+    assert.deepEqual(
+      r.findings.filter((f) => f.kind === 'contract'),
+      [],
+    );
   });
 });

@@ -29,11 +29,34 @@ import type { CliIo } from '../../src/cli/command';
 import { apiKeyVariable } from '../../src/core/environments';
 import type { XmlElement } from '../../src/core/xml/dom';
 import { checkJunitStructure } from './junit-structure';
-import { actionOf, at, child, children, el, envelope, http, KEY, messagesOf, NS_DISTINCT, SOAP11, SOAP12, soapHeaders, xml, type HttpResult } from './sandbox-kit';
+import {
+  actionOf,
+  at,
+  child,
+  children,
+  el,
+  envelope,
+  http,
+  KEY,
+  messagesOf,
+  NS_DISTINCT,
+  SOAP11,
+  SOAP12,
+  soapHeaders,
+  xml,
+  type HttpResult,
+} from './sandbox-kit';
 import { bolRequest, CASES, todayUs, type ShapeCase } from './sandbox-requests';
 import {
-  DEFECTS, defectSlug, FOREIGN_NAMESPACE, SPELT_FALSE_MESSAGE, startSpoilingService, UNKNOWN_ELEMENT,
-  type DefectName, type Reply, type SpoilingService,
+  DEFECTS,
+  defectSlug,
+  FOREIGN_NAMESPACE,
+  SPELT_FALSE_MESSAGE,
+  startSpoilingService,
+  UNKNOWN_ELEMENT,
+  type DefectName,
+  type Reply,
+  type SpoilingService,
 } from './spoiling-service';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -84,7 +107,11 @@ function direct(base: string, shape: ShapeName, binding: Binding): Promise<HttpR
   const c = SHAPES[shape].direct;
   if (isSoap(binding)) {
     const version = binding === 'soap11' ? '1.1' : '1.2';
-    return http(base + c.path, { method: 'POST', body: envelope(version, c.wrapper(), NS_DISTINCT, 'default-xmlns'), headers: soapHeaders(version, actionOf(NS_DISTINCT, c.operation), 'quoted') });
+    return http(base + c.path, {
+      method: 'POST',
+      body: envelope(version, c.wrapper(), NS_DISTINCT, 'default-xmlns'),
+      headers: soapHeaders(version, actionOf(NS_DISTINCT, c.operation), 'quoted'),
+    });
   }
   if (!c.form) throw new Error(`${c.operation} offers no HTTP ${binding}`);
   const form = new URLSearchParams(c.form()).toString();
@@ -115,7 +142,12 @@ const ERROR_CASES: readonly NamedCase[] = [
   { defect: 'base64NotBase64', shape: 'bolPdf', bindings: ALL, names: () => 'PdfDocument' },
   // Both fields are moved; a report naming either is right.
   { defect: 'foreignNamespaceFields', shape: 'documentTypes', bindings: ALL, names: () => /\b(?:Documents|AvailableDocumentTypes)\b/ },
-  { defect: 'foreignNamespaceResponse', shape: 'hazmat', bindings: ALL, names: (b) => (isSoap(b) ? 'GetHazmatDescriptionResponse' : 'GetHazmatDescriptionReply') },
+  {
+    defect: 'foreignNamespaceResponse',
+    shape: 'hazmat',
+    bindings: ALL,
+    names: (b) => (isSoap(b) ? 'GetHazmatDescriptionResponse' : 'GetHazmatDescriptionReply'),
+  },
   { defect: 'foreignNamespaceResult', shape: 'terminal', bindings: SOAP, names: () => 'GetTerminalInformationResult' },
   { defect: 'soapVersionSwapped', shape: 'transit', bindings: SOAP, names: (b) => (b === 'soap11' ? 'SOAP 1.2' : 'SOAP 1.1') },
   { defect: 'noResult', shape: 'trace', bindings: SOAP, names: () => 'TraceShipmentResult' },
@@ -148,8 +180,16 @@ const BODY_CASES: readonly BodyCase[] = [
 
 const environmentName = (defect: DefectName | 'clean') => (defect === 'clean' ? 'clean' : `spoil-${defectSlug(defect)}`);
 
-interface JunitCase { readonly name: string; readonly failures: readonly string[] }
-interface ReportTest { readonly name: string; readonly status: string; readonly binding?: string; readonly failures: ReadonlyArray<{ readonly kind: string; readonly message: string; readonly path?: string }> }
+interface JunitCase {
+  readonly name: string;
+  readonly failures: readonly string[];
+}
+interface ReportTest {
+  readonly name: string;
+  readonly status: string;
+  readonly binding?: string;
+  readonly failures: ReadonlyArray<{ readonly kind: string; readonly message: string; readonly path?: string }>;
+}
 
 interface Outcome {
   readonly code: number;
@@ -165,11 +205,15 @@ const junitParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix
 
 function junitCases(text: string): JunitCase[] {
   checkJunitStructure(text);
-  const doc = junitParser.parse(text) as { testsuites: { testsuite?: Array<{ testcase?: Array<{ name: string; failure?: Array<string | { message?: string; '#text'?: string }> }> }> } };
-  return (doc.testsuites.testsuite ?? []).flatMap((s) => s.testcase ?? []).map((tc) => ({
-    name: tc.name,
-    failures: (tc.failure ?? []).map((f) => (typeof f === 'string' ? f : `${f.message ?? ''}\n${f['#text'] ?? ''}`)),
-  }));
+  const doc = junitParser.parse(text) as {
+    testsuites: { testsuite?: Array<{ testcase?: Array<{ name: string; failure?: Array<string | { message?: string; '#text'?: string }> }> }> };
+  };
+  return (doc.testsuites.testsuite ?? [])
+    .flatMap((s) => s.testcase ?? [])
+    .map((tc) => ({
+      name: tc.name,
+      failures: (tc.failure ?? []).map((f) => (typeof f === 'string' ? f : `${f.message ?? ''}\n${f['#text'] ?? ''}`)),
+    }));
 }
 
 function visibleHtml(html: string): string {
@@ -192,7 +236,8 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     service = await startSpoilingService();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-contract-truth-'));
     const environments: Record<string, { baseUrl: string; timeoutMs: number }> = {};
-    for (const defect of [...Object.keys(DEFECTS) as DefectName[], 'clean' as const]) environments[environmentName(defect)] = { baseUrl: service.urlFor(defect), timeoutMs: 20_000 };
+    for (const defect of [...(Object.keys(DEFECTS) as DefectName[]), 'clean' as const])
+      environments[environmentName(defect)] = { baseUrl: service.urlFor(defect), timeoutMs: 20_000 };
     fs.writeFileSync(path.join(tmp, 'carrier.environments.json'), JSON.stringify(environments, null, 2));
   });
   after(async () => {
@@ -222,7 +267,16 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     const target = spec.files.length === 1 && !spec.collection ? names[0]! : '.';
     let stdout = '';
     let stderr = '';
-    const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir, env: { NO_COLOR: '1', [apiKeyVariable(env)]: KEY } };
+    const io: CliIo = {
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: (t) => {
+        stderr += t;
+      },
+      cwd: dir,
+      env: { NO_COLOR: '1', [apiKeyVariable(env)]: KEY },
+    };
     const before = service.exchanges.length;
     const code = await runCli(['run', target, '--env', env, '--reporter', 'cli,junit,html,json', '--out', 'out', ...(spec.args ?? [])], io);
 
@@ -231,17 +285,32 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     assert.deepEqual(errors, [], `harness: the spoiling service could not serve a request\n${stdout}${stderr}`);
     if (code !== 2) {
       const forwarded = service.exchanges.slice(before);
-      assert.equal(forwarded.length, spec.files.length, `harness: ${forwarded.length} requests reached the spoiling service, not ${spec.files.length}\n${stdout}${stderr}`);
+      assert.equal(
+        forwarded.length,
+        spec.files.length,
+        `harness: ${forwarded.length} requests reached the spoiling service, not ${spec.files.length}\n${stdout}${stderr}`,
+      );
       const wanted = spec.defect === 'clean' ? undefined : spec.defect;
-      assert.ok(forwarded.every((x) => x.defect === wanted), 'harness: every request went through the defect asked for');
+      assert.ok(
+        forwarded.every((x) => x.defect === wanted),
+        'harness: every request went through the defect asked for',
+      );
     }
 
-    const read = (file: string) => { try { return fs.readFileSync(path.join(dir, 'out', file), 'utf8'); } catch { return undefined; } };
+    const read = (file: string) => {
+      try {
+        return fs.readFileSync(path.join(dir, 'out', file), 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
     const junit = read('junit.xml');
     const html = read('report.html');
     const json = read('report.json');
     return {
-      code, stdout, stderr,
+      code,
+      stdout,
+      stderr,
       junit: junit ? junitCases(junit) : [],
       html: html ? visibleHtml(html) : '',
       tests: json ? (JSON.parse(json) as { tests: ReportTest[] }).tests : [],
@@ -259,13 +328,19 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     assert.equal(o.junit.length, tests, `junit.xml has ${o.junit.length} testcases\n${shown(o)}`);
     for (const tc of o.junit) {
       assert.ok(tc.failures.length > 0, `junit.xml: ${tc.name} has no <failure>\n${shown(o)}`);
-      assert.ok(tc.failures.some((f) => mentions(f, name)), `junit.xml: the <failure> of ${tc.name} names ${name}:\n${tc.failures.join('\n')}`);
+      assert.ok(
+        tc.failures.some((f) => mentions(f, name)),
+        `junit.xml: the <failure> of ${tc.name} names ${name}:\n${tc.failures.join('\n')}`,
+      );
     }
     assert.ok(mentions(o.html, name), `report.html names ${name}\n${shown(o)}`);
     // Named by the contract, not only by the in-body error a lenient reading would make of it
     // (a WasSuccess read as false is reported as kind "success").
     for (const t of o.tests) {
-      assert.ok(t.failures.some((f) => f.kind !== 'success' && mentions(`${f.path ?? ''} ${f.message}`, name)), `report.json: no failure of ${t.name} but the in-body report names ${name}: ${JSON.stringify(t.failures, null, 2)}`);
+      assert.ok(
+        t.failures.some((f) => f.kind !== 'success' && mentions(`${f.path ?? ''} ${f.message}`, name)),
+        `report.json: no failure of ${t.name} but the in-body report names ${name}: ${JSON.stringify(t.failures, null, 2)}`,
+      );
     }
   }
 
@@ -273,7 +348,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
 
   describe('the spoiling service (the harness, checked on replies fetched directly)', () => {
     /** The spoilt reply as fetched, and the sandbox's own reply it was made from. */
-    async function spoilt(defect: DefectName, shape: ShapeName, binding: Binding): Promise<{ original: Reply; got: HttpResult; root: XmlElement | undefined; originalRoot: XmlElement }> {
+    async function spoilt(
+      defect: DefectName,
+      shape: ShapeName,
+      binding: Binding,
+    ): Promise<{ original: Reply; got: HttpResult; root: XmlElement | undefined; originalRoot: XmlElement }> {
       const before = service.exchanges.length;
       const got = await direct(service.urlFor(defect), shape, binding);
       assert.deepEqual(service.errors.splice(0), [], `${defect} over ${binding}`);
@@ -287,7 +366,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
       assert.equal(got.text, x.sent.body);
       assert.ok(got.text !== x.original.body || got.status !== x.original.status || got.contentType !== x.original.contentType, 'the reply was spoilt');
       let root: XmlElement | undefined;
-      try { root = xml(got.text); } catch { root = undefined; }
+      try {
+        root = xml(got.text);
+      } catch {
+        root = undefined;
+      }
       return { original: x.original, got, root, originalRoot: xml(x.original.body) };
     }
 
@@ -310,21 +393,39 @@ describe('contract truth: carrier run against the sandbox with one defect in its
       let head = 0;
       while (head < original.length && head < spoiltText.length && original[head] === spoiltText[head]) head++;
       let tail = 0;
-      while (tail < original.length - head && tail < spoiltText.length - head && original[original.length - 1 - tail] === spoiltText[spoiltText.length - 1 - tail]) tail++;
+      while (
+        tail < original.length - head &&
+        tail < spoiltText.length - head &&
+        original[original.length - 1 - tail] === spoiltText[spoiltText.length - 1 - tail]
+      )
+        tail++;
       const gone = original.slice(head, original.length - tail);
       const came = spoiltText.slice(head, spoiltText.length - tail);
-      assert.ok(was.includes(gone) && now.includes(came), `only ${JSON.stringify(was)} → ${JSON.stringify(now)} changed; the texts differ by ${JSON.stringify(gone)} → ${JSON.stringify(came)}`);
+      assert.ok(
+        was.includes(gone) && now.includes(came),
+        `only ${JSON.stringify(was)} → ${JSON.stringify(now)} changed; the texts differ by ${JSON.stringify(gone)} → ${JSON.stringify(came)}`,
+      );
     }
 
     const firstDeep = (e: XmlElement | undefined, local: string): XmlElement | undefined => {
       if (!e) return undefined;
       if (e.local === local) return e;
-      for (const c of e.children) { const f = firstDeep(c, local); if (f) return f; }
+      for (const c of e.children) {
+        const f = firstDeep(c, local);
+        if (f) return f;
+      }
       return undefined;
     };
 
     /** A value defect: the field was valid, now holds `bad`, and nothing else changed. */
-    async function checkValue(defect: DefectName, shape: ShapeName, bindings: readonly Binding[], local: string, valid: RegExp, bad: (was: string) => string): Promise<void> {
+    async function checkValue(
+      defect: DefectName,
+      shape: ShapeName,
+      bindings: readonly Binding[],
+      local: string,
+      valid: RegExp,
+      bad: (was: string) => string,
+    ): Promise<void> {
       for (const b of bindings) {
         const { original, got, root, originalRoot } = await spoilt(defect, shape, b);
         const was = firstDeep(resultOf(originalRoot, b), local)?.text ?? '';
@@ -340,8 +441,14 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     it('wasSuccessFalseSpelt: WasSuccess true becomes False, and Messages says why (SOAP 1.1, 1.2)', async () => {
       for (const b of SOAP) {
         const { root, originalRoot } = await spoilt('wasSuccessFalseSpelt', 'rate103', b);
-        assert.deepEqual(children(resultOf(originalRoot, b), 'WasSuccess').map((w) => w.text), ['true']);
-        assert.deepEqual(children(resultOf(root, b), 'WasSuccess').map((w) => w.text), ['False']);
+        assert.deepEqual(
+          children(resultOf(originalRoot, b), 'WasSuccess').map((w) => w.text),
+          ['true'],
+        );
+        assert.deepEqual(
+          children(resultOf(root, b), 'WasSuccess').map((w) => w.text),
+          ['False'],
+        );
         assert.deepEqual(messagesOf(resultOf(root, b)), [SPELT_FALSE_MESSAGE]);
         assert.equal(child(resultOf(root, b), 'Messages')?.ns, child(resultOf(originalRoot, b), 'Messages')?.ns, 'Messages stays in its namespace');
       }
@@ -350,9 +457,15 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     it('wasSuccessTwice: one WasSuccess becomes two, true then false (SOAP 1.1, 1.2)', async () => {
       for (const b of SOAP) {
         const { root, originalRoot } = await spoilt('wasSuccessTwice', 'rate103', b);
-        assert.deepEqual(children(resultOf(originalRoot, b), 'WasSuccess').map((w) => w.text), ['true']);
+        assert.deepEqual(
+          children(resultOf(originalRoot, b), 'WasSuccess').map((w) => w.text),
+          ['true'],
+        );
         const twice = children(resultOf(root, b), 'WasSuccess');
-        assert.deepEqual(twice.map((w) => w.text), ['true', 'false']);
+        assert.deepEqual(
+          twice.map((w) => w.text),
+          ['true', 'false'],
+        );
         assert.equal(twice[0]!.ns, twice[1]!.ns);
       }
     });
@@ -365,7 +478,14 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         const [, y, mo, d, h, mi] = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(was)!;
         return `${mo}/${d}/${y} ${String(Number(h) % 12 || 12).padStart(2, '0')}:${mi} ${Number(h) < 12 ? 'AM' : 'PM'}`;
       });
-      await checkValue('enumerationUnknown', 'documentTypes', ALL, 'DocumentType', /^(BillOfLading|WeightCertificate|Invoice|DeliveryReceipt)$/, () => 'ProofOfDelivery');
+      await checkValue(
+        'enumerationUnknown',
+        'documentTypes',
+        ALL,
+        'DocumentType',
+        /^(BillOfLading|WeightCertificate|Invoice|DeliveryReceipt)$/,
+        () => 'ProofOfDelivery',
+      );
       await checkValue('base64NotBase64', 'bolPdf', ALL, 'PdfDocument', /^JVBER[A-Za-z0-9+/]+=*$/, () => '%PDF-1.7 (raw PDF bytes, not base64)');
     });
 
@@ -374,11 +494,22 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         const { root, originalRoot } = await spoilt('foreignNamespaceFields', 'documentTypes', b);
         const was = resultOf(originalRoot, b);
         const now = resultOf(root, b);
-        assert.deepEqual(now.children.map((c) => c.local), was.children.map((c) => c.local), `${b}: the same fields`);
+        assert.deepEqual(
+          now.children.map((c) => c.local),
+          was.children.map((c) => c.local),
+          `${b}: the same fields`,
+        );
         assert.ok(was.children.length >= 2 && was.children.every((c) => c.ns === NS_DISTINCT.service), `${b}: the fields were in the service namespace`);
-        assert.ok(now.children.every((c) => c.ns === FOREIGN_NAMESPACE), `${b}: every field moved`);
+        assert.ok(
+          now.children.every((c) => c.ns === FOREIGN_NAMESPACE),
+          `${b}: every field moved`,
+        );
         assert.equal(now.ns, was.ns, `${b}: the result stays`);
-        assert.deepEqual(now.children.flatMap((c) => c.children.map((g) => g.ns)), was.children.flatMap((c) => c.children.map((g) => g.ns)), `${b}: their content stays`);
+        assert.deepEqual(
+          now.children.flatMap((c) => c.children.map((g) => g.ns)),
+          was.children.flatMap((c) => c.children.map((g) => g.ns)),
+          `${b}: their content stays`,
+        );
       }
     });
 
@@ -390,7 +521,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         assert.equal(now.local, isSoap(b) ? 'GetHazmatDescriptionResponse' : 'GetHazmatDescriptionReply');
         assert.equal(was.ns, NS_DISTINCT.service);
         assert.equal(now.ns, FOREIGN_NAMESPACE, `${b}: moved`);
-        assert.deepEqual(now.children.map((c) => `${c.ns} ${c.local}`), was.children.map((c) => `${c.ns} ${c.local}`), `${b}: its content stays`);
+        assert.deepEqual(
+          now.children.map((c) => `${c.ns} ${c.local}`),
+          was.children.map((c) => `${c.ns} ${c.local}`),
+          `${b}: its content stays`,
+        );
         if (isSoap(b)) assert.equal(root?.ns, envelopeNs(b), 'the envelope stays');
       }
     });
@@ -401,7 +536,10 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         assert.equal(resultOf(originalRoot, b).ns, NS_DISTINCT.service);
         assert.equal(resultOf(root, b).ns, FOREIGN_NAMESPACE);
         assert.equal(responseOf(root, b).ns, NS_DISTINCT.service);
-        assert.deepEqual(resultOf(root, b).children.map((c) => c.ns), resultOf(originalRoot, b).children.map((c) => c.ns));
+        assert.deepEqual(
+          resultOf(root, b).children.map((c) => c.ns),
+          resultOf(originalRoot, b).children.map((c) => c.ns),
+        );
       }
     });
 
@@ -438,7 +576,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         const was = details(extra.originalRoot, b)!.children.map((c) => c.local);
         const now = details(extra.root, b)!;
         const insertAt = was.indexOf('TerminalCode') + 1;
-        assert.deepEqual(now.children.map((c) => c.local), [...was.slice(0, insertAt), UNKNOWN_ELEMENT, ...was.slice(insertAt)], `${b}: one element added`);
+        assert.deepEqual(
+          now.children.map((c) => c.local),
+          [...was.slice(0, insertAt), UNKNOWN_ELEMENT, ...was.slice(insertAt)],
+          `${b}: one element added`,
+        );
         assert.equal(child(now, UNKNOWN_ELEMENT)!.ns, child(now, 'TerminalCode')!.ns, `${b}: in the namespace of its siblings`);
         const swapped = await spoilt('outOfOrder', 'terminal', b);
         const before = details(swapped.originalRoot, b)!.children.map((c) => `${c.local}=${c.text}`);
@@ -486,10 +628,29 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     });
 
     it('each defect throws on a reply without what it spoils: a fault, a reply of another operation or binding', () => {
-      const fault: Reply = { status: 500, contentType: 'text/xml; charset=utf-8', body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>no</faultstring></soap:Fault></soap:Body></soap:Envelope>` };
-      const bare: Reply = { status: 200, contentType: 'text/xml; charset=utf-8', body: `<?xml version="1.0" encoding="utf-8"?><GetHazmatDescriptionReply xmlns="${NS_DISTINCT.service}"><UNNAList/></GetHazmatDescriptionReply>` };
+      const fault: Reply = {
+        status: 500,
+        contentType: 'text/xml; charset=utf-8',
+        body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>no</faultstring></soap:Fault></soap:Body></soap:Envelope>`,
+      };
+      const bare: Reply = {
+        status: 200,
+        contentType: 'text/xml; charset=utf-8',
+        body: `<?xml version="1.0" encoding="utf-8"?><GetHazmatDescriptionReply xmlns="${NS_DISTINCT.service}"><UNNAList/></GetHazmatDescriptionReply>`,
+      };
       const soapOnly = new Set<DefectName>(['foreignNamespaceResult', 'soapVersionSwapped', 'noResult', 'emptyResult']);
-      const needsField = new Set<DefectName>(['wasSuccessFalseSpelt', 'wasSuccessTwice', 'intNotInt', 'boolNotBool', 'decimalNotDecimal', 'dateTimeNotDateTime', 'enumerationUnknown', 'base64NotBase64', 'unknownElement', 'outOfOrder']);
+      const needsField = new Set<DefectName>([
+        'wasSuccessFalseSpelt',
+        'wasSuccessTwice',
+        'intNotInt',
+        'boolNotBool',
+        'decimalNotDecimal',
+        'dateTimeNotDateTime',
+        'enumerationUnknown',
+        'base64NotBase64',
+        'unknownElement',
+        'outOfOrder',
+      ]);
       for (const d of Object.values(DEFECTS)) {
         assert.throws(() => d.spoil(fault), Error, `${d.name} spoils a fault`);
         if (soapOnly.has(d.name) || needsField.has(d.name)) assert.throws(() => d.spoil(bare), Error, `${d.name} on a bare hazmat reply`);
@@ -508,7 +669,12 @@ describe('contract truth: carrier run against the sandbox with one defect in its
       assert.equal(child(detailsOf(spoil('intNotInt')), 'TerminalDetailID')!.text, 'abc');
       assert.equal(child(detailsOf(spoil('dateTimeNotDateTime')), 'DateCreated')!.text, '02/10/2003 08:00 AM');
       assert.equal(child(detailsOf(spoil('unknownElement')), UNKNOWN_ELEMENT)!.ns, data);
-      assert.deepEqual(detailsOf(spoil('outOfOrder')).children.map((c) => c.local).slice(2, 4), ['TerminalMailingState', 'TerminalMailingCity']);
+      assert.deepEqual(
+        detailsOf(spoil('outOfOrder'))
+          .children.map((c) => c.local)
+          .slice(2, 4),
+        ['TerminalMailingState', 'TerminalMailingCity'],
+      );
       const fields = spoil('foreignNamespaceFields');
       assert.deepEqual([child(result(fields), 'Result')!.ns, at(result(fields), 'Result', 'TerminalInfo')!.ns], [FOREIGN_NAMESPACE, svc]);
       const response = spoil('foreignNamespaceResponse');
@@ -529,7 +695,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
     const o = await run({ defect: 'clean', files });
     assert.equal(o.code, 0, shown(o));
     assert.equal(o.tests.length, files.length);
-    assert.deepEqual(o.tests.filter((t) => t.status !== 'passed').map((t) => t.name), [], shown(o));
+    assert.deepEqual(
+      o.tests.filter((t) => t.status !== 'passed').map((t) => t.name),
+      [],
+      shown(o),
+    );
     // What the defects' runs must name is named nowhere here: those checks can fail.
     assert.ok(o.junit.every((tc) => !tc.failures.length));
     for (const c of [...ERROR_CASES, ...WARNING_CASES]) {
@@ -557,12 +727,20 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         it(`${c.defect} over ${b}: {"status": ${c.status}} exits 1, {"status": ${c.status}, "body": "${c.body}"} exits 0`, async () => {
           const bare = await run({ defect: c.defect, files: [{ shape: c.shape, binding: b, expect: { status: c.status } }] });
           assert.equal(bare.code, 1, shown(bare));
-          assert.deepEqual(bare.tests.map((t) => t.status), ['failed'], shown(bare));
+          assert.deepEqual(
+            bare.tests.map((t) => t.status),
+            ['failed'],
+            shown(bare),
+          );
           assert.ok(bare.junit.length === 1 && bare.junit[0]!.failures.length > 0, `junit.xml has the <failure>\n${shown(bare)}`);
           assert.match(bare.html, /✗/, 'report.html shows the failure');
           const said = await run({ defect: c.defect, files: [{ shape: c.shape, binding: b, expect: { status: c.status, body: c.body } }] });
           assert.equal(said.code, 0, shown(said));
-          assert.deepEqual(said.tests.map((t) => t.status), ['passed'], shown(said));
+          assert.deepEqual(
+            said.tests.map((t) => t.status),
+            ['passed'],
+            shown(said),
+          );
         });
       }
     }
@@ -574,7 +752,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         it(`${c.defect} over ${b}: exit 0, the console names ${c.names(b)}`, async () => {
           const o = await run({ defect: c.defect, files: [{ shape: c.shape, binding: b, expect: { status: 200 } }] });
           assert.equal(o.code, 0, shown(o));
-          assert.deepEqual(o.tests.map((t) => t.status), ['passed'], shown(o));
+          assert.deepEqual(
+            o.tests.map((t) => t.status),
+            ['passed'],
+            shown(o),
+          );
           assert.ok(mentions(o.stdout, c.names(b)), `the console mentions the warning at ${c.names(b)}\n${shown(o)}`);
         });
       }
@@ -583,7 +765,11 @@ describe('contract truth: carrier run against the sandbox with one defect in its
         assertFailedNaming(await run({ defect: c.defect, files: files({ status: 200 }), args: ['--strict-contract'] }), c.names('soap11'), c.bindings.length);
       });
       it(`${c.defect} with "strictContract": true in collection.json: exit 1 on every binding, named`, async () => {
-        assertFailedNaming(await run({ defect: c.defect, files: files({ status: 200 }), collection: { strictContract: true } }), c.names('soap11'), c.bindings.length);
+        assertFailedNaming(
+          await run({ defect: c.defect, files: files({ status: 200 }), collection: { strictContract: true } }),
+          c.names('soap11'),
+          c.bindings.length,
+        );
       });
       it(`${c.defect} with "conforms": true in expect: exit 1 on every binding, named`, async () => {
         assertFailedNaming(await run({ defect: c.defect, files: files({ status: 200, conforms: true }) }), c.names('soap11'), c.bindings.length);

@@ -10,8 +10,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Exchange } from '../../src/core/exchange';
 import {
-  executePlan, loadRun, parseCsvData, parseJsonData, variableProblems,
-  type RunEnvironment, type RunnerBackend, type SendCall,
+  executePlan,
+  loadRun,
+  parseCsvData,
+  parseJsonData,
+  variableProblems,
+  type RunEnvironment,
+  type RunnerBackend,
+  type SendCall,
 } from '../../src/core/runner';
 import { CliReporter } from '../../src/core/runner/reporters/cli';
 import { relativeTo } from '../../src/core/runner/reporters/format';
@@ -24,7 +30,9 @@ const context = nodeContext();
 after(() => context.http.close());
 
 let tmp: string;
-beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-data-')); });
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-data-'));
+});
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function write(rel: string, content: unknown): string {
@@ -41,10 +49,14 @@ function req(params: Record<string, unknown>, extra: Record<string, unknown> = {
 
 function reply(parsed: unknown): Exchange {
   return {
-    id: 'x', startedAt: new Date().toISOString(),
+    id: 'x',
+    startedAt: new Date().toISOString(),
     request: { method: 'POST', url: 'http://127.0.0.1/', headers: [], body: '' },
     reply: { status: 200, statusText: 'OK', headers: [], bodyText: '', size: 0 },
-    timing: { totalMs: 1 }, findings: [], documents: [], parsed,
+    timing: { totalMs: 1 },
+    findings: [],
+    documents: [],
+    parsed,
   };
 }
 
@@ -52,7 +64,14 @@ const sandboxEnv: RunEnvironment = { name: 'sandbox', variables: {}, secretValue
 
 function fakeBackend(answer: (call: SendCall) => Exchange, env: RunEnvironment = sandboxEnv): RunnerBackend & { calls: SendCall[] } {
   const calls: SendCall[] = [];
-  return { calls, environment: () => env, async send(call) { calls.push(call); return answer(call); } };
+  return {
+    calls,
+    environment: () => env,
+    async send(call) {
+      calls.push(call);
+      return answer(call);
+    },
+  };
 }
 
 const csv = (text: string) => parseCsvData(Buffer.from(text), path.join(tmp, 'd.csv'));
@@ -63,12 +82,19 @@ describe('data files: CSV', () => {
     const r = csv('\uFEFFname,zip,note\r\n"Tampa, FL",33635,"said ""hi"""\r\n\r\n"Two\r\nlines",,\r\nlast,1,x');
     assert.deepEqual(r.problems, undefined);
     assert.deepEqual(r.table!.columns, ['name', 'zip', 'note'], 'the BOM is not part of the first header');
-    assert.deepEqual(r.table!.rows.map((row) => Object.values(row.cells).map((c) => c.text)), [
-      ['Tampa, FL', '33635', 'said "hi"'],
-      ['Two\r\nlines', '', ''],
-      ['last', '1', 'x'],
-    ]);
-    assert.deepEqual(r.table!.rows.map((row) => row.index), [1, 2, 3], 'empty lines are not rows');
+    assert.deepEqual(
+      r.table!.rows.map((row) => Object.values(row.cells).map((c) => c.text)),
+      [
+        ['Tampa, FL', '33635', 'said "hi"'],
+        ['Two\r\nlines', '', ''],
+        ['last', '1', 'x'],
+      ],
+    );
+    assert.deepEqual(
+      r.table!.rows.map((row) => row.index),
+      [1, 2, 3],
+      'empty lines are not rows',
+    );
     const [first, second, third] = r.table!.rows;
     assert.deepEqual([first.cells.zip.location.line, first.cells.zip.location.column], [2, 13]);
     assert.deepEqual([second.location.line, second.cells.zip.location.line, second.cells.zip.location.column], [4, 5, 8], 'a cell after an embedded newline');
@@ -76,8 +102,12 @@ describe('data files: CSV', () => {
   });
 
   it('a ragged row is an error at the first extra cell, or at the end of a short row', () => {
-    assert.deepEqual(where(csv('a,b\n1,2,3\n4,5\n')), ['2:5 data file: row 1 has 3 cells, the header 2 (a comma or newline inside a cell needs the cell in "double quotes")']);
-    assert.deepEqual(where(csv('a,b,c\n1,2,3\n4,5\n')), ['3:4 data file: row 2 has 2 cells, the header 3 (a comma or newline inside a cell needs the cell in "double quotes")']);
+    assert.deepEqual(where(csv('a,b\n1,2,3\n4,5\n')), [
+      '2:5 data file: row 1 has 3 cells, the header 2 (a comma or newline inside a cell needs the cell in "double quotes")',
+    ]);
+    assert.deepEqual(where(csv('a,b,c\n1,2,3\n4,5\n')), [
+      '3:4 data file: row 2 has 2 cells, the header 3 (a comma or newline inside a cell needs the cell in "double quotes")',
+    ]);
   });
 
   it('a header is required, each column named once with a variable name', () => {
@@ -99,18 +129,26 @@ describe('data files: JSON', () => {
   const json = (text: string) => parseJsonData(text, path.join(tmp, 'd.json'));
 
   it('reads an array of objects, numbers as written', () => {
-    const r = json('[\n  { "name": "Tampa", "weight": 1500, "width": 48.00, "hazmat": false },\n  { "name": "Atlanta", "weight": 800, "width": 40, "hazmat": true }\n]');
+    const r = json(
+      '[\n  { "name": "Tampa", "weight": 1500, "width": 48.00, "hazmat": false },\n  { "name": "Atlanta", "weight": 800, "width": 40, "hazmat": true }\n]',
+    );
     assert.deepEqual(r.problems, undefined);
-    assert.deepEqual(r.table!.rows.map((row) => Object.values(row.cells).map((c) => c.text)), [['Tampa', '1500', '48.00', 'false'], ['Atlanta', '800', '40', 'true']]);
+    assert.deepEqual(
+      r.table!.rows.map((row) => Object.values(row.cells).map((c) => c.text)),
+      [
+        ['Tampa', '1500', '48.00', 'false'],
+        ['Atlanta', '800', '40', 'true'],
+      ],
+    );
     assert.equal(r.table!.rows[1].cells.weight.location.line, 3);
   });
 
   it('rows with other keys, values that are not scalars and a root that is no array are located errors', () => {
     const r = json('[\n  { "a": 1, "b": 2 },\n  { "a": 1 },\n  { "a": [1], "b": 2 }\n]');
-    assert.deepEqual((r.problems ?? []).map((p) => `${p.location?.line} ${p.message}`), [
-      '3 data file: row 2 has no "b"; every row has the keys of the first',
-      '4 data file: row 3: "a" must be a string, number or boolean',
-    ]);
+    assert.deepEqual(
+      (r.problems ?? []).map((p) => `${p.location?.line} ${p.message}`),
+      ['3 data file: row 2 has no "b"; every row has the keys of the first', '4 data file: row 3: "a" must be a string, number or boolean'],
+    );
     assert.match(json('{ "a": 1 }').problems![0].message, /an array of objects/);
     assert.match(json('[{ "a": 1, "a": 2 }]').problems![0].message, /"a"/);
   });
@@ -128,19 +166,35 @@ describe('data-driven collections', () => {
     lanes();
     const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
-    assert.deepEqual(plan.tests.map((t) => t.name), [
-      '1-create.carrier.json [soap11] [row 1: Tampa, FL]', '2-follow.carrier.json [soap11] [row 1: Tampa, FL]',
-      '1-create.carrier.json [soap11] [row 2: Atlanta]', '2-follow.carrier.json [soap11] [row 2: Atlanta]',
-      '1-create.carrier.json [soap11] [row 3]', '2-follow.carrier.json [soap11] [row 3]',
-    ]);
+    assert.deepEqual(
+      plan.tests.map((t) => t.name),
+      [
+        '1-create.carrier.json [soap11] [row 1: Tampa, FL]',
+        '2-follow.carrier.json [soap11] [row 1: Tampa, FL]',
+        '1-create.carrier.json [soap11] [row 2: Atlanta]',
+        '2-follow.carrier.json [soap11] [row 2: Atlanta]',
+        '1-create.carrier.json [soap11] [row 3]',
+        '2-follow.carrier.json [soap11] [row 3]',
+      ],
+    );
     const bound = loadRun(context, ['lanes'], { baseDir: tmp, binding: 'all' });
-    assert.deepEqual(bound.tests.slice(0, 3).map((t) => t.name), ['1-create.carrier.json [soap11] [row 1: Tampa, FL]', '1-create.carrier.json [soap12] [row 1: Tampa, FL]', '1-create.carrier.json [get] [row 1: Tampa, FL]']);
+    assert.deepEqual(
+      bound.tests.slice(0, 3).map((t) => t.name),
+      [
+        '1-create.carrier.json [soap11] [row 1: Tampa, FL]',
+        '1-create.carrier.json [soap12] [row 1: Tampa, FL]',
+        '1-create.carrier.json [get] [row 1: Tampa, FL]',
+      ],
+    );
     assert.equal(bound.tests[1].id, `${path.join(tmp, 'lanes/1-create.carrier.json')}#soap12#row=1`);
-    assert.deepEqual(plan.tests.map((t) => t.position), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      plan.tests.map((t) => t.position),
+      [0, 1, 2, 3, 4, 5],
+    );
     assert.deepEqual(plan.dataFiles, [path.join(tmp, 'lanes/lanes.csv')]);
   });
 
-  it('captures are per row: row 2 of a later file gets row 2\'s value; a failed row skips only its own dependents', async () => {
+  it("captures are per row: row 2 of a later file gets row 2's value; a failed row skips only its own dependents", async () => {
     lanes();
     const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.tests[3].dependsOn, [plan.tests[2].id], 'row 2 of 2-follow waits for row 2 of 1-create');
@@ -154,10 +208,16 @@ describe('data-driven collections', () => {
     const byName = new Map(report.results.map((r) => [r.test.name, r]));
     assert.equal(byName.get('2-follow.carrier.json [soap11] [row 1: Tampa, FL]')!.status, 'passed');
     assert.equal(byName.get('2-follow.carrier.json [soap11] [row 3]')!.status, 'passed');
-    const follows = backend.calls.filter((c) => c.test.file.endsWith('2-follow.carrier.json')).map((c) => c.request.params.memo).sort();
-    assert.deepEqual(follows, ['PRO-101', 'PRO-103'], 'each row its own capture, never another row\'s');
+    const follows = backend.calls
+      .filter((c) => c.test.file.endsWith('2-follow.carrier.json'))
+      .map((c) => c.request.params.memo)
+      .sort();
+    assert.deepEqual(follows, ['PRO-101', 'PRO-103'], "each row its own capture, never another row's");
     assert.equal(byName.get('1-create.carrier.json [soap11] [row 2: Atlanta]')!.status, 'failed');
-    assert.equal(byName.get('2-follow.carrier.json [soap11] [row 2: Atlanta]')!.skipReason, 'needs {{pro}} from 1-create.carrier.json [soap11] [row 2: Atlanta], which failed');
+    assert.equal(
+      byName.get('2-follow.carrier.json [soap11] [row 2: Atlanta]')!.skipReason,
+      'needs {{pro}} from 1-create.carrier.json [soap11] [row 2: Atlanta], which failed',
+    );
   });
 
   it('a cell filling a whole field takes its catalog type; inside text it stays text; a cell not of the type is an error at its cell', async () => {
@@ -171,9 +231,10 @@ describe('data-driven collections', () => {
 
     write('lanes/lanes.csv', 'name,bol,note\nTampa,1O1,first\n');
     const bad = loadRun(context, ['lanes'], { baseDir: tmp });
-    assert.deepEqual(bad.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`), [
-      'lanes.csv:2:7 data row 1 (Tampa), column bol: "1O1" is not an int, which params.billOfLadingId of 1-create.carrier.json needs',
-    ]);
+    assert.deepEqual(
+      bad.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`),
+      ['lanes.csv:2:7 data row 1 (Tampa), column bol: "1O1" is not an int, which params.billOfLadingId of 1-create.carrier.json needs'],
+    );
     const ran = fakeBackend(() => reply({ PdfDocument: 'P' }));
     const report = await executePlan(bad, { backend: ran });
     assert.equal(report.results[0].status, 'failed', 'the row fails unsent in hosts that run anyway (the Test Explorer)');
@@ -199,20 +260,35 @@ describe('data-driven collections', () => {
     write('lanes/own/y.carrier.json', req({ billOfLadingId: '{{bol}}' }));
     const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
-    assert.deepEqual(plan.tests.filter((t) => t.file.includes('/sub/')).map((t) => t.name), ['x.carrier.json [soap11] [row 1: Tampa, FL]', 'x.carrier.json [soap11] [row 2: Atlanta]', 'x.carrier.json [soap11] [row 3]']);
-    assert.deepEqual(plan.tests.filter((t) => t.file.includes('/own/')).map((t) => t.name), ['y.carrier.json [soap11] [row 1]']);
+    assert.deepEqual(
+      plan.tests.filter((t) => t.file.includes('/sub/')).map((t) => t.name),
+      ['x.carrier.json [soap11] [row 1: Tampa, FL]', 'x.carrier.json [soap11] [row 2: Atlanta]', 'x.carrier.json [soap11] [row 3]'],
+    );
+    assert.deepEqual(
+      plan.tests.filter((t) => t.file.includes('/own/')).map((t) => t.name),
+      ['y.carrier.json [soap11] [row 1]'],
+    );
 
     write('other.csv', 'bol\n5\n6\n');
     const over = loadRun(context, ['lanes/sub/x.carrier.json', 'lanes/own'], { baseDir: tmp, data: 'other.csv' });
-    assert.deepEqual(over.tests.map((t) => t.name), ['x.carrier.json [soap11] [row 1]', 'x.carrier.json [soap11] [row 2]', 'y.carrier.json [soap11] [row 1]', 'y.carrier.json [soap11] [row 2]']);
-    assert.deepEqual(over.tests.map((t) => t.row?.values.bol), [5, 6, 5, 6]);
+    assert.deepEqual(
+      over.tests.map((t) => t.name),
+      ['x.carrier.json [soap11] [row 1]', 'x.carrier.json [soap11] [row 2]', 'y.carrier.json [soap11] [row 1]', 'y.carrier.json [soap11] [row 2]'],
+    );
+    assert.deepEqual(
+      over.tests.map((t) => t.row?.values.bol),
+      [5, 6, 5, 6],
+    );
   });
 
   it('a data file that does not read stops the run at its place; its files are not run', () => {
     write('m/collection.json', '{\n  "data": "missing.csv"\n}');
     write('m/a.carrier.json', req({ billOfLadingId: 1 }));
     const plan = loadRun(context, ['m'], { baseDir: tmp });
-    assert.deepEqual(plan.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`), ['collection.json:2:11 data file m/missing.csv does not exist']);
+    assert.deepEqual(
+      plan.problems.map((p) => `${path.basename(p.location!.file)}:${p.location!.line}:${p.location!.column} ${p.message}`),
+      ['collection.json:2:11 data file m/missing.csv does not exist'],
+    );
     assert.match(plan.unavailable.get(plan.tests[0].id) ?? '', /data file m\/missing\.csv does not read/);
     write('m/missing.csv', 'a,a\n1,2\n');
     assert.match(loadRun(context, ['m'], { baseDir: tmp }).problems[0].message, /column "a" is named twice/);
@@ -221,12 +297,16 @@ describe('data-driven collections', () => {
   it('a {{variable}} that no column, variable or capture defines is found before sending, where it is written', () => {
     write('u/collection.json', { data: 'rows.csv', variables: { known: 'x' } });
     write('u/rows.csv', 'destZip\n33635\n');
-    write('u/a.carrier.json', '{\n  "operation": "GetBillOfLadingPdf",\n  "version": "sandbox",\n  "params": { "billOfLadingId": "{{destzip}}", "memo": "{{known}} {{run.today}}" }\n}');
+    write(
+      'u/a.carrier.json',
+      '{\n  "operation": "GetBillOfLadingPdf",\n  "version": "sandbox",\n  "params": { "billOfLadingId": "{{destzip}}", "memo": "{{known}} {{run.today}}" }\n}',
+    );
     const plan = loadRun(context, ['u'], { baseDir: tmp });
     const problems = variableProblems(plan, { backend: fakeBackend(() => reply({})), variables: {} });
-    assert.deepEqual(problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`), [
-      '4:33 {{destzip}} has no value: rows.csv has no column "destzip" (columns: destZip), and no variable or earlier capture defines it',
-    ]);
+    assert.deepEqual(
+      problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`),
+      ['4:33 {{destzip}} has no value: rows.csv has no column "destzip" (columns: destZip), and no variable or earlier capture defines it'],
+    );
     assert.deepEqual(variableProblems(plan, { backend: fakeBackend(() => reply({})), variables: { destzip: '1' } }), [], '--var defines it');
   });
 
@@ -249,13 +329,37 @@ describe('data-driven collections', () => {
     lanes();
     const plan = loadRun(context, ['lanes'], { baseDir: tmp });
     let screen = '';
-    const tty = new CliReporter({ write: (t) => { screen += t; }, columns: 200 }, { rel: relativeTo(tmp), tty: true, color: false, redrawMs: 0, shard: { index: 2, total: 3, tests: 18 } });
+    const tty = new CliReporter(
+      {
+        write: (t) => {
+          screen += t;
+        },
+        columns: 200,
+      },
+      { rel: relativeTo(tmp), tty: true, color: false, redrawMs: 0, shard: { index: 2, total: 3, tests: 18 } },
+    );
     await executePlan(plan, { backend: fakeBackend(() => reply({ PdfDocument: 'P' })) }, tty);
     const frames = screen.split('\r\x1b[2K').filter(Boolean);
     assert.ok(frames.includes('shard 2/3: 6 of 18 tests\n'), JSON.stringify(frames));
-    assert.ok(frames.some((f) => /^shard 2\/3 \[2\/6\] lanes\.csv row 2\/3 {2}✓ 2 {2}✗ 0 {2}○ 0 {2}running 1: 1-create\.carrier\.json \[soap11\] \[row 2: Atlanta\]$/.test(f)), JSON.stringify(frames));
+    assert.ok(
+      frames.some((f) =>
+        /^shard 2\/3 \[2\/6\] lanes\.csv row 2\/3 {2}✓ 2 {2}✗ 0 {2}○ 0 {2}running 1: 1-create\.carrier\.json \[soap11\] \[row 2: Atlanta\]$/.test(f),
+      ),
+      JSON.stringify(frames),
+    );
     let log = '';
-    await executePlan(plan, { backend: fakeBackend(() => reply({ PdfDocument: 'P' })) }, new CliReporter({ write: (t) => { log += t; } }, { rel: relativeTo(tmp), tty: false }));
+    await executePlan(
+      plan,
+      { backend: fakeBackend(() => reply({ PdfDocument: 'P' })) },
+      new CliReporter(
+        {
+          write: (t) => {
+            log += t;
+          },
+        },
+        { rel: relativeTo(tmp), tty: false },
+      ),
+    );
     assert.match(log, /^lanes {2}\(settings: lanes\/collection\.json\) {2}\(data: lanes\/lanes\.csv, 3 rows\)$/m);
   });
 });

@@ -41,7 +41,9 @@ export function inflatedSize(bytes: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     let n = 0;
     const z = createInflate();
-    z.on('data', (c: Buffer) => { n += c.length; });
+    z.on('data', (c: Buffer) => {
+      n += c.length;
+    });
     z.on('end', () => resolve(n));
     z.on('error', reject);
     z.end(bytes);
@@ -50,9 +52,18 @@ export function inflatedSize(bytes: Buffer): Promise<number> {
 
 /** A PDF whose only page sits in object streams, one per entry of `streams` (each a zlib stream). */
 export function pdfWithObjectStreams(streams: Buffer[], filter = '/FlateDecode'): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n', 'latin1')];
+  const parts: Buffer[] = [
+    Buffer.from(
+      '%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+      'latin1',
+    ),
+  ];
   streams.forEach((data, i) => {
-    parts.push(Buffer.from(`${10 + i} 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1'));
+    parts.push(
+      Buffer.from(`${10 + i} 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${data.length} >>\nstream\n`, 'latin1'),
+      data,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    );
   });
   parts.push(Buffer.from('trailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'));
   return Buffer.concat(parts);

@@ -27,7 +27,8 @@ const KEY = 'Budget-Test-Key-0123456789abcdefghijklmnopqrstuvwxyz';
 const NS = DEFAULT_NAMESPACES;
 const BOL = { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } };
 
-const bolReply = (base64: string) => `<?xml version="1.0" encoding="utf-8"?>\n<BillOfLadingPDFReply xmlns="${NS.service}"><PdfDocument>${base64}</PdfDocument></BillOfLadingPDFReply>`;
+const bolReply = (base64: string) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<BillOfLadingPDFReply xmlns="${NS.service}"><PdfDocument>${base64}</PdfDocument></BillOfLadingPDFReply>`;
 
 /** The process's peak resident set so far, in bytes (Linux reports kilobytes). */
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
@@ -46,7 +47,16 @@ const MEMORY_BOUND = 300 * MiB;
 async function carrier(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: { NO_COLOR: '1', CARRIER_API_KEY: KEY } };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    env: { NO_COLOR: '1', CARRIER_API_KEY: KEY },
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
@@ -94,7 +104,11 @@ describe('decode budgets: a hostile service', function () {
         res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
         res.end(bolReply(base64));
       });
-      const { value: x, rssGrowth, peakGrowth } = await measured(() => send({ context, request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
+      const {
+        value: x,
+        rssGrowth,
+        peakGrowth,
+      } = await measured(() => send({ context, request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
       assert.equal(x.error, undefined);
       const doc = notInspectedIn(x);
       assert.match(doc.notInspected!, new RegExp(`more than ${PDF_STREAM_BUDGET / MiB} MiB \\(the page count's budget per stream\\)`));
@@ -104,11 +118,19 @@ describe('decode budgets: a hostile service', function () {
       assert.ok(rssGrowth < MEMORY_BOUND, `rss grew by ${rssGrowth} bytes`);
       assert.ok(peakGrowth < MEMORY_BOUND, `peak rss grew by ${peakGrowth} bytes`);
       // Nothing calls it fine: expect.documents.pages fails on it.
-      const judged = judgeSentFile(x, { fileName: 'bol.carrier.json', text: JSON.stringify({ ...BOL, expect: { documents: { pages: 1 } } }), variables: {}, secrets: [] });
+      const judged = judgeSentFile(x, {
+        fileName: 'bol.carrier.json',
+        text: JSON.stringify({ ...BOL, expect: { documents: { pages: 1 } } }),
+        variables: {},
+        secrets: [],
+      });
       const expectations = judged.judgement?.expectations;
       assert.ok(expectations, 'the expect was judged');
       assert.equal(expectations.passed, false);
-      assert.ok(expectations.failures.some((f) => /PdfDocument: expected pages = 1, got no page count/.test(f.message)), JSON.stringify(expectations.failures));
+      assert.ok(
+        expectations.failures.some((f) => /PdfDocument: expected pages = 1, got no page count/.test(f.message)),
+        JSON.stringify(expectations.failures),
+      );
     });
 
     it('carrier send exits as the verdict says and prints the not-inspected reason', async () => {
@@ -127,7 +149,10 @@ describe('decode budgets: a hostile service', function () {
       assert.equal(r.code, 1, r.stdout + r.stderr);
       assert.doesNotMatch(r.stdout, /✓ succeeded/);
       assert.equal(json.code, r.code);
-      assert.match(r.stdout, /PdfDocument is not inspected: a compressed stream inflates to more than 16 MiB \(the page count's budget per stream\); it is kept as received/);
+      assert.match(
+        r.stdout,
+        /PdfDocument is not inspected: a compressed stream inflates to more than 16 MiB \(the page count's budget per stream\); it is kept as received/,
+      );
       assert.doesNotMatch(r.stdout, /\d+ pages?\b/);
     });
   });
@@ -180,11 +205,13 @@ describe('decode budgets: a hostile service', function () {
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Encoding': 'gzip' });
       res.end(body);
     });
-    const { value: x, peakGrowth } = await measured(() => send({ context, request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }));
+    const { value: x, peakGrowth } = await measured(() =>
+      send({ context, request: BOL, environment: environmentAt(server!.url), apiKey: KEY, binding: 'get' }),
+    );
     assert.ok(peakGrowth < MEMORY_BOUND, `peak rss grew by ${peakGrowth} bytes`);
     assert.equal(x.sizes?.replyBytes, body.length, 'counted as received against maxReplyBytes');
     assert.ok(rawReplyBytes(x)?.equals(body), 'kept exactly as received');
-    assert.equal(classifyExchange(x).ok, false, 'not read as the service\'s answer');
+    assert.equal(classifyExchange(x).ok, false, "not read as the service's answer");
 
     // carrier send --out writes the reply decoded, and decoding stops at the environment's maxReplyBytes.
     cwd = tmpDir('carrier-budgets-');

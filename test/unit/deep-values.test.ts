@@ -56,7 +56,9 @@ describe('deep and wide values: readers without recursion', function () {
 
   it('a fault detail as deep as the parser allows is decoded and printable', async () => {
     const op = findShape('GetTerminalInformation', '1.0.2')!;
-    const text = envelope(`<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Deep</faultstring><detail>${nest(MAX_DEPTH - 4, 'bottom')}</detail></soap:Fault>`);
+    const text = envelope(
+      `<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Deep</faultstring><detail>${nest(MAX_DEPTH - 4, 'bottom')}</detail></soap:Fault>`,
+    );
     const read = await parseReply({ op, binding: 'soap11', namespaces: NS, status: 500, contentType: 'text/xml; charset=utf-8', text });
     assert.ok(read.fault);
     assert.equal(describeFault(read.fault), 'SOAP 1.1 fault soap:Server: Deep');
@@ -68,16 +70,23 @@ describe('deep and wide values: readers without recursion', function () {
   it("a trace Shipment's ErrResponse as deep as allowed is one error finding", async () => {
     const op = findShape('TraceShipment')!;
     // Envelope, Body, Response, Result, Result list, Shipment, ErrResponse: 7 levels before the nest.
-    const text = envelope(`<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult><Result xmlns="${NS.data}"><Shipment><ErrResponse>${nest(MAX_DEPTH - 7, 'Lost at sea')}</ErrResponse></Shipment></Result></TraceShipmentResult></TraceShipmentResponse>`);
+    const text = envelope(
+      `<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult><Result xmlns="${NS.data}"><Shipment><ErrResponse>${nest(MAX_DEPTH - 7, 'Lost at sea')}</ErrResponse></Shipment></Result></TraceShipmentResult></TraceShipmentResponse>`,
+    );
     const read = await parseReply({ op, binding: 'soap11', namespaces: NS, status: 200, contentType: 'text/xml; charset=utf-8', text });
     // (Its Result is written in the data namespace, which the contract errors on too: only the in-body error is this test's.)
-    assert.deepEqual(read.findings.filter((f) => f.severity === 'error' && f.kind === 'in-body').map((f) => [f.message, f.path]), [['ErrResponse: Lost at sea', 'Result[0].ErrResponse']]);
+    assert.deepEqual(
+      read.findings.filter((f) => f.severity === 'error' && f.kind === 'in-body').map((f) => [f.message, f.path]),
+      [['ErrResponse: Lost at sea', 'Result[0].ErrResponse']],
+    );
   });
 
   it('200,000 shipments that each carry an error: a bounded list of findings that keeps the verdict', async () => {
     const op = findShape('TraceShipment')!;
     const item = '<Shipment><ShipmentNumber>1</ShipmentNumber><ErrorMessage>Not found</ErrorMessage></Shipment>';
-    const text = envelope(`<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult><Result xmlns="${NS.data}">${item.repeat(200_000)}</Result></TraceShipmentResult></TraceShipmentResponse>`);
+    const text = envelope(
+      `<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult><Result xmlns="${NS.data}">${item.repeat(200_000)}</Result></TraceShipmentResult></TraceShipmentResponse>`,
+    );
     const read = await parseReply({ op, binding: 'soap11', namespaces: NS, status: 200, contentType: 'text/xml; charset=utf-8', text });
     assert.equal((read.parsed as { Result: unknown[] }).Result.length, 200_000);
     const errors = read.findings.filter((f) => f.kind === 'in-body');
@@ -87,7 +96,13 @@ describe('deep and wide values: readers without recursion', function () {
   });
 
   it('history storage sizes a 200,000-item list and a deep value without overflowing', () => {
-    const base: Exchange = { id: 'x', startedAt: '2026-01-01T00:00:00Z', request: { method: 'POST', url: 'http://h/', headers: [], body: '' }, findings: [], documents: [] } as unknown as Exchange;
+    const base: Exchange = {
+      id: 'x',
+      startedAt: '2026-01-01T00:00:00Z',
+      request: { method: 'POST', url: 'http://h/', headers: [], body: '' },
+      findings: [],
+      documents: [],
+    } as unknown as Exchange;
     const wide = trimForStorage({ ...base, parsed: { Result: Array.from({ length: 200_000 }, (_, i) => ({ ShipmentNumber: String(i) })) } });
     assert.equal(wide.trimmed, false);
     const deep = trimForStorage({ ...base, parsed: deepValue(200_000, 'x') });

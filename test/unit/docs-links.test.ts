@@ -30,7 +30,10 @@ function githubSlug(heading: string): string {
     .replace(/<[^>]+>/g, '') // inline HTML
     .replace(/(\*\*|__|\*|~~)(?=\S)([\s\S]*?\S)\1/g, '$2') // emphasis
     .trim();
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** Lines outside fenced code blocks, with their 1-based numbers. */
@@ -105,7 +108,10 @@ function brokenTarget(from: string, target: string): string | undefined {
 }
 
 function markdownPages(): string[] {
-  const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   return ['README.md', ...docs.sort()];
 }
 
@@ -131,7 +137,7 @@ describe('docs: links, anchors and citations', () => {
     assert.equal(githubSlug('`carrier envelope` and `carrier send`'), 'carrier-envelope-and-carrier-send');
     assert.equal(githubSlug('Transport rule 7'), 'transport-rule-7');
     assert.equal(githubSlug('Errors, limits and versions'), 'errors-limits-and-versions');
-    assert.equal(githubSlug('The service\'s **own** [names](x.md) — A/B'), 'the-services-own-names--ab');
+    assert.equal(githubSlug("The service's **own** [names](x.md) — A/B"), 'the-services-own-names--ab');
     assert.equal(githubSlug('snake_case & Ünïcode'), 'snake_case--ünïcode');
     assert.deepEqual([...anchorsOf('# Run\n## Run\n```\n# not a heading\n```\n## Run ##\n<a id="here"></a>\n')], ['run', 'run-1', 'run-2', 'here']);
   });
@@ -160,9 +166,11 @@ describe('docs: links, anchors and citations', () => {
   it('code, tests, scripts and benchmarks cite no document outside the repository', () => {
     const offending: string[] = [];
     for (const file of sourceFiles()) {
-      fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
-        if (OUTSIDE_DOCUMENT.test(line)) offending.push(`${file}:${i + 1}: ${line.trim().slice(0, 160)}`);
-      });
+      fs.readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (OUTSIDE_DOCUMENT.test(line)) offending.push(`${file}:${i + 1}: ${line.trim().slice(0, 160)}`);
+        });
     }
     assert.deepEqual(offending, [], 'cite docs/wire.md or docs/carrier-facts.md by their anchors instead');
   });
@@ -170,12 +178,14 @@ describe('docs: links, anchors and citations', () => {
   it('every docs/<page>.md#anchor cited in code, tests, scripts and benchmarks exists', () => {
     const broken: string[] = [];
     for (const file of sourceFiles()) {
-      fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
-        for (const m of line.matchAll(DOCS_CITATION)) {
-          const why = brokenTarget('README.md', `docs/${m[1]}${m[2] ?? ''}`);
-          if (why) broken.push(`${file}:${i + 1}: docs/${m[1]}${m[2] ?? ''} — ${why}`);
-        }
-      });
+      fs.readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const m of line.matchAll(DOCS_CITATION)) {
+            const why = brokenTarget('README.md', `docs/${m[1]}${m[2] ?? ''}`);
+            if (why) broken.push(`${file}:${i + 1}: docs/${m[1]}${m[2] ?? ''} — ${why}`);
+          }
+        });
     }
     assert.deepEqual(broken, []);
   });

@@ -22,14 +22,9 @@ const API_KEY = 'dup-test-key-0123456789';
 
 /** A valid request file of GetTerminalInformation, `extra` lines spliced in before "params". */
 function requestText(extra = ''): string {
-  return [
-    '{',
-    '  "operation": "GetTerminalInformation",',
-    '  "version": "1.0.2",',
-    extra,
-    '  "params": { "ZipCode": "68507", "CountryCode": "USA" }',
-    '}',
-  ].filter((l) => l !== '').join('\n');
+  return ['{', '  "operation": "GetTerminalInformation",', '  "version": "1.0.2",', extra, '  "params": { "ZipCode": "68507", "CountryCode": "USA" }', '}']
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 const duplicatesOf = (text: string) => validateRequestText(text, 'dup.carrier.json').findings.filter((f) => f.code === 'duplicate-key');
@@ -133,7 +128,10 @@ describe('duplicate keys: request-file validation', () => {
 
   it('names both spellings when an escape hides the repetition', () => {
     const [finding] = duplicatesOf(requestText('  "expect": { "status": 200, "st\\u0061tus": 500 },'));
-    assert.equal(finding.message, 'duplicate key "status" in expect (first at 4:15, spelled "status" there and "st\\u0061tus" here); JSON keeps only one of them');
+    assert.equal(
+      finding.message,
+      'duplicate key "status" in expect (first at 4:15, spelled "status" there and "st\\u0061tus" here); JSON keeps only one of them',
+    );
   });
 
   it('a file with a duplicate cannot be sent, not even with "Send anyway"', () => {
@@ -144,7 +142,11 @@ describe('duplicate keys: request-file validation', () => {
   });
 
   it('the runner loads it as a file problem at file:line:col', () => {
-    const loaded = compileRequestFile(requestText('  "expect": { "status": 200 },\n  "expect": { "fault": true },'), '/w/dup.carrier.json', (t, f) => validateRequestText(t, f).findings);
+    const loaded = compileRequestFile(
+      requestText('  "expect": { "status": 200 },\n  "expect": { "fault": true },'),
+      '/w/dup.carrier.json',
+      (t, f) => validateRequestText(t, f).findings,
+    );
     assert.equal(loaded.problems.length, 1, 'reported once, though both the reader and the validator see it');
     assert.equal(loaded.problems[0].message, 'duplicate key "expect" (first at 4:3); JSON keeps only one of them');
     assert.deepEqual([loaded.problems[0].location?.line, loaded.problems[0].location?.column], [5, 3]);
@@ -155,10 +157,13 @@ describe('duplicate keys: collection.json and carrier.environments.json', () => 
   it('collection.json: a problem at the second key', () => {
     const text = '{\n  "environment": "local",\n  "variables": { "zip": "68507", "zip": "68508" },\n  "environment": "other"\n}';
     const { problems } = parseCollectionConfig(text, '/w/collection.json');
-    assert.deepEqual(problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`), [
-      '3:34 duplicate key "zip" in variables (first at 3:18); JSON keeps only one of them',
-      '4:3 duplicate key "environment" (first at 2:3); JSON keeps only one of them',
-    ]);
+    assert.deepEqual(
+      problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`),
+      [
+        '3:34 duplicate key "zip" in variables (first at 3:18); JSON keeps only one of them',
+        '4:3 duplicate key "environment" (first at 2:3); JSON keeps only one of them',
+      ],
+    );
   });
 
   it('environments: a located error; the entry is left out and the others stay usable', () => {
@@ -171,11 +176,17 @@ describe('duplicate keys: collection.json and carrier.environments.json', () => 
       '}',
     ].join('\n');
     const loaded = parseEnvironments(text, '/w/carrier.environments.json');
-    assert.deepEqual(loaded.problems.map((p) => formatEnvironmentProblem('carrier.environments.json', p)), [
-      'carrier.environments.json:2:66: error: duplicate key "timeoutMs" in local (first at 2:47); JSON keeps only one of them',
-      'carrier.environments.json:4:3: error: duplicate key "staging" (first at 3:3); JSON keeps only one of them',
-    ]);
-    assert.deepEqual(loaded.environments.map((e) => e.name), ['sandbox', 'prod']);
+    assert.deepEqual(
+      loaded.problems.map((p) => formatEnvironmentProblem('carrier.environments.json', p)),
+      [
+        'carrier.environments.json:2:66: error: duplicate key "timeoutMs" in local (first at 2:47); JSON keeps only one of them',
+        'carrier.environments.json:4:3: error: duplicate key "staging" (first at 3:3); JSON keeps only one of them',
+      ],
+    );
+    assert.deepEqual(
+      loaded.environments.map((e) => e.name),
+      ['sandbox', 'prod'],
+    );
   });
 });
 
@@ -202,10 +213,13 @@ describe('duplicate keys: the CLI', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   beforeEach(() => {
     requests = 0;
@@ -222,7 +236,16 @@ describe('duplicate keys: the CLI', function () {
   const carrier = async (...args: string[]) => {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(args, { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: tmp, env: { NO_COLOR: '1', CARRIER_API_KEY: API_KEY } });
+    const code = await runCli(args, {
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: (t) => {
+        stderr += t;
+      },
+      cwd: tmp,
+      env: { NO_COLOR: '1', CARRIER_API_KEY: API_KEY },
+    });
     return { code, stdout, stderr };
   };
   const DUP_EXPECT = requestText('  "expect": { "status": 200 },\n  "expect": { "fault": true },');

@@ -16,7 +16,10 @@ const KEY = 'GOLDEN-KEY-0123456789abcdefABCDEF';
 const update = process.env.UPDATE_GOLDEN === '1';
 
 describe('envelope golden files: exact HTTP requests', () => {
-  const samples = fs.readdirSync(path.join(GOLDEN, 'requests')).filter((f) => f.endsWith('.carrier.json')).sort();
+  const samples = fs
+    .readdirSync(path.join(GOLDEN, 'requests'))
+    .filter((f) => f.endsWith('.carrier.json'))
+    .sort();
 
   it('has a sample request for every operation shape', () => {
     for (const op of operations) assert.ok(samples.includes(`${op.operation}-${op.version}.carrier.json`), `sample for ${op.operation} ${op.version}`);
@@ -30,7 +33,10 @@ describe('envelope golden files: exact HTTP requests', () => {
       const name = `${sample.replace(/\.carrier\.json$/, '')}.${binding}.http`;
       it(name, () => {
         assert.ok(request, findings.map((f) => f.message).join('; '));
-        assert.deepEqual(findings.filter((f) => f.severity === 'error'), []);
+        assert.deepEqual(
+          findings.filter((f) => f.severity === 'error'),
+          [],
+        );
         const { spec } = prepareRequest({ request, environment: environmentAt('https://carrier.example.test'), apiKey: KEY, binding });
         const actual = formatHttpRequest(spec);
         const file = path.join(GOLDEN, 'envelopes', name);

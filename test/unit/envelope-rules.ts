@@ -22,7 +22,8 @@ export function assertRules(spec: HttpRequestSpec, op: OperationDef, binding: Bi
   const servicePath = `${new URL(baseUrl).pathname.replace(/\/$/, '')}/${op.version}/${op.service}.asmx`;
   const label = `${op.operation} ${op.version} ${binding}`;
   assert.equal(url.origin, new URL(baseUrl).origin, label);
-  if (['GetHazmatDescription', 'GetBillOfLadingLabelPDF', 'GetBillOfLadingPdf'].includes(op.operation)) assert.match(url.pathname, /\/sandbox\/BillOfLadingService\.asmx/, `${label}: rule 1, sandbox segment`);
+  if (['GetHazmatDescription', 'GetBillOfLadingLabelPDF', 'GetBillOfLadingPdf'].includes(op.operation))
+    assert.match(url.pathname, /\/sandbox\/BillOfLadingService\.asmx/, `${label}: rule 1, sandbox segment`);
   const action = ns.service.endsWith('/') ? `${ns.service}${op.operation}` : `${ns.service}/${op.operation}`;
   if (binding === 'soap11' || binding === 'soap12') {
     assert.equal(spec.method, 'POST', label);
@@ -44,7 +45,11 @@ export function assertRules(spec: HttpRequestSpec, op: OperationDef, binding: Bi
     const wrapper = body[0].children[0];
     assert.equal(wrapper.local, op.operation, label);
     assert.equal(wrapper.ns, ns.service, `${label}: <Operation> in the service namespace`);
-    assertParameterOrder(wrapper.children.map((c) => c.local), op, label);
+    assertParameterOrder(
+      wrapper.children.map((c) => c.local),
+      op,
+      label,
+    );
     for (const c of wrapper.children) assert.equal(c.ns, ns.service, `${label}: parameter ${c.local} in the service namespace`);
     assert.equal(wrapper.children[0].text, key, `${label}: APIKey first, carrying the key`);
     return;
@@ -63,11 +68,19 @@ export function assertRules(spec: HttpRequestSpec, op: OperationDef, binding: Bi
     pairs = [...new URLSearchParams(spec.body)];
   }
   assert.deepEqual(pairs[0], ['APIKey', key], `${label}: APIKey first`);
-  assertParameterOrder(pairs.map(([n]) => n), op, label);
+  assertParameterOrder(
+    pairs.map(([n]) => n),
+    op,
+    label,
+  );
 }
 
 function assertParameterOrder(names: string[], op: OperationDef, label: string): void {
   const order = op.parameters.map((p) => p.name);
   const known = names.filter((n) => order.includes(n));
-  assert.deepEqual(known, [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)), `${label}: parameters in catalog order`);
+  assert.deepEqual(
+    known,
+    [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    `${label}: parameters in catalog order`,
+  );
 }

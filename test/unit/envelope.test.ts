@@ -35,7 +35,11 @@ function readRequest(text: string, fileName = 'test.carrier.json'): RequestFile 
 
 /** Collection files use {{variables}} captured at run time; any text stands in for them here (run.* are built in). */
 function standIns(request: RequestFile): Record<string, string> {
-  return Object.fromEntries(findVariables(request.params).filter((u) => !u.name.startsWith('run.')).map((u) => [u.name, '1']));
+  return Object.fromEntries(
+    findVariables(request.params)
+      .filter((u) => !u.name.startsWith('run.'))
+      .map((u) => [u.name, '1']),
+  );
 }
 
 function prepare(request: RequestFile, binding?: Binding, environment: Environment = environmentAt(BASE), apiKey = KEY) {
@@ -59,7 +63,12 @@ describe('envelope: transport rules for every example file and binding', () => {
   }
 
   it('covers every operation shape', () => {
-    const covered = new Set(files.map((f) => { const r = readRequest(fs.readFileSync(f, 'utf8'), f); return `${r.operation} ${r.version}`; }));
+    const covered = new Set(
+      files.map((f) => {
+        const r = readRequest(fs.readFileSync(f, 'utf8'), f);
+        return `${r.operation} ${r.version}`;
+      }),
+    );
     for (const op of operations) assert.ok(covered.has(`${op.operation} ${op.version}`), `an example for ${op.operation} ${op.version}`);
   });
 });
@@ -70,7 +79,14 @@ describe('envelope: building the request', () => {
   it('puts the environment key first and ignores an APIKey written in the file', () => {
     const { spec } = prepare(terminal('{ "CountryCode": "USA", "APIKey": "from-the-file", "ZipCode": "68507" }'), 'soap11');
     const wrapper = parseXml(spec.body).children[0].children[0];
-    assert.deepEqual(wrapper.children.map((c) => [c.local, c.text]), [['APIKey', KEY], ['ZipCode', '68507'], ['CountryCode', 'USA']]);
+    assert.deepEqual(
+      wrapper.children.map((c) => [c.local, c.text]),
+      [
+        ['APIKey', KEY],
+        ['ZipCode', '68507'],
+        ['CountryCode', 'USA'],
+      ],
+    );
     assert.ok(!spec.body.includes('from-the-file'));
   });
 
@@ -102,12 +118,16 @@ describe('envelope: building the request', () => {
     const { spec } = prepare(request, 'soap11');
     assert.match(spec.body, /<Weight>1500\.50<\/Weight>\s*<Width>48\.00<\/Width>\s*<Height>40<\/Height>\s*<Length>0\.1<\/Length>/);
     assert.match(spec.body, /<DeclaredValue>0\.10<\/DeclaredValue>/);
-    const asString = readRequest(`{ "operation": "GetRateQuote", "version": "1.0.3", "params": { "request": { "QuoteType": "Domestic", "DeclaredValue": "0.10" } } }`);
+    const asString = readRequest(
+      `{ "operation": "GetRateQuote", "version": "1.0.3", "params": { "request": { "QuoteType": "Domestic", "DeclaredValue": "0.10" } } }`,
+    );
     assert.match(prepare(asString, 'soap12').spec.body, /<DeclaredValue>0\.10<\/DeclaredValue>/);
   });
 
   it('carries every HTTP parameter as text: ints and the key too (transport rule 7)', () => {
-    const request = readRequest(`{ "operation": "GetBillOfLadingLabelPDF", "params": { "billOfLadingId": 42, "style": "STYLE_4", "startPosition": 1, "numLabels": 10 } }`);
+    const request = readRequest(
+      `{ "operation": "GetBillOfLadingLabelPDF", "params": { "billOfLadingId": 42, "style": "STYLE_4", "startPosition": 1, "numLabels": 10 } }`,
+    );
     assert.equal(new URL(prepare(request, 'get').spec.url).search, `?APIKey=${KEY}&billOfLadingId=42&style=STYLE_4&startPosition=1&numLabels=10`);
     assert.equal(prepare(request, 'post').spec.body, `APIKey=${KEY}&billOfLadingId=42&style=STYLE_4&startPosition=1&numLabels=10`);
     assert.match(prepare(request, 'soap11').spec.body, /<billOfLadingId>42<\/billOfLadingId>/);
@@ -154,13 +174,19 @@ describe('envelope: building the request', () => {
 
   it('refuses a binding the operation does not offer, and says which it offers', () => {
     const request = readRequest(fs.readFileSync(path.join(__dirname, '../golden/requests/GetRateQuote-1.0.3.carrier.json'), 'utf8'));
-    assert.throws(() => prepare(request, 'get'), (e: RequestError) => e.kind === 'binding' && /GetRateQuote 1\.0\.3 does not offer HTTP GET; it offers SOAP 1\.1, SOAP 1\.2/.test(e.message));
+    assert.throws(
+      () => prepare(request, 'get'),
+      (e: RequestError) => e.kind === 'binding' && /GetRateQuote 1\.0\.3 does not offer HTTP GET; it offers SOAP 1\.1, SOAP 1\.2/.test(e.message),
+    );
   });
 
   it('refuses a value of the wrong type with its path', () => {
     const request = { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 'twelve' } };
     for (const binding of ['soap11', 'get'] as const) {
-      assert.throws(() => prepareRequest({ request, environment: environmentAt(BASE), apiKey: KEY, binding }), (e: RequestError) => e.kind === 'value' && /billOfLadingId/.test(e.message) && /not a valid int/.test(e.message));
+      assert.throws(
+        () => prepareRequest({ request, environment: environmentAt(BASE), apiKey: KEY, binding }),
+        (e: RequestError) => e.kind === 'value' && /billOfLadingId/.test(e.message) && /not a valid int/.test(e.message),
+      );
     }
   });
 
@@ -169,11 +195,18 @@ describe('envelope: building the request', () => {
     const env = environmentAt(BASE, { variables: { zip: '68507', run: 'one' } });
     const { spec } = prepareRequest({ request, environment: env, apiKey: KEY, binding: 'post', variables: { run: 'two' } });
     assert.equal(spec.body, `APIKey=${KEY}&ZipCode=68507&CountryCode=USA&CustomerData=run+two`);
-    assert.throws(() => prepareRequest({ request, environment: environmentAt(BASE), apiKey: KEY }), (e: RequestError) => e.kind === 'variables' && /\{\{zip\}\}/.test(e.message));
+    assert.throws(
+      () => prepareRequest({ request, environment: environmentAt(BASE), apiKey: KEY }),
+      (e: RequestError) => e.kind === 'variables' && /\{\{zip\}\}/.test(e.message),
+    );
   });
 
   it('uses the sandbox key and a placeholder address for the embedded sandbox when nothing else is given', () => {
-    const { spec, display } = prepareRequest({ request: terminal('{ "ZipCode": "68507", "CountryCode": "USA" }'), environment: sandboxEnvironment(), binding: 'get' });
+    const { spec, display } = prepareRequest({
+      request: terminal('{ "ZipCode": "68507", "CountryCode": "USA" }'),
+      environment: sandboxEnvironment(),
+      binding: 'get',
+    });
     assert.ok(spec.url.startsWith('http://embedded-sandbox.invalid/1.0.2/'));
     assert.equal(new URL(spec.url).searchParams.get('APIKey'), 'sandbox-key');
     assert.ok(!display.url.includes('sandbox-key'));
@@ -183,19 +216,36 @@ describe('envelope: building the request', () => {
     const preview = previewRequest({ request: terminal('{ "ZipCode": "68507", "CountryCode": "USA" }'), environment: environmentAt(BASE), binding: 'get' });
     assert.equal(preview.keyMissing, true);
     assert.equal(new URL(preview.display.url).searchParams.get('APIKey'), '••••');
-    assert.equal(previewRequest({ request: terminal('{ "ZipCode": "1", "CountryCode": "USA" }'), environment: environmentAt(BASE), apiKey: KEY }).keyMissing, false);
+    assert.equal(
+      previewRequest({ request: terminal('{ "ZipCode": "1", "CountryCode": "USA" }'), environment: environmentAt(BASE), apiKey: KEY }).keyMissing,
+      false,
+    );
   });
 
   it('needs a key for a remote environment', () => {
-    assert.throws(() => prepareRequest({ request: terminal('{ "ZipCode": "1", "CountryCode": "USA" }'), environment: environmentAt(BASE) }), (e: RequestError) => e.kind === 'api-key');
+    assert.throws(
+      () => prepareRequest({ request: terminal('{ "ZipCode": "1", "CountryCode": "USA" }'), environment: environmentAt(BASE) }),
+      (e: RequestError) => e.kind === 'api-key',
+    );
   });
 });
 
 describe('envelope: display and curl', () => {
-  const spec: HttpRequestSpec = { method: 'POST', url: 'http://h.example/p', headers: [['Content-Type', 'text/xml; charset=utf-8'], ['SOAPAction', '"urn:x/Op"']], body: '<a>it\'s "x" $HOME `id`\n</a>' };
+  const spec: HttpRequestSpec = {
+    method: 'POST',
+    url: 'http://h.example/p',
+    headers: [
+      ['Content-Type', 'text/xml; charset=utf-8'],
+      ['SOAPAction', '"urn:x/Op"'],
+    ],
+    body: '<a>it\'s "x" $HOME `id`\n</a>',
+  };
 
   it('prints METHOD URL, the headers, a blank line and the body', () => {
-    assert.equal(formatHttpRequest(spec), 'POST http://h.example/p\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "urn:x/Op"\n\n<a>it\'s "x" $HOME `id`\n</a>');
+    assert.equal(
+      formatHttpRequest(spec),
+      'POST http://h.example/p\nContent-Type: text/xml; charset=utf-8\nSOAPAction: "urn:x/Op"\n\n<a>it\'s "x" $HOME `id`\n</a>',
+    );
   });
 
   it('quotes for the shell so every byte survives', () => {
@@ -209,7 +259,10 @@ describe('envelope: display and curl', () => {
     const curl = toCurl(spec);
     assert.ok(curl.startsWith("curl 'http://h.example/p'"));
     // Let the shell parse it, with a stand-in curl that prints its arguments.
-    const args = execFileSync('sh', ['-c', `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${curl}`]).toString('utf8').split('\0').slice(0, -1);
+    const args = execFileSync('sh', ['-c', `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${curl}`])
+      .toString('utf8')
+      .split('\0')
+      .slice(0, -1);
     assert.deepEqual(args, ['http://h.example/p', '-H', 'Content-Type: text/xml; charset=utf-8', '-H', 'SOAPAction: "urn:x/Op"', '--data-binary', spec.body]);
     assert.equal(toCurl({ method: 'GET', url: 'http://h.example/p?a=1&b=2', headers: [], body: '' }), "curl 'http://h.example/p?a=1&b=2'\n");
   });

@@ -35,7 +35,7 @@ const good = {
 const mistakes: Record<string, unknown> = {
   'not an object': [],
   'a string': 'staging',
-  'null': null,
+  null: null,
   'an entry that is not an object': { staging: 'https://x.example' },
   'no baseUrl': { staging: { timeoutMs: 5000 } },
   'an ftp baseUrl': { staging: { baseUrl: 'ftp://files.example' } },
@@ -66,7 +66,11 @@ describe('precompiled environments validator', () => {
   const compiled: ValidateFunction = new Ajv(ENVIRONMENTS_AJV_OPTIONS).compile(schema);
   const generated = validateEnvironmentsFile as ValidateFunction;
 
-  const files: Record<string, unknown> = { 'a good file': good, ...mistakes, 'every mistake at once': Object.assign({}, ...Object.values(mistakes).filter((m) => m && typeof m === 'object' && !Array.isArray(m))) };
+  const files: Record<string, unknown> = {
+    'a good file': good,
+    ...mistakes,
+    'every mistake at once': Object.assign({}, ...Object.values(mistakes).filter((m) => m && typeof m === 'object' && !Array.isArray(m))),
+  };
   for (const [name, file] of Object.entries(files)) {
     it(`${name}: the same verdict and errors as ajv compiling the schema at run time`, () => {
       const a = compiled(file);

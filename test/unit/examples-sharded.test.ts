@@ -20,18 +20,34 @@ const ROOT = path.resolve(__dirname, '../..');
 async function carrier(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: ROOT, env: {} };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd: ROOT,
+    env: {},
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
 
-interface JsonTest { id: string; name: string; file: string; status: string }
+interface JsonTest {
+  id: string;
+  name: string;
+  file: string;
+  status: string;
+}
 const tests = (dir: string): JsonTest[] => JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).tests;
 
 describe('the example collections in three shards, merged', function () {
   this.timeout(120_000);
   let tmp: string;
-  before(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-examples-shards-')); });
+  before(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-examples-shards-'));
+  });
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('every test of the unsharded run once across 1/3…3/3, the life cycle in one shard; carrier report names them all', async () => {
@@ -52,7 +68,11 @@ describe('the example collections in three shards, merged', function () {
     assert.equal(ids.length, all.length, 'no test twice');
     assert.deepEqual([...ids].sort(), all.map((t) => t.id).sort(), 'no test lost');
     const lifecycle = shards.map((s) => s.filter((t) => t.file.includes('bill-of-lading-lifecycle/')).length);
-    assert.deepEqual(lifecycle.filter((n) => n > 0), [all.filter((t) => t.file.includes('bill-of-lading-lifecycle/')).length], `the life cycle in one shard: ${lifecycle.join(', ')}`);
+    assert.deepEqual(
+      lifecycle.filter((n) => n > 0),
+      [all.filter((t) => t.file.includes('bill-of-lading-lifecycle/')).length],
+      `the life cycle in one shard: ${lifecycle.join(', ')}`,
+    );
 
     const merged = path.join(tmp, 'merged');
     const report = await carrier(['report', path.join(tmp, 'shards'), '--reporter', 'junit,json,html', '--out', merged]);

@@ -30,7 +30,9 @@ const AREA: Record<string, string> = {
 };
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.carrier.json') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.carrier.json') ? [path.join(dir, e.name)] : []));
 }
 
 const examples = walk(EXAMPLES).sort();
@@ -44,7 +46,10 @@ describe('examples', () => {
   for (const file of examples) {
     it(`${path.relative(EXAMPLES, file)} validates without a finding`, () => {
       const { findings, request } = validateRequestText(read(file), file);
-      assert.deepEqual(findings.map((f) => `${f.range.start.line + 1}: ${f.message}`), []);
+      assert.deepEqual(
+        findings.map((f) => `${f.range.start.line + 1}: ${f.message}`),
+        [],
+      );
       assert.ok(request);
     });
   }
@@ -72,20 +77,36 @@ describe('examples', () => {
   });
 
   it('quote real lanes: Burns TN 37029 → Tampa FL 33635, 66227 → 71671, Tampa FL 34655 → Dayton OH 45414', () => {
-    const lanes = parsed.filter(({ request }) => request.operation === 'GetRateQuote').map(({ request }) => {
-      const r = request.params.request as { Origin: { ZipOrPostalCode: string }; Destination: { ZipOrPostalCode: string } };
-      return `${r.Origin.ZipOrPostalCode}>${r.Destination.ZipOrPostalCode}`;
-    });
+    const lanes = parsed
+      .filter(({ request }) => request.operation === 'GetRateQuote')
+      .map(({ request }) => {
+        const r = request.params.request as { Origin: { ZipOrPostalCode: string }; Destination: { ZipOrPostalCode: string } };
+        return `${r.Origin.ZipOrPostalCode}>${r.Destination.ZipOrPostalCode}`;
+      });
     for (const lane of ['37029>33635', '66227>71671', '34655>45414']) assert.ok(lanes.includes(lane), lane);
   });
 
   it('use the values the sandbox seeds and the facts name', () => {
     const all = (operation: string) => parsed.filter(({ request }) => request.operation === operation).map(({ request }) => request.params);
-    assert.ok(all('GetTransitTimes').every((p) => (p.input as { OriginPoint: { ZipOrPostalCode: string } }).OriginPoint.ZipOrPostalCode === '68507'), 'transit from Lincoln NE');
+    assert.ok(
+      all('GetTransitTimes').every((p) => (p.input as { OriginPoint: { ZipOrPostalCode: string } }).OriginPoint.ZipOrPostalCode === '68507'),
+      'transit from Lincoln NE',
+    );
     assert.ok(all('GetHazmatDescription').some((p) => p.UNNANumber === 'UN1203'));
     assert.ok(all('TraceShipment').every((p) => (p.request as { TraceNumbers: string[] }).TraceNumbers.includes('056391174')));
-    for (const op of ['GetBillOfLadingPdf', 'GetBillOfLadingLabelPDF']) assert.ok(all(op).every((p) => p.billOfLadingId === 1), op);
-    assert.ok(all('CreateBillOfLading').some((p) => (p.request as { AddPickupRequest: boolean; PickupRequestInfo?: unknown }).AddPickupRequest === true && (p.request as { PickupRequestInfo?: unknown }).PickupRequestInfo), 'a BOL with a pickup');
+    for (const op of ['GetBillOfLadingPdf', 'GetBillOfLadingLabelPDF'])
+      assert.ok(
+        all(op).every((p) => p.billOfLadingId === 1),
+        op,
+      );
+    assert.ok(
+      all('CreateBillOfLading').some(
+        (p) =>
+          (p.request as { AddPickupRequest: boolean; PickupRequestInfo?: unknown }).AddPickupRequest === true &&
+          (p.request as { PickupRequestInfo?: unknown }).PickupRequestInfo,
+      ),
+      'a BOL with a pickup',
+    );
   });
 
   it('keep number literals as written (48.00 reaches the wire as 48.00)', () => {
@@ -117,7 +138,8 @@ describe('carrier validate', () => {
     fs.writeFileSync(path.join(tmp, rel), text);
   };
   const good = JSON.stringify({ operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 1 } });
-  const bad = '{\n  "operation": "GetRateQuote",\n  "version": "1.0.3",\n  "binding": "get",\n  "params": { "request": { "QuoteType": "Domestic", "DeclaredValue": 0 } }\n}\n';
+  const bad =
+    '{\n  "operation": "GetRateQuote",\n  "version": "1.0.3",\n  "binding": "get",\n  "params": { "request": { "QuoteType": "Domestic", "DeclaredValue": 0 } }\n}\n';
 
   it('exits 0 on the examples folder', async () => {
     const r = await run(['examples'], ROOT);

@@ -57,7 +57,11 @@ function judge(expect: unknown, ex: Exchange = exchange({ parsed: quote }), vars
   return evaluateExchange(ex, compiled.expect, (n) => vars[n], lines.range(0, 1));
 }
 
-const passes = (expect: unknown, ex?: Exchange, vars?: Record<string, string>) => assert.deepEqual(judge(expect, ex, vars).map((f) => f.message), []);
+const passes = (expect: unknown, ex?: Exchange, vars?: Record<string, string>) =>
+  assert.deepEqual(
+    judge(expect, ex, vars).map((f) => f.message),
+    [],
+  );
 const fails = (expect: unknown, ex?: Exchange) => {
   const f = judge(expect, ex);
   assert.ok(f.length > 0, `expected a failure for ${JSON.stringify(expect)}`);
@@ -96,7 +100,10 @@ describe('expect: decimals', () => {
 describe('expect: reply paths', () => {
   it('parses names, indexes and quantifiers', () => {
     assert.deepEqual(parseReplyPath('Result.ServiceLevels[0].Code').steps, [
-      { kind: 'key', name: 'Result' }, { kind: 'key', name: 'ServiceLevels' }, { kind: 'index', index: 0 }, { kind: 'key', name: 'Code' },
+      { kind: 'key', name: 'Result' },
+      { kind: 'key', name: 'ServiceLevels' },
+      { kind: 'index', index: 0 },
+      { kind: 'key', name: 'Code' },
     ]);
     assert.deepEqual(parseReplyPath('Result.Charges[*].Amount').steps[2], { kind: 'every' });
     assert.deepEqual(parseReplyPath('A[?].B[-1]').steps.slice(1), [{ kind: 'some' }, { kind: 'key', name: 'B' }, { kind: 'index', index: -1 }]);
@@ -159,7 +166,7 @@ describe('expect: reply assertions', () => {
   it('lt, lte, gt, gte: decimal-exact, money and decimal strings on both sides', () => {
     passes({ reply: { 'Result.ServiceLevels[0].NetCharge': { gt: 600, lt: '$700', lte: '621.43', gte: '621.430' } } });
     passes({ reply: { 'Result.Charges[0].Amount': { gte: 1234.56, lte: '$1,234.56' } } });
-    passes({ reply: { 'Result.CustomerDiscounts': { gte: '0.1', lte: 0.10 } } });
+    passes({ reply: { 'Result.CustomerDiscounts': { gte: '0.1', lte: 0.1 } } });
     const [f] = fails({ reply: { 'Result.ServiceLevels[1].NetCharge': { lt: '699.99' } } });
     assert.match(f.message, /Result\.ServiceLevels\[1\]\.NetCharge: expected a number < 699\.99, got "\$700\.00"/);
     const [g] = fails({ reply: { 'Result.ServiceLevels[0].Code': { gt: 1 } } });
@@ -167,7 +174,14 @@ describe('expect: reply assertions', () => {
   });
 
   it('count: list length, 0 when absent, 1 for a single element', () => {
-    passes({ reply: { 'Result.ServiceLevels': { count: 2 }, 'Result.Charges': { count: { gte: 1, lt: 4 } }, 'Result.Nope': { count: 0 }, 'Result.CustomerDiscounts': { count: 1 } } });
+    passes({
+      reply: {
+        'Result.ServiceLevels': { count: 2 },
+        'Result.Charges': { count: { gte: 1, lt: 4 } },
+        'Result.Nope': { count: 0 },
+        'Result.CustomerDiscounts': { count: 1 },
+      },
+    });
     const [f] = fails({ reply: { 'Result.ServiceLevels': { count: { gte: 3 } } } });
     assert.match(f.message, /Result\.ServiceLevels: expected count ≥ 3, got 2 items/);
   });
@@ -192,7 +206,10 @@ describe('expect: reply assertions', () => {
     const ex = exchange({ parsed: { Result: [{ Items: [{ W: 1 }, { W: 2 }] }, { Items: [{ W: 3 }] }] } });
     passes({ reply: { 'Result[*].Items[?].W': { gte: 2 } } }, ex);
     const f = fails({ reply: { 'Result[*].Items[*].W': { gte: 2 } } }, ex);
-    assert.deepEqual(f.map((x) => x.path), ['Result[0].Items[0].W']);
+    assert.deepEqual(
+      f.map((x) => x.path),
+      ['Result[0].Items[0].W'],
+    );
   });
 
   it('a path through a list without an index says how to index it', () => {
@@ -220,7 +237,10 @@ describe('expect: status, fault, success, messages, time, documents', () => {
     assert.equal(f.expected, 'equals "GSDS"');
     assert.equal(f.actual, '"STD"');
     const line = text.split('\n').findIndex((l) => l.includes('"equals"')) + 1;
-    assert.deepEqual([f.location?.file, f.location?.line, f.location?.column], ['/tmp/q.carrier.json', line, text.split('\n')[line - 1].indexOf('"equals"') + 1]);
+    assert.deepEqual(
+      [f.location?.file, f.location?.line, f.location?.column],
+      ['/tmp/q.carrier.json', line, text.split('\n')[line - 1].indexOf('"equals"') + 1],
+    );
   });
 
   it('status: the code or one of a list; without it, 2xx unless a fault is expected', () => {
@@ -240,7 +260,10 @@ describe('expect: status, fault, success, messages, time, documents', () => {
     assert.match(fails({ fault: true })[0].message, /expected a SOAP fault, got HTTP 200 without one/);
     const f = fails({ fault: false }, faulty);
     assert.ok(f.some((x) => /fault: expected none, got soap:Client: Unknown BolID 999/.test(x.message)));
-    assert.ok(fails({ status: 200 }, exchange({ fault })).some((x) => x.kind === 'fault'), 'implicit: no fault');
+    assert.ok(
+      fails({ status: 200 }, exchange({ fault })).some((x) => x.kind === 'fault'),
+      'implicit: no fault',
+    );
     // Unstated, fault means no fault at every status: a stated 500 does not expect one.
     assert.ok(fails({ status: 500 }, exchange({ status: 500, fault })).some((x) => /fault: none expected \(no "fault" in expect\)/.test(x.message)));
     passes({ status: 500, fault: true }, exchange({ status: 500, fault }));
@@ -248,7 +271,12 @@ describe('expect: status, fault, success, messages, time, documents', () => {
 
   it('success and messages read the in-body error carriers', () => {
     const refused: Finding[] = [
-      { severity: 'error', kind: 'in-body', message: 'Destination Country must be USA or CAN for Quote Type: Domestic. Please use either AlaskaHawaii or International.', path: 'Messages[0]' },
+      {
+        severity: 'error',
+        kind: 'in-body',
+        message: 'Destination Country must be USA or CAN for Quote Type: Domestic. Please use either AlaskaHawaii or International.',
+        path: 'Messages[0]',
+      },
     ];
     const ex = exchange({ parsed: { WasSuccess: false, Messages: [refused[0].message] }, findings: refused });
     passes({ success: false, messages: ['Country must be USA or CAN', 'AlaskaHawaii'] }, ex);
@@ -269,7 +297,10 @@ describe('expect: status, fault, success, messages, time, documents', () => {
     passes({ documents: { count: 1, type: 'pdf', pages: { gte: 1 } } }, ex);
     assert.match(fails({ documents: { pages: { gte: 3 } } }, ex)[0].message, /PdfDocument: expected pages ≥ 3, got 2/);
     assert.match(fails({ documents: { count: { gte: 1 } } })[0].message, /documents: expected count ≥ 1, got 0/);
-    assert.match(fails({ documents: { type: 'pdf' } }, exchange({ documents: [{ ...pdf, mediaType: 'application/octet-stream', pages: undefined }] }))[0].message, /expected a PDF, got application\/octet-stream/);
+    assert.match(
+      fails({ documents: { type: 'pdf' } }, exchange({ documents: [{ ...pdf, mediaType: 'application/octet-stream', pages: undefined }] }))[0].message,
+      /expected a PDF, got application\/octet-stream/,
+    );
   });
 
   it('a transport error fails with the reason and judges nothing else', () => {

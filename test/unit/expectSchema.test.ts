@@ -27,18 +27,35 @@ const schemaErrors = (value: unknown) => {
 const runnerProblems = (value: unknown) => compileRequestFile(JSON.stringify(value, null, 2), '/tmp/x.carrier.json').problems.map((p) => p.message);
 
 const good: Array<[string, unknown, unknown?]> = [
-  ['every key at once', {
-    status: 200, fault: false, success: true, maxMs: 2000, messages: ['Fuel'],
-    reply: {
-      'Result.ServiceLevels[0].Code': { equals: 'STD' }, 'Result.Charges[*].Amount': { matches: '^\\$' },
-      'Result.ServiceLevels': { count: { gte: 1 } }, 'Result.ServiceLevels[?].Code': 'GSDS', 'Result.Charges[-1].Amount': { gt: '$0.00', lte: 5000 },
-      WasSuccess: true, 'Result.Messages': { count: 1 }, 'Result.Origin.City': { exists: true }, 'Result.MyCarrierID': { absent: true },
-      '$': { exists: true },
+  [
+    'every key at once',
+    {
+      status: 200,
+      fault: false,
+      success: true,
+      maxMs: 2000,
+      messages: ['Fuel'],
+      reply: {
+        'Result.ServiceLevels[0].Code': { equals: 'STD' },
+        'Result.Charges[*].Amount': { matches: '^\\$' },
+        'Result.ServiceLevels': { count: { gte: 1 } },
+        'Result.ServiceLevels[?].Code': 'GSDS',
+        'Result.Charges[-1].Amount': { gt: '$0.00', lte: 5000 },
+        WasSuccess: true,
+        'Result.Messages': { count: 1 },
+        'Result.Origin.City': { exists: true },
+        'Result.MyCarrierID': { absent: true },
+        $: { exists: true },
+      },
+      documents: { count: 0, type: 'pdf', pages: { gte: 1 } },
     },
-    documents: { count: 0, type: 'pdf', pages: { gte: 1 } },
-  }],
+  ],
   ['a status list and a fault pattern', { status: [500, 200], fault: { code: 'Client', reason: 'STYLE_99' } }],
-  ['variables where values go', { reply: { 'Result.ServiceLevels[0].NetCharge': { equals: '{{net}}', gte: '{{net}}' } } }, { net: 'Result.ServiceLevels[0].NetCharge' }],
+  [
+    'variables where values go',
+    { reply: { 'Result.ServiceLevels[0].NetCharge': { equals: '{{net}}', gte: '{{net}}' } } },
+    { net: 'Result.ServiceLevels[0].NetCharge' },
+  ],
 ];
 
 const bad: Array<[string, unknown, unknown?]> = [
@@ -70,7 +87,8 @@ describe('expect/capture schema agrees with the runner', () => {
 
   it('offers the reply paths of the shape for completion', () => {
     const paths = replyPaths(findShape('GetRateQuote', '1.0.3')!);
-    for (const p of ['WasSuccess', 'Result.ServiceLevels', 'Result.ServiceLevels[0].Code', 'Result.Charges[0].Amount', 'Result.OriginServiceCenter.City']) assert.ok(paths.includes(p), p);
+    for (const p of ['WasSuccess', 'Result.ServiceLevels', 'Result.ServiceLevels[0].Code', 'Result.Charges[0].Amount', 'Result.OriginServiceCenter.City'])
+      assert.ok(paths.includes(p), p);
     assert.ok(!paths.some((p) => p.includes('APIKey')));
     assert.deepEqual(replyPaths(findShape('CreateBillOfLading', '1.0.1')!).slice(0, 5), ['WasSuccess', 'Messages', 'Messages[0]', 'WebProNumber', 'BolID']);
   });
@@ -82,7 +100,10 @@ describe('collection.json schema', () => {
   const validate = ajv.compile(collectionSchema());
 
   it('accepts every example collection.json, and so does the runner', () => {
-    const files = fs.readdirSync(COLLECTIONS).map((d) => path.join(COLLECTIONS, d, 'collection.json')).filter((f) => fs.existsSync(f));
+    const files = fs
+      .readdirSync(COLLECTIONS)
+      .map((d) => path.join(COLLECTIONS, d, 'collection.json'))
+      .filter((f) => fs.existsSync(f));
     assert.ok(files.length >= 4);
     for (const f of files) {
       const text = fs.readFileSync(f, 'utf8');
@@ -92,7 +113,16 @@ describe('collection.json schema', () => {
   });
 
   it('rejects what the runner rejects', () => {
-    for (const value of [{ concurrency: 0 }, { concurrency: 1.5 }, { order: 'a' }, { order: ['a', 'a'] }, { colour: 'red' }, { variables: { '1x': 'y' } }, { variables: { x: { y: 1 } } }, { environment: '' }]) {
+    for (const value of [
+      { concurrency: 0 },
+      { concurrency: 1.5 },
+      { order: 'a' },
+      { order: ['a', 'a'] },
+      { colour: 'red' },
+      { variables: { '1x': 'y' } },
+      { variables: { x: { y: 1 } } },
+      { environment: '' },
+    ]) {
       assert.equal(validate(value), false, JSON.stringify(value));
       assert.ok(parseCollectionConfig(JSON.stringify(value), '/tmp/collection.json').problems.length > 0, JSON.stringify(value));
     }

@@ -12,7 +12,15 @@ function exchange(over: Partial<Exchange> = {}): Exchange {
     startedAt: '2026-11-23T10:00:00.000Z',
     operation: 'GetTerminalInformation',
     version: '1.0.2',
-    request: { method: 'POST', url: 'http://127.0.0.1:1/1.0.2/TerminalInformationService.asmx', headers: [['Content-Type', 'text/xml'], ['Content-Length', '42']], body: '<APIKey>••••</APIKey>' },
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:1/1.0.2/TerminalInformationService.asmx',
+      headers: [
+        ['Content-Type', 'text/xml'],
+        ['Content-Length', '42'],
+      ],
+      body: '<APIKey>••••</APIKey>',
+    },
     reply: { status: 200, statusText: 'OK', headers: [], bodyText: '<ok/>', size: 5 },
     findings: [],
     documents: [],
@@ -49,26 +57,61 @@ describe('extension: history and panel helpers', () => {
 
   describe('the judgement made when it was sent', () => {
     /** An exchange as a send from the editor leaves it: core's verdict, the file's expect judged (core's judgeSentFile). */
-    const judged = (over: Partial<Exchange> = {}): Exchange => exchange({
-      source: '/ws/requests/terminal.carrier.json',
-      findings: [{ severity: 'error', kind: 'contract', code: 'not-of-type', path: 'Result[0].TerminalDetails.TerminalDetailID', message: 'Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text' }],
-      parsed: { Result: [{ TerminalDetails: { TerminalDetailID: 'abc' } }] },
-      judgement: {
-        verdict: { kind: 'contract-error', ok: false, label: '200 OK · breaks the contract', reason: 'Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text', tone: 'error' },
-        expectations: {
-          file: '/ws/requests/terminal.carrier.json', total: 2, held: 2, passed: false, strictContract: false,
-          checked: [{ text: 'status 200', line: 7, column: 15, held: true }, { text: 'Result[0].TerminalCode exists', line: 8, column: 49, held: true }],
-          failures: [{ message: 'contract: Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text', path: 'Result[0].TerminalDetails.TerminalDetailID', line: 1, column: 1, implied: true }],
+    const judged = (over: Partial<Exchange> = {}): Exchange =>
+      exchange({
+        source: '/ws/requests/terminal.carrier.json',
+        findings: [
+          {
+            severity: 'error',
+            kind: 'contract',
+            code: 'not-of-type',
+            path: 'Result[0].TerminalDetails.TerminalDetailID',
+            message: 'Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text',
+          },
+        ],
+        parsed: { Result: [{ TerminalDetails: { TerminalDetailID: 'abc' } }] },
+        judgement: {
+          verdict: {
+            kind: 'contract-error',
+            ok: false,
+            label: '200 OK · breaks the contract',
+            reason: 'Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text',
+            tone: 'error',
+          },
+          expectations: {
+            file: '/ws/requests/terminal.carrier.json',
+            total: 2,
+            held: 2,
+            passed: false,
+            strictContract: false,
+            checked: [
+              { text: 'status 200', line: 7, column: 15, held: true },
+              { text: 'Result[0].TerminalCode exists', line: 8, column: 49, held: true },
+            ],
+            failures: [
+              {
+                message: 'contract: Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text',
+                path: 'Result[0].TerminalDetails.TerminalDetailID',
+                line: 1,
+                column: 1,
+                implied: true,
+              },
+            ],
+          },
         },
-      },
-      ...over,
-    });
+        ...over,
+      });
 
     it('the History entry takes the stored verdict and the expectations counts', () => {
       const entry = toHistoryEntry(judged());
       assert.equal(entry.verdict, 'contract-error');
       assert.equal(entry.label, '200 OK · breaks the contract');
-      assert.deepEqual(entry.expectations, { held: 2, total: 2, passed: false, failures: ['contract: Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text'] });
+      assert.deepEqual(entry.expectations, {
+        held: 2,
+        total: 2,
+        passed: false,
+        failures: ['contract: Result[0].TerminalDetails.TerminalDetailID: "abc" is not an int; kept as text'],
+      });
       // The verdict kept is the one judged, not one decided again from the findings.
       const kept = judged({ findings: [] });
       assert.equal(toHistoryEntry(kept).verdict, 'contract-error');
@@ -78,7 +121,9 @@ describe('extension: history and panel helpers', () => {
     it('keeps the judgement through trimming and a reload', () => {
       const big = judged({
         reply: { status: 200, statusText: 'OK', headers: [], bodyText: 'x'.repeat(KEEP_BODY_CHARS + 10), size: 1 },
-        parsed: { Result: Array.from({ length: 200_000 }, (_, i) => ({ TerminalDetails: { TerminalDetailID: `abc${i}`, Name: 'A terminal name long enough' } })) },
+        parsed: {
+          Result: Array.from({ length: 200_000 }, (_, i) => ({ TerminalDetails: { TerminalDetailID: `abc${i}`, Name: 'A terminal name long enough' } })),
+        },
       });
       const stored = trimForStorage(big);
       assert.equal(stored.trimmed, true);
@@ -96,7 +141,10 @@ describe('extension: history and panel helpers', () => {
       const view = toExchangeView(judged(), false, (f) => f.replace('/ws/', ''));
       assert.equal(view.expectations?.file, 'requests/terminal.carrier.json');
       assert.equal(view.expectations?.held, 2);
-      assert.deepEqual(view.expectations?.checked.map((c) => c.text), ['status 200', 'Result[0].TerminalCode exists']);
+      assert.deepEqual(
+        view.expectations?.checked.map((c) => c.text),
+        ['status 200', 'Result[0].TerminalCode exists'],
+      );
       assert.equal(toExchangeView(exchange()).expectations, undefined, 'nothing judged: nothing shown');
     });
   });

@@ -7,10 +7,32 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { getEnumeration, getRecord, operations, parametersRecord, shapeLabel, shapesOf, findShape, type FieldDef, type RecordDef } from '../../src/core/catalog';
 import {
-  generatedFiles, requestSchema, sampleRequestFile, TEMPLATE, SAMPLE_INCLUDES, SAMPLE_VALUES, shapeSchema, shapeSchemaPath, snippets, staleFiles, plain, sampleFile,
-  type GeneratedFile, type JsonSchema,
+  getEnumeration,
+  getRecord,
+  operations,
+  parametersRecord,
+  shapeLabel,
+  shapesOf,
+  findShape,
+  type FieldDef,
+  type RecordDef,
+} from '../../src/core/catalog';
+import {
+  generatedFiles,
+  requestSchema,
+  sampleRequestFile,
+  TEMPLATE,
+  SAMPLE_INCLUDES,
+  SAMPLE_VALUES,
+  shapeSchema,
+  shapeSchemaPath,
+  snippets,
+  staleFiles,
+  plain,
+  sampleFile,
+  type GeneratedFile,
+  type JsonSchema,
 } from '../../src/core/generate';
 import { requestFileValidator, validateRequestText } from '../../src/core/validation';
 
@@ -66,12 +88,17 @@ function expandSnippet(text: string): string {
 function bodyText(value: unknown): string {
   if (typeof value === 'string') return value.startsWith('^') ? value.slice(1) : JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(bodyText).join(', ')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${bodyText(v)}`).join(', ')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${bodyText(v)}`)
+      .join(', ')}}`;
   return JSON.stringify(value);
 }
 
 function exampleFiles(dir = path.join(ROOT, 'examples')): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? exampleFiles(path.join(dir, e.name)) : e.name.endsWith('.carrier.json') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? exampleFiles(path.join(dir, e.name)) : e.name.endsWith('.carrier.json') ? [path.join(dir, e.name)] : []));
 }
 
 describe('generated files', () => {
@@ -84,7 +111,10 @@ describe('generated files', () => {
   });
 
   it('--check names a changed, a missing and a no-longer-generated file', () => {
-    const files: GeneratedFile[] = [{ path: 'schemas/a.json', content: '{}\n' }, { path: 'schemas/shapes/b.json', content: '[]\n' }];
+    const files: GeneratedFile[] = [
+      { path: 'schemas/a.json', content: '{}\n' },
+      { path: 'schemas/shapes/b.json', content: '[]\n' },
+    ];
     const tree = { readFile: (p: string) => (p === 'schemas/a.json' ? '{ }\n' : undefined), listFolder: () => ['b.json', 'old.json'] };
     assert.deepEqual(staleFiles(tree, files), ['schemas/a.json', 'schemas/shapes/b.json (missing)', 'schemas/shapes/old.json (no longer generated)']);
   });
@@ -95,7 +125,13 @@ describe('generated files', () => {
       assert.ok(f.content.endsWith('}\n'), f.path);
       assert.equal(f.content, JSON.stringify(JSON.parse(f.content), null, 2) + '\n', f.path);
     }
-    assert.deepEqual(files.map((f) => f.path).filter((p) => p.startsWith('schemas/shapes/')).sort(), operations.map((op) => `schemas/${shapeSchemaPath(op)}`).sort());
+    assert.deepEqual(
+      files
+        .map((f) => f.path)
+        .filter((p) => p.startsWith('schemas/shapes/'))
+        .sort(),
+      operations.map((op) => `schemas/${shapeSchemaPath(op)}`).sort(),
+    );
     assert.ok(!files.some((f) => f.path === 'schemas/carrier-environments.schema.json'), 'the environments schema is not ours');
   });
 });
@@ -120,7 +156,8 @@ describe('generated schemas', () => {
   it('a date field takes calendar days only: 30 February and 31 April are marked, 29 February only in leap years', () => {
     const file = (day: string) => ({ operation: 'GetTransitTimes', params: { input: { DateOfPickup: day } } });
     const marked = (day: string) => check(file(day)).some((e) => e.instancePath === '/params/input/DateOfPickup');
-    for (const day of ['2026-02-28', '2028-02-29', '2000-02-29', '2026-04-30', '2026-12-31', '2026-11-23T09:00:00', '{{run.date}}']) assert.equal(marked(day), false, day);
+    for (const day of ['2026-02-28', '2028-02-29', '2000-02-29', '2026-04-30', '2026-12-31', '2026-11-23T09:00:00', '{{run.date}}'])
+      assert.equal(marked(day), false, day);
     for (const day of ['2026-02-30', '2026-02-29', '1900-02-29', '2026-04-31', '2026-11-31', '2026-13-01', '2026-00-10']) assert.equal(marked(day), true, day);
   });
 
@@ -132,8 +169,18 @@ describe('generated schemas', () => {
   });
 
   it('requires operation and params, a version where several exist, and a binding the shape offers', () => {
-    assert.deepEqual(check({}).filter((e) => e.keyword === 'required').map((e) => (e.params as { missingProperty: string }).missingProperty).sort(), ['operation', 'params']);
-    assert.ok(check({ operation: 'GetRateQuote', params: {} }).some((e) => e.keyword === 'required' && (e.params as { missingProperty: string }).missingProperty === 'version'));
+    assert.deepEqual(
+      check({})
+        .filter((e) => e.keyword === 'required')
+        .map((e) => (e.params as { missingProperty: string }).missingProperty)
+        .sort(),
+      ['operation', 'params'],
+    );
+    assert.ok(
+      check({ operation: 'GetRateQuote', params: {} }).some(
+        (e) => e.keyword === 'required' && (e.params as { missingProperty: string }).missingProperty === 'version',
+      ),
+    );
     assert.deepEqual(check({ operation: 'GetTerminalInformation', params: {} }), [], 'one version: may be left out');
     assert.ok(check({ operation: 'GetRateQuote', version: '1.0.3', binding: 'get', params: {} }).some((e) => e.instancePath === '/binding'));
     assert.deepEqual(check({ operation: 'GetTerminalInformation', binding: 'get', params: {} }), []);
@@ -148,7 +195,7 @@ describe('generated schemas', () => {
     }
   });
 
-  it('leaves the catalog\'s required fields out of `required` (they are warnings), closes closed records, opens open ones', () => {
+  it("leaves the catalog's required fields out of `required` (they are warnings), closes closed records, opens open ones", () => {
     for (const op of operations) {
       const definitions = (shapeSchema(op) as { definitions: Record<string, JsonSchema> }).definitions;
       for (const [name, def] of Object.entries(definitions)) {
@@ -157,7 +204,11 @@ describe('generated schemas', () => {
         if (record.open) assert.equal(def.additionalProperties, undefined, name);
         else {
           assert.equal(def.additionalProperties, false, name);
-          assert.deepEqual(Object.keys(def.properties as object), record.fields.map((f) => f.name), `${name}: every field, in order`);
+          assert.deepEqual(
+            Object.keys(def.properties as object),
+            record.fields.map((f) => f.name),
+            `${name}: every field, in order`,
+          );
         }
       }
     }
@@ -173,13 +224,18 @@ describe('generated schemas', () => {
     assert.deepEqual(items.RateItem.properties.Weight.type, ['number', 'string']);
     for (const op of operations) {
       const definitions = (shapeSchema(op) as { definitions: Record<string, { properties?: Record<string, JsonSchema> }> }).definitions;
-      for (const def of Object.values(definitions)) for (const [name, prop] of Object.entries(def.properties ?? {})) assert.ok(typeof prop.description === 'string' && typeof prop.markdownDescription === 'string', `${shapeLabel(op)} ${name}`);
+      for (const def of Object.values(definitions))
+        for (const [name, prop] of Object.entries(def.properties ?? {}))
+          assert.ok(typeof prop.description === 'string' && typeof prop.markdownDescription === 'string', `${shapeLabel(op)} ${name}`);
     }
   });
 
   it('defaultSnippets: one per shape at the top, each expanding to a file that validates', () => {
     const entries = requestSchema().defaultSnippets as Array<{ label: string; body: unknown }>;
-    assert.deepEqual(entries.map((e) => e.label), operations.map(shapeLabel));
+    assert.deepEqual(
+      entries.map((e) => e.label),
+      operations.map(shapeLabel),
+    );
     for (const entry of entries) {
       const text = expandSnippet(bodyText(entry.body));
       assert.deepEqual(validateRequestText(text).findings, [], entry.label);
@@ -210,7 +266,11 @@ describe('generated snippets', () => {
       // The snippet, the schema's defaultSnippet and New Request… come from one sample.
       assert.deepEqual(JSON.parse(text), sampleRequestFile(op, undefined, TEMPLATE));
       const stops = [...snippet.body.join('\n').matchAll(/\$\{(\d+)[:|]/g)].map((m) => Number(m[1]));
-      assert.deepEqual(stops, stops.map((_, i) => i + 1), 'tab stops numbered 1, 2, 3 … in order');
+      assert.deepEqual(
+        stops,
+        stops.map((_, i) => i + 1),
+        'tab stops numbered 1, 2, 3 … in order',
+      );
       assert.ok(stops.length >= 3, 'tab stops on the key values');
     });
   }
@@ -246,11 +306,13 @@ describe('sample values table', () => {
   });
 
   it('gives every sample leaf a non-empty value', () => {
-    const leaves = (v: unknown): unknown[] => (Array.isArray(v) ? v.flatMap(leaves) : v !== null && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [v]);
+    const leaves = (v: unknown): unknown[] =>
+      Array.isArray(v) ? v.flatMap(leaves) : v !== null && typeof v === 'object' ? Object.values(v).flatMap(leaves) : [v];
     for (const op of operations) for (const leaf of leaves(plain(sampleFile(op)))) assert.notEqual(leaf, '', shapeLabel(op));
   });
 
   it('covers every operation with a sample per version', () => {
-    for (const op of operations) assert.ok(shapesOf(op.operation).length >= 1 && Object.keys(sampleRequestFile(op).params as object).length >= 1, shapeLabel(op));
+    for (const op of operations)
+      assert.ok(shapesOf(op.operation).length >= 1 && Object.keys(sampleRequestFile(op).params as object).length >= 1, shapeLabel(op));
   });
 });

@@ -14,16 +14,28 @@ import { tmpDir } from './transport-support';
 async function carrier(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd, env: {} });
+  const code = await runCli(args, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    cwd,
+    env: {},
+  });
   return { code, out, err };
 }
 
-const TERMINAL = (extra: Record<string, unknown> = {}) => JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, ...extra }, null, 2);
+const TERMINAL = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, ...extra }, null, 2);
 
 describe('a hostile repository', function () {
   this.timeout(60_000);
   let dir: string;
-  beforeEach(() => { dir = tmpDir('carrier-hostile-repo-'); });
+  beforeEach(() => {
+    dir = tmpDir('carrier-hostile-repo-');
+  });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('a request file nested 100,000 levels deep is a located error, not a stack overflow', async () => {
@@ -46,7 +58,11 @@ describe('a hostile repository', function () {
   });
 
   it('invalid UTF-8 is an error at its byte, line and column, not a replaced character', async () => {
-    const text = Buffer.concat([Buffer.from('{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": { "ZipCode": "685'), Buffer.from([0xff]), Buffer.from('07", "CountryCode": "USA" }\n}\n')]);
+    const text = Buffer.concat([
+      Buffer.from('{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": { "ZipCode": "685'),
+      Buffer.from([0xff]),
+      Buffer.from('07", "CountryCode": "USA" }\n}\n'),
+    ]);
     fs.writeFileSync(path.join(dir, 'latin.carrier.json'), text);
     const at = text.indexOf(0xff);
     assert.equal(firstInvalidByte(text), at);
@@ -84,7 +100,10 @@ describe('a hostile repository', function () {
     assert.equal(collection.code, 2, collection.out + collection.err);
     assert.match(collection.err, /collection\.json:\d+:\d+: error: "constructor" is reserved/);
     fs.rmSync(path.join(dir, 'collection.json'));
-    fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ staging: { baseUrl: 'http://127.0.0.1:9', variables: { prototype: 'x' } } }));
+    fs.writeFileSync(
+      path.join(dir, 'carrier.environments.json'),
+      JSON.stringify({ staging: { baseUrl: 'http://127.0.0.1:9', variables: { prototype: 'x' } } }),
+    );
     const env = await carrier(['run', '.', '--env', 'staging'], dir);
     assert.equal(env.code, 2, env.out + env.err);
     assert.match(env.out + env.err, /"prototype" is reserved/);
@@ -101,10 +120,12 @@ describe('a hostile repository', function () {
 describe('patterns from a repository', function () {
   this.timeout(20_000);
   let dir: string;
-  beforeEach(() => { dir = tmpDir('carrier-hostile-pattern-'); });
+  beforeEach(() => {
+    dir = tmpDir('carrier-hostile-pattern-');
+  });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('(a+)+$ against forty a\'s answers at once: the engine is linear-time (a backtracking one runs for minutes)', () => {
+  it("(a+)+$ against forty a's answers at once: the engine is linear-time (a backtracking one runs for minutes)", () => {
     const re = new Pattern('(a+)+$').resolve(() => undefined).regex!;
     assert.equal(re.test(`${'a'.repeat(40)}!`), false);
     assert.equal(re.test('a'.repeat(100_000)), true);
@@ -112,7 +133,10 @@ describe('patterns from a repository', function () {
   });
 
   it('lookaround and backreferences are refused with a located error before anything is sent', async () => {
-    fs.writeFileSync(path.join(dir, 'a.carrier.json'), TERMINAL({ expect: { reply: { 'TerminalInformation.TerminalDetails.TerminalCode': { matches: '^(?=L)(.)\\1' } } } }));
+    fs.writeFileSync(
+      path.join(dir, 'a.carrier.json'),
+      TERMINAL({ expect: { reply: { 'TerminalInformation.TerminalDetails.TerminalCode': { matches: '^(?=L)(.)\\1' } } } }),
+    );
     const run = await carrier(['run', 'a.carrier.json'], dir);
     assert.equal(run.code, 2, run.out + run.err);
     assert.match(run.err, /a\.carrier\.json:\d+:\d+: error: .*not a valid regular expression.*linear-time engine/);

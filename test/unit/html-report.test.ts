@@ -20,9 +20,30 @@ const collection: PlannedCollection = { folder: path.join(BASE, 'suite'), name: 
 function test(name: string, row?: number): PlannedTest {
   const file = path.join(BASE, 'suite', 'a.carrier.json');
   return {
-    id: `${file}${row ? `#row=${row}` : ''}`, file, name, collection, binding: 'soap11', operation: 'GetRateQuote', version: '1.0.1',
-    location: { file, line: 1, column: 1, endLine: 1, endColumn: 2 }, dependsOn: [], captures: [], position: row ?? 0,
-    ...(row ? { row: { file: path.join(BASE, 'suite', 'rows.csv'), index: row, count: 2, name: `lane ${row}`, location: { file: path.join(BASE, 'suite', 'rows.csv'), line: row + 1, column: 1, endLine: row + 1, endColumn: 2 }, values: {}, texts: {} } } : {}),
+    id: `${file}${row ? `#row=${row}` : ''}`,
+    file,
+    name,
+    collection,
+    binding: 'soap11',
+    operation: 'GetRateQuote',
+    version: '1.0.1',
+    location: { file, line: 1, column: 1, endLine: 1, endColumn: 2 },
+    dependsOn: [],
+    captures: [],
+    position: row ?? 0,
+    ...(row
+      ? {
+          row: {
+            file: path.join(BASE, 'suite', 'rows.csv'),
+            index: row,
+            count: 2,
+            name: `lane ${row}`,
+            location: { file: path.join(BASE, 'suite', 'rows.csv'), line: row + 1, column: 1, endLine: row + 1, endColumn: 2 },
+            values: {},
+            texts: {},
+          },
+        }
+      : {}),
   };
 }
 
@@ -30,17 +51,44 @@ function report(): RunReport {
   const failed: TestResult = {
     test: test('a.carrier.json [soap11] [row 1: <script>alert(1)</script>]', 1),
     status: 'failed',
-    failures: [{ kind: 'reply', message: `Result.Key: expected "${SECRET}", got "x"`, expected: `equals "${SECRET}"`, actual: '"x"', path: 'Result.Key', location: { file: path.join(BASE, 'suite', 'a.carrier.json'), line: 12, column: 7, endLine: 12, endColumn: 20 } }],
+    failures: [
+      {
+        kind: 'reply',
+        message: `Result.Key: expected "${SECRET}", got "x"`,
+        expected: `equals "${SECRET}"`,
+        actual: '"x"',
+        path: 'Result.Key',
+        location: { file: path.join(BASE, 'suite', 'a.carrier.json'), line: 12, column: 7, endLine: 12, endColumn: 20 },
+      },
+    ],
     durationMs: 12,
     captured: {},
     environment: 'staging',
     transcript: {
-      request: { method: 'POST', url: `https://svc.example/x?key=${encodeURIComponent(SECRET)}`, headers: [['X-Key', SECRET]], body: `<a><APIKey>${SECRET.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</APIKey></a>` },
+      request: {
+        method: 'POST',
+        url: `https://svc.example/x?key=${encodeURIComponent(SECRET)}`,
+        headers: [['X-Key', SECRET]],
+        body: `<a><APIKey>${SECRET.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</APIKey></a>`,
+      },
       reply: { status: 200, statusText: 'OK', headers: [], body: `<r>echo ${SECRET} </script><script>alert(2)</script></r>`, bodyCut: 10 },
     },
   };
-  const passed: TestResult = { test: test('a.carrier.json [soap11] [row 2: lane 2]', 2), status: 'passed', failures: [], durationMs: 3, captured: { pro: '123' } };
-  const skipped: TestResult = { test: test('b.carrier.json [soap11]'), status: 'skipped', failures: [], skipReason: 'needs {{pro}}', durationMs: 0, captured: {} };
+  const passed: TestResult = {
+    test: test('a.carrier.json [soap11] [row 2: lane 2]', 2),
+    status: 'passed',
+    failures: [],
+    durationMs: 3,
+    captured: { pro: '123' },
+  };
+  const skipped: TestResult = {
+    test: test('b.carrier.json [soap11]'),
+    status: 'skipped',
+    failures: [],
+    skipReason: 'needs {{pro}}',
+    durationMs: 0,
+    captured: {},
+  };
   return {
     summary: { total: 3, passed: 1, failed: 1, skipped: 1, durationMs: 15, startedAt: '2026-11-18T10:00:00.000Z' },
     results: [failed, passed, skipped],
@@ -72,7 +120,10 @@ describe('report.html', () => {
     const json = /<script type="application\/json" id="exchanges">([\s\S]*?)<\/script>/.exec(html)![1];
     assert.doesNotMatch(json, /</, 'the JSON block has no < at all');
     const data = JSON.parse(json);
-    assert.ok(data['0'].reply.body.includes('</script>') && data['0'].reply.body.includes('<script>alert(2)</script>'), 'the reply reads back as it was, as data');
+    assert.ok(
+      data['0'].reply.body.includes('</script>') && data['0'].reply.body.includes('<script>alert(2)</script>'),
+      'the reply reads back as it was, as data',
+    );
     assert.equal(data['0'].reply.bodyCut, 10);
     assert.equal(Object.keys(data).length, 1, 'only tests with an exchange');
   });
@@ -98,16 +149,30 @@ describe('report.html', () => {
     };
     const html = htmlReport(incomplete, relativeTo(BASE), { now: () => new Date('2026-11-18T10:01:00Z') });
     assert.match(html, /<title>Carrier run report: incomplete, 1 passed, 1 failed, 1 skipped<\/title>/);
-    assert.match(html, /<header class="summary failed">\n<h1>Carrier run report<\/h1>\n<p class="verdict">✗ Failed: 1 test failed; the report is incomplete<\/p>/);
-    assert.ok(html.includes('<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul><li>shard 3/3 missing: its tests (3 of the run&apos;s 9) are not in this report</li><li>shards/&lt;b&gt;/report.json ran commit bbbbbbbbbbbb, the others aaaaaaaaaaaa</li></ul></section>'));
+    assert.match(
+      html,
+      /<header class="summary failed">\n<h1>Carrier run report<\/h1>\n<p class="verdict">✗ Failed: 1 test failed; the report is incomplete<\/p>/,
+    );
+    assert.ok(
+      html.includes(
+        '<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul><li>shard 3/3 missing: its tests (3 of the run&apos;s 9) are not in this report</li><li>shards/&lt;b&gt;/report.json ran commit bbbbbbbbbbbb, the others aaaaaaaaaaaa</li></ul></section>',
+      ),
+    );
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)![1];
     const hash = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
-    assert.equal(csp, `default-src 'none'; style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1])}; script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1])}; img-src data:; base-uri 'none'; form-action 'none'`);
+    assert.equal(
+      csp,
+      `default-src 'none'; style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1])}; script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1])}; img-src data:; base-uri 'none'; form-action 'none'`,
+    );
     assert.doesNotMatch(html, /\sstyle=|\son[a-z]+=/);
   });
 
   it('the summary is green only when nothing failed and nothing is missing', () => {
-    const passing: RunReport = { ...report(), summary: { total: 1, passed: 1, failed: 0, skipped: 0, durationMs: 3, startedAt: '2026-11-18T10:00:00.000Z' }, results: [report().results[1]] };
+    const passing: RunReport = {
+      ...report(),
+      summary: { total: 1, passed: 1, failed: 0, skipped: 0, durationMs: 3, startedAt: '2026-11-18T10:00:00.000Z' },
+      results: [report().results[1]],
+    };
     const html = htmlReport(passing, relativeTo(BASE));
     assert.match(html, /<header class="summary passed">\n<h1>Carrier run report<\/h1>\n<p class="verdict">✓ Passed<\/p>/);
     assert.doesNotMatch(html, /class="incomplete"/);

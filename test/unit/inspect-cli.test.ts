@@ -18,10 +18,18 @@ const KEY = 'cli-Key&<9Zq+Wm 4Rt/Yu';
 async function cli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd, env: {} });
+  const code = await runCli(args, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    cwd,
+    env: {},
+  });
   return { code, out, err };
 }
-
 
 describe('carrier inspect', function () {
   this.timeout(60_000);
@@ -33,23 +41,42 @@ describe('carrier inspect', function () {
   });
 
   it('forwards to the embedded sandbox, prints a line per exchange, records, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'inspect', '--record', record], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'inspect', '--record', record], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const [, url] = await waitForOutput(() => out + err, /Carrier inspector listening on (http:\/\/127\.0\.0\.1:\d+) → embedded sandbox http:\/\/127\.0\.0\.1:\d+\n/, 'the listening line');
+      const [, url] = await waitForOutput(
+        () => out + err,
+        /Carrier inspector listening on (http:\/\/127\.0\.0\.1:\d+) → embedded sandbox http:\/\/127\.0\.0\.1:\d+\n/,
+        'the listening line',
+      );
       await waitForOutput(() => out, /Recording to recording\n/, 'the recording line');
       const op = findShape('GetHazmatDescription')!;
       const spec = buildHttpRequest({ op, binding: 'soap12', baseUrl: url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: KEY });
       const got = await plainRequest(spec.url, 'POST', spec.headers as Array<[string, string]>, Buffer.from(spec.body));
       assert.equal(got.status, 200, got.body.toString());
-      await waitForOutput(() => out, /#1 POST \/sandbox\/BillOfLadingService\.asmx {2}GetHazmatDescription sandbox SOAP 1\.2 → 200 {2}[\d.]+ ms\n/, 'the exchange line');
+      await waitForOutput(
+        () => out,
+        /#1 POST \/sandbox\/BillOfLadingService\.asmx {2}GetHazmatDescription sandbox SOAP 1\.2 → 200 {2}[\d.]+ ms\n/,
+        'the exchange line',
+      );
       const wsdl = await plainRequest(`${url}/sandbox/BillOfLadingService.asmx?wsdl`, 'GET', []);
       assert.equal(wsdl.status, 200);
-      await waitForOutput(() => out, /#2 GET \/sandbox\/BillOfLadingService\.asmx\?wsdl {2}unknown \(The WSDL of \/sandbox\/BillOfLadingService\.asmx\) → 200/, 'the unknown exchange line');
+      await waitForOutput(
+        () => out,
+        /#2 GET \/sandbox\/BillOfLadingService\.asmx\?wsdl {2}unknown \(The WSDL of \/sandbox\/BillOfLadingService\.asmx\) → 200/,
+        'the unknown exchange line',
+      );
       child.kill('SIGTERM');
       assert.equal(await exited, 0, err);
       assert.match(out, /SIGTERM: stopping the inspector\n$/);
@@ -75,7 +102,10 @@ describe('carrier inspect', function () {
     assert.equal(code, 0, err);
     const lines = out.split('\n');
     assert.match(lines[0], /^#1 GetHazmatDescription sandbox · SOAP 1\.2$/);
-    assert.match(out, /\nPOST http:\/\/127\.0\.0\.1:\d+\/sandbox\/BillOfLadingService\.asmx\nHost: 127\.0\.0\.1:\d+\nContent-Type: application\/soap\+xml; charset=utf-8\n/);
+    assert.match(
+      out,
+      /\nPOST http:\/\/127\.0\.0\.1:\d+\/sandbox\/BillOfLadingService\.asmx\nHost: 127\.0\.0\.1:\d+\nContent-Type: application\/soap\+xml; charset=utf-8\n/,
+    );
     assert.match(out, /\n {6}<APIKey>••••<\/APIKey>\n {6}<UNNANumber>1203<\/UNNANumber>\n/, 'the body, indented, key masked');
     assert.match(out, /\nHTTP 200 OK · [\d.]+ ms \(.*first byte [\d.]+ ms.*\) · sent \d+ bytes, received \d+ bytes\n/);
     assert.match(out, /\n {2}<soap:Body>\n {4}<GetHazmatDescriptionResponse /);

@@ -53,17 +53,27 @@ export async function startGzipFront(target: string): Promise<GzipFront> {
     // request put on it; as Node's docs advise, that request is sent again on a new connection.
     // On a busy machine the race is common, and a 502 from this harness is no finding of the test.
     const forward = (retry: boolean): void => {
-      const up = http.request({ host: t.hostname, port: t.port, method: entry.method, path: entry.url, headers: [...headers, ['Content-Length', String(body.length)]].flat(), agent: retry ? agent : false }, async (reply) => {
-        let replyBody = await collect(reply);
-        const back = pairs(reply.rawHeaders).filter(([n]) => !HOP.test(n));
-        entry.gzipped = /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '') && replyBody.length > 0;
-        if (entry.gzipped) {
-          replyBody = zlib.gzipSync(replyBody);
-          back.push(['Content-Encoding', 'gzip'], ['Vary', 'Accept-Encoding']);
-        }
-        res.writeHead(reply.statusCode ?? 502, reply.statusMessage, [...back, ['Content-Length', String(replyBody.length)]].flat());
-        res.end(replyBody);
-      });
+      const up = http.request(
+        {
+          host: t.hostname,
+          port: t.port,
+          method: entry.method,
+          path: entry.url,
+          headers: [...headers, ['Content-Length', String(body.length)]].flat(),
+          agent: retry ? agent : false,
+        },
+        async (reply) => {
+          let replyBody = await collect(reply);
+          const back = pairs(reply.rawHeaders).filter(([n]) => !HOP.test(n));
+          entry.gzipped = /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '') && replyBody.length > 0;
+          if (entry.gzipped) {
+            replyBody = zlib.gzipSync(replyBody);
+            back.push(['Content-Encoding', 'gzip'], ['Vary', 'Accept-Encoding']);
+          }
+          res.writeHead(reply.statusCode ?? 502, reply.statusMessage, [...back, ['Content-Length', String(replyBody.length)]].flat());
+          res.end(replyBody);
+        },
+      );
       up.on('error', (e: NodeJS.ErrnoException) => {
         if (retry && up.reusedSocket && e.code === 'ECONNRESET') return forward(false);
         res.writeHead(502);
@@ -73,11 +83,18 @@ export async function startGzipFront(target: string): Promise<GzipFront> {
     };
     forward(true);
   });
-  const url = await new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+  const url = await new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
+  );
   return {
     url,
     seen,
-    close: () => new Promise<void>((resolve) => { agent.destroy(); server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -99,7 +116,10 @@ function client(name: string, command: string, script: string, probe: string[], 
     command,
     script: path.join(FIXTURES, script),
     missing() {
-      answer ??= spawnSync(command, probe, { stdio: 'ignore' }).status === 0 ? {} : { why: `${command} cannot run it (${packages}; node scripts/ensure-soap-clients.js installs them)` };
+      answer ??=
+        spawnSync(command, probe, { stdio: 'ignore' }).status === 0
+          ? {}
+          : { why: `${command} cannot run it (${packages}; node scripts/ensure-soap-clients.js installs them)` };
       return answer.why;
     },
   };
@@ -120,7 +140,13 @@ export function runClient(client: ClientProgram, plan: unknown): Promise<ClientL
   return new Promise((resolve, reject) => {
     execFile(client.command, [client.script, JSON.stringify(plan)], { timeout: 30_000 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`${client.name} failed: ${err.message}\n${stderr}\n${stdout}`));
-      resolve(stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ClientLine));
+      resolve(
+        stdout
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as ClientLine),
+      );
     });
   });
 }

@@ -55,22 +55,33 @@ export async function startTap(target: string): Promise<Tap> {
     const entry: Seen = { method: req.method ?? '', url: req.url ?? '', headers: pairs(req.rawHeaders), body: await collect(req) };
     seen.push(entry);
     const forwarded = entry.headers.filter(([n]) => !/^(host|connection|keep-alive|transfer-encoding)$/i.test(n)).flat();
-    const up = http.request({ host: t.hostname, port: t.port, method: entry.method, path: entry.url, headers: ['Host', t.host, ...forwarded], agent }, async (reply) => {
-      entry.status = reply.statusCode;
-      entry.replyHeaders = pairs(reply.rawHeaders);
-      entry.replyBody = await collect(reply);
-      const back = entry.replyHeaders.filter(([n]) => !/^(connection|keep-alive|transfer-encoding|content-length)$/i.test(n)).flat();
-      res.writeHead(reply.statusCode ?? 502, reply.statusMessage, [...back, 'Content-Length', String(entry.replyBody.length)]);
-      res.end(entry.replyBody);
+    const up = http.request(
+      { host: t.hostname, port: t.port, method: entry.method, path: entry.url, headers: ['Host', t.host, ...forwarded], agent },
+      async (reply) => {
+        entry.status = reply.statusCode;
+        entry.replyHeaders = pairs(reply.rawHeaders);
+        entry.replyBody = await collect(reply);
+        const back = entry.replyHeaders.filter(([n]) => !/^(connection|keep-alive|transfer-encoding|content-length)$/i.test(n)).flat();
+        res.writeHead(reply.statusCode ?? 502, reply.statusMessage, [...back, 'Content-Length', String(entry.replyBody.length)]);
+        res.end(entry.replyBody);
+      },
+    );
+    up.on('error', (e) => {
+      res.writeHead(502);
+      res.end(String(e));
     });
-    up.on('error', (e) => { res.writeHead(502); res.end(String(e)); });
     up.end(entry.body);
   });
   const url = await listen(server);
   return {
     url,
     seen,
-    close: () => new Promise<void>((resolve) => { agent.destroy(); server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -89,9 +100,12 @@ export function plainRequest(url: string, method: string, headers: Array<[string
   // Headers given as a list go out as they are: Host too must be in it.
   const all = headers.some(([n]) => n.toLowerCase() === 'host') ? headers : [['Host', u.host] as [string, string], ...headers];
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, method, path: `${u.pathname}${u.search}`, headers: all.flat(), agent: clientAgent }, async (res) => {
-      resolve({ status: res.statusCode ?? 0, headers: pairs(res.rawHeaders), body: await collect(res) });
-    });
+    const req = http.request(
+      { host: u.hostname, port: u.port, method, path: `${u.pathname}${u.search}`, headers: all.flat(), agent: clientAgent },
+      async (res) => {
+        resolve({ status: res.statusCode ?? 0, headers: pairs(res.rawHeaders), body: await collect(res) });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -112,7 +126,9 @@ export function spellings(secret: string): string[] {
   const xmlAll = xml.replace(/"/g, '&quot;').replace(/'/g, '&apos;');
   const uri = encodeURIComponent(secret);
   const form = new URLSearchParams([['k', secret]]).toString().slice(2);
-  return [...new Set([secret, xml, xmlAll, uri, uri.toLowerCase(), uri.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), form, JSON.stringify(secret).slice(1, -1)])];
+  return [
+    ...new Set([secret, xml, xmlAll, uri, uri.toLowerCase(), uri.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), form, JSON.stringify(secret).slice(1, -1)]),
+  ];
 }
 
 /** The files of `dir` that hold `secret` in any spelling, with the spelling found. */

@@ -42,21 +42,30 @@ function rawTarget(answer: (got: string, socket: net.Socket) => void): Promise<T
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    received,
-    open: () => sockets.size,
-    close: () => new Promise((done) => { for (const s of sockets) s.destroy(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+        received,
+        open: () => sockets.size,
+        close: () =>
+          new Promise((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 /** Answers every complete request head (no body) with a small reply. */
-const okTarget = () => rawTarget((got, socket) => {
-  const heads = got.split('\r\n\r\n').length - 1;
-  const answered = (socket as net.Socket & { answered?: number }).answered ?? 0;
-  for (let n = answered; n < heads; n++) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
-  (socket as net.Socket & { answered?: number }).answered = heads;
-});
+const okTarget = () =>
+  rawTarget((got, socket) => {
+    const heads = got.split('\r\n\r\n').length - 1;
+    const answered = (socket as net.Socket & { answered?: number }).answered ?? 0;
+    for (let n = answered; n < heads; n++) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    (socket as net.Socket & { answered?: number }).answered = heads;
+  });
 
 interface Client {
   readonly socket: net.Socket;
@@ -71,9 +80,14 @@ function connect(url: string): Promise<Client> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(u.port), u.hostname, () => resolve({ socket, got: () => got, closed }));
     let got = '';
-    socket.on('data', (d) => { got += d.toString('latin1'); });
+    socket.on('data', (d) => {
+      got += d.toString('latin1');
+    });
     socket.on('error', reject);
-    const closed = new Promise<void>((done) => { socket.on('end', done); socket.on('close', () => done()); });
+    const closed = new Promise<void>((done) => {
+      socket.on('end', done);
+      socket.on('close', () => done());
+    });
   });
 }
 
@@ -105,7 +119,12 @@ describe('traffic inspector: memory held by bytes', function () {
       res.end(body);
     });
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
-    const inspector = await startInspector({ target: `http://127.0.0.1:${(target.address() as net.AddressInfo).port}`, namespaces: DEFAULT_NAMESPACES, maxBodyBytes: 32 * KB, keepBytes: 160 * KB });
+    const inspector = await startInspector({
+      target: `http://127.0.0.1:${(target.address() as net.AddressInfo).port}`,
+      namespaces: DEFAULT_NAMESPACES,
+      maxBodyBytes: 32 * KB,
+      keepBytes: 160 * KB,
+    });
     try {
       for (let i = 1; i <= 12; i++) {
         const got = await plainRequest(`${inspector.url}/big/${i}`, 'GET', []);
@@ -115,13 +134,19 @@ describe('traffic inspector: memory held by bytes', function () {
       await inspector.flush();
       const kept = inspector.exchanges();
       assert.ok(kept.length >= 2 && kept.length < 12, `${kept.length} of 12 kept`);
-      assert.deepEqual(kept.map((r) => r.seq), kept.map((_, i) => 12 - kept.length + 1 + i), 'the newest are kept, oldest first');
+      assert.deepEqual(
+        kept.map((r) => r.seq),
+        kept.map((_, i) => 12 - kept.length + 1 + i),
+        'the newest are kept, oldest first',
+      );
       assert.ok(kept.reduce((n, r) => n + exchangeWeight(r), 0) <= 160 * KB, 'within the budget');
       for (const r of kept) {
         assert.equal(r.exchange.reply?.bodyText.length, 32 * KB, 'the reply body cut at the cap');
         assert.equal(r.exchange.reply?.size, size);
         assert.equal(r.exchange.recorded?.replyBodyTruncated, true, 'and marked');
-        assert.ok(r.exchange.findings.some((f) => f.message === `The reply body is ${size} bytes; the first ${32 * KB} were kept and not read along the catalog`));
+        assert.ok(
+          r.exchange.findings.some((f) => f.message === `The reply body is ${size} bytes; the first ${32 * KB} were kept and not read along the catalog`),
+        );
       }
     } finally {
       await inspector.close();
@@ -143,18 +168,31 @@ describe('traffic inspector: memory held by bytes', function () {
       });
     });
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
-    const inspector = await startInspector({ target: `http://127.0.0.1:${(target.address() as net.AddressInfo).port}`, namespaces: DEFAULT_NAMESPACES, maxBodyBytes: 64 * KB, captureBytes: 160 * KB });
+    const inspector = await startInspector({
+      target: `http://127.0.0.1:${(target.address() as net.AddressInfo).port}`,
+      namespaces: DEFAULT_NAMESPACES,
+      maxBodyBytes: 64 * KB,
+      captureBytes: 160 * KB,
+    });
     try {
       const agent = new http.Agent({ keepAlive: false });
-      const calls = Array.from({ length: 6 }, (_, i) => new Promise<Buffer>((resolve, reject) => {
-        const req = http.request(`${inspector.url}/up/${i}`, { method: 'POST', agent, headers: { 'Content-Type': 'text/plain', 'Content-Length': String(size) } }, (res) => {
-          const parts: Buffer[] = [];
-          res.on('data', (c: Buffer) => parts.push(c));
-          res.on('end', () => resolve(Buffer.concat(parts)));
-        });
-        req.on('error', reject);
-        req.end(body);
-      }));
+      const calls = Array.from(
+        { length: 6 },
+        (_, i) =>
+          new Promise<Buffer>((resolve, reject) => {
+            const req = http.request(
+              `${inspector.url}/up/${i}`,
+              { method: 'POST', agent, headers: { 'Content-Type': 'text/plain', 'Content-Length': String(size) } },
+              (res) => {
+                const parts: Buffer[] = [];
+                res.on('data', (c: Buffer) => parts.push(c));
+                res.on('end', () => resolve(Buffer.concat(parts)));
+              },
+            );
+            req.on('error', reject);
+            req.end(body);
+          }),
+      );
       await until('every request at the target', () => waiting.length === 6);
       for (const w of waiting) w();
       waiting = [];
@@ -162,8 +200,15 @@ describe('traffic inspector: memory held by bytes', function () {
       const xs = await recorded(inspector, 6);
       const keptBytes = xs.reduce((n, r) => n + r.exchange.request.body.length + (r.exchange.reply?.bodyText.length ?? 0), 0);
       assert.ok(keptBytes <= 160 * KB, `${keptBytes} bytes of copies kept`);
-      assert.ok(xs.some((r) => r.exchange.findings.some((f) => /memory for bodies under way was full/.test(f.message))), 'the bodies that got no copy say why');
-      assert.deepEqual(xs.map((r) => [r.exchange.sizes?.requestBytes, r.exchange.reply?.size, r.exchange.error?.message]), xs.map(() => [size, size, undefined]), 'sizes are the real ones');
+      assert.ok(
+        xs.some((r) => r.exchange.findings.some((f) => /memory for bodies under way was full/.test(f.message))),
+        'the bodies that got no copy say why',
+      );
+      assert.deepEqual(
+        xs.map((r) => [r.exchange.sizes?.requestBytes, r.exchange.reply?.size, r.exchange.error?.message]),
+        xs.map(() => [size, size, undefined]),
+        'sizes are the real ones',
+      );
       agent.destroy();
     } finally {
       await inspector.close();
@@ -173,17 +218,38 @@ describe('traffic inspector: memory held by bytes', function () {
   });
 
   it('a store keeps at most its count and its bytes, oldest going first; an exchange over the budget alone is kept by itself', () => {
-    const fake = (seq: number, bytes: number) => ({ seq, recognition: { kind: 'unknown', code: 'path', reason: '' }, exchange: { request: { method: 'GET', url: '/', headers: [], body: 'x'.repeat(bytes) }, documents: [], findings: [] } }) as unknown as RecordedExchange;
+    const fake = (seq: number, bytes: number) =>
+      ({
+        seq,
+        recognition: { kind: 'unknown', code: 'path', reason: '' },
+        exchange: { request: { method: 'GET', url: '/', headers: [], body: 'x'.repeat(bytes) }, documents: [], findings: [] },
+      }) as unknown as RecordedExchange;
     const store = new ExchangeStore(3, 50_000);
     for (let i = 1; i <= 5; i++) store.add(fake(i, 100));
-    assert.deepEqual(store.list().map((r) => r.seq), [3, 4, 5]);
+    assert.deepEqual(
+      store.list().map((r) => r.seq),
+      [3, 4, 5],
+    );
     store.add(fake(6, 20_000));
     store.add(fake(7, 20_000));
-    assert.deepEqual(store.list().map((r) => r.seq), [6, 7]);
+    assert.deepEqual(
+      store.list().map((r) => r.seq),
+      [6, 7],
+    );
     store.add(fake(8, 90_000));
-    assert.deepEqual(store.list().map((r) => r.seq), [8]);
+    assert.deepEqual(
+      store.list().map((r) => r.seq),
+      [8],
+    );
     assert.ok(exchangeWeight(fake(9, 1000)) < exchangeWeight(fake(9, 2000)));
-    assert.equal(exchangeWeight({ ...fake(9, 0), exchange: { ...fake(9, 0).exchange, request: { method: 'GET', url: '/', headers: [], body: '••' } } } as RecordedExchange) - exchangeWeight(fake(9, 0)), 4, 'a string with the mask counts two bytes a character');
+    assert.equal(
+      exchangeWeight({
+        ...fake(9, 0),
+        exchange: { ...fake(9, 0).exchange, request: { method: 'GET', url: '/', headers: [], body: '••' } },
+      } as RecordedExchange) - exchangeWeight(fake(9, 0)),
+      4,
+      'a string with the mask counts two bytes a character',
+    );
     // carrier inspect keeps none: it prints each exchange as it is read.
     const none = new ExchangeStore(0, 50_000);
     for (let i = 1; i <= 3; i++) none.add(fake(i, 100));
@@ -235,7 +301,9 @@ describe('traffic inspector: connections held only while used', function () {
     await start();
     const c = await connect(inspector.url);
     c.socket.write('GET /drip HTTP/1.1\r\nHost: x\r\n');
-    const drip = setInterval(() => { if (!c.socket.destroyed) c.socket.write('X'); }, 50);
+    const drip = setInterval(() => {
+      if (!c.socket.destroyed) c.socket.write('X');
+    }, 50);
     await c.closed;
     clearInterval(drip);
     assert.match(c.got(), /^HTTP\/1\.1 408 Request Timeout\r\n[\s\S]*request head was not complete/);
@@ -259,7 +327,10 @@ describe('traffic inspector: connections held only while used', function () {
     const d = await connect(inspector.url);
     d.socket.write('GET /mute HTTP/1.1\r\nHost: x\r\n\r\n');
     await d.closed;
-    assert.match(d.got(), /^HTTP\/1\.1 504 Gateway Timeout\r\n[\s\S]*X-Carrier-Inspect: target-timeout\r\n[\s\S]*this 504 Gateway Timeout is the inspector's reply, not the target's: .* sent nothing for/);
+    assert.match(
+      d.got(),
+      /^HTTP\/1\.1 504 Gateway Timeout\r\n[\s\S]*X-Carrier-Inspect: target-timeout\r\n[\s\S]*this 504 Gateway Timeout is the inspector's reply, not the target's: .* sent nothing for/,
+    );
     const silent = (await recorded(inspector, 2))[1];
     assert.equal(silent.exchange.error?.kind, 'timeout');
     assert.deepEqual(silent.exchange.wire?.answered, { status: 504, statusText: 'Gateway Timeout' });
@@ -276,14 +347,20 @@ describe('traffic inspector: connections held only while used', function () {
     assert.match(target.received.join(''), /^GET \/last HTTP\/1\.1\r\nHost: [^\r]+\r\nConnection: close\r\n\r\n$/);
     await until('the target connection closed', () => target.open() === 0);
     const xs = await recorded(inspector, 1);
-    assert.deepEqual(xs.map((r) => r.exchange.request.url.replace(/^http:\/\/[^/]+/, '')), ['/last']);
+    assert.deepEqual(
+      xs.map((r) => r.exchange.request.url.replace(/^http:\/\/[^/]+/, '')),
+      ['/last'],
+    );
     // The last request's own body still goes on whole, however it is cut into writes.
     const post = await connect(inspector.url);
     post.socket.write('POST /body HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 10\r\n\r\n01234');
     await sleep(50);
     post.socket.write('56789');
     await post.closed;
-    assert.ok(target.received.some((r) => r.endsWith('\r\n\r\n0123456789')), 'the whole body reached the target');
+    assert.ok(
+      target.received.some((r) => r.endsWith('\r\n\r\n0123456789')),
+      'the whole body reached the target',
+    );
     // HTTP/1.0 closes unless it asks to keep alive.
     const old = await connect(inspector.url);
     old.socket.write('GET /old HTTP/1.0\r\n\r\n');
@@ -291,7 +368,7 @@ describe('traffic inspector: connections held only while used', function () {
     assert.match(old.got(), /\r\n\r\nok$/);
   });
 
-  it('honours Connection: close from the target: the client\'s connection ends after that reply; a request sent after it is recorded as not answered', async () => {
+  it("honours Connection: close from the target: the client's connection ends after that reply; a request sent after it is recorded as not answered", async () => {
     const closing = await rawTarget((got, socket) => {
       if (got.endsWith('\r\n\r\n') && !socket.writableEnded) socket.end('HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 3\r\n\r\nbye');
     });

@@ -32,7 +32,12 @@ describe('traffic inspector: recordings name their target and keep every paramet
   before(async () => {
     sandbox = await startSandbox({});
     tap = await startTap(sandbox.url);
-    inspector = await startInspector({ target: tap.url, namespaces: DEFAULT_NAMESPACES, recordDir: dir, recordEnvironment: { name: 'recorded', baseUrl: tap.url, namespaces: DEFAULT_NAMESPACES } });
+    inspector = await startInspector({
+      target: tap.url,
+      namespaces: DEFAULT_NAMESPACES,
+      recordDir: dir,
+      recordEnvironment: { name: 'recorded', baseUrl: tap.url, namespaces: DEFAULT_NAMESPACES },
+    });
   });
   after(async () => {
     await inspector.close();
@@ -42,14 +47,24 @@ describe('traffic inspector: recordings name their target and keep every paramet
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('writes a URL target into the folder\'s carrier.environments.json and names it in each request file; `carrier run` of the folder reaches the target', async () => {
+  it("writes a URL target into the folder's carrier.environments.json and names it in each request file; `carrier run` of the folder reaches the target", async () => {
     const op = findShape('GetHazmatDescription')!;
-    const spec = buildHttpRequest({ op, binding: 'soap12', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: KEY });
+    const spec = buildHttpRequest({
+      op,
+      binding: 'soap12',
+      baseUrl: inspector.url,
+      namespaces: DEFAULT_NAMESPACES,
+      params: { UNNANumber: '1203' },
+      apiKey: KEY,
+    });
     const got = await plainRequest(spec.url, 'POST', spec.headers as Array<[string, string]>, Buffer.from(spec.body));
     assert.equal(got.status, 200, got.body.toString());
     await inspector.flush();
 
-    const envs = JSON.parse(fs.readFileSync(path.join(dir, 'carrier.environments.json'), 'utf8')) as Record<string, { baseUrl: string; serviceNamespace: string }>;
+    const envs = JSON.parse(fs.readFileSync(path.join(dir, 'carrier.environments.json'), 'utf8')) as Record<
+      string,
+      { baseUrl: string; serviceNamespace: string }
+    >;
     assert.equal(envs.recorded.baseUrl, tap.url);
     assert.equal(envs.recorded.serviceNamespace, DEFAULT_NAMESPACES.service);
     const file = fs.readdirSync(dir).find((f) => f.endsWith('-GetHazmatDescription.carrier.json'))!;
@@ -58,21 +73,43 @@ describe('traffic inspector: recordings name their target and keep every paramet
 
     const before = tap.seen.length;
     let out = '';
-    const code = await runCli(['run', dir], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, cwd: root, env: { CARRIER_API_KEY_RECORDED: KEY } });
+    const code = await runCli(['run', dir], {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        out += t;
+      },
+      cwd: root,
+      env: { CARRIER_API_KEY_RECORDED: KEY },
+    });
     assert.equal(code, 0, out);
     assert.equal(tap.seen.length, before + 1, `the target should have received the replay:\n${out}`);
   });
 
   it('records an operation element in http://tempuri.org/ with all its parameters, a note, no pinned fault, and replays green', async () => {
     const op = findShape('GetHazmatDescription')!;
-    const spec = buildHttpRequest({ op, binding: 'soap11', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: KEY });
+    const spec = buildHttpRequest({
+      op,
+      binding: 'soap11',
+      baseUrl: inspector.url,
+      namespaces: DEFAULT_NAMESPACES,
+      params: { UNNANumber: '1203' },
+      apiKey: KEY,
+    });
     const body = spec.body.split(DEFAULT_NAMESPACES.service).join(TEMPURI);
-    const headers = (spec.headers as Array<[string, string]>).map(([n, v]) => [n, n.toLowerCase() === 'soapaction' ? v.split(DEFAULT_NAMESPACES.service).join(TEMPURI) : v] as [string, string]).filter(([n]) => n.toLowerCase() !== 'content-length');
+    const headers = (spec.headers as Array<[string, string]>)
+      .map(([n, v]) => [n, n.toLowerCase() === 'soapaction' ? v.split(DEFAULT_NAMESPACES.service).join(TEMPURI) : v] as [string, string])
+      .filter(([n]) => n.toLowerCase() !== 'content-length');
     const got = await plainRequest(spec.url, 'POST', headers, Buffer.from(body));
     assert.equal(got.status, 500, got.body.toString());
     await inspector.flush();
 
-    const file = fs.readdirSync(dir).filter((f) => f.endsWith('-GetHazmatDescription.carrier.json')).sort().pop()!;
+    const file = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('-GetHazmatDescription.carrier.json'))
+      .sort()
+      .pop()!;
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     const doc = stripComments(text);
     assert.deepEqual(doc.params, { UNNANumber: '1203' }, text);
@@ -81,7 +118,16 @@ describe('traffic inspector: recordings name their target and keep every paramet
     assert.ok(!text.includes(KEY));
 
     let out = '';
-    const code = await runCli(['run', path.join(dir, file)], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, cwd: root, env: { CARRIER_API_KEY_RECORDED: KEY } });
+    const code = await runCli(['run', path.join(dir, file)], {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        out += t;
+      },
+      cwd: root,
+      env: { CARRIER_API_KEY_RECORDED: KEY },
+    });
     assert.equal(code, 0, out);
   });
 

@@ -44,17 +44,29 @@ function startEcho(key: string): Promise<Echo> {
       const body = Buffer.concat(parts);
       const reply = req.method === 'GET' ? Buffer.from(`<Echo>${req.url}</Echo>`) : body;
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: pairs(req.rawHeaders), body, reply });
-      const headers: Record<string, string> = { 'Content-Type': req.headers['content-type'] ?? 'text/xml', 'Content-Length': String(reply.length), 'X-Partner-Ref': Buffer.from(key, 'utf8').toString('latin1') };
+      const headers: Record<string, string> = {
+        'Content-Type': req.headers['content-type'] ?? 'text/xml',
+        'Content-Length': String(reply.length),
+        'X-Partner-Ref': Buffer.from(key, 'utf8').toString('latin1'),
+      };
       if (req.headers['content-encoding']) headers['Content-Encoding'] = req.headers['content-encoding'];
       res.writeHead(200, headers);
       res.end(reply);
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    seen,
-    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+        seen,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 interface Call {
@@ -71,28 +83,50 @@ const utf16be = (s: string) => Buffer.from(s, 'utf16le').swap16();
 /** Every way a client sends the key: each spelling where it can stand, and the transfer forms. */
 function callsFor(key: string, spellings: readonly Spelling[]): Call[] {
   const calls: Call[] = [];
-  const post = (what: string, p: string, type: string, body: Buffer, extra: Array<[string, string]> = []): Call =>
-    ({ what, method: 'POST', path: p, headers: [['Content-Type', type], ['Content-Length', String(body.length)], ...extra], body });
+  const post = (what: string, p: string, type: string, body: Buffer, extra: Array<[string, string]> = []): Call => ({
+    what,
+    method: 'POST',
+    path: p,
+    headers: [['Content-Type', type], ['Content-Length', String(body.length)], ...extra],
+    body,
+  });
   for (const s of spellings) {
     if (s.context === 'xml' || s.context === 'any') {
       const text = s.context === 'any' ? xmlText(s.text) : s.text;
-      calls.push(post(`XML: ${s.name}`, '/echo/xml', 'text/xml; charset=utf-8', Buffer.from(`<r><APIKey>${text}</APIKey><Note a="1">key ${text} here</Note></r>`)));
+      calls.push(
+        post(`XML: ${s.name}`, '/echo/xml', 'text/xml; charset=utf-8', Buffer.from(`<r><APIKey>${text}</APIKey><Note a="1">key ${text} here</Note></r>`)),
+      );
     }
     if (s.context === 'url') calls.push({ what: `query: ${s.name}`, method: 'GET', path: `/echo/q?token=${s.text}&APIKEY=${s.text}&x=1`, headers: [] });
-    if (s.context === 'json') calls.push(post(`JSON: ${s.name}`, '/echo/json', 'application/json', Buffer.from(`{"apiKey":"${s.text}","note":"key ${s.text} here"}`)));
+    if (s.context === 'json')
+      calls.push(post(`JSON: ${s.name}`, '/echo/json', 'application/json', Buffer.from(`{"apiKey":"${s.text}","note":"key ${s.text} here"}`)));
   }
   const doc = `<r><Note>key ${xmlText(key)} here</Note></r>`;
-  calls.push({ what: 'an unlisted header', method: 'GET', path: '/echo/h', headers: [['X-Partner-Ref', Buffer.from(key, 'utf8').toString('latin1')], ['X-ApiKey', Buffer.from(key, 'utf8').toString('latin1')]] });
+  calls.push({
+    what: 'an unlisted header',
+    method: 'GET',
+    path: '/echo/h',
+    headers: [
+      ['X-Partner-Ref', Buffer.from(key, 'utf8').toString('latin1')],
+      ['X-ApiKey', Buffer.from(key, 'utf8').toString('latin1')],
+    ],
+  });
   calls.push(post('gzip', '/echo/gz', 'text/xml; charset=utf-8', zlib.gzipSync(doc), [['Content-Encoding', 'gzip']]));
   calls.push(post('brotli', '/echo/br', 'text/xml; charset=utf-8', zlib.brotliCompressSync(doc), [['Content-Encoding', 'br']]));
   calls.push(post('deflate', '/echo/df', 'text/xml; charset=utf-8', zlib.deflateSync(doc), [['Content-Encoding', 'deflate']]));
-  calls.push(post('UTF-16 with a byte-order mark', '/echo/u16', 'text/xml; charset=utf-16', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc, 'utf16le')])));
+  calls.push(
+    post('UTF-16 with a byte-order mark', '/echo/u16', 'text/xml; charset=utf-16', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc, 'utf16le')])),
+  );
   calls.push(post('UTF-16BE', '/echo/u16be', 'text/xml; charset=utf-16be', utf16be(doc)));
   calls.push(post('Latin-1', '/echo/l1', 'text/xml; charset=iso-8859-1', Buffer.from(doc, 'latin1')));
   // A call of the catalog: its request file is exported, the request line quoted in a comment.
   const pct = [...Buffer.from(key, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
   const envelope = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetTerminalInformation xmlns="${DEFAULT_NAMESPACES.service}"><APIKey>${[...key].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('')}</APIKey><ZipCode>68507</ZipCode><CountryCode>USA</CountryCode></GetTerminalInformation></soap:Body></soap:Envelope>`;
-  calls.push(post('a call of the catalog', `/1.0.2/TerminalInformationService.asmx?APIKEY=${pct}`, 'text/xml; charset=utf-8', Buffer.from(envelope), [['SOAPAction', `"${DEFAULT_NAMESPACES.service}/GetTerminalInformation"`]]));
+  calls.push(
+    post('a call of the catalog', `/1.0.2/TerminalInformationService.asmx?APIKEY=${pct}`, 'text/xml; charset=utf-8', Buffer.from(envelope), [
+      ['SOAPAction', `"${DEFAULT_NAMESPACES.service}/GetTerminalInformation"`],
+    ]),
+  );
   return calls;
 }
 
@@ -108,7 +142,16 @@ function fileLeaks(dir: string, key: string, spellings: readonly Spelling[]): st
 
 async function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   let out = '';
-  const code = await runCli(args, { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, cwd, env });
+  const code = await runCli(args, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      out += t;
+    },
+    cwd,
+    env,
+  });
   return { code, out };
 }
 
@@ -117,7 +160,11 @@ describe(`redaction by value through the inspector and the CLI (seed ${SEED}, RE
   const next = seeded(SEED);
   afterEach(() => closeClientAgent());
 
-  for (const [run, options] of [[0, { latin1: true }], [1, { specials: true }], [2, { specials: true, latin1: true }]] as const) {
+  for (const [run, options] of [
+    [0, { latin1: true }],
+    [1, { specials: true }],
+    [2, { specials: true, latin1: true }],
+  ] as const) {
     const key = randomKey(next, options);
     const spellings = spellingsOf(key, next);
     it(`run ${run}: ${JSON.stringify(key)} in every spelling reaches no store, recording, --show or export; the relay passes every byte`, async () => {
@@ -126,7 +173,13 @@ describe(`redaction by value through the inspector and the CLI (seed ${SEED}, RE
       let inspector: InspectorHandle | undefined;
       const logged: string[] = [];
       try {
-        inspector = await startInspector({ target: echo.url, namespaces: DEFAULT_NAMESPACES, recordDir: path.join(dir, 'rec'), secrets: [key], log: (l) => logged.push(l) });
+        inspector = await startInspector({
+          target: echo.url,
+          namespaces: DEFAULT_NAMESPACES,
+          recordDir: path.join(dir, 'rec'),
+          secrets: [key],
+          log: (l) => logged.push(l),
+        });
         const calls = callsFor(key, spellings);
         for (const [i, call] of calls.entries()) {
           const got = await plainRequest(`${inspector.url}${call.path}`, call.method, call.headers, call.body);
@@ -141,12 +194,23 @@ describe(`redaction by value through the inspector and the CLI (seed ${SEED}, RE
         assert.equal(stored.length, calls.length);
         for (const [i, r] of stored.entries()) {
           const x = r.exchange;
-          const texts = [JSON.stringify(r), x.request.url, x.request.body, x.reply?.bodyText ?? '', ...x.request.headers.flat(), ...(x.reply?.headers.flat() ?? [])];
+          const texts = [
+            JSON.stringify(r),
+            x.request.url,
+            x.request.body,
+            x.reply?.bodyText ?? '',
+            ...x.request.headers.flat(),
+            ...(x.reply?.headers.flat() ?? []),
+          ];
           assert.deepEqual([...new Set(texts.flatMap((t) => leaksOf(t, key, spellings)))], [], `the store, ${calls[i].what}`);
         }
         // Compressed bodies are kept decoded (and say so); UTF-16 and Latin-1 ones as they went, masked in place.
         const byPath = (p: string) => stored.find((r) => r.exchange.request.url.includes(p))!;
-        for (const [p, coding] of [['/echo/gz', 'gzip'], ['/echo/br', 'br'], ['/echo/df', 'deflate']]) {
+        for (const [p, coding] of [
+          ['/echo/gz', 'gzip'],
+          ['/echo/br', 'br'],
+          ['/echo/df', 'deflate'],
+        ]) {
           const r = byPath(p);
           assert.deepEqual(r.decoded, { request: coding, reply: coding });
           assert.ok(r.exchange.reply!.bodyText.startsWith(`<r><Note>key ${MASK} here`), `${coding}: shown decoded, masked`);
@@ -184,17 +248,33 @@ describe(`redaction by value through the inspector and the CLI (seed ${SEED}, RE
     const dir = tmpDir('carrier-inspect-redact-cli-');
     fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ echo: { baseUrl: echo.url } }));
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CARRIER_API_KEY')));
-    const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'inspect', '--target', 'echo', '--record', 'rec'], { cwd: dir, env: { ...clean, CARRIER_API_KEY_ECHO: key }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--require', require.resolve('tsx/cjs'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'inspect', '--target', 'echo', '--record', 'rec'],
+      { cwd: dir, env: { ...clean, CARRIER_API_KEY_ECHO: key }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.test(out), 'the listening line', () => out);
+      await until(
+        () => /listening on (http:\/\/127\.0\.0\.1:\d+)/.test(out),
+        'the listening line',
+        () => out,
+      );
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
       const calls = callsFor(key, spellings).filter((c, i) => c.method === 'GET' || i % 3 === 0);
       for (const call of calls) assert.equal((await plainRequest(`${url}${call.path}`, call.method, call.headers, call.body)).status, 200, call.what);
-      await until(() => (out.match(/\n\d\d:\d\d:\d\d #\d+ /g) ?? []).length >= calls.length, 'a line per exchange', () => out);
+      await until(
+        () => (out.match(/\n\d\d:\d\d:\d\d #\d+ /g) ?? []).length >= calls.length,
+        'a line per exchange',
+        () => out,
+      );
       child.kill('SIGTERM');
       assert.equal(await exited, 0, out);
       assert.match(out, /GET \/echo\/q\?token=••••&APIKEY=••••&x=1/);
@@ -210,18 +290,34 @@ describe(`redaction by value through the inspector and the CLI (seed ${SEED}, RE
   it('`carrier send --out` writes a gzip-encoded reply decoded and masked, and prints no spelling of the key', async () => {
     const key = randomKey(next, { specials: true });
     const spellings = spellingsOf(key, next);
-    const echoed = spellings.filter((s) => s.context === 'xml').map((s) => `<Note>${s.text}</Note>`).join('');
+    const echoed = spellings
+      .filter((s) => s.context === 'xml')
+      .map((s) => `<Note>${s.text}</Note>`)
+      .join('');
     const server = http.createServer((req, res) => {
       req.resume();
-      const reply = zlib.gzipSync(`<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>Key ${xmlText(key)} refused</faultstring><detail>${echoed}</detail></soap:Fault></soap:Body></soap:Envelope>`);
-      res.writeHead(500, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': String(reply.length), 'X-Partner-Ref': key.replace(/[^\x20-\x7e]/g, '?') });
+      const reply = zlib.gzipSync(
+        `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>Key ${xmlText(key)} refused</faultstring><detail>${echoed}</detail></soap:Fault></soap:Body></soap:Envelope>`,
+      );
+      res.writeHead(500, {
+        'Content-Type': 'text/xml; charset=utf-8',
+        'Content-Encoding': 'gzip',
+        'Content-Length': String(reply.length),
+        'X-Partner-Ref': key.replace(/[^\x20-\x7e]/g, '?'),
+      });
       res.end(reply);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const dir = tmpDir('carrier-send-out-');
     try {
-      fs.writeFileSync(path.join(dir, 'carrier.environments.json'), JSON.stringify({ gz: { baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}` } }));
-      fs.writeFileSync(path.join(dir, 'terminal.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', environment: 'gz', params: { ZipCode: '68507', CountryCode: 'USA' } }));
+      fs.writeFileSync(
+        path.join(dir, 'carrier.environments.json'),
+        JSON.stringify({ gz: { baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}` } }),
+      );
+      fs.writeFileSync(
+        path.join(dir, 'terminal.carrier.json'),
+        JSON.stringify({ operation: 'GetTerminalInformation', environment: 'gz', params: { ZipCode: '68507', CountryCode: 'USA' } }),
+      );
       for (const flags of [[], ['--json']]) {
         const out = path.join(dir, `out${flags.length}`);
         const r = await cli(['send', 'terminal.carrier.json', '--out', out, ...flags], dir, { CARRIER_API_KEY_GZ: key });

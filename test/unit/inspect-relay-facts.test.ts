@@ -38,7 +38,9 @@ function rawTarget(answer: (socket: net.Socket, request: string) => void | Promi
       if (end < 0) return;
       const head = buffered.slice(0, end + 4);
       const chunked = /transfer-encoding: chunked/i.test(head);
-      const bodyEnd = chunked ? buffered.indexOf('\r\n\r\n', buffered.indexOf('\r\n0\r\n', end) + 1) + 4 : end + 4 + Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+      const bodyEnd = chunked
+        ? buffered.indexOf('\r\n\r\n', buffered.indexOf('\r\n0\r\n', end) + 1) + 4
+        : end + 4 + Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
       if ((chunked && bodyEnd < 4) || buffered.length < bodyEnd) return;
       const request = buffered.slice(0, bodyEnd);
       buffered = buffered.slice(bodyEnd);
@@ -48,11 +50,19 @@ function rawTarget(answer: (socket: net.Socket, request: string) => void | Promi
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    received,
-    close: () => new Promise((done) => { for (const s of sockets) s.destroy(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+        received,
+        close: () =>
+          new Promise((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 /** Sends `pieces` with `gapMs` between them; resolves with every byte received once `until` holds or the connection closes. */
@@ -61,9 +71,19 @@ function rawClient(url: string, pieces: string[], until: (got: string) => boolea
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(u.port), u.hostname);
     let got = '';
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no complete reply; got ${JSON.stringify(got)}`)); }, 10_000);
-    const finish = () => { clearTimeout(timer); socket.destroy(); resolve(got); };
-    socket.on('data', (d) => { got += d.toString('latin1'); if (until(got)) finish(); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete reply; got ${JSON.stringify(got)}`));
+    }, 10_000);
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(got);
+    };
+    socket.on('data', (d) => {
+      got += d.toString('latin1');
+      if (until(got)) finish();
+    });
     socket.on('close', finish);
     socket.on('error', reject);
     void (async () => {
@@ -77,7 +97,11 @@ function rawClient(url: string, pieces: string[], until: (got: string) => boolea
 
 /** Header lines of a raw head as name/value pairs. */
 function headerPairs(head: string): Array<[string, string]> {
-  return head.split('\r\n\r\n')[0].split('\r\n').slice(1).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]);
+  return head
+    .split('\r\n\r\n')[0]
+    .split('\r\n')
+    .slice(1)
+    .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]);
 }
 
 async function nextExchange(inspector: InspectorHandle, before: number): Promise<RecordedExchange> {
@@ -92,12 +116,22 @@ async function nextExchange(inspector: InspectorHandle, before: number): Promise
 
 async function show(r: RecordedExchange, dir: string): Promise<string> {
   let out = '';
-  const code = await runCli(['inspect', '--show', path.join(dir, r.files!.exchange)], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, cwd: dir, env: {} });
+  const code = await runCli(['inspect', '--show', path.join(dir, r.files!.exchange)], {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      out += t;
+    },
+    cwd: dir,
+    env: {},
+  });
   assert.equal(code, 0, out);
   return out;
 }
 
-const recordedFile = (dir: string, r: RecordedExchange) => JSON.parse(fs.readFileSync(path.join(dir, r.files!.exchange), 'utf8')) as { exchange: RecordedExchange['exchange'] };
+const recordedFile = (dir: string, r: RecordedExchange) =>
+  JSON.parse(fs.readFileSync(path.join(dir, r.files!.exchange), 'utf8')) as { exchange: RecordedExchange['exchange'] };
 
 describe('inspector: what the relay saw, in the line, --show and the recording', function () {
   this.timeout(30_000);
@@ -113,7 +147,9 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
       if (p.endsWith('/processing')) {
         socket.write('HTTP/1.1 102 Processing\r\nX-Progress: 1\r\n\r\n');
         await sleep(30);
-        socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nTrailer: X-Checksum, X-Api-Key\r\n\r\n5\r\nhello\r\n0\r\nX-Checksum: sha256=abc123\r\nX-Api-Key: trailer-secret-123\r\n\r\n');
+        socket.write(
+          'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\nTrailer: X-Checksum, X-Api-Key\r\n\r\n5\r\nhello\r\n0\r\nX-Checksum: sha256=abc123\r\nX-Api-Key: trailer-secret-123\r\n\r\n',
+        );
         return;
       }
       socket.write(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok`);
@@ -133,7 +169,12 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
     await rawClient(inspector.url, [request], (g) => g.endsWith('ok'));
     const r = await nextExchange(inspector, before);
     const sent = headerPairs(target.received.at(-1)!);
-    assert.deepEqual(sent, [['Host', new URL(target.url).host], ['Content-Type', 'text/xml; charset=utf-8'], ['SOAPAction', '"urn:x"'], ['Content-Length', '8']]);
+    assert.deepEqual(sent, [
+      ['Host', new URL(target.url).host],
+      ['Content-Type', 'text/xml; charset=utf-8'],
+      ['SOAPAction', '"urn:x"'],
+      ['Content-Length', '8'],
+    ]);
     assert.deepEqual(r.exchange.request.headers, sent);
     assert.deepEqual(recordedFile(dir, r).exchange.request.headers, sent);
     const shown = (await show(r, dir)).split('\n');
@@ -142,7 +183,7 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
     assert.deepEqual(shown.slice(at + 1, at + 1 + sent.length + 1), [...sent.map(([n, v]) => `${n}: ${v}`), '']);
   });
 
-  it('a down target: the 502 says it is the inspector\'s, in a header, its body, the line, --show and the recording', async () => {
+  it("a down target: the 502 says it is the inspector's, in a header, its body, the line, --show and the recording", async () => {
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
     const port = (closed.address() as net.AddressInfo).port;
@@ -152,11 +193,21 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
       const got = await rawClient(down.url, ['POST /1.0.3/RateQuoteService.asmx HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi'], () => false);
       assert.match(got, /^HTTP\/1\.1 502 Bad Gateway\r\n/);
       assert.match(got, /\r\nX-Carrier-Inspect: target-unreachable\r\n/);
-      assert.match(got, new RegExp(`\r\n\r\nCarrier inspector: this 502 Bad Gateway is the inspector's reply, not the target's: Could not connect to http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED`));
+      assert.match(
+        got,
+        new RegExp(
+          `\r\n\r\nCarrier inspector: this 502 Bad Gateway is the inspector's reply, not the target's: Could not connect to http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED`,
+        ),
+      );
       const r = await nextExchange(down, 0);
       assert.deepEqual(r.exchange.wire?.answered, { status: 502, statusText: 'Bad Gateway' });
       assert.equal(r.exchange.error?.kind, 'connect');
-      assert.match(exchangeLine(r), new RegExp(`#\\d+ POST /1\\.0\\.3/RateQuoteService\\.asmx {2}unknown \\(No Content-Type on a SOAP endpoint.*\\) → 502 from the inspector, not the target \\(connect: Could not connect to http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\) `));
+      assert.match(
+        exchangeLine(r),
+        new RegExp(
+          `#\\d+ POST /1\\.0\\.3/RateQuoteService\\.asmx {2}unknown \\(No Content-Type on a SOAP endpoint.*\\) → 502 from the inspector, not the target \\(connect: Could not connect to http://127\\.0\\.0\\.1:${port}: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\) `,
+        ),
+      );
       assert.deepEqual(recordedFile(path.join(dir, 'down'), r).exchange.wire?.answered, { status: 502, statusText: 'Bad Gateway' });
       const shown = await show(r, path.join(dir, 'down'));
       assert.match(shown, /\nNo reply from the target: the inspector answered 502 Bad Gateway itself · /);
@@ -180,18 +231,29 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
     assert.ok(Math.abs(t.uploadMs! + t.firstByteMs! + t.downloadMs! - t.totalMs) <= 0.03, JSON.stringify(t));
     assert.deepEqual(recordedFile(dir, r).exchange.timing, t);
     const shown = await show(r, dir);
-    assert.ok(shown.includes(`HTTP 200 OK · ${t.totalMs} ms (upload ${t.uploadMs} ms, first byte ${t.firstByteMs} ms, download ${t.downloadMs} ms; connect `), shown);
+    assert.ok(
+      shown.includes(`HTTP 200 OK · ${t.totalMs} ms (upload ${t.uploadMs} ms, first byte ${t.firstByteMs} ms, download ${t.downloadMs} ms; connect `),
+      shown,
+    );
   });
 
   it('relays and records a 102 Processing and the trailers of chunked bodies both ways', async () => {
     const before = inspector.exchanges().length;
-    const request = 'POST /processing HTTP/1.1\r\nHost: x\r\nTE: trailers\r\nConnection: TE\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\nX-Request-Sum: 9\r\n\r\n';
+    const request =
+      'POST /processing HTTP/1.1\r\nHost: x\r\nTE: trailers\r\nConnection: TE\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\nX-Request-Sum: 9\r\n\r\n';
     const got = await rawClient(inspector.url, [request], (g) => g.endsWith('\r\n0\r\nX-Checksum: sha256=abc123\r\nX-Api-Key: trailer-secret-123\r\n\r\n'));
     assert.ok(got.startsWith('HTTP/1.1 102 Processing\r\nX-Progress: 1\r\n\r\nHTTP/1.1 200 OK\r\n'), got);
     // The client accepts trailers, and so does the inspector on its own hop, which relays them.
     assert.ok(target.received.at(-1)!.endsWith('\r\nTE: trailers\r\nConnection: TE\r\n\r\n3\r\nabc\r\n0\r\nX-Request-Sum: 9\r\n\r\n'), target.received.at(-1));
     const r = await nextExchange(inspector, before);
-    const wire = { interim: [{ status: 102, statusText: 'Processing', headers: [['X-Progress', '1']] }], requestTrailers: [['X-Request-Sum', '9']], replyTrailers: [['X-Checksum', 'sha256=abc123'], ['X-Api-Key', '••••']] };
+    const wire = {
+      interim: [{ status: 102, statusText: 'Processing', headers: [['X-Progress', '1']] }],
+      requestTrailers: [['X-Request-Sum', '9']],
+      replyTrailers: [
+        ['X-Checksum', 'sha256=abc123'],
+        ['X-Api-Key', '••••'],
+      ],
+    };
     assert.deepEqual(r.exchange.wire, wire);
     assert.equal(r.exchange.reply?.bodyText, 'hello');
     assert.match(exchangeLine(r), / → 200 \(after 102 Processing\) /);
@@ -210,7 +272,10 @@ describe('inspector: what the relay saw, in the line, --show and the recording',
     assert.match(got, /\r\nX-Carrier-Inspect: refused\r\n/);
     const line = logged.find((l) => l.startsWith('refused CONNECT'));
     assert.ok(line, logged.join('\n'));
-    assert.equal(line, `refused CONNECT api.carrier.example:443 from ${line.match(/from (\S+)/)![1]} with 501: the inspector is not an HTTPS proxy: set the client's endpoint to ${inspector.url} plus the service path (${inspector.url}/1.0.3/RateQuoteService.asmx), with the service as --target, instead of a proxy setting`);
+    assert.equal(
+      line,
+      `refused CONNECT api.carrier.example:443 from ${line.match(/from (\S+)/)![1]} with 501: the inspector is not an HTTPS proxy: set the client's endpoint to ${inspector.url} plus the service path (${inspector.url}/1.0.3/RateQuoteService.asmx), with the service as --target, instead of a proxy setting`,
+    );
     assert.match(line, /from 127\.0\.0\.1:\d+ with 501/);
   });
 });

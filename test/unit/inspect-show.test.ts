@@ -17,7 +17,12 @@ describe('carrier inspect --show: text as it is', () => {
 
   it('shows CDATA and mixed text in place, on the line of their element', () => {
     const shown = prettyBody('<Op><Note><![CDATA[a <b> & c ]]></Note><Mixed>one <b>two</b> three</Mixed></Op>', 'text/xml');
-    assert.deepEqual(shown.split('\n'), ['<Op>', '  <Note><![CDATA[a <b> & c ]]></Note>   ← 1 trailing space', '  <Mixed>one <b>two</b> three</Mixed>', '</Op>']);
+    assert.deepEqual(shown.split('\n'), [
+      '<Op>',
+      '  <Note><![CDATA[a <b> & c ]]></Note>   ← 1 trailing space',
+      '  <Mixed>one <b>two</b> three</Mixed>',
+      '</Op>',
+    ]);
   });
 
   it('marks a cut tail instead of printing lone < and / lines', () => {
@@ -25,13 +30,20 @@ describe('carrier inspect --show: text as it is', () => {
     const lines = shown.split('\n');
     assert.equal(lines[lines.length - 1], '[… the body is cut here: the rest was not kept]', shown);
     assert.ok(!lines.some((l) => l.trim() === '<' || l.trim() === '/'), shown);
-    assert.ok(lines.some((l) => l.trim() === '</Op'), shown);
+    assert.ok(
+      lines.some((l) => l.trim() === '</Op'),
+      shown,
+    );
   });
 
   it('--max-lines prints the first lines of each body and counts the rest', () => {
     const body = `<Op>${'<Item>x</Item>'.repeat(1000)}</Op>`;
     const x = {
-      id: '1', startedAt: '2026-11-25T00:00:00.000Z', endpoint: 'http://t/x', findings: [], documents: [],
+      id: '1',
+      startedAt: '2026-11-25T00:00:00.000Z',
+      endpoint: 'http://t/x',
+      findings: [],
+      documents: [],
       request: { method: 'POST', url: 'http://t/x', headers: [['Content-Type', 'text/xml']], body },
     } as unknown as Exchange;
     const all = formatExchange(x);

@@ -71,7 +71,9 @@ describe('inspector: every exchange is shown while others are in flight', functi
     await new Promise((resolve) => slow.once('connect', resolve));
     const slowReply = new Promise<string>((resolve) => {
       let text = '';
-      slow.on('data', (c) => { text += c.toString('latin1'); });
+      slow.on('data', (c) => {
+        text += c.toString('latin1');
+      });
       slow.on('end', () => resolve(text));
       slow.on('close', () => resolve(text));
     });
@@ -149,10 +151,23 @@ describe('inspector: the reading queue under traffic that never pauses', () => {
   it('reads an exchange that has waited its deadline, while exchanges keep beginning and ending', async () => {
     const read: string[] = [];
     // A quiet moment would have to last a minute: only the deadline (50 ms here) reads it.
-    const queue = new IdleQueue<string>(async (item) => { read.push(item); }, () => 1, 60_000, 5000, 1 << 30, 50);
+    const queue = new IdleQueue<string>(
+      async (item) => {
+        read.push(item);
+      },
+      () => 1,
+      60_000,
+      5000,
+      1 << 30,
+      50,
+    );
     // An exchange begins and ends every millisecond or so.
     let ticks = 0;
-    const traffic = setInterval(() => { queue.begin(); queue.end(); ticks++; }, 1);
+    const traffic = setInterval(() => {
+      queue.begin();
+      queue.end();
+      ticks++;
+    }, 1);
     try {
       queue.begin();
       queue.push('first');
@@ -166,7 +181,16 @@ describe('inspector: the reading queue under traffic that never pauses', () => {
 
   it('reads in a quiet moment though an exchange is still in flight (an upload trickling in)', async () => {
     const read: string[] = [];
-    const queue = new IdleQueue<string>(async (item) => { read.push(item); }, () => 1, 5, 5000, 1 << 30, 60_000);
+    const queue = new IdleQueue<string>(
+      async (item) => {
+        read.push(item);
+      },
+      () => 1,
+      5,
+      5000,
+      1 << 30,
+      60_000,
+    );
     queue.begin(); // the slow upload, never ended here
     queue.begin();
     queue.end();

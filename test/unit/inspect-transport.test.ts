@@ -35,11 +35,19 @@ interface TargetServer {
 
 function startTarget(handler: http.RequestListener): Promise<TargetServer> {
   const server = http.createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    server,
-    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 describe('traffic inspector: streaming', function () {
@@ -55,8 +63,15 @@ describe('traffic inspector: streaming', function () {
     target = await startTarget((req, res) => {
       if (req.method === 'POST') {
         let bytes = 0;
-        req.on('data', (c: Buffer) => { times.uploadFirstByte ??= performance.now(); bytes += c.length; });
-        req.on('end', () => { times.uploadBytes = bytes; res.writeHead(200, { 'Content-Type': 'text/plain' }); res.end('ok'); });
+        req.on('data', (c: Buffer) => {
+          times.uploadFirstByte ??= performance.now();
+          bytes += c.length;
+        });
+        req.on('end', () => {
+          times.uploadBytes = bytes;
+          res.writeHead(200, { 'Content-Type': 'text/plain' });
+          res.end('ok');
+        });
         return;
       }
       // 50 MB in 64 KB chunks, pausing every 2 MB: about a second and a half in all.
@@ -90,15 +105,23 @@ describe('traffic inspector: streaming', function () {
     let firstReceived: number | undefined;
     let received = 0;
     await new Promise<void>((resolve, reject) => {
-      http.get(`${inspector.url}/large/reply.bin`, (res) => {
-        res.on('data', (c: Buffer) => { firstReceived ??= performance.now(); received += c.length; });
-        res.on('end', resolve);
-        res.on('error', reject);
-      }).on('error', reject);
+      http
+        .get(`${inspector.url}/large/reply.bin`, (res) => {
+          res.on('data', (c: Buffer) => {
+            firstReceived ??= performance.now();
+            received += c.length;
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        })
+        .on('error', reject);
     });
     assert.equal(received, TOTAL);
     assert.ok(firstReceived !== undefined && times.lastWritten !== undefined);
-    assert.ok(firstReceived < times.lastWritten - 500, `first byte at the client ${Math.round(times.lastWritten - firstReceived)} ms before the target finished (want > 500)`);
+    assert.ok(
+      firstReceived < times.lastWritten - 500,
+      `first byte at the client ${Math.round(times.lastWritten - firstReceived)} ms before the target finished (want > 500)`,
+    );
 
     await inspector.flush();
     const recorded = inspector.exchanges().at(-1)!;
@@ -115,10 +138,13 @@ describe('traffic inspector: streaming', function () {
     const u = new URL(inspector.url);
     let lastSent = 0;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: u.hostname, port: u.port, method: 'POST', path: '/upload', headers: { 'Content-Type': 'application/octet-stream' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        { host: u.hostname, port: u.port, method: 'POST', path: '/upload', headers: { 'Content-Type': 'application/octet-stream' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       void (async () => {
         for (let i = 0; i < 40; i++) {
@@ -131,7 +157,10 @@ describe('traffic inspector: streaming', function () {
     });
     assert.equal(status, 200);
     assert.equal(times.uploadBytes, 40 * CHUNK);
-    assert.ok(times.uploadFirstByte! < lastSent - 400, `the target had the first bytes ${Math.round(lastSent - times.uploadFirstByte!)} ms before the client finished`);
+    assert.ok(
+      times.uploadFirstByte! < lastSent - 400,
+      `the target had the first bytes ${Math.round(lastSent - times.uploadFirstByte!)} ms before the client finished`,
+    );
     await inspector.flush();
     const recorded = inspector.exchanges().at(-1)!;
     assert.equal(recorded.exchange.sizes?.requestBytes, 40 * CHUNK);
@@ -163,7 +192,7 @@ describe('traffic inspector: failures on either side', function () {
     }
   });
 
-  it('breaks the client\'s reply off where the target broke off, and records a reset', async () => {
+  it("breaks the client's reply off where the target broke off, and records a reset", async () => {
     const breaking = await startTarget((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': '1000' });
       res.write('<soap:Envelope');
@@ -172,12 +201,14 @@ describe('traffic inspector: failures on either side', function () {
     const inspector = await startInspector({ target: breaking.url, namespaces: DEFAULT_NAMESPACES });
     try {
       const outcome = await new Promise<string>((resolve) => {
-        http.get(`${inspector.url}/1.0.3/RateQuoteService.asmx`, (res) => {
-          res.on('data', () => undefined);
-          res.on('end', () => resolve('ended'));
-          res.on('error', () => resolve('broken'));
-          res.on('aborted', () => resolve('broken'));
-        }).on('error', () => resolve('broken'));
+        http
+          .get(`${inspector.url}/1.0.3/RateQuoteService.asmx`, (res) => {
+            res.on('data', () => undefined);
+            res.on('end', () => resolve('ended'));
+            res.on('error', () => resolve('broken'));
+            res.on('aborted', () => resolve('broken'));
+          })
+          .on('error', () => resolve('broken'));
       });
       assert.equal(outcome, 'broken', 'the client sees the reply broken off, not a complete one');
       await recordedCount(inspector, 1);
@@ -194,7 +225,9 @@ describe('traffic inspector: failures on either side', function () {
   it('stops forwarding when the client gives up, and records that', async () => {
     let targetSawClose = false;
     const slow = await startTarget((req, res) => {
-      res.on('close', () => { targetSawClose = true; });
+      res.on('close', () => {
+        targetSawClose = true;
+      });
       setTimeout(() => res.end('late'), 5_000);
       req.resume();
     });
@@ -216,7 +249,29 @@ describe('traffic inspector: failures on either side', function () {
 
   it('speaks TLS to an https target, trusting the CA it is given, and says so when it cannot', async () => {
     const dir = tmpDir('carrier-inspect-tls-');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-keyout', 'server.key', '-out', 'server.crt', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { cwd: dir, stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-keyout',
+        'server.key',
+        '-out',
+        'server.crt',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
     const cert = fs.readFileSync(path.join(dir, 'server.crt'));
     const server = https.createServer({ key: fs.readFileSync(path.join(dir, 'server.key')), cert }, (req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain' });

@@ -27,7 +27,13 @@ describe('traffic inspector: outcomes a request file cannot reproduce are not pi
 
   before(async () => {
     sandbox = await startSandbox({});
-    inspector = await startInspector({ target: sandbox.url, namespaces: DEFAULT_NAMESPACES, environment: 'sandbox', recordDir: dir, recordEnvironment: { name: 'sandbox' } });
+    inspector = await startInspector({
+      target: sandbox.url,
+      namespaces: DEFAULT_NAMESPACES,
+      environment: 'sandbox',
+      recordDir: dir,
+      recordEnvironment: { name: 'sandbox' },
+    });
   });
   after(async () => {
     await inspector.close();
@@ -45,13 +51,19 @@ describe('traffic inspector: outcomes a request file cannot reproduce are not pi
     };
     const noKey = await soap('', (b) => b.replace(/<APIKey[^>]*>[^<]*<\/APIKey>|<APIKey[^>]*\/>/, ''));
     const emptyKey = await soap('');
-    const header = await soap(KEY, (b) => b.replace(/<((?:[\w.-]+:)?)Body\b/, '<$1Header><x:Trace xmlns:x="urn:trace" $1mustUnderstand="1">on</x:Trace></$1Header><$1Body'));
+    const header = await soap(KEY, (b) =>
+      b.replace(/<((?:[\w.-]+:)?)Body\b/, '<$1Header><x:Trace xmlns:x="urn:trace" $1mustUnderstand="1">on</x:Trace></$1Header><$1Body'),
+    );
     const get = buildHttpRequest({ op, binding: 'get', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: '' });
     const getNoKey = await plainRequest(get.url.replace(/([?&])APIKey=[^&]*&?/, '$1'), 'GET', []);
-    for (const [what, got] of Object.entries({ noKey, emptyKey, header, getNoKey })) assert.ok(got.status >= 400, `${what}: ${got.status} ${got.body.toString()}`);
+    for (const [what, got] of Object.entries({ noKey, emptyKey, header, getNoKey }))
+      assert.ok(got.status >= 400, `${what}: ${got.status} ${got.body.toString()}`);
     await inspector.flush();
 
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.carrier.json')).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.carrier.json'))
+      .sort();
     assert.equal(files.length, 4, fs.readdirSync(dir).join(', '));
     const reasons = [/no APIKey/, /an empty APIKey/, /SOAP headers \(one with mustUnderstand\)/, /no APIKey|an empty APIKey/];
     files.forEach((f, i) => {
@@ -63,7 +75,16 @@ describe('traffic inspector: outcomes a request file cannot reproduce are not pi
     });
 
     let out = '';
-    const code = await runCli(['run', dir], { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, cwd: root, env: {} });
+    const code = await runCli(['run', dir], {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        out += t;
+      },
+      cwd: root,
+      env: {},
+    });
     assert.equal(code, 0, out);
   });
 });

@@ -49,14 +49,21 @@ describe('inspector wire: heads and bodies', () => {
 
   it('refuses a head larger than the limit', () => {
     const reader = new HeadReader();
-    assert.throws(() => { for (;;) reader.push(Buffer.alloc(8192, 0x61), 0); }, HeadTooLarge);
+    assert.throws(() => {
+      for (;;) reader.push(Buffer.alloc(8192, 0x61), 0);
+    }, HeadTooLarge);
     assert.ok(MAX_HEAD_BYTES >= 32 * 1024);
   });
 
   it('reads header lines as sent, with obs-fold continuations joined', () => {
     const head = parseHead('HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nX-Long: one\r\n two\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\n\r\n');
     assert.equal(head.startLine, 'HTTP/1.1 200 OK');
-    assert.deepEqual(head.headers, [['Content-Type', 'text/xml'], ['X-Long', 'one two'], ['Set-Cookie', 'a=1'], ['set-cookie', 'b=2']]);
+    assert.deepEqual(head.headers, [
+      ['Content-Type', 'text/xml'],
+      ['X-Long', 'one two'],
+      ['Set-Cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ]);
   });
 
   it('tells how a body is framed, and refuses a length that is not one', () => {
@@ -91,36 +98,48 @@ describe('inspector wire: heads and bodies', () => {
   });
 
   it('rewrites a request head: origin form under the prefix, Host named for the target, hop-by-hop headers out, TE: trailers said again', () => {
-    const head = parseHead([
-      'POST http://inspector.test:8080/1.0.3/RateQuoteService.asmx?x=1 HTTP/1.1',
-      'host: inspector.test:8080',
-      'Connection: keep-alive, X-Trace-Hop',
-      'Keep-Alive: timeout=5',
-      'X-Trace-Hop: 1',
-      'Proxy-Authorization: Basic eA==',
-      'Upgrade: h2c',
-      'TE: trailers',
-      'SOAPAction:  "urn:x/GetRateQuote"',
-      'Transfer-Encoding: chunked',
-      'Expect: 100-continue',
-      '',
-      '',
-    ].join('\r\n'));
+    const head = parseHead(
+      [
+        'POST http://inspector.test:8080/1.0.3/RateQuoteService.asmx?x=1 HTTP/1.1',
+        'host: inspector.test:8080',
+        'Connection: keep-alive, X-Trace-Hop',
+        'Keep-Alive: timeout=5',
+        'X-Trace-Hop: 1',
+        'Proxy-Authorization: Basic eA==',
+        'Upgrade: h2c',
+        'TE: trailers',
+        'SOAPAction:  "urn:x/GetRateQuote"',
+        'Transfer-Encoding: chunked',
+        'Expect: 100-continue',
+        '',
+        '',
+      ].join('\r\n'),
+    );
     const line = parseRequestLine(head.startLine);
     assert.deepEqual(line, { method: 'POST', path: '/1.0.3/RateQuoteService.asmx?x=1', version: 'HTTP/1.1' });
     const forwarded = forwardedHead(head, line, '/ltl', 'service.test');
-    assert.equal(forwarded.text, [
-      'POST /ltl/1.0.3/RateQuoteService.asmx?x=1 HTTP/1.1',
-      'host: service.test',
-      'SOAPAction:  "urn:x/GetRateQuote"',
-      'Transfer-Encoding: chunked',
-      'Expect: 100-continue',
-      'TE: trailers',
-      'Connection: TE',
-      '',
-      '',
-    ].join('\r\n'));
-    assert.deepEqual(forwarded.headers, [['host', 'service.test'], ['SOAPAction', '"urn:x/GetRateQuote"'], ['Transfer-Encoding', 'chunked'], ['Expect', '100-continue'], ['TE', 'trailers'], ['Connection', 'TE']]);
+    assert.equal(
+      forwarded.text,
+      [
+        'POST /ltl/1.0.3/RateQuoteService.asmx?x=1 HTTP/1.1',
+        'host: service.test',
+        'SOAPAction:  "urn:x/GetRateQuote"',
+        'Transfer-Encoding: chunked',
+        'Expect: 100-continue',
+        'TE: trailers',
+        'Connection: TE',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    assert.deepEqual(forwarded.headers, [
+      ['host', 'service.test'],
+      ['SOAPAction', '"urn:x/GetRateQuote"'],
+      ['Transfer-Encoding', 'chunked'],
+      ['Expect', '100-continue'],
+      ['TE', 'trailers'],
+      ['Connection', 'TE'],
+    ]);
     const closing = forwardedHead(head, line, '', 'h', true);
     assert.ok(closing.text.endsWith('\r\nTE: trailers\r\nConnection: close, TE\r\n\r\n'), closing.text);
     const noHost = parseHead('GET /x HTTP/1.0\r\nAccept: */*\r\n\r\n');
@@ -175,11 +194,19 @@ function rawTarget(answer: (head: string, conn: number, socket: net.Socket) => s
     });
     socket.on('close', () => sockets.delete(socket));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    received,
-    close: () => new Promise((done) => { for (const s of sockets) s.destroy(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+        received,
+        close: () =>
+          new Promise((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 /** Sends raw bytes (in the given pieces, a little apart) and collects the reply bytes until `until` matches or the socket closes. */
@@ -188,9 +215,19 @@ function rawClient(url: string, pieces: string[], until: (got: string) => boolea
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(u.port), u.hostname);
     let got = '';
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no complete reply; got ${JSON.stringify(got)}`)); }, 5000);
-    const finish = () => { clearTimeout(timer); socket.destroy(); resolve(got); };
-    socket.on('data', (d) => { got += d.toString('latin1'); if (until(got)) finish(); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete reply; got ${JSON.stringify(got)}`));
+    }, 5000);
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(got);
+    };
+    socket.on('data', (d) => {
+      got += d.toString('latin1');
+      if (until(got)) finish();
+    });
     socket.on('close', finish);
     socket.on('error', reject);
     void (async () => {
@@ -213,7 +250,8 @@ describe('inspector wire: through the relay', function () {
       const path = /^\S+ (\S+)/.exec(head)![1];
       if (head.startsWith('HEAD ')) return 'HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: 999\r\n\r\n';
       if (path.endsWith('/no-content')) return 'HTTP/1.1 204 No Content\r\nX-A: 1\r\n\r\n';
-      if (path.endsWith('/chunked')) return 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n';
+      if (path.endsWith('/chunked'))
+        return 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n';
       if (path.endsWith('/until-close')) {
         socket.end('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nto the end');
         return undefined;
@@ -238,25 +276,38 @@ describe('inspector wire: through the relay', function () {
 
   it('relays pipelined requests in order, each head rewritten and each body passed as sent', async () => {
     const before = inspector.exchanges().length;
-    const requests = 'GET /one HTTP/1.1\r\nHost: me\r\n\r\nPOST /two HTTP/1.1\r\nHost: me\r\nContent-Length: 4\r\n\r\nbodyGET /three HTTP/1.1\r\nHost: me\r\n\r\n';
+    const requests =
+      'GET /one HTTP/1.1\r\nHost: me\r\n\r\nPOST /two HTTP/1.1\r\nHost: me\r\nContent-Length: 4\r\n\r\nbodyGET /three HTTP/1.1\r\nHost: me\r\n\r\n';
     // Split at awkward places: inside a head, inside a body, between messages.
-    const got = await rawClient(inspector.url, [requests.slice(0, 9), requests.slice(9, 60), requests.slice(60, 70), requests.slice(70)], (g) => g.includes('/pre/three'));
+    const got = await rawClient(inspector.url, [requests.slice(0, 9), requests.slice(9, 60), requests.slice(60, 70), requests.slice(70)], (g) =>
+      g.includes('/pre/three'),
+    );
     assert.equal(got.match(/HTTP\/1\.1 200 OK/g)?.length, 3);
     assert.ok(got.indexOf('/pre/one') < got.indexOf('/pre/two') && got.indexOf('/pre/two') < got.indexOf('/pre/three'));
     const sent = target.received.at(-1)!;
-    assert.equal(sent, `GET /pre/one HTTP/1.1\r\nHost: ${host}\r\n\r\nPOST /pre/two HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 4\r\n\r\nbodyGET /pre/three HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    assert.equal(
+      sent,
+      `GET /pre/one HTTP/1.1\r\nHost: ${host}\r\n\r\nPOST /pre/two HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 4\r\n\r\nbodyGET /pre/three HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+    );
     const xs = (await recorded(before + 3)).slice(before);
-    assert.deepEqual(xs.map((r) => [r.exchange.request.method, r.exchange.request.url.replace(target.url, ''), r.exchange.request.body, r.exchange.reply?.bodyText]), [
-      ['GET', '/pre/one', '', '/pre/one'],
-      ['POST', '/pre/two', 'body', '/pre/two'],
-      ['GET', '/pre/three', '', '/pre/three'],
-    ]);
+    assert.deepEqual(
+      xs.map((r) => [r.exchange.request.method, r.exchange.request.url.replace(target.url, ''), r.exchange.request.body, r.exchange.reply?.bodyText]),
+      [
+        ['GET', '/pre/one', '', '/pre/one'],
+        ['POST', '/pre/two', 'body', '/pre/two'],
+        ['GET', '/pre/three', '', '/pre/three'],
+      ],
+    );
   });
 
   it('relays a chunked request and a chunked reply byte for byte, and records the payloads', async () => {
     const before = inspector.exchanges().length;
     const request = 'POST /chunked HTTP/1.1\r\nHost: me\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n';
-    const got = await rawClient(inspector.url, [...request].map((c) => c), (g) => g.endsWith('0\r\n\r\n'));
+    const got = await rawClient(
+      inspector.url,
+      [...request].map((c) => c),
+      (g) => g.endsWith('0\r\n\r\n'),
+    );
     assert.equal(got.slice(got.indexOf('\r\n\r\n') + 4), '5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n');
     assert.ok(target.received.at(-1)!.endsWith('\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n'));
     const [x] = (await recorded(before + 1)).slice(before);
@@ -275,7 +326,10 @@ describe('inspector wire: through the relay', function () {
       socket.on('data', (d) => {
         text += d.toString('latin1');
         if (text === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write('4\r\nbody\r\n0\r\n\r\n');
-        if (text.endsWith('0\r\n\r\n')) { socket.destroy(); resolve(text); }
+        if (text.endsWith('0\r\n\r\n')) {
+          socket.destroy();
+          resolve(text);
+        }
       });
       socket.on('error', reject);
       setTimeout(() => reject(new Error(`stuck at ${JSON.stringify(text)}`)), 3000);
@@ -288,17 +342,24 @@ describe('inspector wire: through the relay', function () {
 
   it('knows that HEAD and 204 replies have no body, and that an HTTP/1.0 reply may end with the connection', async () => {
     const before = inspector.exchanges().length;
-    const head = await rawClient(inspector.url, ['HEAD /h HTTP/1.1\r\nHost: me\r\n\r\nGET /no-content HTTP/1.1\r\nHost: me\r\n\r\nGET /after HTTP/1.1\r\nHost: me\r\n\r\n'], (g) => g.includes('/pre/after'));
+    const head = await rawClient(
+      inspector.url,
+      ['HEAD /h HTTP/1.1\r\nHost: me\r\n\r\nGET /no-content HTTP/1.1\r\nHost: me\r\n\r\nGET /after HTTP/1.1\r\nHost: me\r\n\r\n'],
+      (g) => g.includes('/pre/after'),
+    );
     assert.match(head, /Content-Length: 999\r\n\r\nHTTP\/1\.1 204 No Content\r\nX-A: 1\r\n\r\nHTTP\/1\.1 200 OK/);
     const closing = await rawClient(inspector.url, ['GET /until-close HTTP/1.1\r\nHost: me\r\n\r\n'], () => false);
     assert.match(closing, /\r\n\r\nto the end$/);
     const xs = (await recorded(before + 4)).slice(before);
-    assert.deepEqual(xs.map((r) => [r.exchange.request.method, r.exchange.reply?.status, r.exchange.reply?.size, r.exchange.error?.kind]), [
-      ['HEAD', 200, 0, undefined],
-      ['GET', 204, 0, undefined],
-      ['GET', 200, 10, undefined],
-      ['GET', 200, 10, undefined],
-    ]);
+    assert.deepEqual(
+      xs.map((r) => [r.exchange.request.method, r.exchange.reply?.status, r.exchange.reply?.size, r.exchange.error?.kind]),
+      [
+        ['HEAD', 200, 0, undefined],
+        ['GET', 204, 0, undefined],
+        ['GET', 200, 10, undefined],
+        ['GET', 200, 10, undefined],
+      ],
+    );
   });
 
   it('answers 400 to bytes that are not HTTP, and records nothing for them', async () => {

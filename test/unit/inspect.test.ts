@@ -56,7 +56,13 @@ describe('traffic inspector: every operation through it, bytes compared on both 
   let inspector: InspectorHandle;
   let dir: string;
   /** For each request sent through the inspector, in order: what the client sent and got. */
-  const sent: Array<{ what: string; request?: Buffer; reply?: Buffer; status?: number; expectKnown?: { operation: string; version: string; binding: string } }> = [];
+  const sent: Array<{
+    what: string;
+    request?: Buffer;
+    reply?: Buffer;
+    status?: number;
+    expectKnown?: { operation: string; version: string; binding: string };
+  }> = [];
 
   before(async () => {
     sandbox = await startSandbox({});
@@ -83,33 +89,54 @@ describe('traffic inspector: every operation through it, bytes compared on both 
       const before = tap.seen.length;
       // The WSDL names the target's address (the inspector passes requests on unchanged, Host
       // included), so the client is pointed at the inspector as any client is: by its endpoint.
-      const client = await soap.createClientAsync(`${inspector.url}${servicePathText}?WSDL`, { endpoint: `${inspector.url}${servicePathText}`, disableCache: true });
+      const client = await soap.createClientAsync(`${inspector.url}${servicePathText}?WSDL`, {
+        endpoint: `${inspector.url}${servicePathText}`,
+        disableCache: true,
+      });
       sent.push({ what: 'WSDL' });
       assert.equal(tap.seen.length, before + 1, 'the WSDL came through the inspector');
       const service = shapes[0].service;
       const port = (client as unknown as Record<string, Record<string, Record<string, Call>>>)[service][`${service}Soap`];
       for (const op of shapes) {
         const index = tap.seen.length;
-        await new Promise((resolve, reject) => port[op.operation](nodeSoapArgs(op), (err, result) => (err ? reject(new Error(`${shapeLabel(op)}: ${String(err)}`)) : resolve(result))));
+        await new Promise((resolve, reject) =>
+          port[op.operation](nodeSoapArgs(op), (err, result) => (err ? reject(new Error(`${shapeLabel(op)}: ${String(err)}`)) : resolve(result))),
+        );
         const s = seenFor(index);
         assert.equal(s.body.toString('utf8'), client.lastRequest, `${shapeLabel(op)}: the sandbox received exactly what node-soap sent`);
         assert.equal(client.lastResponse, s.replyBody!.toString('utf8'), `${shapeLabel(op)}: node-soap received exactly what the sandbox replied`);
         assert.equal(s.headers.find(([n]) => n.toLowerCase() === 'soapaction')?.[1], (client.lastRequestHeaders as Record<string, string>).SOAPAction);
-        sent.push({ what: shapeLabel(op), request: Buffer.from(client.lastRequest!, 'utf8'), reply: s.replyBody, status: 200, expectKnown: { operation: op.operation, version: op.version, binding: 'soap11' } });
+        sent.push({
+          what: shapeLabel(op),
+          request: Buffer.from(client.lastRequest!, 'utf8'),
+          reply: s.replyBody,
+          status: 200,
+          expectKnown: { operation: op.operation, version: op.version, binding: 'soap11' },
+        });
       }
     });
   }
 
   it('node-soap calls over SOAP 1.2 too', async () => {
     const p = '/1.0.2/ShipmentTracingService.asmx';
-    const client = await soap.createClientAsync(`${inspector.url}${p}?WSDL`, { endpoint: `${inspector.url}${p}`, forceSoap12Headers: true, disableCache: true });
+    const client = await soap.createClientAsync(`${inspector.url}${p}?WSDL`, {
+      endpoint: `${inspector.url}${p}`,
+      forceSoap12Headers: true,
+      disableCache: true,
+    });
     sent.push({ what: 'WSDL' });
     const port = (client as unknown as Record<string, Record<string, Record<string, Call>>>).ShipmentTracingService.ShipmentTracingServiceSoap12;
     const op = servicePaths().get(p)![0];
     const index = tap.seen.length;
     await new Promise((resolve, reject) => port.TraceShipment(nodeSoapArgs(op), (err, result) => (err ? reject(err) : resolve(result))));
     assert.equal(seenFor(index).body.toString('utf8'), client.lastRequest);
-    sent.push({ what: 'TraceShipment SOAP 1.2', request: seenFor(index).body, reply: seenFor(index).replyBody, status: 200, expectKnown: { operation: 'TraceShipment', version: '1.0.2', binding: 'soap12' } });
+    sent.push({
+      what: 'TraceShipment SOAP 1.2',
+      request: seenFor(index).body,
+      reply: seenFor(index).replyBody,
+      status: 200,
+      expectKnown: { operation: 'TraceShipment', version: '1.0.2', binding: 'soap12' },
+    });
   });
 
   it('a plain HTTP client calls every HTTP GET and POST operation; headers pass unchanged but for Host and hop-by-hop ones', async () => {
@@ -141,32 +168,74 @@ describe('traffic inspector: every operation through it, bytes compared on both 
         assert.deepEqual(passed, expected, 'end-to-end headers unchanged, in order, names as sent');
         assert.equal(s.headers.find(([n]) => n === 'Host')?.[1], new URL(tap.url).host, 'Host names the target');
         const replyHeaders = s.replyHeaders!.filter(([n]) => !HOP.test(n));
-        for (const h of replyHeaders) assert.ok(got.headers.some(([n, v]) => n === h[0] && v === h[1]), `reply header ${h[0]} passed on`);
-        sent.push({ what: `${shapeLabel(op)} ${binding}`, request: body ?? Buffer.alloc(0), reply: got.body, status: 200, expectKnown: { operation: op.operation, version: op.version, binding } });
+        for (const h of replyHeaders)
+          assert.ok(
+            got.headers.some(([n, v]) => n === h[0] && v === h[1]),
+            `reply header ${h[0]} passed on`,
+          );
+        sent.push({
+          what: `${shapeLabel(op)} ${binding}`,
+          request: body ?? Buffer.alloc(0),
+          reply: got.body,
+          status: 200,
+          expectKnown: { operation: op.operation, version: op.version, binding },
+        });
       }
     }
   });
 
   it('a SOAP client that also puts ?APIKEY= in the URL (seen in the wild) is forwarded as it is', async () => {
-    const op = servicePaths().get('/sandbox/BillOfLadingService.asmx')!.find((o) => o.operation === 'GetHazmatDescription')!;
-    const spec = buildHttpRequest({ op, binding: 'soap11', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: KEY });
+    const op = servicePaths()
+      .get('/sandbox/BillOfLadingService.asmx')!
+      .find((o) => o.operation === 'GetHazmatDescription')!;
+    const spec = buildHttpRequest({
+      op,
+      binding: 'soap11',
+      baseUrl: inspector.url,
+      namespaces: DEFAULT_NAMESPACES,
+      params: { UNNANumber: '1203' },
+      apiKey: KEY,
+    });
     const url = `${spec.url}?APIKEY=${encodeURIComponent(KEY)}`;
     const index = tap.seen.length;
     const got = await plainRequest(url, 'POST', spec.headers as Array<[string, string]>, Buffer.from(spec.body));
     assert.equal(got.status, 200, got.body.toString());
     assert.equal(seenFor(index).url, `${servicePath(op)}?APIKEY=${encodeURIComponent(KEY)}`);
-    sent.push({ what: 'hazmat with ?APIKEY=', request: Buffer.from(spec.body), reply: got.body, status: 200, expectKnown: { operation: 'GetHazmatDescription', version: 'sandbox', binding: 'soap11' } });
+    sent.push({
+      what: 'hazmat with ?APIKEY=',
+      request: Buffer.from(spec.body),
+      reply: got.body,
+      status: 200,
+      expectKnown: { operation: 'GetHazmatDescription', version: 'sandbox', binding: 'soap11' },
+    });
   });
 
   it('forwards requests the catalog does not know and records them as unknown', async () => {
     const cases: Array<[string, string, Array<[string, string]>, Buffer | undefined, number]> = [
       ['an unknown path', '/api/v2/rates?zip=33601', [['Accept', 'application/json']], undefined, 404],
-      ['JSON POSTed to .asmx/GetRateQuote', '/1.0.3/RateQuoteService.asmx/GetRateQuote', [['Content-Type', 'application/json']], Buffer.from(JSON.stringify({ APIKey: KEY, request: {} })), 500],
-      ['malformed XML', '/1.0.3/RateQuoteService.asmx', [['Content-Type', 'text/xml; charset=utf-8']], Buffer.from(`<soap:Envelope><APIKey>${xmlEscaped}</APIKey>`), 500],
+      [
+        'JSON POSTed to .asmx/GetRateQuote',
+        '/1.0.3/RateQuoteService.asmx/GetRateQuote',
+        [['Content-Type', 'application/json']],
+        Buffer.from(JSON.stringify({ APIKey: KEY, request: {} })),
+        500,
+      ],
+      [
+        'malformed XML',
+        '/1.0.3/RateQuoteService.asmx',
+        [['Content-Type', 'text/xml; charset=utf-8']],
+        Buffer.from(`<soap:Envelope><APIKey>${xmlEscaped}</APIKey>`),
+        500,
+      ],
     ];
     for (const [what, p, headers, body, status] of cases) {
       const index = tap.seen.length;
-      const got = await plainRequest(`${inspector.url}${p}`, body ? 'POST' : 'GET', [...headers, ...(body ? [['Content-Length', String(body.length)] as [string, string]] : [])], body);
+      const got = await plainRequest(
+        `${inspector.url}${p}`,
+        body ? 'POST' : 'GET',
+        [...headers, ...(body ? [['Content-Length', String(body.length)] as [string, string]] : [])],
+        body,
+      );
       assert.equal(got.status, status, `${what}: ${got.body.toString()}`);
       assert.deepEqual(seenFor(index).body, body ?? Buffer.alloc(0), `${what} reached the target`);
       sent.push({ what, request: body ?? Buffer.alloc(0), reply: got.body, status });
@@ -202,7 +271,10 @@ describe('traffic inspector: every operation through it, bytes compared on both 
       }
     });
     const documents = recorded.flatMap((r) => r.exchange.documents);
-    assert.ok(documents.some((d) => d.mediaType === 'application/pdf' && (d.pages ?? 0) >= 1), 'PDF replies are decoded');
+    assert.ok(
+      documents.some((d) => d.mediaType === 'application/pdf' && (d.pages ?? 0) >= 1),
+      'PDF replies are decoded',
+    );
   });
 
   it('keeps the bytes of both sides: the raw files are what was sent and received, with only the key masked', () => {
@@ -230,10 +302,16 @@ describe('traffic inspector: every operation through it, bytes compared on both 
     assert.deepEqual(filesHolding(dir, TOKEN), []);
     for (const r of recorded) {
       const text = JSON.stringify(r);
-      assert.ok(!text.includes(KEY) && !text.includes(xmlEscaped) && !text.includes(encodeURIComponent(KEY)) && !text.includes(TOKEN), `exchange #${r.seq} in memory holds a secret`);
+      assert.ok(
+        !text.includes(KEY) && !text.includes(xmlEscaped) && !text.includes(encodeURIComponent(KEY)) && !text.includes(TOKEN),
+        `exchange #${r.seq} in memory holds a secret`,
+      );
     }
     const withAuth = recorded.find((r) => r.exchange.request.headers.some(([n]) => n === 'Authorization'))!;
-    assert.deepEqual(withAuth.exchange.request.headers.find(([n]) => n === 'Authorization'), ['Authorization', '••••']);
+    assert.deepEqual(
+      withAuth.exchange.request.headers.find(([n]) => n === 'Authorization'),
+      ['Authorization', '••••'],
+    );
   });
 
   it('writes request files that validate, and `carrier run` replays the recording with the same outcomes', async () => {
@@ -246,7 +324,16 @@ describe('traffic inspector: every operation through it, bytes compared on both 
     }
     let out = '';
     let err = '';
-    const code = await runCli(['run', dir], { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd: dir, env: {} });
+    const code = await runCli(['run', dir], {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        err += t;
+      },
+      cwd: dir,
+      env: {},
+    });
     assert.equal(code, 0, `${out}\n${err}`);
     assert.match(out, new RegExp(`${files.length} tests: ${files.length} passed`));
   });

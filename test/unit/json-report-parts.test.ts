@@ -17,15 +17,37 @@ function result(n: number, failed = false): TestResult {
   const location = { file, line: 3, column: 5, endLine: 3, endColumn: 9 };
   const test: PlannedTest = { id: file, file, name: `${n}.carrier.json [soap11]`, collection, binding: 'soap11', location, dependsOn: [], captures: [] };
   return {
-    test, status: failed ? 'failed' : 'passed', durationMs: 3.25, startedAt: '2026-01-05T10:00:00.000Z', captured: { pro: `0563911${n}` }, environment: 'sandbox',
-    failures: failed ? [{ kind: 'reply', message: 'Result.Amount: expected < 5, got "$1,234.56"\nsecond line', expected: '< 5', actual: '"$1,234.56"', path: 'Result.Amount', location }] : [],
-    transcript: { request: { method: 'POST', url: 'http://127.0.0.1:4000/x.asmx', headers: [['Content-Type', 'text/xml']], body: '<a>\n  "quoted" & \u2028</a>' } },
+    test,
+    status: failed ? 'failed' : 'passed',
+    durationMs: 3.25,
+    startedAt: '2026-01-05T10:00:00.000Z',
+    captured: { pro: `0563911${n}` },
+    environment: 'sandbox',
+    failures: failed
+      ? [
+          {
+            kind: 'reply',
+            message: 'Result.Amount: expected < 5, got "$1,234.56"\nsecond line',
+            expected: '< 5',
+            actual: '"$1,234.56"',
+            path: 'Result.Amount',
+            location,
+          },
+        ]
+      : [],
+    transcript: {
+      request: { method: 'POST', url: 'http://127.0.0.1:4000/x.asmx', headers: [['Content-Type', 'text/xml']], body: '<a>\n  "quoted" & \u2028</a>' },
+    },
   };
 }
 
 function report(results: TestResult[]): RunReport {
   const passed = results.filter((r) => r.status === 'passed').length;
-  return { summary: { total: results.length, passed, failed: results.length - passed, skipped: 0, durationMs: 10, startedAt: '2026-01-05T10:00:00.000Z' }, results, problems: [{ kind: 'file', message: 'a problem', location: { file: `${base}/c/x.json`, line: 1, column: 1, endLine: 1, endColumn: 2 } }] };
+  return {
+    summary: { total: results.length, passed, failed: results.length - passed, skipped: 0, durationMs: 10, startedAt: '2026-01-05T10:00:00.000Z' },
+    results,
+    problems: [{ kind: 'file', message: 'a problem', location: { file: `${base}/c/x.json`, line: 1, column: 1, endLine: 1, endColumn: 2 } }],
+  };
 }
 
 describe('JSON report in parts', () => {

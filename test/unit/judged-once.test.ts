@@ -27,7 +27,12 @@ function sources(dir: string): string[] {
 function callers(name: string): string[] {
   const call = new RegExp(`(?<![\\w.])${name}\\(`);
   return sources(SRC)
-    .filter((f) => fs.readFileSync(f, 'utf8').split('\n').some((line) => call.test(line) && !/^\s*(export )?(async )?function /.test(line)))
+    .filter((f) =>
+      fs
+        .readFileSync(f, 'utf8')
+        .split('\n')
+        .some((line) => call.test(line) && !/^\s*(export )?(async )?function /.test(line)),
+    )
     .map((f) => path.relative(SRC, f).split(path.sep).join('/'));
 }
 
@@ -40,9 +45,12 @@ describe('judged once (docs/architecture.md#judged-once)', () => {
     assert.deepEqual(callers('decideVerdict'), ['core/runner/judge.ts', 'core/send.ts', 'core/verdict.ts', 'inspector/readCapture.ts']);
   });
 
-  it('the results panel judges nothing: it shows the exchange\'s judgement', () => {
+  it("the results panel judges nothing: it shows the exchange's judgement", () => {
     const panel = sources(path.join(SRC, 'extension')).concat(sources(path.join(SRC, 'webview')));
     const judging = panel.filter((f) => /\b(evaluateExchange|judgeExchange|compileExpect)\b/.test(fs.readFileSync(f, 'utf8')));
-    assert.deepEqual(judging.map((f) => path.relative(SRC, f)), []);
+    assert.deepEqual(
+      judging.map((f) => path.relative(SRC, f)),
+      [],
+    );
   });
 });

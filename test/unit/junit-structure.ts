@@ -34,10 +34,11 @@ export function checkJunitStructure(xml: string): { suites: number; cases: numbe
   for (const { name, node } of suites) {
     assert.equal(name, 'testsuite');
     const a = attrsOf(node);
-    for (const required of ['name', 'tests', 'failures', 'errors', 'time', 'timestamp', 'hostname', 'id', 'package']) assert.ok(a[required] !== undefined, `testsuite@${required}`);
+    for (const required of ['name', 'tests', 'failures', 'errors', 'time', 'timestamp', 'hostname', 'id', 'package'])
+      assert.ok(a[required] !== undefined, `testsuite@${required}`);
     for (const n of ['tests', 'failures', 'errors', 'skipped', 'id']) assert.match(a[n], integer, `testsuite@${n}`);
     assert.match(a.time, decimal);
-    assert.match(a.timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'ISO 8601 without zone, as the XSD\'s dateTime pattern');
+    assert.match(a.timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "ISO 8601 without zone, as the XSD's dateTime pattern");
     const kids = children(node);
     const order = kids.map((k) => k.name);
     assert.equal(order[0], 'properties', 'properties first');
@@ -57,8 +58,15 @@ export function checkJunitStructure(xml: string): { suites: number; cases: numbe
       assert.match(ta.time, decimal, 'time in seconds');
       const inner = children(tc.node).map((c) => c.name);
       const rank = (n: string) => ['skipped', 'error', 'failure', 'system-out', 'system-err'].indexOf(n);
-      assert.ok(inner.every((n) => rank(n) >= 0), `testcase children: ${inner}`);
-      assert.deepEqual(inner, [...inner].sort((x, y) => rank(x) - rank(y)), 'testcase children in schema order');
+      assert.ok(
+        inner.every((n) => rank(n) >= 0),
+        `testcase children: ${inner}`,
+      );
+      assert.deepEqual(
+        inner,
+        [...inner].sort((x, y) => rank(x) - rank(y)),
+        'testcase children in schema order',
+      );
       for (const f of children(tc.node).filter((c) => c.name === 'failure')) {
         assert.ok(attrsOf(f.node).message, 'failure@message');
         assert.ok(attrsOf(f.node).type, 'failure@type');
@@ -84,4 +92,3 @@ export function checkJunitStructure(xml: string): { suites: number; cases: numbe
   assert.match(ra.time, decimal);
   return { suites: suites.length, cases };
 }
-

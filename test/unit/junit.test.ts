@@ -28,15 +28,43 @@ function sampleReport(): RunReport {
   const t3 = test(bol, '03-labels.carrier.json');
   const t4 = test(errors, 'bad-label.carrier.json');
   const results: TestResult[] = [
-    { test: t1, status: 'passed', failures: [], durationMs: 12.5, startedAt: '2026-01-05T10:00:00.000Z', captured: { bolId: '123456', pro: '056391174' }, environment: 'sandbox', reply: { endpoint: 'http://127.0.0.1:4000/1.0.1/BillOfLadingService.asmx', status: 200, totalMs: 11 } },
     {
-      test: t2, status: 'failed', durationMs: 1500, startedAt: '2026-01-05T10:00:00.020Z', captured: {}, environment: 'sandbox',
+      test: t1,
+      status: 'passed',
+      failures: [],
+      durationMs: 12.5,
+      startedAt: '2026-01-05T10:00:00.000Z',
+      captured: { bolId: '123456', pro: '056391174' },
+      environment: 'sandbox',
+      reply: { endpoint: 'http://127.0.0.1:4000/1.0.1/BillOfLadingService.asmx', status: 200, totalMs: 11 },
+    },
+    {
+      test: t2,
+      status: 'failed',
+      durationMs: 1500,
+      startedAt: '2026-01-05T10:00:00.020Z',
+      captured: {},
+      environment: 'sandbox',
       failures: [
-        { kind: 'reply', message: 'Result.Charges[0].Amount: expected a number < 5 & "cheap", got "$1,234.56"', expected: '< 5', actual: '"$1,234.56"', path: 'Result.Charges[0].Amount', location: loc(t2.file, 14, 9) },
+        {
+          kind: 'reply',
+          message: 'Result.Charges[0].Amount: expected a number < 5 & "cheap", got "$1,234.56"',
+          expected: '< 5',
+          actual: '"$1,234.56"',
+          path: 'Result.Charges[0].Amount',
+          location: loc(t2.file, 14, 9),
+        },
         { kind: 'maxMs', message: 'time: expected at most 1000 ms, took 1500 ms \u0007', location: loc(t2.file, 9, 5) },
       ],
     },
-    { test: t3, status: 'skipped', failures: [], skipReason: 'needs {{bolId}} from 01-create.carrier.json [soap11], which failed', durationMs: 0, captured: {} },
+    {
+      test: t3,
+      status: 'skipped',
+      failures: [],
+      skipReason: 'needs {{bolId}} from 01-create.carrier.json [soap11], which failed',
+      durationMs: 0,
+      captured: {},
+    },
     { test: t4, status: 'passed', failures: [], durationMs: 3, startedAt: '2026-01-05T10:00:01.000Z', captured: {} },
   ];
   return { summary: { total: 4, passed: 2, failed: 1, skipped: 1, durationMs: 1530, startedAt: '2026-01-05T10:00:00.000Z' }, results, problems: [] };
@@ -83,13 +111,21 @@ function incompleteReport(): RunReport {
     ...sampleReport(),
     incompleteReasons: [
       { kind: 'missing-shard', shard: 3, total: 3, tests: 5, message: "shard 3/3 missing: its tests (5 of the run's 9) are not in this report" },
-      { kind: 'options-differs', file: 'shards/<2>/report.json', shard: 2, total: 3, options: ['environment'], message: 'shards/<2>/report.json (shard 2/3) ran with other options: --env staging here, not given in the others' },
+      {
+        kind: 'options-differs',
+        file: 'shards/<2>/report.json',
+        shard: 2,
+        total: 3,
+        options: ['environment'],
+        message: 'shards/<2>/report.json (shard 2/3) ran with other options: --env staging here, not given in the others',
+      },
     ],
   };
 }
 
 describe('junit reporter, a report that is not one whole run', () => {
-  const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase'].includes(n) }).parse(xml).testsuites;
+  const parse = (xml: string) =>
+    new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase'].includes(n) }).parse(xml).testsuites;
 
   it('opens with a testsuite of one <error> testcase per reason, counted in errors and tests on both levels', () => {
     const xml = junitXml(incompleteReport(), rel, 'ci-host');
@@ -127,9 +163,21 @@ describe('junit reporter, a report that is not one whole run', () => {
 
   it('the cli reporter prints the reasons under the counts', () => {
     let out = '';
-    const r = new CliReporter({ write: (t: string) => { out += t; } }, { rel, tty: false });
+    const r = new CliReporter(
+      {
+        write: (t: string) => {
+          out += t;
+        },
+      },
+      { rel, tty: false },
+    );
     r.runEnd(incompleteReport());
-    assert.ok(out.endsWith("4 tests: 2 passed, 1 failed, 1 skipped in 1.53 s\nIncomplete report: not one whole run\n  ✗ shard 3/3 missing: its tests (5 of the run's 9) are not in this report\n  ✗ shards/<2>/report.json (shard 2/3) ran with other options: --env staging here, not given in the others\n"), out);
+    assert.ok(
+      out.endsWith(
+        "4 tests: 2 passed, 1 failed, 1 skipped in 1.53 s\nIncomplete report: not one whole run\n  ✗ shard 3/3 missing: its tests (5 of the run's 9) are not in this report\n  ✗ shards/<2>/report.json (shard 2/3) ran with other options: --env staging here, not given in the others\n",
+      ),
+      out,
+    );
     out = '';
     r.runEnd(sampleReport());
     assert.doesNotMatch(out, /Incomplete/);
@@ -148,7 +196,9 @@ describe('json reporter', () => {
     assert.deepEqual(pdf.failures[0], {
       kind: 'reply',
       message: 'Result.Charges[0].Amount: expected a number < 5 & "cheap", got "$1,234.56"',
-      expected: '< 5', actual: '"$1,234.56"', path: 'Result.Charges[0].Amount',
+      expected: '< 5',
+      actual: '"$1,234.56"',
+      path: 'Result.Charges[0].Amount',
       location: { file: 'examples/collections/bill-of-lading-lifecycle/02-pdf.carrier.json', line: 14, column: 9, endLine: 14, endColumn: 14 },
     });
     assert.deepEqual(json.tests[0].captured, { bolId: '123456', pro: '056391174' });
@@ -159,10 +209,22 @@ describe('json reporter', () => {
 describe('cli reporter', () => {
   function run(tty: boolean) {
     let out = '';
-    const r = new CliReporter({ write: (t: string) => { out += t; }, isTTY: tty, columns: 80 }, { rel, redrawMs: 0 });
+    const r = new CliReporter(
+      {
+        write: (t: string) => {
+          out += t;
+        },
+        isTTY: tty,
+        columns: 80,
+      },
+      { rel, redrawMs: 0 },
+    );
     const report = sampleReport();
     r.runStart(report.results.map((x) => x.test));
-    for (const res of report.results) { if (res.status !== 'skipped') r.testStart(res.test); r.testEnd(res); }
+    for (const res of report.results) {
+      if (res.status !== 'skipped') r.testStart(res.test);
+      r.testEnd(res);
+    }
     r.runEnd(report);
     return out;
   }

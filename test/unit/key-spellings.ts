@@ -79,21 +79,34 @@ export function spellingsOf(key: string, next: () => number): Spelling[] {
     { name: 'XML decimal references', text: chars.map((c) => decRef(next, c)).join(''), context: 'xml' },
     {
       name: 'XML references, any mix',
-      text: chars.map((c) => {
-        const r = next();
-        if (r < 0.3 && !xmlMust(c)) return c;
-        if (r < 0.45 && NAMED[c]) return NAMED[c];
-        return r < 0.7 ? hexRef(next, c) : decRef(next, c);
-      }).join(''),
+      text: chars
+        .map((c) => {
+          const r = next();
+          if (r < 0.3 && !xmlMust(c)) return c;
+          if (r < 0.45 && NAMED[c]) return NAMED[c];
+          return r < 0.7 ? hexRef(next, c) : decRef(next, c);
+        })
+        .join(''),
       context: 'xml',
     },
     { name: 'split by a comment', text: `${xmlNamed(a)}<!-- ${next() < 0.5 ? 'x' : ''} -->${xmlNamed(b)}`, context: 'xml' },
-    { name: 'split by two comments', text: `${xmlNamed(chars.slice(0, 2).join(''))}<!---->${xmlNamed(chars.slice(2, cut).join(''))}<!-- - -->${xmlNamed(b)}`, context: 'xml' },
+    {
+      name: 'split by two comments',
+      text: `${xmlNamed(chars.slice(0, 2).join(''))}<!---->${xmlNamed(chars.slice(2, cut).join(''))}<!-- - -->${xmlNamed(b)}`,
+      context: 'xml',
+    },
     { name: 'CDATA then text', text: `<![CDATA[${a}]]>${xmlNamed(b)}`, context: 'xml' },
     { name: 'text then CDATA', text: `${xmlNamed(a)}<![CDATA[${b}]]>`, context: 'xml' },
     { name: 'two CDATA sections', text: `<![CDATA[${a}]]><![CDATA[${b}]]>`, context: 'xml' },
     { name: 'XML escaped twice', text: xmlNamed(key).replace(/&/g, '&amp;'), context: 'xml' },
-    { name: 'references, XML-escaped', text: chars.map((c) => hexRef(next, c)).join('').replace(/&/g, '&amp;'), context: 'xml' },
+    {
+      name: 'references, XML-escaped',
+      text: chars
+        .map((c) => hexRef(next, c))
+        .join('')
+        .replace(/&/g, '&amp;'),
+      context: 'xml',
+    },
     { name: 'percent-encoded, upper case', text: chars.map(pct).join(''), context: 'url' },
     { name: 'percent-encoded, lower case', text: chars.map(pct).join('').toLowerCase(), context: 'url' },
     { name: 'percent-encoded, mixed case', text: caseOf(next, chars.map(pct).join(''), 'mixed'), context: 'url' },
@@ -104,7 +117,13 @@ export function spellingsOf(key: string, next: () => number): Spelling[] {
     { name: 'JSON \\u escapes', text: caseOf(next, chars.map(jsonU).join(''), 'mixed').replace(/\\U/g, '\\u'), context: 'json' },
     { name: 'JSON escapes, any mix', text: chars.map((c) => (jsonMust(c) || next() < 0.5 ? jsonU(c) : c === '/' ? '\\/' : c)).join(''), context: 'json' },
     // System.Text.Json escapes &, <, >, ', + by default: an XML-escaped key in a JSON string.
-    { name: 'JSON of XML (.NET)', text: JSON.stringify(xmlNamed(key)).slice(1, -1).replace(/[&<>'+]/g, (c) => jsonU(c)), context: 'json' },
+    {
+      name: 'JSON of XML (.NET)',
+      text: JSON.stringify(xmlNamed(key))
+        .slice(1, -1)
+        .replace(/[&<>'+]/g, (c) => jsonU(c)),
+      context: 'json',
+    },
   ];
   return out;
 }

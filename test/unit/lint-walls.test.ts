@@ -23,7 +23,10 @@ describe('the walls between the rooms', function () {
 
   const refused = async (file: string, code: string, rule: string) => {
     const errors = await fired(file, code);
-    assert.ok(errors.some((e) => e.startsWith(`${rule}:`)), `${file} should be refused by ${rule}: ${code}\n${errors.join('\n')}`);
+    assert.ok(
+      errors.some((e) => e.startsWith(`${rule}:`)),
+      `${file} should be refused by ${rule}: ${code}\n${errors.join('\n')}`,
+    );
   };
   const accepted = async (file: string, code: string) => assert.deepEqual(await fired(file, code), [], `${file}: ${code}`);
 
@@ -54,21 +57,28 @@ describe('the walls between the rooms', function () {
       await refused('src/core/wall.ts', 'export const key = process.env.CARRIER_API_KEY;\n', 'no-restricted-properties');
       await refused('src/core/transport/wall.ts', "import { Agent } from 'undici';\nexport const a = new Agent();\n", IMPORTS);
       await refused('src/core/transport/wall.ts', "import type { Agent } from 'undici/lib/dispatcher/agent.js';\nexport type A = Agent;\n", IMPORTS);
-      await refused('src/core/wall.ts', "// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const fs = require('node:fs');\n", 'no-restricted-syntax');
+      await refused(
+        'src/core/wall.ts',
+        "// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const fs = require('node:fs');\n",
+        'no-restricted-syntax',
+      );
       await accepted('src/core/transport/wall.ts', "import type { Dispatcher } from 'undici';\nexport type D = Dispatcher;\n");
     });
     it('imports nothing from the host that makes its context', () =>
       refused('src/core/wall.ts', "import { nodeContext } from '../host';\nexport const c = nodeContext;\n", IMPORTS));
     it('accepts a clean core file: its own modules, Node and packages', () =>
-      accepted('src/core/wall.ts', [
-        "import * as path from 'node:path';",
-        "import { parse } from 'jsonc-parser';",
-        "import { findShape } from './catalog';",
-        "import type { CoreContext } from './context';",
-        "export const op = findShape('GetRateQuote', '1.0.3');",
-        "export const read = (context: Pick<CoreContext, 'files'>, file: string): unknown => parse(new TextDecoder().decode(context.files.readBounded(path.resolve(file), 1024).bytes));",
-        '',
-      ].join('\n')));
+      accepted(
+        'src/core/wall.ts',
+        [
+          "import * as path from 'node:path';",
+          "import { parse } from 'jsonc-parser';",
+          "import { findShape } from './catalog';",
+          "import type { CoreContext } from './context';",
+          "export const op = findShape('GetRateQuote', '1.0.3');",
+          "export const read = (context: Pick<CoreContext, 'files'>, file: string): unknown => parse(new TextDecoder().decode(context.files.readBounded(path.resolve(file), 1024).bytes));",
+          '',
+        ].join('\n'),
+      ));
   });
 
   describe('the host', () => {
@@ -76,7 +86,10 @@ describe('the walls between the rooms', function () {
       await refused('src/host/wall.ts', "import { send } from '../core/send';\nexport const s = send;\n", IMPORTS);
       await refused('src/host/wall.ts', "import { runCli } from '../cli/dispatch';\nexport const r = runCli;\n", IMPORTS);
       await refused('src/host/wall.ts', "import { startSandbox } from '../sandbox/server';\nexport const s = startSandbox;\n", IMPORTS);
-      await accepted('src/host/wall.ts', "import * as fs from 'node:fs';\nimport { TlsFileError } from '../core';\nexport const x = [fs.existsSync, TlsFileError];\n");
+      await accepted(
+        'src/host/wall.ts',
+        "import * as fs from 'node:fs';\nimport { TlsFileError } from '../core';\nexport const x = [fs.existsSync, TlsFileError];\n",
+      );
     });
     it('is reached by the extension only through the engine (coreLight.ts: its file system alone)', async () => {
       await refused('src/extension/wall.ts', "import { nodeContext } from '../host';\nexport const c = nodeContext;\n", IMPORTS);
@@ -87,7 +100,8 @@ describe('the walls between the rooms', function () {
 
   describe('the sandbox, the inspector and the CLI', () => {
     it('import no vscode', async () => {
-      for (const room of ['sandbox', 'inspector', 'cli']) await refused(`src/${room}/wall.ts`, "import * as vscode from 'vscode';\nexport const v = vscode;\n", IMPORTS);
+      for (const room of ['sandbox', 'inspector', 'cli'])
+        await refused(`src/${room}/wall.ts`, "import * as vscode from 'vscode';\nexport const v = vscode;\n", IMPORTS);
     });
     it('import core only from its entry', async () => {
       await refused('src/sandbox/soap/wall.ts', "import { findShape } from '../../core/catalog';\nexport const f = findShape;\n", IMPORTS);
@@ -95,7 +109,7 @@ describe('the walls between the rooms', function () {
       await accepted('src/sandbox/soap/wall.ts', "import { findShape } from '../../core';\nexport const f = findShape;\n");
       await accepted('src/inspector/wall.ts', "import type { Exchange } from '../core';\nexport type E = Exchange;\n");
     });
-    it('use no browser globals', () => refused('src/inspector/wall.ts', "export const w = window.location.href;\n", GLOBALS));
+    it('use no browser globals', () => refused('src/inspector/wall.ts', 'export const w = window.location.href;\n', GLOBALS));
   });
 
   describe('the webview', () => {
@@ -111,7 +125,10 @@ describe('the walls between the rooms', function () {
     });
     it('imports core only from its browser-safe entry', async () => {
       await refused('src/webview/views/wall.ts', "import { BINDING_LABELS } from '../../core';\nexport const b = BINDING_LABELS;\n", IMPORTS);
-      await accepted('src/webview/views/wall.ts', "import { BINDING_LABELS, type Exchange } from '../../core/view';\nexport const b = BINDING_LABELS;\nexport type E = Exchange;\n");
+      await accepted(
+        'src/webview/views/wall.ts',
+        "import { BINDING_LABELS, type Exchange } from '../../core/view';\nexport const b = BINDING_LABELS;\nexport type E = Exchange;\n",
+      );
     });
   });
 
@@ -134,7 +151,11 @@ describe('the walls between the rooms', function () {
       await refused('src/extension/wall.ts', "import { send } from '../core';\nexport const s = send;\n", IMPORTS);
       await refused('src/extension/wall.ts', "export { send } from '../core';\n", IMPORTS);
       await refused('src/extension/inspector/wall.ts', "import { ExchangeStore } from '../../inspector';\nexport const s = ExchangeStore;\n", IMPORTS);
-      await refused('src/extension/sandbox/wall.ts', "import { operationPageUrl } from '../../sandbox/pages/links';\nexport const o = operationPageUrl;\n", IMPORTS);
+      await refused(
+        'src/extension/sandbox/wall.ts',
+        "import { operationPageUrl } from '../../sandbox/pages/links';\nexport const o = operationPageUrl;\n",
+        IMPORTS,
+      );
     });
     it('accepts a type import of core, and the engine through its door', async () => {
       await accepted('src/extension/panel/wall.ts', "import type { Exchange } from '../../core';\nexport type E = Exchange;\n");
@@ -155,10 +176,14 @@ describe('each room compiles for its own platform', function () {
 
   /** TypeScript's complaints about `code` as a file of `room`, compiled with that room's tsconfig.json. */
   function diagnose(room: string, code: string): string[] {
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, room, 'tsconfig.json'), {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-    })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(ROOT, room, 'tsconfig.json'),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+      },
+    )!;
     const probe = path.join(ROOT, room, '__platform_probe__.ts');
     const host = ts.createCompilerHost(config.options);
     const getSourceFile = host.getSourceFile.bind(host);
@@ -170,22 +195,36 @@ describe('each room compiles for its own platform', function () {
     return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   }
 
-  const NODE_CODE = "import { readFileSync } from 'node:fs';\nexport const text = (file: string): string => readFileSync(file, 'utf8') + Buffer.byteLength(file) + process.pid;\n";
+  const NODE_CODE =
+    "import { readFileSync } from 'node:fs';\nexport const text = (file: string): string => readFileSync(file, 'utf8') + Buffer.byteLength(file) + process.pid;\n";
   const DOM_CODE = 'export const title: string = document.title;\nexport const el: HTMLElement | null = null;\n';
 
   for (const room of ['src/core', 'src/host', 'src/sandbox', 'src/inspector', 'src/cli', 'src/extension']) {
     it(`${room}: Node's types and no DOM`, () => {
       assert.deepEqual(diagnose(room, NODE_CODE), []);
       const errors = diagnose(room, DOM_CODE);
-      assert.ok(errors.some((e) => /Cannot find name 'document'/.test(e)), errors.join('\n'));
-      assert.ok(errors.some((e) => /Cannot find name 'HTMLElement'/.test(e)), errors.join('\n'));
+      assert.ok(
+        errors.some((e) => /Cannot find name 'document'/.test(e)),
+        errors.join('\n'),
+      );
+      assert.ok(
+        errors.some((e) => /Cannot find name 'HTMLElement'/.test(e)),
+        errors.join('\n'),
+      );
     });
   }
 
-  it("src/webview: the DOM and no Node types", () => {
+  it('src/webview: the DOM and no Node types', () => {
     assert.deepEqual(diagnose('src/webview', DOM_CODE), []);
     const errors = diagnose('src/webview', NODE_CODE);
-    for (const name of ['process', 'Buffer']) assert.ok(errors.some((e) => new RegExp(`Cannot find name '${name}'`).test(e)), errors.join('\n'));
-    assert.ok(errors.some((e) => /node:fs/.test(e)), errors.join('\n'));
+    for (const name of ['process', 'Buffer'])
+      assert.ok(
+        errors.some((e) => new RegExp(`Cannot find name '${name}'`).test(e)),
+        errors.join('\n'),
+      );
+    assert.ok(
+      errors.some((e) => /node:fs/.test(e)),
+      errors.join('\n'),
+    );
   });
 });

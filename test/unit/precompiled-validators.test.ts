@@ -15,8 +15,14 @@ import { paramsValidator } from '../../src/core/validation/schemaValidator';
 
 /** The params with each value, one at a time and all at once, swapped for a wrong kind of value. */
 function variants(params: Record<string, unknown>): unknown[] {
-  const wrong = (v: unknown): unknown => (typeof v === 'string' ? 12 : typeof v === 'number' ? 'twelve' : Array.isArray(v) ? 'a list' : v && typeof v === 'object' ? [] : { no: 1 });
-  const deep = (v: unknown): unknown => (Array.isArray(v) ? [...v.map(deep), 'extra'] : v && typeof v === 'object' ? { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)])), Unknown: true } : wrong(v));
+  const wrong = (v: unknown): unknown =>
+    typeof v === 'string' ? 12 : typeof v === 'number' ? 'twelve' : Array.isArray(v) ? 'a list' : v && typeof v === 'object' ? [] : { no: 1 };
+  const deep = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? [...v.map(deep), 'extra']
+      : v && typeof v === 'object'
+        ? { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)])), Unknown: true }
+        : wrong(v);
   const out: unknown[] = [params, {}, null, [], 'text', { ...params, NotAField: 1 }, deep(params)];
   for (const key of Object.keys(params)) {
     out.push({ ...params, [key]: wrong(params[key]) });

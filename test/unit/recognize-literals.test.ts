@@ -16,7 +16,10 @@ const op = findShape('GetRateQuote', '1.0.3')!;
 
 function recognise(spec: HttpRequestSpec): RecognizedRequest {
   const url = new URL(spec.url);
-  const r = recognizeRequest({ method: spec.method, url: `${url.pathname}${url.search}`, headers: spec.headers, body: spec.body }, { namespaces: DEFAULT_NAMESPACES });
+  const r = recognizeRequest(
+    { method: spec.method, url: `${url.pathname}${url.search}`, headers: spec.headers, body: spec.body },
+    { namespaces: DEFAULT_NAMESPACES },
+  );
   assert.equal(r.kind, 'operation', JSON.stringify(r));
   return r as RecognizedRequest;
 }
@@ -41,12 +44,16 @@ function resend(text: string): HttpRequestSpec {
   return prepareRequest({ request, environment: { ...sandboxEnvironment(), baseUrl: BASE, embedded: false }, apiKey: 'k' }).spec;
 }
 
-describe('request files keep the client\'s spelling of numbers', () => {
+describe("request files keep the client's spelling of numbers", () => {
   it('48.00, 1500.0 and 4.8e1 stay as written, in the file and on the wire', () => {
     const spec = clientRequest([{ Weight: '1500.0', Width: '48.00', Height: '4.8e1', Length: '48' }]);
     assert.match(spec.body, /<Width>48\.00<\/Width>/);
     const recognized = recognise(spec);
-    assert.deepEqual(recognized.literals?.spellings, { '/request/Items/0/Weight': '1500.0', '/request/Items/0/Width': '48.00', '/request/Items/0/Height': '4.8e1' });
+    assert.deepEqual(recognized.literals?.spellings, {
+      '/request/Items/0/Weight': '1500.0',
+      '/request/Items/0/Width': '48.00',
+      '/request/Items/0/Height': '4.8e1',
+    });
     const text = requestFileFromRecognized(recognized);
     assert.match(text, /"Width": 48\.00,/);
     assert.match(text, /"Weight": 1500\.0,/);
@@ -55,7 +62,10 @@ describe('request files keep the client\'s spelling of numbers', () => {
   });
 
   it('keeps spellings in every item of a list, by the index the file gives it', () => {
-    const spec = clientRequest([{ Weight: '100', Width: '40.0' }, { Weight: '200.50', Width: '40' }]);
+    const spec = clientRequest([
+      { Weight: '100', Width: '40.0' },
+      { Weight: '200.50', Width: '40' },
+    ]);
     const text = requestFileFromRecognized(recognise(spec));
     assert.equal(resend(text).body, spec.body);
   });
@@ -73,7 +83,14 @@ describe('request files keep the client\'s spelling of numbers', () => {
     const terminal = findShape('GetTerminalInformation')!;
     const hazmat = findShape('GetHazmatDescription')!;
     for (const shape of [terminal, hazmat]) {
-      const spec = buildHttpRequest({ op: shape, binding: 'get', baseUrl: BASE, namespaces: DEFAULT_NAMESPACES, params: shape === hazmat ? { UNNANumber: '1203' } : { ZipCode: '68507', CountryCode: 'USA' }, apiKey: 'k' });
+      const spec = buildHttpRequest({
+        op: shape,
+        binding: 'get',
+        baseUrl: BASE,
+        namespaces: DEFAULT_NAMESPACES,
+        params: shape === hazmat ? { UNNANumber: '1203' } : { ZipCode: '68507', CountryCode: 'USA' },
+        apiKey: 'k',
+      });
       const text = requestFileFromRecognized(recognise(spec));
       assert.equal(resend(text).url, spec.url);
     }

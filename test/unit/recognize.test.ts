@@ -59,7 +59,12 @@ describe('recognize: SOAP requests as real clients send them', () => {
     for (const action of ['quoted', 'unquoted', 'missing'] as const) {
       it(`reads a ${style} SOAP 1.1 envelope with the action ${action}`, () => {
         const body = envelope('1.1', wrapper, NS_DISTINCT, style);
-        const r = known(recognizeRequest({ method: 'POST', url: path, headers: soapHeaders('1.1', soapAction(NS_DISTINCT.service, 'TraceShipment'), action), body }, { namespaces: NS_DISTINCT }));
+        const r = known(
+          recognizeRequest(
+            { method: 'POST', url: path, headers: soapHeaders('1.1', soapAction(NS_DISTINCT.service, 'TraceShipment'), action), body },
+            { namespaces: NS_DISTINCT },
+          ),
+        );
         assert.equal(r.binding, 'soap11');
         assert.deepEqual(r.params, { APIKey: KEY, request: { TraceNumbers: ['056391174'], TraceType: 'PRO' } });
         assert.equal(r.action, action === 'missing' ? undefined : soapAction(NS_DISTINCT.service, 'TraceShipment'));
@@ -69,21 +74,48 @@ describe('recognize: SOAP requests as real clients send them', () => {
 
   it('takes the SOAP 1.2 action from the Content-Type, quoted with single quotes', () => {
     const body = envelope('1.2', wrapper, NS_SAME, 'default-xmlns');
-    const r = known(recognizeRequest({ method: 'POST', url: path, headers: soapHeaders('1.2', soapAction(NS_SAME.service, 'TraceShipment'), 'quoted'), body }, { namespaces: NS_SAME }));
+    const r = known(
+      recognizeRequest(
+        { method: 'POST', url: path, headers: soapHeaders('1.2', soapAction(NS_SAME.service, 'TraceShipment'), 'quoted'), body },
+        { namespaces: NS_SAME },
+      ),
+    );
     assert.equal(r.binding, 'soap12');
     assert.equal(r.action, 'http://ltl.carrier.test/TraceShipment');
   });
 
   it('matches the path without regard to case, and reads node:http header records', () => {
     const body = envelope('1.1', wrapper, NS_DISTINCT, 'tns');
-    const r = known(recognizeRequest({ method: 'post', url: path.toUpperCase(), headers: { 'content-type': 'text/xml', soapaction: `"${soapAction(NS_DISTINCT.service, 'TraceShipment')}"` }, body }, { namespaces: NS_DISTINCT }));
+    const r = known(
+      recognizeRequest(
+        {
+          method: 'post',
+          url: path.toUpperCase(),
+          headers: { 'content-type': 'text/xml', soapaction: `"${soapAction(NS_DISTINCT.service, 'TraceShipment')}"` },
+          body,
+        },
+        { namespaces: NS_DISTINCT },
+      ),
+    );
     assert.equal(r.servicePath, path);
   });
 
   it('picks the shape by the path: the same operation name at three versions', () => {
-    const body = envelope('1.1', el('GetRateQuote', [el('APIKey', KEY), el('request', [el('QuoteType', 'Domestic'), el('OverDimensionPcs', '2')])]), NS_DISTINCT, 'default-xmlns');
-    const versions = ['1.0.0', '1.0.1', '1.0.3'].map((v) => known(recognizeRequest({ method: 'POST', url: `/${v}/RateQuoteService.asmx`, headers: { 'Content-Type': 'text/xml' }, body }, { namespaces: NS_DISTINCT })));
-    assert.deepEqual(versions.map((r) => r.version), ['1.0.0', '1.0.1', '1.0.3']);
+    const body = envelope(
+      '1.1',
+      el('GetRateQuote', [el('APIKey', KEY), el('request', [el('QuoteType', 'Domestic'), el('OverDimensionPcs', '2')])]),
+      NS_DISTINCT,
+      'default-xmlns',
+    );
+    const versions = ['1.0.0', '1.0.1', '1.0.3'].map((v) =>
+      known(
+        recognizeRequest({ method: 'POST', url: `/${v}/RateQuoteService.asmx`, headers: { 'Content-Type': 'text/xml' }, body }, { namespaces: NS_DISTINCT }),
+      ),
+    );
+    assert.deepEqual(
+      versions.map((r) => r.version),
+      ['1.0.0', '1.0.1', '1.0.3'],
+    );
     // OverDimensionPcs is a 1.0.1 field: known there, unknown in the others.
     assert.equal(versions[1].params?.request && (versions[1].params.request as Record<string, unknown>).OverDimensionPcs, 2);
     assert.ok(versions[2].issues.some((i) => i.kind === 'unknown' && i.path === 'request.OverDimensionPcs'));
@@ -91,10 +123,20 @@ describe('recognize: SOAP requests as real clients send them', () => {
 
   it('treats an element outside its namespace as absent, and says so', () => {
     const body = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetHazmatDescription xmlns="${NS_DISTINCT.service}"><APIKey>${KEY}</APIKey><UNNANumber xmlns="urn:elsewhere">1203</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
-    const r = known(recognizeRequest({ method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body }, { namespaces: NS_DISTINCT }));
+    const r = known(
+      recognizeRequest(
+        { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body },
+        { namespaces: NS_DISTINCT },
+      ),
+    );
     assert.deepEqual(r.params, { APIKey: KEY });
     assert.equal(r.issues[0]?.kind, 'namespace');
-    const kept = known(recognizeRequest({ method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body }, { namespaces: NS_DISTINCT, outOfNamespace: 'keep' }));
+    const kept = known(
+      recognizeRequest(
+        { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body },
+        { namespaces: NS_DISTINCT, outOfNamespace: 'keep' },
+      ),
+    );
     assert.equal(kept.params?.UNNANumber, '1203');
   });
 
@@ -102,10 +144,41 @@ describe('recognize: SOAP requests as real clients send them', () => {
     const ns: Namespaces = NS_DISTINCT;
     const other = envelope('1.1', el('GetHazmatDescription', [el('APIKey', KEY)]), { ...ns, service: 'http://other.example/' }, 'default-xmlns');
     const cases: Array<[string, RequestInput, string]> = [
-      ['a SOAP 1.2 envelope sent as text/xml', { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body: envelope('1.2', el('GetHazmatDescription', [el('APIKey', KEY)]), ns, 'default-xmlns') }, 'version-mismatch'],
-      ['an action that disagrees with the body', { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml', SOAPAction: soapAction(ns.service, 'GetBillOfLadingPdf') }, body: envelope('1.1', el('GetHazmatDescription', [el('APIKey', KEY)]), ns, 'default-xmlns') }, 'action-mismatch'],
-      ['an operation element in another namespace', { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body: other }, 'wrapper-namespace'],
-      ['an action in another namespace', { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml', SOAPAction: '"http://other.example/GetHazmatDescription"' }, body: other }, 'action-unknown'],
+      [
+        'a SOAP 1.2 envelope sent as text/xml',
+        {
+          method: 'POST',
+          url: '/sandbox/BillOfLadingService.asmx',
+          headers: { 'Content-Type': 'text/xml' },
+          body: envelope('1.2', el('GetHazmatDescription', [el('APIKey', KEY)]), ns, 'default-xmlns'),
+        },
+        'version-mismatch',
+      ],
+      [
+        'an action that disagrees with the body',
+        {
+          method: 'POST',
+          url: '/sandbox/BillOfLadingService.asmx',
+          headers: { 'Content-Type': 'text/xml', SOAPAction: soapAction(ns.service, 'GetBillOfLadingPdf') },
+          body: envelope('1.1', el('GetHazmatDescription', [el('APIKey', KEY)]), ns, 'default-xmlns'),
+        },
+        'action-mismatch',
+      ],
+      [
+        'an operation element in another namespace',
+        { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body: other },
+        'wrapper-namespace',
+      ],
+      [
+        'an action in another namespace',
+        {
+          method: 'POST',
+          url: '/sandbox/BillOfLadingService.asmx',
+          headers: { 'Content-Type': 'text/xml', SOAPAction: '"http://other.example/GetHazmatDescription"' },
+          body: other,
+        },
+        'action-unknown',
+      ],
     ];
     for (const [what, input, code] of cases) {
       const r = known(recognizeRequest(input, { namespaces: ns }));
@@ -117,7 +190,12 @@ describe('recognize: SOAP requests as real clients send them', () => {
   it('names the operation of a body cut short by its action, or by the first element in Body', () => {
     const body = envelope('1.1', el('GetHazmatDescription', [el('APIKey', KEY), el('UNNANumber', '1203')]), NS_DISTINCT, 'default-xmlns');
     const cut = body.slice(0, body.indexOf('<APIKey>') + 4);
-    const r = known(recognizeRequest({ method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body: cut, bodyComplete: false }, { namespaces: NS_DISTINCT }));
+    const r = known(
+      recognizeRequest(
+        { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': 'text/xml' }, body: cut, bodyComplete: false },
+        { namespaces: NS_DISTINCT },
+      ),
+    );
     assert.equal(r.operation, 'GetHazmatDescription');
     assert.equal(r.params, undefined);
     assert.equal(r.problems[0]?.code, 'truncated');
@@ -131,17 +209,68 @@ describe('recognize: what is not a call of the catalog', () => {
     ['another service altogether', { method: 'GET', url: '/api/v2/quotes?zip=33601', headers: {}, body: '' }, 'path'],
     ['a WSDL request', { method: 'GET', url: '/1.0.3/RateQuoteService.asmx?wsdl', headers: {}, body: '' }, 'wsdl'],
     ['a service page', { method: 'GET', url: '/1.0.3/RateQuoteService.asmx', headers: {}, body: '' }, 'page'],
-    ['the test form', { method: 'POST', url: '/1.0.2/TerminalInformationService.asmx?op=GetTerminalInformation', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'ZipCode=1' }, 'test-form'],
+    [
+      'the test form',
+      {
+        method: 'POST',
+        url: '/1.0.2/TerminalInformationService.asmx?op=GetTerminalInformation',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'ZipCode=1',
+      },
+      'test-form',
+    ],
     ['PUT on a service path', { method: 'PUT', url: '/1.0.3/RateQuoteService.asmx', headers: {}, body: '' }, 'method'],
-    ['JSON on a SOAP endpoint', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'application/json' }, body: '{}' }, 'media-type'],
-    ['JSON POSTed to .asmx/GetRateQuote (no HTTP binding)', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx/GetRateQuote', headers: { 'Content-Type': 'application/json' }, body: '{"APIKey":"k"}' }, 'binding'],
+    [
+      'JSON on a SOAP endpoint',
+      { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      'media-type',
+    ],
+    [
+      'JSON POSTed to .asmx/GetRateQuote (no HTTP binding)',
+      { method: 'POST', url: '/1.0.3/RateQuoteService.asmx/GetRateQuote', headers: { 'Content-Type': 'application/json' }, body: '{"APIKey":"k"}' },
+      'binding',
+    ],
     ['an operation the path does not have', { method: 'GET', url: '/1.0.2/TerminalInformationService.asmx/GetTerminals', headers: {}, body: '' }, 'operation'],
-    ['a form POST with the wrong Content-Type', { method: 'POST', url: '/1.0.2/TerminalInformationService.asmx/GetTerminalInformation', headers: { 'Content-Type': 'text/plain' }, body: 'ZipCode=1' }, 'media-type'],
-    ['malformed XML', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<soap:Envelope><oops' }, 'not-xml'],
-    ['a DOCTYPE', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>' }, 'not-xml'],
-    ['XML that is no envelope', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<GetRateQuote/>' }, 'not-envelope'],
-    ['an empty Body', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>' }, 'not-envelope'],
-    ['an unknown operation element', { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><GetPalletTypes xmlns="${ns.service}"/></s:Body></s:Envelope>` }, 'operation'],
+    [
+      'a form POST with the wrong Content-Type',
+      { method: 'POST', url: '/1.0.2/TerminalInformationService.asmx/GetTerminalInformation', headers: { 'Content-Type': 'text/plain' }, body: 'ZipCode=1' },
+      'media-type',
+    ],
+    [
+      'malformed XML',
+      { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<soap:Envelope><oops' },
+      'not-xml',
+    ],
+    [
+      'a DOCTYPE',
+      { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>' },
+      'not-xml',
+    ],
+    [
+      'XML that is no envelope',
+      { method: 'POST', url: '/1.0.3/RateQuoteService.asmx', headers: { 'Content-Type': 'text/xml' }, body: '<GetRateQuote/>' },
+      'not-envelope',
+    ],
+    [
+      'an empty Body',
+      {
+        method: 'POST',
+        url: '/1.0.3/RateQuoteService.asmx',
+        headers: { 'Content-Type': 'text/xml' },
+        body: '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>',
+      },
+      'not-envelope',
+    ],
+    [
+      'an unknown operation element',
+      {
+        method: 'POST',
+        url: '/1.0.3/RateQuoteService.asmx',
+        headers: { 'Content-Type': 'text/xml' },
+        body: `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><GetPalletTypes xmlns="${ns.service}"/></s:Body></s:Envelope>`,
+      },
+      'operation',
+    ],
     ['a bad percent-encoding', { method: 'GET', url: '/1.0.2/TerminalInformationService.asmx/%E0%A4%A', headers: {}, body: '' }, 'url'],
   ];
   for (const [what, input, code] of cases) {
@@ -154,13 +283,36 @@ describe('recognize: what is not a call of the catalog', () => {
   }
 
   it('never throws, whatever arrives', () => {
-    const bodies = ['', '\u0000\u0001', '<', '<?xml version="1.0"?>', '<a:b/>', '<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><x:y/></soap:Body></soap:Envelope>', '%%%', 'a=1&a=2&&=', '\uFEFF<x/>'];
-    const urls = ['/', '', '*', 'http://x/1.0.3/RateQuoteService.asmx', '/1.0.3/RateQuoteService.asmx/', '/1.0.3/RateQuoteService.asmx//', '//', '/%', '/1.0.2/TerminalInformationService.asmx/GetTerminalInformation?%zz'];
+    const bodies = [
+      '',
+      '\u0000\u0001',
+      '<',
+      '<?xml version="1.0"?>',
+      '<a:b/>',
+      '<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><x:y/></soap:Body></soap:Envelope>',
+      '%%%',
+      'a=1&a=2&&=',
+      '\uFEFF<x/>',
+    ];
+    const urls = [
+      '/',
+      '',
+      '*',
+      'http://x/1.0.3/RateQuoteService.asmx',
+      '/1.0.3/RateQuoteService.asmx/',
+      '/1.0.3/RateQuoteService.asmx//',
+      '//',
+      '/%',
+      '/1.0.2/TerminalInformationService.asmx/GetTerminalInformation?%zz',
+    ];
     for (const method of ['GET', 'POST', 'HEAD', 'DELETE', 'BREW']) {
       for (const url of urls) {
         for (const body of bodies) {
           for (const type of ['text/xml', 'application/soap+xml; action=x', 'application/x-www-form-urlencoded', '', 'multipart/form-data; boundary="a;b"']) {
-            assert.doesNotThrow(() => recognizeRequest({ method, url, headers: type ? { 'content-type': type } : {}, body }, { namespaces: ns }), `${method} ${url} ${type} ${JSON.stringify(body)}`);
+            assert.doesNotThrow(
+              () => recognizeRequest({ method, url, headers: type ? { 'content-type': type } : {}, body }, { namespaces: ns }),
+              `${method} ${url} ${type} ${JSON.stringify(body)}`,
+            );
           }
         }
       }
@@ -183,7 +335,10 @@ describe('recognize: API keys, wherever a client puts them', () => {
     const keys = apiKeysIn({
       method: 'POST',
       url: '/nowhere.asmx?APIKEY=url-key',
-      headers: [['Authorization', 'Bearer token-123'], ['Content-Type', 'text/xml']],
+      headers: [
+        ['Authorization', 'Bearer token-123'],
+        ['Content-Type', 'text/xml'],
+      ],
       body: '<e:Envelope xmlns:e="urn:x"><e:Body><Foo><ns:APIKey xmlns:ns="urn:y">body&amp;key</ns:APIKey></Foo></e:Body></e:Envelope>',
     });
     assert.deepEqual(keys.sort(), ['Bearer token-123', 'body&key', 'token-123', 'url-key'].sort());
@@ -196,7 +351,15 @@ describe('recognize: API keys, wherever a client puts them', () => {
 
 describe('recognize: pasted envelopes (Import SOAP Envelope)', () => {
   it('reads bare XML in a namespace of its own, choosing the version whose fields fit', () => {
-    const xml = envelope('1.1', el('GetRateQuote', [el('APIKey', KEY), el('request', [el('QuoteType', 'Domestic'), el('Accessorials', [el('RQAccessorial', 'OverDimension')]), el('Pallets', [])])]), NS_SAME, 'prefix-every');
+    const xml = envelope(
+      '1.1',
+      el('GetRateQuote', [
+        el('APIKey', KEY),
+        el('request', [el('QuoteType', 'Domestic'), el('Accessorials', [el('RQAccessorial', 'OverDimension')]), el('Pallets', [])]),
+      ]),
+      NS_SAME,
+      'prefix-every',
+    );
     const r = known(recognizeEnvelopeText(xml, DEFAULT_NAMESPACES));
     assert.equal(r.version, '1.0.3');
     assert.deepEqual((r.params!.request as Record<string, unknown>).Accessorials, ['OverDimension']);

@@ -16,10 +16,14 @@ const SEED = Number(process.env.REDACT_SEED ?? Date.now() % 1_000_000);
 /** A spelling in a place where it can stand, with text on both sides that must survive. */
 function inContext(context: Context): { before: string; after: string } {
   switch (context) {
-    case 'xml': return { before: '<r><Note a="1">ref ', after: ' end</Note></r>' };
-    case 'url': return { before: 'GET /svc?x=1&token=', after: '&y=2 HTTP/1.1' };
-    case 'json': return { before: '{"a":1,"note":"see ', after: ' now"}' };
-    default: return { before: 'X-Partner-Ref: v1 ', after: ' (sent)' };
+    case 'xml':
+      return { before: '<r><Note a="1">ref ', after: ' end</Note></r>' };
+    case 'url':
+      return { before: 'GET /svc?x=1&token=', after: '&y=2 HTTP/1.1' };
+    case 'json':
+      return { before: '{"a":1,"note":"see ', after: ' now"}' };
+    default:
+      return { before: 'X-Partner-Ref: v1 ', after: ' (sent)' };
   }
 }
 
@@ -56,10 +60,16 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
     assert.ok(key.length < MIN_SECRET_BY_VALUE);
     const r = new Redactor([key], { inPlace: true });
     const text = `ZIP k3y12 <p:APIKey xsi:type="s">k3y12</p:APIKey><APIKey/> ?APIKEY=k3y12&zip=k3y12 api_key=k3y12 {"ApiKey": "k3y12", "x": "k3y12"} &lt;APIKey&gt;k3y12&lt;/APIKey&gt; %41PIKey=k3y12`;
-    assert.equal(r.text(text), `ZIP k3y12 <p:APIKey xsi:type="s">${MASK}</p:APIKey><APIKey/> ?APIKEY=${MASK}&zip=k3y12 api_key=${MASK} {"ApiKey": "${MASK}", "x": "k3y12"} &lt;APIKey&gt;${MASK}&lt;/APIKey&gt; %41PIKey=${MASK}`);
+    assert.equal(
+      r.text(text),
+      `ZIP k3y12 <p:APIKey xsi:type="s">${MASK}</p:APIKey><APIKey/> ?APIKEY=${MASK}&zip=k3y12 api_key=${MASK} {"ApiKey": "${MASK}", "x": "k3y12"} &lt;APIKey&gt;${MASK}&lt;/APIKey&gt; %41PIKey=${MASK}`,
+    );
     // Without inPlace (the workbench's own requests and a run's output), the spellings it writes
     // are masked where one is a whole value: an element's text, a field, a quoted string.
-    assert.equal(new Redactor([key]).text('ZIP k3y12 <Zip>k3y12</Zip> ?zip=k3y12&a=xk3y12 {"x": "k3y12"}'), `ZIP k3y12 <Zip>${MASK}</Zip> ?zip=${MASK}&a=xk3y12 {"x": "${MASK}"}`);
+    assert.equal(
+      new Redactor([key]).text('ZIP k3y12 <Zip>k3y12</Zip> ?zip=k3y12&a=xk3y12 {"x": "k3y12"}'),
+      `ZIP k3y12 <Zip>${MASK}</Zip> ?zip=${MASK}&a=xk3y12 {"x": "${MASK}"}`,
+    );
   });
 
   it('a text without escapes is searched for the key as it is, and still finds it split by a comment, in a form with + for a space, and in UTF-8 bytes', () => {
@@ -75,7 +85,11 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
     for (const key of ['1', 'k', '2026']) {
       for (const r of [new Redactor([key]), new Redactor([key], { derived: true })]) {
         const text = `POST /1.0.3/RateQuoteService.asmx soap11 2026-11-30 "version": "1.0.3" 001-GetRateQuote.carrier.json skipped 1 passed <APIKey>${key}</APIKey> ?APIKey=${key}`;
-        assert.equal(r.text(text), `POST /1.0.3/RateQuoteService.asmx soap11 2026-11-30 "version": "1.0.3" 001-GetRateQuote.carrier.json skipped 1 passed <APIKey>${MASK}</APIKey> ?APIKey=${MASK}`, key);
+        assert.equal(
+          r.text(text),
+          `POST /1.0.3/RateQuoteService.asmx soap11 2026-11-30 "version": "1.0.3" 001-GetRateQuote.carrier.json skipped 1 passed <APIKey>${MASK}</APIKey> ?APIKey=${MASK}`,
+          key,
+        );
       }
     }
   });
@@ -83,9 +97,24 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
   it('finds keys where clients put them: element (comments, CDATA, references), JSON member, any key header', () => {
     const body = '<s:Envelope><s:Body><Op><APIKey>ab<!-- c -->c&#x44;<![CDATA[ef]]></APIKey></Op></s:Body></s:Envelope>';
     assert.deepEqual(apiKeysIn({ method: 'POST', url: '/x', headers: [], body }), ['abcDef']);
-    assert.deepEqual(apiKeysIn({ method: 'POST', url: '/x', headers: [['Content-Type', 'application/json']], body: '{"req":{"apiKey":"J\\u0053ON-key"}}' }), ['JSON-key']);
-    assert.deepEqual(apiKeysIn({ method: 'GET', url: '/x?%61pikey=q%2Bkey', headers: [['X-ApiKey', 'hdr-key'], ['X-Carrier-Api-Key', 'other'], ['Accept', 'text/xml']], body: '' }), ['q+key', 'hdr-key', 'other']);
-    for (const name of ['X-ApiKey', 'X-API-KEY', 'api_key', 'X-Auth-Token', 'Authorization', 'Cookie', 'X-Client-Secret']) assert.ok(SECRET_HEADER.test(name), name);
+    assert.deepEqual(apiKeysIn({ method: 'POST', url: '/x', headers: [['Content-Type', 'application/json']], body: '{"req":{"apiKey":"J\\u0053ON-key"}}' }), [
+      'JSON-key',
+    ]);
+    assert.deepEqual(
+      apiKeysIn({
+        method: 'GET',
+        url: '/x?%61pikey=q%2Bkey',
+        headers: [
+          ['X-ApiKey', 'hdr-key'],
+          ['X-Carrier-Api-Key', 'other'],
+          ['Accept', 'text/xml'],
+        ],
+        body: '',
+      }),
+      ['q+key', 'hdr-key', 'other'],
+    );
+    for (const name of ['X-ApiKey', 'X-API-KEY', 'api_key', 'X-Auth-Token', 'Authorization', 'Cookie', 'X-Client-Secret'])
+      assert.ok(SECRET_HEADER.test(name), name);
     assert.ok(!SECRET_HEADER.test('Content-Type') && !SECRET_HEADER.test('SOAPAction'));
   });
 

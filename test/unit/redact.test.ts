@@ -42,13 +42,20 @@ describe('redaction: all four bindings', () => {
 describe('redaction: spellings and texts', () => {
   it('knows the raw, XML-escaped, percent-encoded (either case), form-encoded and JSON spellings', () => {
     const spellings = secretSpellings('a&b c/é"');
-    for (const s of ['a&b c/é"', 'a&amp;b c/é"', 'a&amp;b c/é&quot;', 'a%26b%20c%2F%C3%A9%22', 'a%26b%20c%2f%c3%a9%22', 'a%26b+c%2F%C3%A9%22', 'a&b c/é\\"']) assert.ok(spellings.includes(s), s);
-    assert.deepEqual(spellings, [...spellings].sort((a, b) => b.length - a.length));
+    for (const s of ['a&b c/é"', 'a&amp;b c/é"', 'a&amp;b c/é&quot;', 'a%26b%20c%2F%C3%A9%22', 'a%26b%20c%2f%c3%a9%22', 'a%26b+c%2F%C3%A9%22', 'a&b c/é\\"'])
+      assert.ok(spellings.includes(s), s);
+    assert.deepEqual(
+      spellings,
+      [...spellings].sort((a, b) => b.length - a.length),
+    );
   });
 
   it('redacts error messages, URLs of any spelling and nested values', () => {
     const key = 'abc DEF/123';
-    assert.equal(redactText(`GET https://h/x?APIKey=abc%20DEF%2F123 failed; body had <APIKey>abc DEF/123</APIKey>; form APIKey=abc+DEF%2F123`, [key]), `GET https://h/x?APIKey=${MASK} failed; body had <APIKey>${MASK}</APIKey>; form APIKey=${MASK}`);
+    assert.equal(
+      redactText(`GET https://h/x?APIKey=abc%20DEF%2F123 failed; body had <APIKey>abc DEF/123</APIKey>; form APIKey=abc+DEF%2F123`, [key]),
+      `GET https://h/x?APIKey=${MASK} failed; body had <APIKey>${MASK}</APIKey>; form APIKey=${MASK}`,
+    );
     const r = new Redactor([key, undefined, '']);
     const value = { a: [1, 'x abc DEF/123 y'], b: { c: 'plain' } };
     const out = r.deep(value);
@@ -61,9 +68,19 @@ describe('redaction: spellings and texts', () => {
     const key = 'bench-key-0042';
     const r = new Redactor([key]);
     // Literal only: the text has a % and an & but no escape.
-    assert.equal(r.text(`<CustomerDiscounts>68%</CustomerDiscounts> R&D <APIKey>${key}</APIKey>`), `<CustomerDiscounts>68%</CustomerDiscounts> R&D <APIKey>${MASK}</APIKey>`);
+    assert.equal(
+      r.text(`<CustomerDiscounts>68%</CustomerDiscounts> R&D <APIKey>${key}</APIKey>`),
+      `<CustomerDiscounts>68%</CustomerDiscounts> R&D <APIKey>${MASK}</APIKey>`,
+    );
     // Escaped spellings beside a bare %: each escape kind still sends the text through the spelling pattern.
-    for (const spelled of ['bench%2Dkey-0042', 'bench&#45;key-0042', 'bench&#x2d;key-0042', 'bench\\u002dkey-0042', 'bench%26%2345%3Bkey-0042', 'bench&amp;#45;key-0042']) {
+    for (const spelled of [
+      'bench%2Dkey-0042',
+      'bench&#45;key-0042',
+      'bench&#x2d;key-0042',
+      'bench\\u002dkey-0042',
+      'bench%26%2345%3Bkey-0042',
+      'bench&amp;#45;key-0042',
+    ]) {
       assert.equal(r.text(`68% off; key=${spelled}; done`), `68% off; key=${MASK}; done`, spelled);
       assert.ok(r.finds(`68% ${spelled}`), spelled);
     }
@@ -72,7 +89,12 @@ describe('redaction: spellings and texts', () => {
 
   it('redacts a whole request: URL, header values and body', () => {
     const spec = { method: 'POST' as const, url: 'https://h/p?k=s3cret-value', headers: [['X-Echo', 'Bearer s3cret-value']] as const, body: 's3cret-value' };
-    assert.deepEqual(redactRequest(spec, ['s3cret-value']), { method: 'POST', url: `https://h/p?k=${MASK}`, headers: [['X-Echo', `Bearer ${MASK}`]], body: MASK });
+    assert.deepEqual(redactRequest(spec, ['s3cret-value']), {
+      method: 'POST',
+      url: `https://h/p?k=${MASK}`,
+      headers: [['X-Echo', `Bearer ${MASK}`]],
+      body: MASK,
+    });
   });
 
   it('with nothing secret, changes nothing', () => {

@@ -16,7 +16,9 @@ import { replyEnvelope } from '../../src/sandbox/soap/envelope';
 
 const NS = DEFAULT_NAMESPACES;
 const op = findShape('TraceShipment')!;
-const result = { Result: [{ ShipmentNumber: '1', ShortStatus: 'Delivered' }, null, { ShipmentNumber: '2', StatusHistory: { Status: [{ Code: 'D' }, { Code: 'P' }] } }] };
+const result = {
+  Result: [{ ShipmentNumber: '1', ShortStatus: 'Delivered' }, null, { ShipmentNumber: '2', StatusHistory: { Status: [{ Code: 'D' }, { Code: 'P' }] } }],
+};
 const odd = `<Bogus>x</Bogus><Shipment xmlns="urn:elsewhere"><ShipmentNumber>3</ShipmentNumber></Shipment><Shipment xmlns="${NS.data}"><ShipmentNumber>4</ShipmentNumber></Shipment>`;
 
 function soapText(): string {

@@ -14,10 +14,23 @@ describe('reply: a 20 MB reply with a 15 MB PDF', function () {
 
   it('decodes the whole PDF and counts its pages', async () => {
     const pdf = makePdf(12, 15 * 1024 * 1024 - 2000);
-    const text = soapReply('1.1', `<GetBillOfLadingPdfResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetBillOfLadingPdfResult><PdfDocument>${pdf.toString('base64')}</PdfDocument></GetBillOfLadingPdfResult></GetBillOfLadingPdfResponse>`);
+    const text = soapReply(
+      '1.1',
+      `<GetBillOfLadingPdfResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetBillOfLadingPdfResult><PdfDocument>${pdf.toString('base64')}</PdfDocument></GetBillOfLadingPdfResult></GetBillOfLadingPdfResponse>`,
+    );
     assert.ok(Buffer.byteLength(text) > 20_000_000, `${Buffer.byteLength(text)} bytes`);
-    const reply = await parseReply({ op: findShape('GetBillOfLadingPdf')!, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 200, contentType: 'text/xml; charset=utf-8', text });
-    assert.deepEqual(reply.findings.filter((f) => f.severity === 'error'), []);
+    const reply = await parseReply({
+      op: findShape('GetBillOfLadingPdf')!,
+      binding: 'soap11',
+      namespaces: DEFAULT_NAMESPACES,
+      status: 200,
+      contentType: 'text/xml; charset=utf-8',
+      text,
+    });
+    assert.deepEqual(
+      reply.findings.filter((f) => f.severity === 'error'),
+      [],
+    );
     const doc = reply.documents[0];
     assert.deepEqual({ size: doc?.size, pages: doc?.pages, mediaType: doc?.mediaType }, { size: pdf.length, pages: 12, mediaType: 'application/pdf' });
   });

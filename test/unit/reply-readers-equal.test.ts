@@ -35,7 +35,15 @@ const envelopeOf = (binding: Binding) => (binding === 'soap12' ? SOAP12_ENVELOPE
 async function parsed(r: Reply, text: string, common: boolean): Promise<string> {
   useCommonReplyReading(common);
   try {
-    const out = await parseReply({ op: r.op, binding: r.binding, namespaces: DEFAULT_NAMESPACES, status: r.status, statusText: 'OK', contentType: r.contentType, text });
+    const out = await parseReply({
+      op: r.op,
+      binding: r.binding,
+      namespaces: DEFAULT_NAMESPACES,
+      status: r.status,
+      statusText: 'OK',
+      contentType: r.contentType,
+      text,
+    });
     return JSON.stringify(out);
   } finally {
     useCommonReplyReading(true);
@@ -54,21 +62,47 @@ function places(text: string, re: RegExp): RegExpExecArray[] {
 /** One way to spoil a reply's text; returns the text unchanged when the reply has no place for it. */
 const SPOIL: Array<(text: string, next: () => number) => string> = [
   // Whitespace between tags, as a pretty-printing server writes it.
-  (t, next) => { const m = pick(places(t, />(?=<)/), next); return m ? `${t.slice(0, m.index + 1)}\n    ${t.slice(m.index + 1)}` : t; },
+  (t, next) => {
+    const m = pick(places(t, />(?=<)/), next);
+    return m ? `${t.slice(0, m.index + 1)}\n    ${t.slice(m.index + 1)}` : t;
+  },
   // A comment, a processing instruction or CDATA where a tag starts.
-  (t, next) => { const m = pick(places(t, /><(?!\/)/), next); return m ? `${t.slice(0, m.index + 1)}${pick(['<!-- note -->', '<?pi x?>', '<![CDATA[x]]>'], next)}${t.slice(m.index + 1)}` : t; },
+  (t, next) => {
+    const m = pick(places(t, /><(?!\/)/), next);
+    return m ? `${t.slice(0, m.index + 1)}${pick(['<!-- note -->', '<?pi x?>', '<![CDATA[x]]>'], next)}${t.slice(m.index + 1)}` : t;
+  },
   // An attribute, xsi:nil, another or the same default namespace, a prefix declaration, single quotes.
   (t, next) => {
     const m = pick(places(t, /<[A-Za-z][\w:]*(?=[ >/])/), next);
-    const attribute = pick([` xmlns="${XMLNS_NS}"`, ' a="1"', ' xsi:nil="true"', ' xmlns="urn:elsewhere"', ` xmlns="${DEFAULT_NAMESPACES.service}"`, ` xmlns='${DEFAULT_NAMESPACES.service}'`, ' xmlns:t="urn:t"', ' xmlns="a&amp;b"', ' xmlns=""', ' '], next);
+    const attribute = pick(
+      [
+        ` xmlns="${XMLNS_NS}"`,
+        ' a="1"',
+        ' xsi:nil="true"',
+        ' xmlns="urn:elsewhere"',
+        ` xmlns="${DEFAULT_NAMESPACES.service}"`,
+        ` xmlns='${DEFAULT_NAMESPACES.service}'`,
+        ' xmlns:t="urn:t"',
+        ' xmlns="a&amp;b"',
+        ' xmlns=""',
+        ' ',
+      ],
+      next,
+    );
     return m ? `${t.slice(0, m.index + m[0].length)}${attribute}${t.slice(m.index + m[0].length)}` : t;
   },
   // An element renamed, start and end.
-  (t, next) => { const m = pick(places(t, /<([A-Za-z]\w*)>/), next); return m ? t.split(`<${m[1]}>`).join('<Bogus>').split(`</${m[1]}>`).join('</Bogus>') : t; },
+  (t, next) => {
+    const m = pick(places(t, /<([A-Za-z]\w*)>/), next);
+    return m ? t.split(`<${m[1]}>`).join('<Bogus>').split(`</${m[1]}>`).join('</Bogus>') : t;
+  },
   // A value replaced: empty, not of its type, references good and bad, CDATA, an element.
   (t, next) => {
     const m = pick(places(t, />[^<]+</), next);
-    const value = pick(['', 'not-a-number', ' 42 ', 'A &amp; B', 'x &bogus; y', '&#65;', '<![CDATA[c]]>', '<Inner>x</Inner>', 'true', '-1.50', '2026-11-27T00:00:00'], next);
+    const value = pick(
+      ['', 'not-a-number', ' 42 ', 'A &amp; B', 'x &bogus; y', '&#65;', '<![CDATA[c]]>', '<Inner>x</Inner>', 'true', '-1.50', '2026-11-27T00:00:00'],
+      next,
+    );
     return m ? `${t.slice(0, m.index + 1)}${value}${t.slice(m.index + m[0].length - 1)}` : t;
   },
   // A leaf repeated, or two neighbouring leaves swapped.
@@ -81,7 +115,10 @@ const SPOIL: Array<(text: string, next: () => number) => string> = [
   },
   // <X></X> and <X/> turned into each other.
   (t, next) => {
-    if (next() < 0.5) { const m = pick(places(t, /<([A-Za-z]\w*)><\/\1>/), next); return m ? `${t.slice(0, m.index)}<${m[1]}/>${t.slice(m.index + m[0].length)}` : t; }
+    if (next() < 0.5) {
+      const m = pick(places(t, /<([A-Za-z]\w*)><\/\1>/), next);
+      return m ? `${t.slice(0, m.index)}<${m[1]}/>${t.slice(m.index + m[0].length)}` : t;
+    }
     const m = pick(places(t, /<([A-Za-z]\w*)\/>/), next);
     return m ? `${t.slice(0, m.index)}<${m[1]}></${m[1]}>${t.slice(m.index + m[0].length)}` : t;
   },
@@ -98,20 +135,41 @@ const SPOIL: Array<(text: string, next: () => number) => string> = [
     switch (Math.floor(next() * 8)) {
       case 7: {
         // Declarations XML forbids or repeats on the envelope.
-        const declaration = pick([` xmlns:x="${XML_NS}"`, ' xmlns:x=""', ' xmlns:xsi="urn:again"', ' xmlns:xmlns="urn:u"', ` xmlns="${XMLNS_NS}"`, ` xmlns:xml="${XML_NS}"`, ' xmlns="urn:a" xmlns="urn:b"'], next);
+        const declaration = pick(
+          [
+            ` xmlns:x="${XML_NS}"`,
+            ' xmlns:x=""',
+            ' xmlns:xsi="urn:again"',
+            ' xmlns:xmlns="urn:u"',
+            ` xmlns="${XMLNS_NS}"`,
+            ` xmlns:xml="${XML_NS}"`,
+            ' xmlns="urn:a" xmlns="urn:b"',
+          ],
+          next,
+        );
         return t.replace(/(<soap(12)?:Envelope)/, `$1${declaration}`);
       }
-      case 0: return t.replace(/<(\/?)soap(12)?:/g, '<$1s:').replace(/xmlns:soap(12)?=/, 'xmlns:s=');
-      case 1: return t.replace(/(<soap(12)?:)Body>/, '$1Header/>$1Body>');
-      case 2: return t.replace(SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS);
-      case 3: return `\uFEFF${t}`;
-      case 4: return `${t} trailing`;
-      case 5: return `${t}\n<!-- after -->\n`;
-      default: return t.replace(/^<\?xml[^>]*\?>/, next() < 0.5 ? '' : ' <?xml version="1.0"?>');
+      case 0:
+        return t.replace(/<(\/?)soap(12)?:/g, '<$1s:').replace(/xmlns:soap(12)?=/, 'xmlns:s=');
+      case 1:
+        return t.replace(/(<soap(12)?:)Body>/, '$1Header/>$1Body>');
+      case 2:
+        return t.replace(SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS);
+      case 3:
+        return `\uFEFF${t}`;
+      case 4:
+        return `${t} trailing`;
+      case 5:
+        return `${t}\n<!-- after -->\n`;
+      default:
+        return t.replace(/^<\?xml[^>]*\?>/, next() < 0.5 ? '' : ' <?xml version="1.0"?>');
     }
   },
   // A character where a tag's `<` was.
-  (t, next) => { const m = pick(places(t, /<[A-Za-z]/), next); return m ? `${t.slice(0, m.index)}${pick(['z', ' ', '>'], next)}${t.slice(m.index + 1)}` : t; },
+  (t, next) => {
+    const m = pick(places(t, /<[A-Za-z]/), next);
+    return m ? `${t.slice(0, m.index)}${pick(['z', ' ', '>'], next)}${t.slice(m.index + 1)}` : t;
+  },
   // A prefix bound to the service namespace, used on an element of the content.
   (t, next) => {
     const m = pick(places(t, /<([A-Za-z]\w*)>([^<]*)<\/\1>/), next);
@@ -119,7 +177,7 @@ const SPOIL: Array<(text: string, next: () => number) => string> = [
   },
 ];
 
-describe('one reader: the common SOAP reply read in one pass is parseReply\'s general reading', function () {
+describe("one reader: the common SOAP reply read in one pass is parseReply's general reading", function () {
   this.timeout(180_000);
   const replies: Reply[] = [];
 
@@ -132,26 +190,30 @@ describe('one reader: the common SOAP reply read in one pass is parseReply\'s ge
     }
   });
 
-  it('reads every shape\'s result over SOAP 1.1 and 1.2 in one pass, as the general way does', async () => {
+  it("reads every shape's result over SOAP 1.1 and 1.2 in one pass, as the general way does", async () => {
     const results = replies.filter((r) => r.status === 200 && !r.text.includes(':Fault>'));
     assert.ok(results.length >= 2 * operations.length, `${results.length} results`);
     const general: string[] = [];
     for (const r of results) {
       const label = `${shapeLabel(r.op)} ${r.binding}`;
-      assert.ok(readCommonReply(r.text, r.op, envelopeOf(r.binding), DEFAULT_NAMESPACES), `${label}: the sandbox's own reply is the common case: ${r.text.slice(0, 400)}`);
+      assert.ok(
+        readCommonReply(r.text, r.op, envelopeOf(r.binding), DEFAULT_NAMESPACES),
+        `${label}: the sandbox's own reply is the common case: ${r.text.slice(0, 400)}`,
+      );
       assert.equal(await parsed(r, r.text, true), await parsed(r, r.text, false), label);
       general.push(r.text);
     }
     assert.ok(general.length >= 2 * operations.length);
   });
 
-  it('reads a reply as the binding asked, whatever the last reply\'s envelope was', async () => {
+  it("reads a reply as the binding asked, whatever the last reply's envelope was", async () => {
     // The envelope's start tag is recognised from the last reply's; the same text read for the
     // other SOAP version must still be refused as that version's envelope.
     const results = replies.filter((r) => r.status === 200 && !r.text.includes(':Fault>'));
     for (const r of results) {
       const other: Reply = { ...r, binding: r.binding === 'soap11' ? 'soap12' : 'soap11' };
-      for (const as of [r, other, r]) assert.equal(await parsed(as, r.text, true), await parsed(as, r.text, false), `${shapeLabel(r.op)} ${r.binding} read as ${as.binding}`);
+      for (const as of [r, other, r])
+        assert.equal(await parsed(as, r.text, true), await parsed(as, r.text, false), `${shapeLabel(r.op)} ${r.binding} read as ${as.binding}`);
       assert.equal(readCommonReply(r.text, r.op, envelopeOf(other.binding), DEFAULT_NAMESPACES), undefined);
     }
   });
@@ -181,7 +243,7 @@ describe('one reader: the common SOAP reply read in one pass is parseReply\'s ge
         assert.equal(fast, general, `${shapeLabel(r.op)} ${r.binding}, seed ${seed}: ${text.slice(0, 2000)}`);
         cases++;
         if (readCommonReply(text, r.op, envelopeOf(r.binding), DEFAULT_NAMESPACES)) common++;
-        if (general !== await parsed(r, r.text, false)) changed++;
+        if (general !== (await parsed(r, r.text, false))) changed++;
       }
     }
     assert.ok(cases > 5000, `${cases} spoilt replies`);

@@ -29,7 +29,10 @@ describe('reply: SOAP faults', () => {
     const r = await parseReply(input('GetRateQuote', '1.0.3', 'soap11', soapReply('1.1', fault), { status: 500, statusText: 'Internal Server Error' }));
     assert.equal(r.fault?.soapVersion, '1.1');
     assert.equal(r.fault?.code, 'soap:Client');
-    assert.match(r.fault!.reason, /^System\.Web\.Services\.Protocols\.SoapException: Server was unable to read request\. ---> System\.InvalidOperationException/);
+    assert.match(
+      r.fault!.reason,
+      /^System\.Web\.Services\.Protocols\.SoapException: Server was unable to read request\. ---> System\.InvalidOperationException/,
+    );
     assert.equal(r.fault?.actor, 'https://api.example/1.0.3/RateQuoteService.asmx');
     assert.deepEqual(r.fault?.detail, { ErrorInfo: { Code: 'E100', Field: 'Weight' } });
     assert.equal(r.parsed, undefined);
@@ -54,11 +57,27 @@ describe('reply: SOAP faults', () => {
   });
 
   it('reads a 1.2 fault that comes back to a 1.1 request, and says the versions differ', async () => {
-    const r = await parseReply(input('GetTerminalInformation', undefined, 'soap11', soapReply('1.2', '<soap:Fault><soap:Code><soap:Value>soap:Receiver</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">Boom</soap:Text></soap:Reason></soap:Fault>'), { status: 500, contentType: SOAP12_TYPE }));
+    const r = await parseReply(
+      input(
+        'GetTerminalInformation',
+        undefined,
+        'soap11',
+        soapReply(
+          '1.2',
+          '<soap:Fault><soap:Code><soap:Value>soap:Receiver</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">Boom</soap:Text></soap:Reason></soap:Fault>',
+        ),
+        { status: 500, contentType: SOAP12_TYPE },
+      ),
+    );
     assert.equal(r.fault?.code, 'soap:Receiver');
     assert.equal(r.fault?.reason, 'Boom');
     // A typed client of SOAP 1.1 cannot read a 1.2 envelope: a contract error (docs/collections.md#contract-findings).
-    assert.ok(r.findings.some((f) => f.severity === 'error' && f.kind === 'contract' && f.code === 'soap-version' && /SOAP 1\.2 envelope, but the request was SOAP 1\.1/.test(f.message)));
+    assert.ok(
+      r.findings.some(
+        (f) =>
+          f.severity === 'error' && f.kind === 'contract' && f.code === 'soap-version' && /SOAP 1\.2 envelope, but the request was SOAP 1\.1/.test(f.message),
+      ),
+    );
   });
 });
 
@@ -71,7 +90,10 @@ describe('reply: results along the catalog', () => {
     <Surcharge currency="USD">12.00</Surcharge>
   </Result></GetRateQuoteResult></GetRateQuoteResponse>`;
 
-  for (const [label, ns] of [['distinct namespaces', NS], ['one namespace for all roles', SAME]] as const) {
+  for (const [label, ns] of [
+    ['distinct namespaces', NS],
+    ['one namespace for all roles', SAME],
+  ] as const) {
     it(`reads a rate quote: typed values, single items as arrays, unknown elements kept (${label})`, async () => {
       const r = await parseReply({ ...input('GetRateQuote', '1.0.3', 'soap11', soapReply('1.1', quote(ns))), namespaces: ns });
       assert.deepEqual(r.parsed, {
@@ -85,7 +107,13 @@ describe('reply: results along the catalog', () => {
       });
       assert.deepEqual(errors(r.findings), []);
       // Elements the contract does not know: warnings, kept as received.
-      assert.deepEqual(r.findings.filter((f) => f.kind === 'contract').map((f) => [f.severity, f.code, f.path]), [['warning', 'unknown-element', 'Result.ServiceLevels[0].Promo'], ['warning', 'unknown-element', 'Result.Surcharge']]);
+      assert.deepEqual(
+        r.findings.filter((f) => f.kind === 'contract').map((f) => [f.severity, f.code, f.path]),
+        [
+          ['warning', 'unknown-element', 'Result.ServiceLevels[0].Promo'],
+          ['warning', 'unknown-element', 'Result.Surcharge'],
+        ],
+      );
       assert.equal(r.fault, undefined);
     });
   }
@@ -100,7 +128,15 @@ describe('reply: results along the catalog', () => {
   it('reads a Response in another namespace, and says it breaks the contract', async () => {
     const body = `<GetDocumentTypesResponse xmlns="http://tempuri.org/"><GetDocumentTypesResult><AvailableDocumentTypes><DocumentType>Invoice</DocumentType></AvailableDocumentTypes></GetDocumentTypesResult></GetDocumentTypesResponse>`;
     const r = await parseReply(input('GetDocumentTypes', undefined, 'soap11', soapReply('1.1', body)));
-    assert.ok(r.findings.some((f) => f.kind === 'contract' && f.severity === 'error' && f.code === 'wrong-namespace' && /GetDocumentTypesResponse> is in http:\/\/tempuri\.org\//.test(f.message)));
+    assert.ok(
+      r.findings.some(
+        (f) =>
+          f.kind === 'contract' &&
+          f.severity === 'error' &&
+          f.code === 'wrong-namespace' &&
+          /GetDocumentTypesResponse> is in http:\/\/tempuri\.org\//.test(f.message),
+      ),
+    );
     assert.deepEqual(r.parsed, { AvailableDocumentTypes: ['Invoice'] });
   });
 
@@ -122,7 +158,14 @@ describe('reply: results along the catalog', () => {
   });
 
   it('reads a nil Result as null and an empty Response as "no result"', async () => {
-    const nil = await parseReply(input('TraceShipment', undefined, 'soap11', soapReply('1.1', `<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult xsi:nil="true"/></TraceShipmentResponse>`)));
+    const nil = await parseReply(
+      input(
+        'TraceShipment',
+        undefined,
+        'soap11',
+        soapReply('1.1', `<TraceShipmentResponse xmlns="${NS.service}"><TraceShipmentResult xsi:nil="true"/></TraceShipmentResponse>`),
+      ),
+    );
     assert.equal(nil.parsed, null);
     const none = await parseReply(input('TraceShipment', undefined, 'soap11', soapReply('1.1', `<TraceShipmentResponse xmlns="${NS.service}"/>`)));
     assert.equal(none.parsed, undefined);
@@ -130,7 +173,15 @@ describe('reply: results along the catalog', () => {
   });
 
   it('reports a non-200 status without a fault as an error, and still reads the body', async () => {
-    const r = await parseReply(input('GetHazmatDescription', undefined, 'soap11', soapReply('1.1', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult/></GetHazmatDescriptionResponse>`), { status: 503, statusText: 'Service Unavailable' }));
+    const r = await parseReply(
+      input(
+        'GetHazmatDescription',
+        undefined,
+        'soap11',
+        soapReply('1.1', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult/></GetHazmatDescriptionResponse>`),
+        { status: 503, statusText: 'Service Unavailable' },
+      ),
+    );
     assert.match(errors(r.findings)[0].message, /HTTP 503 Service Unavailable/);
     assert.deepEqual(r.parsed, {});
   });
@@ -140,10 +191,13 @@ describe('reply: in-body error carriers', () => {
   it('WasSuccess false with Messages/string: one error per message', async () => {
     const body = `<GetRateQuoteResponse xmlns="${NS.service}"><GetRateQuoteResult><CustomerData>x</CustomerData><WasSuccess>false</WasSuccess><Messages><string>Origin Country must be USA or CAN for Quote Type: Domestic. Please use either AlaskaHawaii or International.</string><string>Destination Country must be USA or CAN for Quote Type: Domestic.</string></Messages></GetRateQuoteResult></GetRateQuoteResponse>`;
     const r = await parseReply(input('GetRateQuote', '1.0.1', 'soap11', soapReply('1.1', body)));
-    assert.deepEqual(errors(r.findings).map((f) => [f.kind, f.path, f.message.slice(0, 22)]), [
-      ['in-body', 'Messages[0]', 'Origin Country must be'],
-      ['in-body', 'Messages[1]', 'Destination Country mu'],
-    ]);
+    assert.deepEqual(
+      errors(r.findings).map((f) => [f.kind, f.path, f.message.slice(0, 22)]),
+      [
+        ['in-body', 'Messages[0]', 'Origin Country must be'],
+        ['in-body', 'Messages[1]', 'Destination Country mu'],
+      ],
+    );
   });
 
   it('WasSuccess false without a message is still an error', async () => {
@@ -169,7 +223,10 @@ describe('reply: in-body error carriers', () => {
   it('pickup: WasSuccess false carries Pickup.Message', async () => {
     const body = `<CreatePickupRequestResponse xmlns="${NS.service}"><CreatePickupRequestResult><PickupRequestID/><Pickup><Id xmlns="${NS.pickup}">0</Id><WasSuccess xmlns="${NS.pickup}">false</WasSuccess><Message xmlns="${NS.pickup}">Ready time is after close time.</Message></Pickup></CreatePickupRequestResult></CreatePickupRequestResponse>`;
     const r = await parseReply(input('CreatePickupRequest', undefined, 'soap11', soapReply('1.1', body)));
-    assert.deepEqual(errors(r.findings).map((f) => [f.path, f.message]), [['Pickup.Message', 'Ready time is after close time.']]);
+    assert.deepEqual(
+      errors(r.findings).map((f) => [f.path, f.message]),
+      [['Pickup.Message', 'Ready time is after close time.']],
+    );
   });
 
   it('trace: a Shipment with ErrorMessage or ErrResponse content is an error; empty ones are not', async () => {
@@ -180,21 +237,28 @@ describe('reply: in-body error carriers', () => {
       <Shipment><ErrResponse xmlns="${d}"><Code>42</Code><Text>Blind shipment</Text></ErrResponse></Shipment>
     </Result></TraceShipmentResult></TraceShipmentResponse>`;
     const r = await parseReply(input('TraceShipment', undefined, 'soap11', soapReply('1.1', body)));
-    assert.deepEqual(errors(r.findings).map((f) => [f.path, f.message]), [
-      ['Result[1].ErrorMessage', 'PRO number not found'],
-      ['Result[2].ErrResponse', 'ErrResponse: 42; Blind shipment'],
-    ]);
+    assert.deepEqual(
+      errors(r.findings).map((f) => [f.path, f.message]),
+      [
+        ['Result[1].ErrorMessage', 'PRO number not found'],
+        ['Result[2].ErrResponse', 'ErrResponse: 42; Blind shipment'],
+      ],
+    );
   });
 
   it('transit: Destination.Result {Level, Message} by level', async () => {
     const d = NS.data;
-    const dest = (level: string, message: string) => `<Destination><ServiceDays>2</ServiceDays><Result><Level>${level}</Level><Message>${message}</Message></Result></Destination>`;
+    const dest = (level: string, message: string) =>
+      `<Destination><ServiceDays>2</ServiceDays><Result><Level>${level}</Level><Message>${message}</Message></Result></Destination>`;
     const body = `<GetTransitTimesResponse xmlns="${NS.service}"><GetTransitTimesResult><WasSuccess>true</WasSuccess><Result><TransitTimesID xmlns="${d}">9</TransitTimesID><Destinations xmlns="${d}">${dest('Error', 'No service to 99999')}${dest('Warning', 'Holiday on route')}${dest('Info', '')}</Destinations></Result></GetTransitTimesResult></GetTransitTimesResponse>`;
     const r = await parseReply(input('GetTransitTimes', undefined, 'soap11', soapReply('1.1', body)));
-    assert.deepEqual(r.findings.filter((f) => f.kind === 'in-body').map((f) => [f.severity, f.path, f.message]), [
-      ['error', 'Result.Destinations[0].Result', 'Error: No service to 99999'],
-      ['warning', 'Result.Destinations[1].Result', 'Warning: Holiday on route'],
-    ]);
+    assert.deepEqual(
+      r.findings.filter((f) => f.kind === 'in-body').map((f) => [f.severity, f.path, f.message]),
+      [
+        ['error', 'Result.Destinations[0].Result', 'Error: No service to 99999'],
+        ['warning', 'Result.Destinations[1].Result', 'Warning: Holiday on route'],
+      ],
+    );
     assert.equal((r.parsed as { Result: { Destinations: unknown[] } }).Result.Destinations.length, 3);
   });
 });
@@ -207,7 +271,10 @@ describe('reply: documents', () => {
     const r = await parseReply(input('GetBillOfLadingPdf', undefined, 'soap11', soapReply('1.1', body)));
     assert.equal(r.documents.length, 1);
     const [doc] = r.documents;
-    assert.deepEqual({ ...doc, base64: undefined }, { path: 'PdfDocument', name: 'GetBillOfLadingPdf-PdfDocument.pdf', mediaType: 'application/pdf', size: pdf.length, pages: 3, base64: undefined });
+    assert.deepEqual(
+      { ...doc, base64: undefined },
+      { path: 'PdfDocument', name: 'GetBillOfLadingPdf-PdfDocument.pdf', mediaType: 'application/pdf', size: pdf.length, pages: 3, base64: undefined },
+    );
     assert.ok(Buffer.from(doc.base64, 'base64').equals(pdf));
   });
 
@@ -221,10 +288,13 @@ describe('reply: documents', () => {
       <ArchiveDocument><DocumentName>broken</DocumentName><DocumentData>not*base64!</DocumentData></ArchiveDocument>
     </Documents></GetDocumentsResult></GetDocumentsResponse>`;
     const r = await parseReply(input('GetDocuments', undefined, 'soap11', soapReply('1.1', body)));
-    assert.deepEqual(r.documents.map((d) => [d.path, d.name, d.mediaType, d.pages]), [
-      ['Documents[0].DocumentData', 'BOL_056391174.pdf', 'application/pdf', 2],
-      ['Documents[1].DocumentData', 'notes.txt.bin', 'application/octet-stream', undefined],
-    ]);
+    assert.deepEqual(
+      r.documents.map((d) => [d.path, d.name, d.mediaType, d.pages]),
+      [
+        ['Documents[0].DocumentData', 'BOL_056391174.pdf', 'application/pdf', 2],
+        ['Documents[1].DocumentData', 'notes.txt.bin', 'application/octet-stream', undefined],
+      ],
+    );
     assert.ok(Buffer.from(r.documents[0].base64, 'base64').equals(pdf));
     assert.ok(!/\s/.test(r.documents[0].base64));
     assert.ok(r.findings.some((f) => f.kind === 'contract' && f.code === 'not-of-type' && f.severity === 'error' && f.path === 'Documents[2].DocumentData'));
@@ -234,21 +304,34 @@ describe('reply: documents', () => {
     const pdf = makePdf(1);
     const body = `<CreatePickupRequestResponse xmlns="${NS.service}"><CreatePickupRequestResult><PickupRequestID>P-1</PickupRequestID><BolPdf>${pdf.toString('base64')}</BolPdf></CreatePickupRequestResult></CreatePickupRequestResponse>`;
     const r = await parseReply(input('CreatePickupRequest', undefined, 'soap12', soapReply('1.2', body)));
-    assert.deepEqual(r.documents.map((d) => [d.path, d.pages, d.size]), [['BolPdf', 1, pdf.length]]);
+    assert.deepEqual(
+      r.documents.map((d) => [d.path, d.pages, d.size]),
+      [['BolPdf', 1, pdf.length]],
+    );
   });
 });
 
 describe('reply: what is not a good reply becomes a finding', () => {
   it('an ASP.NET HTML error page (HTTP 500)', async () => {
     const html = `<!DOCTYPE html>\n<html><head><title>Runtime Error</title></head><body><h1>Server Error in '/' Application.</h1><h2><i>Runtime Error</i></h2></body></html>`;
-    const r = await parseReply(input('GetTerminalInformation', undefined, 'soap11', html, { status: 500, statusText: 'Internal Server Error', contentType: 'text/html; charset=utf-8' }));
+    const r = await parseReply(
+      input('GetTerminalInformation', undefined, 'soap11', html, { status: 500, statusText: 'Internal Server Error', contentType: 'text/html; charset=utf-8' }),
+    );
     assert.equal(r.parsed, undefined);
     assert.equal(errors(r.findings).length, 1);
-    assert.equal(r.findings[0].message, "The server answered with an HTML page, not XML (HTTP 500 Internal Server Error): Runtime Error — Server Error in '/' Application.");
+    assert.equal(
+      r.findings[0].message,
+      "The server answered with an HTML page, not XML (HTTP 500 Internal Server Error): Runtime Error — Server Error in '/' Application.",
+    );
   });
 
   it('an HTML page sent as text/xml is recognised too', async () => {
-    const r = await parseReply(input('GetTerminalInformation', undefined, 'soap11', '<html><head><title>502 Bad Gateway</title></head></html>', { status: 502, statusText: 'Bad Gateway' }));
+    const r = await parseReply(
+      input('GetTerminalInformation', undefined, 'soap11', '<html><head><title>502 Bad Gateway</title></head></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+      }),
+    );
     assert.match(r.findings[0].message, /HTML page.*502 Bad Gateway/);
   });
 
@@ -258,7 +341,14 @@ describe('reply: what is not a good reply becomes a finding', () => {
   });
 
   it('truncated XML, with where it stops', async () => {
-    const r = await parseReply(input('GetHazmatDescription', undefined, 'soap11', soapReply('1.1', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult><UNNAList>`).slice(0, -60)));
+    const r = await parseReply(
+      input(
+        'GetHazmatDescription',
+        undefined,
+        'soap11',
+        soapReply('1.1', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult><UNNAList>`).slice(0, -60),
+      ),
+    );
     assert.match(errors(r.findings)[0].message, /^The reply XML is cut short: The XML ends before <[^>]+> is closed.*\(line 1, column \d+\)/);
   });
 
@@ -268,15 +358,38 @@ describe('reply: what is not a good reply becomes a finding', () => {
   });
 
   it('a JSON body, and a SOAP 1.2 reply with a SOAP 1.1 content type', async () => {
-    const json = await parseReply(input('GetHazmatDescription', undefined, 'soap11', '{"Message":"An error has occurred."}', { status: 500, statusText: 'Internal Server Error', contentType: 'application/json; charset=utf-8' }));
-    assert.match(errors(json.findings)[0].message, /The reply is application\/json, not XML \(HTTP 500 Internal Server Error\): \{"Message":"An error has occurred\."\}/);
-    const mislabelled = await parseReply(input('GetHazmatDescription', undefined, 'soap12', soapReply('1.2', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult/></GetHazmatDescriptionResponse>`), { contentType: 'text/xml; charset=utf-8' }));
-    assert.ok(mislabelled.findings.some((f) => f.severity === 'warning' && /Content-Type is text\/xml; charset=utf-8; a SOAP 1\.2 reply should be application\/soap\+xml/.test(f.message)));
+    const json = await parseReply(
+      input('GetHazmatDescription', undefined, 'soap11', '{"Message":"An error has occurred."}', {
+        status: 500,
+        statusText: 'Internal Server Error',
+        contentType: 'application/json; charset=utf-8',
+      }),
+    );
+    assert.match(
+      errors(json.findings)[0].message,
+      /The reply is application\/json, not XML \(HTTP 500 Internal Server Error\): \{"Message":"An error has occurred\."\}/,
+    );
+    const mislabelled = await parseReply(
+      input(
+        'GetHazmatDescription',
+        undefined,
+        'soap12',
+        soapReply('1.2', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult/></GetHazmatDescriptionResponse>`),
+        { contentType: 'text/xml; charset=utf-8' },
+      ),
+    );
+    assert.ok(
+      mislabelled.findings.some(
+        (f) => f.severity === 'warning' && /Content-Type is text\/xml; charset=utf-8; a SOAP 1\.2 reply should be application\/soap\+xml/.test(f.message),
+      ),
+    );
     assert.deepEqual(mislabelled.parsed, {});
   });
 
   it('refuses entity expansion (billion laughs) at once, expanding nothing', async () => {
-    const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]>` + soapReply('1.1', '<x>&lol9;</x>').replace(/^<\?xml[^>]*>/, '');
+    const laughs =
+      `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]>` +
+      soapReply('1.1', '<x>&lol9;</x>').replace(/^<\?xml[^>]*>/, '');
     const r = await parseReply(input('GetHazmatDescription', undefined, 'soap11', laughs));
     assert.match(errors(r.findings)[0].message, /^Refused: the XML declares a DOCTYPE; entities are never expanded or fetched \(line 1, column 22\)/);
     assert.equal(r.parsed, undefined);
@@ -284,9 +397,16 @@ describe('reply: what is not a good reply becomes a finding', () => {
   });
 
   it('never fetches an external entity: the entity target receives no request', async () => {
-    const target = await startServer((_req, res) => { res.end('<secret>leaked</secret>'); });
+    const target = await startServer((_req, res) => {
+      res.end('<secret>leaked</secret>');
+    });
     try {
-      const general = `<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY xxe SYSTEM "${target.url}/general">]>\n` + soapReply('1.1', `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult><UNNAList><UNorNA><Description xmlns="${NS.data}">&xxe;</Description></UNorNA></UNNAList></GetHazmatDescriptionResult></GetHazmatDescriptionResponse>`).replace(/^<\?xml[^>]*>/, '');
+      const general =
+        `<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY xxe SYSTEM "${target.url}/general">]>\n` +
+        soapReply(
+          '1.1',
+          `<GetHazmatDescriptionResponse xmlns="${NS.service}"><GetHazmatDescriptionResult><UNNAList><UNorNA><Description xmlns="${NS.data}">&xxe;</Description></UNorNA></UNNAList></GetHazmatDescriptionResult></GetHazmatDescriptionResponse>`,
+        ).replace(/^<\?xml[^>]*>/, '');
       const parameter = `<!DOCTYPE r [<!ENTITY % p SYSTEM "${target.url}/parameter"> %p;]><r/>`;
       for (const text of [general, parameter]) {
         const r = await parseReply(input('GetHazmatDescription', undefined, 'soap11', text));

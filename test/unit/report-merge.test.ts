@@ -40,10 +40,23 @@ function terminalReply(zip: string, echoedKey: string): string {
 </TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse></soap:Body></soap:Envelope>`;
 }
 
-async function carrier(args: string[], cwd: string, env: Record<string, string> = { CARRIER_API_KEY: API_KEY }): Promise<{ code: number; stdout: string; stderr: string }> {
+async function carrier(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = { CARRIER_API_KEY: API_KEY },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    env,
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
@@ -58,7 +71,9 @@ describe('carrier run with data and shards, carrier report', function () {
   before(async () => {
     server = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => {
         requests++;
         const zip = /<ZipCode>([^<]*)<\/ZipCode>/.exec(body)?.[1] ?? '';
@@ -71,7 +86,13 @@ describe('carrier run with data and shards, carrier report', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   beforeEach(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-report-'));
@@ -87,17 +108,34 @@ describe('carrier run with data and shards, carrier report', function () {
     fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }
 
-  const terminal = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ operation: 'GetTerminalInformation', version: '1.0.2', params: { CountryCode: 'USA', ...params }, ...extra });
+  const terminal = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    operation: 'GetTerminalInformation',
+    version: '1.0.2',
+    params: { CountryCode: 'USA', ...params },
+    ...extra,
+  });
 
   /** A data-driven collection (5 rows, a quoted comma, a chain per row) and two plain ones: 16 tests. */
   function repository(): void {
     write('suite/terminals/collection.json', { data: 'zips.csv', environment: 'local' });
-    write('suite/terminals/zips.csv', 'name,zip,state\r\n"Tampa, FL",33635,FL\r\nAtlanta,30318,GA\r\nChicago,60608,IL\r\nDallas,75212,TX\r\nDenver,80216,CO\r\n');
-    write('suite/terminals/1-find.carrier.json', terminal({ ZipCode: '{{zip}}' }, {
-      expect: { reply: { 'Result[0].TerminalDetails.TerminalMailingState': '{{state}}' } },
-      capture: { code: 'Result[0].TerminalDetails.TerminalCode' },
-    }));
-    write('suite/terminals/2-again.carrier.json', terminal({ ZipCode: '{{zip}}' }, { expect: { reply: { 'Result[0].TerminalDetails.TerminalCode': '{{code}}' } } }));
+    write(
+      'suite/terminals/zips.csv',
+      'name,zip,state\r\n"Tampa, FL",33635,FL\r\nAtlanta,30318,GA\r\nChicago,60608,IL\r\nDallas,75212,TX\r\nDenver,80216,CO\r\n',
+    );
+    write(
+      'suite/terminals/1-find.carrier.json',
+      terminal(
+        { ZipCode: '{{zip}}' },
+        {
+          expect: { reply: { 'Result[0].TerminalDetails.TerminalMailingState': '{{state}}' } },
+          capture: { code: 'Result[0].TerminalDetails.TerminalCode' },
+        },
+      ),
+    );
+    write(
+      'suite/terminals/2-again.carrier.json',
+      terminal({ ZipCode: '{{zip}}' }, { expect: { reply: { 'Result[0].TerminalDetails.TerminalCode': '{{code}}' } } }),
+    );
     write('suite/plain/collection.json', { environment: 'local', order: ['b.carrier.json'] });
     write('suite/plain/a.carrier.json', terminal({ ZipCode: '68507' }, { expect: { status: 200 } }));
     write('suite/plain/b.carrier.json', terminal({ ZipCode: '68507' }, { expect: { status: 200 } }));
@@ -128,7 +166,13 @@ describe('carrier run with data and shards, carrier report', function () {
     assert.equal(report.tests[0].exchange.request.method, 'POST');
     assert.ok(report.tests[0].exchange.request.body.includes('<APIKey>••••</APIKey>'), 'the exchange is in report.json, masked');
     assert.ok(report.tests[0].exchange.reply.body.includes('key ••••'), 'a reply that echoes the key is masked too');
-    for (const [text, what] of [[junit, 'junit.xml'], [json, 'report.json'], [html, 'report.html'], [r.stdout + r.stderr, 'the output']] as const) noKeyIn(text, what);
+    for (const [text, what] of [
+      [junit, 'junit.xml'],
+      [json, 'report.json'],
+      [html, 'report.html'],
+      [r.stdout + r.stderr, 'the output'],
+    ] as const)
+      noKeyIn(text, what);
     assert.ok(html.includes('1-find.carrier.json [soap11] [row 1: Tampa, FL]'));
   });
 
@@ -136,7 +180,9 @@ describe('carrier run with data and shards, carrier report', function () {
     repository();
     const whole = await carrier(['run', 'suite', '--reporter', 'json', '--out', 'whole'], tmp);
     assert.equal(whole.code, 0, whole.stdout + whole.stderr);
-    const all = JSON.parse(fs.readFileSync(path.join(tmp, 'whole/report.json'), 'utf8')).tests.map((t: { id: string }) => t.id).sort();
+    const all = JSON.parse(fs.readFileSync(path.join(tmp, 'whole/report.json'), 'utf8'))
+      .tests.map((t: { id: string }) => t.id)
+      .sort();
     assert.equal(all.length, 16);
 
     const seen: string[] = [];
@@ -148,7 +194,8 @@ describe('carrier run with data and shards, carrier report', function () {
       assert.deepEqual(part.shard, { index: i, total: 3, tests: 16 });
       const ids: string[] = part.tests.map((t: { id: string }) => t.id);
       // A row's chain and the ordered collection stay in one shard.
-      for (const row of [1, 2, 3, 4, 5]) assert.equal(ids.includes(`suite/terminals/1-find.carrier.json#row=${row}`), ids.includes(`suite/terminals/2-again.carrier.json#row=${row}`));
+      for (const row of [1, 2, 3, 4, 5])
+        assert.equal(ids.includes(`suite/terminals/1-find.carrier.json#row=${row}`), ids.includes(`suite/terminals/2-again.carrier.json#row=${row}`));
       assert.equal(ids.includes('suite/plain/a.carrier.json'), ids.includes('suite/plain/b.carrier.json'));
       seen.push(...ids);
     }
@@ -159,10 +206,17 @@ describe('carrier run with data and shards, carrier report', function () {
     assert.match(merged.stdout, /Merged 3 reports: 16 tests: 16 passed, 0 failed, 0 skipped/);
     const report = JSON.parse(fs.readFileSync(path.join(tmp, 'merged/report.json'), 'utf8'));
     assert.deepEqual(report.tests.map((t: { id: string }) => t.id).sort(), all);
-    assert.deepEqual(report.tests.map((t: { position: number }) => t.position), [...Array(16).keys()], 'in the order of the whole run');
+    assert.deepEqual(
+      report.tests.map((t: { position: number }) => t.position),
+      [...Array(16).keys()],
+      'in the order of the whole run',
+    );
     assert.equal(report.summary.total, 16);
     assert.equal(report.summary.passed, 16);
-    assert.deepEqual(report.mergedFrom.map((m: { shard: { index: number } }) => m.shard.index), [1, 2, 3]);
+    assert.deepEqual(
+      report.mergedFrom.map((m: { shard: { index: number } }) => m.shard.index),
+      [1, 2, 3],
+    );
     const junit = fs.readFileSync(path.join(tmp, 'merged/junit.xml'), 'utf8');
     assert.deepEqual(checkJunitStructure(junit), { suites: 3, cases: 16 });
     const html = fs.readFileSync(path.join(tmp, 'merged/report.html'), 'utf8');
@@ -188,7 +242,10 @@ describe('carrier run with data and shards, carrier report', function () {
     assert.equal(merged.report.results.length, 6, '4 loose + 2 plain; loose/1 once');
     assert.equal(merged.report.summary.total, 6);
     assert.equal(merged.notes.length, 1);
-    assert.match(merged.notes[0], /^1\.carrier\.json \[soap11\] \(.*suite\/loose\/1\.carrier\.json\) is in 2 reports \(a\/report\.json, b\/report\.json\); kept the result from b\/report\.json$/);
+    assert.match(
+      merged.notes[0],
+      /^1\.carrier\.json \[soap11\] \(.*suite\/loose\/1\.carrier\.json\) is in 2 reports \(a\/report\.json, b\/report\.json\); kept the result from b\/report\.json$/,
+    );
     assert.deepEqual(merged.lost, []);
     const cli = await carrier(['report', 'a', 'b/report.json', '--reporter', 'cli', '--out', 'm'], tmp);
     assert.equal(cli.code, 0, cli.stderr);
@@ -230,7 +287,10 @@ describe('carrier run with data and shards, carrier report', function () {
     write('suite/terminals/zips.csv', 'name,zipcode,state\nTampa,33635,FL\n');
     const unknown = await carrier(['run', 'suite/terminals'], tmp);
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /^suite\/terminals\/1-find\.carrier\.json:\d+:\d+: error: \{\{zip\}\} has no value: zips\.csv has no column "zip" \(columns: name, zipcode, state\)/m);
+    assert.match(
+      unknown.stderr,
+      /^suite\/terminals\/1-find\.carrier\.json:\d+:\d+: error: \{\{zip\}\} has no value: zips\.csv has no column "zip" \(columns: name, zipcode, state\)/m,
+    );
     assert.match(unknown.stderr, /nothing was sent/);
     const missing = await carrier(['run', 'suite/plain', '--data', 'nowhere.csv'], tmp);
     assert.equal(missing.code, 2);
@@ -240,7 +300,10 @@ describe('carrier run with data and shards, carrier report', function () {
 
   it('--data runs the files named on the command line once per row', async () => {
     repository();
-    write('rows.json', [{ name: 'Lincoln', zip: '68507', state: 'NE' }, { name: 'Tampa', zip: '33635', state: 'FL' }]);
+    write('rows.json', [
+      { name: 'Lincoln', zip: '68507', state: 'NE' },
+      { name: 'Tampa', zip: '33635', state: 'FL' },
+    ]);
     const r = await carrier(['run', 'suite/terminals/1-find.carrier.json', '--data', 'rows.json', '--reporter', 'cli,json', '--out', 'd'], tmp);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /✓ 1-find\.carrier\.json \[soap11\] \[row 1: Lincoln\]/);
@@ -249,8 +312,18 @@ describe('carrier run with data and shards, carrier report', function () {
   });
 });
 
-interface JunitCase { name: string; classname: string; file?: string; error?: { message: string; type: string; '#text': string } }
-interface JunitSuite { name: string; tests: string; errors: string; testcase: JunitCase[] }
+interface JunitCase {
+  name: string;
+  classname: string;
+  file?: string;
+  error?: { message: string; type: string; '#text': string };
+}
+interface JunitSuite {
+  name: string;
+  tests: string;
+  errors: string;
+  testcase: JunitCase[];
+}
 
 /** junit.xml as a CI reads it: the root's counts and every suite's cases, after the XSD structure check. */
 function readJunit(file: string): { tests: number; errors: number; failures: number; suites: JunitSuite[] } {
@@ -282,7 +355,10 @@ describe('carrier report of shards that are not one whole run', function () {
     fs.writeFileSync(at('.git', 'refs', 'heads', 'main'), `${COMMIT_A}\n`);
     fs.mkdirSync(at('suite'));
     for (const n of [1, 2, 3, 4, 5, 6]) {
-      fs.writeFileSync(at('suite', `${n}.carrier.json`), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, expect: { status: 200 } }));
+      fs.writeFileSync(
+        at('suite', `${n}.carrier.json`),
+        JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, expect: { status: 200 } }),
+      );
     }
     for (const i of [1, 2, 3]) {
       const r = await sandboxRun(['suite', '--shard', `${i}/3`, '--var', `lane=${SECRET_VALUE}`, '--reporter', 'json', '--out', `shards/${i}`]);
@@ -354,10 +430,19 @@ describe('carrier report of shards that are not one whole run', function () {
     assert.match(html, /<title>Carrier run report: incomplete, 4 passed, 0 failed, 0 skipped<\/title>/);
     assert.match(html, /<header class="summary failed">/, 'the summary is red although every test that arrived passed');
     assert.match(html, /<p class="verdict">✗ Failed: the report is incomplete<\/p>/);
-    assert.ok(html.includes(`<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul><li>${message.replace(/'/g, '&apos;')}</li></ul></section>`));
+    assert.ok(
+      html.includes(
+        `<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul><li>${message.replace(/'/g, '&apos;')}</li></ul></section>`,
+      ),
+    );
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)![1];
     const hash = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
-    assert.ok(csp.startsWith(`default-src 'none'; style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1])}; script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1])};`), csp);
+    assert.ok(
+      csp.startsWith(
+        `default-src 'none'; style-src ${hash(/<style>([\s\S]*?)<\/style>/.exec(html)![1])}; script-src ${hash(/<script>([\s\S]*?)<\/script>/.exec(html)![1])};`,
+      ),
+      csp,
+    );
 
     // Merged again, alone: still incomplete. With the missing shard's report: whole, and green.
     const again = await report(['partial/report.json', '--reporter', 'junit,json', '--out', 'again']);
@@ -372,7 +457,8 @@ describe('carrier report of shards that are not one whole run', function () {
 
   it('a shard whose report.json says it ran with other options: options-differs, naming the file, the shard and the options', async () => {
     copies('edited', (json, i) => {
-      if (i === 2) (json.run as { options: Record<string, unknown> }).options = { environment: 'staging', variables: ['lane', 'region'], strictContract: true, shards: 3 };
+      if (i === 2)
+        (json.run as { options: Record<string, unknown> }).options = { environment: 'staging', variables: ['lane', 'region'], strictContract: true, shards: 3 };
     });
     const r = await report(['edited', '--reporter', 'cli,junit,json,html', '--out', 'edited-merged']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
@@ -387,27 +473,47 @@ describe('carrier report of shards that are not one whole run', function () {
     assert.match(reason.message, /--var names lane, region here, lane in the others/);
     assert.match(reason.message, /--strict-contract on here, off in the others/);
     const errors = errorCases(readJunit(at('edited-merged/junit.xml')).suites);
-    assert.deepEqual(errors.map((e) => [e.testcase.name, e.testcase.file, e.testcase.error!.type]), [['edited/2/report.json, shard 2/3: options differ', 'edited/2/report.json', 'options-differs']]);
-    assert.match(fs.readFileSync(at('edited-merged/report.html'), 'utf8'), /<header class="summary failed">[\s\S]*edited\/2\/report\.json \(shard 2\/3\) ran with other options/);
+    assert.deepEqual(
+      errors.map((e) => [e.testcase.name, e.testcase.file, e.testcase.error!.type]),
+      [['edited/2/report.json, shard 2/3: options differ', 'edited/2/report.json', 'options-differs']],
+    );
+    assert.match(
+      fs.readFileSync(at('edited-merged/report.html'), 'utf8'),
+      /<header class="summary failed">[\s\S]*edited\/2\/report\.json \(shard 2\/3\) ran with other options/,
+    );
   });
 
   it('a shard run by a carrier with another catalog, and shards saying the run had more tests than they hold', async () => {
-    copies('recataloged', (json, i) => { if (i === 1) (json.run as { catalog: string }).catalog = '0000000000000000'; });
+    copies('recataloged', (json, i) => {
+      if (i === 1) (json.run as { catalog: string }).catalog = '0000000000000000';
+    });
     const r = await report(['recataloged', '--reporter', 'junit,json', '--out', 'recataloged-merged']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.deepEqual(readJson('recataloged-merged/report.json').incompleteReasons, [{
-      kind: 'catalog-differs', file: 'recataloged/1/report.json', shard: 1, total: 3,
-      message: `recataloged/1/report.json (shard 1/3) was run by a carrier with another operation catalog (0000000000000000, the others ${catalogFingerprint()})`,
-    }]);
-    assert.deepEqual(errorCases(readJunit(at('recataloged-merged/junit.xml')).suites).map((e) => e.testcase.name), ['recataloged/1/report.json, shard 1/3: catalog differs']);
+    assert.deepEqual(readJson('recataloged-merged/report.json').incompleteReasons, [
+      {
+        kind: 'catalog-differs',
+        file: 'recataloged/1/report.json',
+        shard: 1,
+        total: 3,
+        message: `recataloged/1/report.json (shard 1/3) was run by a carrier with another operation catalog (0000000000000000, the others ${catalogFingerprint()})`,
+      },
+    ]);
+    assert.deepEqual(
+      errorCases(readJunit(at('recataloged-merged/junit.xml')).suites).map((e) => e.testcase.name),
+      ['recataloged/1/report.json, shard 1/3: catalog differs'],
+    );
 
-    copies('short', (json) => { (json.shard as { tests: number }).tests = 7; });
+    copies('short', (json) => {
+      (json.shard as { tests: number }).tests = 7;
+    });
     const short = await report(['short', '--reporter', 'json', '--out', 'short-merged']);
     assert.equal(short.code, 1, short.stdout + short.stderr);
-    assert.deepEqual(readJson('short-merged/report.json').incompleteReasons, [{ kind: 'tests-missing', tests: 1, message: 'the whole run had 7 tests; the shards hold 6' }]);
+    assert.deepEqual(readJson('short-merged/report.json').incompleteReasons, [
+      { kind: 'tests-missing', tests: 1, message: 'the whole run had 7 tests; the shards hold 6' },
+    ]);
   });
 
-  it('a shard run at another commit (HEAD\'s branch moved, read from packed-refs): commit-differs', async () => {
+  it("a shard run at another commit (HEAD's branch moved, read from packed-refs): commit-differs", async () => {
     const loose = at('.git', 'refs', 'heads', 'main');
     fs.rmSync(loose);
     fs.writeFileSync(at('.git', 'packed-refs'), `# pack-refs with: peeled fully-peeled sorted\n${COMMIT_B} refs/heads/main\n`);
@@ -421,12 +527,17 @@ describe('carrier report of shards that are not one whole run', function () {
     assert.equal(readJson('moved/3/report.json').run.commit, COMMIT_B);
     const r = await report(['shards/1', 'shards/2', 'moved/3', '--reporter', 'junit,json,html', '--out', 'moved-merged']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.equal(readJson('moved-merged/report.json').tests.length, 6, 'every test is there; they are not one run\'s');
+    assert.equal(readJson('moved-merged/report.json').tests.length, 6, "every test is there; they are not one run's");
     const message = `moved/3/report.json (shard 3/3) ran commit ${COMMIT_B.slice(0, 12)}, the others ${COMMIT_A.slice(0, 12)}`;
-    assert.deepEqual(readJson('moved-merged/report.json').incompleteReasons, [{ kind: 'commit-differs', file: 'moved/3/report.json', shard: 3, total: 3, message }]);
+    assert.deepEqual(readJson('moved-merged/report.json').incompleteReasons, [
+      { kind: 'commit-differs', file: 'moved/3/report.json', shard: 3, total: 3, message },
+    ]);
     const junit = readJunit(at('moved-merged/junit.xml'));
     assert.equal(junit.errors, 1);
-    assert.deepEqual(errorCases(junit.suites).map((e) => [e.testcase.name, e.testcase.error!.type, e.testcase.error!.message]), [['moved/3/report.json, shard 3/3: commit differs', 'commit-differs', message]]);
+    assert.deepEqual(
+      errorCases(junit.suites).map((e) => [e.testcase.name, e.testcase.error!.type, e.testcase.error!.message]),
+      [['moved/3/report.json, shard 3/3: commit differs', 'commit-differs', message]],
+    );
     assert.match(fs.readFileSync(at('moved-merged/report.html'), 'utf8'), /<header class="summary failed">/);
     // The merged report merged again keeps saying it: its shards are whole, its runs were not one.
     const again = await report(['moved-merged/report.json', '--reporter', 'json', '--out', 'moved-again']);
@@ -435,16 +546,22 @@ describe('carrier report of shards that are not one whole run', function () {
   });
 
   it('reports written before runs were recorded (no "run") still merge: unknown is no difference', async () => {
-    copies('older', (json, i) => { if (i !== 1) delete json.run; });
+    copies('older', (json, i) => {
+      if (i !== 1) delete json.run;
+    });
     const some = await report(['older', '--reporter', 'json', '--out', 'older-merged']);
     assert.equal(some.code, 0, some.stdout + some.stderr);
-    copies('oldest', (json) => { delete json.run; });
+    copies('oldest', (json) => {
+      delete json.run;
+    });
     const none = await report(['oldest', '--reporter', 'junit,json', '--out', 'oldest-merged']);
     assert.equal(none.code, 0, none.stdout + none.stderr);
     assert.equal(readJson('oldest-merged/report.json').run, undefined);
     assert.equal(readJunit(at('oldest-merged/junit.xml')).errors, 0);
     // A report that says it is incomplete without saying why is taken at its word.
-    copies('flagged', (json, i) => { if (i === 1) json.incomplete = true; });
+    copies('flagged', (json, i) => {
+      if (i === 1) json.incomplete = true;
+    });
     const flagged = await report(['flagged', '--reporter', 'json', '--out', 'flagged-merged']);
     assert.equal(flagged.code, 1, flagged.stdout + flagged.stderr);
     assert.equal(readJson('flagged-merged/report.json').incomplete, true);
@@ -454,10 +571,12 @@ describe('carrier report of shards that are not one whole run', function () {
 describe('the commit a run records', () => {
   const SHA = '0123456789abcdef0123456789abcdef01234567';
   let dir: string;
-  beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-commit-')); });
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-commit-'));
+  });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('a detached HEAD, a linked worktree\'s branch in its common git folder, never a ref out of the git folder', () => {
+  it("a detached HEAD, a linked worktree's branch in its common git folder, never a ref out of the git folder", () => {
     fs.mkdirSync(path.join(dir, 'repo', '.git'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'repo', '.git', 'HEAD'), `${SHA}\n`);
     fs.mkdirSync(path.join(dir, 'repo', 'suite'));
@@ -480,7 +599,7 @@ describe('the commit a run records', () => {
     assert.equal(repositoryCommit(path.join(dir, 'wt')), undefined);
   });
 
-  it('a CI variable when git\'s files do not say (an empty .git), the repository over the CI', () => {
+  it("a CI variable when git's files do not say (an empty .git), the repository over the CI", () => {
     fs.mkdirSync(path.join(dir, '.git'));
     assert.equal(runCommit(dir, {}), undefined);
     assert.equal(runCommit(dir, { GITHUB_SHA: 'not a commit' }), undefined);
@@ -489,7 +608,7 @@ describe('the commit a run records', () => {
     assert.equal(runCommit(dir, { GITHUB_SHA: SHA }), SHA.replace(/1/g, 'e'));
   });
 
-  it('the catalog\'s fingerprint: 16 hex digits, the same on every call', () => {
+  it("the catalog's fingerprint: 16 hex digits, the same on every call", () => {
     assert.match(catalogFingerprint(), /^[0-9a-f]{16}$/);
     assert.equal(catalogFingerprint(), catalogFingerprint());
   });

@@ -11,15 +11,24 @@ const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'src/cli/main.ts');
 const API_KEY = 'Kq7vRt2ZpL9xWm4NsB8yHc3JfD6gTa1VeU5oPi0lMkQrXwYzAb';
 
-interface CliResult { code: number; stdout: string; stderr: string }
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** `carrier run …` as a child process, from the sources (never a stale bundle). */
 function carrier(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--require', require.resolve('tsx/cjs'), MAIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--require', require.resolve('tsx/cjs'), MAIN, ...args],
+      { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -43,7 +52,9 @@ describe('carrier run (child process)', function () {
   before(async () => {
     server = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => {
         seenKeys.push(/<APIKey>([^<]*)<\/APIKey>/.exec(body)?.[1] ?? '');
         // ZIP 99999 is the slow terminal: it answers after two seconds.
@@ -60,11 +71,14 @@ describe('carrier run (child process)', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => {
-    for (const t of timers) clearTimeout(t);
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   beforeEach(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-run-cli-'));
@@ -75,11 +89,18 @@ describe('carrier run (child process)', function () {
   function requestFile(rel: string, expect: unknown, extra: Record<string, unknown> = {}): void {
     const file = path.join(tmp, rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, expect, ...extra }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' }, expect, ...extra }, null, 2),
+    );
   }
 
   it('exits 0 when all pass, writes JUnit and JSON reports, and never shows the API key', async () => {
-    requestFile('terminals/1-lincoln.carrier.json', { status: 200, fault: false, reply: { 'Result[0].TerminalDetails.TerminalMailingState': 'NE', Result: { count: { gte: 1 } } } }, { capture: { code: 'Result[0].TerminalDetails.TerminalCode' } });
+    requestFile(
+      'terminals/1-lincoln.carrier.json',
+      { status: 200, fault: false, reply: { 'Result[0].TerminalDetails.TerminalMailingState': 'NE', Result: { count: { gte: 1 } } } },
+      { capture: { code: 'Result[0].TerminalDetails.TerminalCode' } },
+    );
     requestFile('terminals/2-again.carrier.json', { reply: { 'Result[?].TerminalDetails.TerminalCode': '{{code}}' } });
     const r = await carrier(['run', 'terminals', '--env', 'local', '--reporter', 'cli', '-r', 'junit,json', '--out', 'out'], tmp, { CARRIER_API_KEY: API_KEY });
     assert.equal(r.code, 0, r.stdout + r.stderr);

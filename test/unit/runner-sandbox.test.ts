@@ -16,7 +16,16 @@ const COLLECTIONS = path.join(ROOT, 'examples/collections');
 async function carrier(args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: {} };
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    env: {},
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
@@ -24,7 +33,9 @@ async function carrier(args: string[], cwd = ROOT): Promise<{ code: number; stdo
 describe('carrier run against the embedded sandbox', function () {
   this.timeout(60_000);
   let tmp: string;
-  beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-run-sandbox-')); });
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-run-sandbox-'));
+  });
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('runs every example collection and passes', async () => {
@@ -58,8 +69,14 @@ describe('carrier run against the embedded sandbox', function () {
 
     const r = await carrier(['run', 'rates', '--reporter', 'cli,json', '--out', 'out'], tmp);
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.ok(r.stdout.includes(`rates/2-quote-1.0.1.carrier.json:${line}:${column}  Result.OriginServiceCenter.City: expected "Memphis", got "Nashville"`), r.stdout);
-    assert.match(r.stdout, /○ 3-quote-1\.0\.3\.carrier\.json \[soap12\] {2}skipped: needs \{\{standardNet\}\} from 2-quote-1\.0\.1\.carrier\.json \[soap11\], which failed/);
+    assert.ok(
+      r.stdout.includes(`rates/2-quote-1.0.1.carrier.json:${line}:${column}  Result.OriginServiceCenter.City: expected "Memphis", got "Nashville"`),
+      r.stdout,
+    );
+    assert.match(
+      r.stdout,
+      /○ 3-quote-1\.0\.3\.carrier\.json \[soap12\] {2}skipped: needs \{\{standardNet\}\} from 2-quote-1\.0\.1\.carrier\.json \[soap11\], which failed/,
+    );
     assert.match(r.stdout, /3 tests: 1 passed, 1 failed, 1 skipped/);
     const failure = JSON.parse(fs.readFileSync(path.join(tmp, 'out/report.json'), 'utf8')).tests[1].failures[0];
     assert.deepEqual(failure, {

@@ -12,14 +12,27 @@ import { runCli } from '../../src/cli/dispatch';
 import { soapReply, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
 const KEY = 'runner-trust-key-0123456789abcdef';
-const TERMINAL = (zip: string, extra: Record<string, unknown> = {}) => JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: zip, CountryCode: 'USA' }, ...extra }, null, 2);
+const TERMINAL = (zip: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: zip, CountryCode: 'USA' }, ...extra }, null, 2);
 // Shaped as the catalog has it (Result/TerminalInfo/TerminalDetails): reply paths are held against it.
-const REPLY = soapReply('1.1', `<GetTerminalInformationResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails xmlns="${DEFAULT_NAMESPACES.data}"><TerminalCode>LNK</TerminalCode></TerminalDetails></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse>`);
+const REPLY = soapReply(
+  '1.1',
+  `<GetTerminalInformationResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails xmlns="${DEFAULT_NAMESPACES.data}"><TerminalCode>LNK</TerminalCode></TerminalDetails></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse>`,
+);
 
 async function carrier(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd, env: { CARRIER_API_KEY: KEY } });
+  const code = await runCli(args, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    cwd,
+    env: { CARRIER_API_KEY: KEY },
+  });
   return { code, out, err };
 }
 
@@ -28,7 +41,9 @@ function write(file: string, text: string): void {
   fs.writeFileSync(file, text);
 }
 
-interface Report { tests: Array<{ file: string; status: string; environment?: string; collectionFiles: string[] }> }
+interface Report {
+  tests: Array<{ file: string; status: string; environment?: string; collectionFiles: string[] }>;
+}
 const readReport = (dir: string): Report => JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')) as Report;
 
 describe('carrier run: results CI can trust', function () {
@@ -75,8 +90,8 @@ describe('carrier run: results CI can trust', function () {
         assert.equal(test.collectionFiles.length, 1);
         assert.match(test.collectionFiles[0], /suite\/collection\.json$/);
       }
-      assert.equal(bodies.length, 3, 'each run reached the collection\'s environment');
-      for (const b of bodies) assert.match(b, /<ZipCode>68507<\/ZipCode>/, 'with the collection\'s variable');
+      assert.equal(bodies.length, 3, "each run reached the collection's environment");
+      for (const b of bodies) assert.match(b, /<ZipCode>68507<\/ZipCode>/, "with the collection's variable");
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }
@@ -92,7 +107,7 @@ describe('carrier run: results CI can trust', function () {
     assert.equal(bodies.length, 0);
   });
 
-  it('runs a folder\'s files before its subfolders, reports them in that order, and runs reports/ folders that are not the report folder', async () => {
+  it("runs a folder's files before its subfolders, reports them in that order, and runs reports/ folders that are not the report folder", async () => {
     write(path.join(repo, 'suite/collection.json'), JSON.stringify({ environment: 'staging' }));
     write(path.join(repo, 'suite/checks/uses.carrier.json'), TERMINAL('{{code}}', { expect: { status: 200 } }));
     write(path.join(repo, 'suite/setup.carrier.json'), TERMINAL('68507', { capture: { code: 'Result[0].TerminalDetails.TerminalCode' } }));
@@ -100,15 +115,21 @@ describe('carrier run: results CI can trust', function () {
     write(path.join(repo, 'suite/.drafts/ignored.carrier.json'), TERMINAL('68507'));
     const run = await carrier(['run', 'suite', '-r', 'cli,junit,json', '--out', 'out'], repo);
     assert.equal(run.code, 1, 'the failing test under reports/ ran and failed');
-    assert.deepEqual(readReport(path.join(repo, 'out')).tests.map((t) => t.file), ['suite/setup.carrier.json', 'suite/checks/uses.carrier.json', 'suite/reports/broken.carrier.json']);
+    assert.deepEqual(
+      readReport(path.join(repo, 'out')).tests.map((t) => t.file),
+      ['suite/setup.carrier.json', 'suite/checks/uses.carrier.json', 'suite/reports/broken.carrier.json'],
+    );
     const junit = fs.readFileSync(path.join(repo, 'out/junit.xml'), 'utf8');
     assert.ok(junit.indexOf('setup.carrier.json') < junit.indexOf('uses.carrier.json'), 'JUnit lists them in the order they ran');
     assert.match(run.err, /not run: suite\/\.drafts\//, 'the skipped folder is named');
-    assert.match(bodies[1], /<ZipCode>LNK<\/ZipCode>/, 'the subfolder used what the folder\'s file captured');
+    assert.match(bodies[1], /<ZipCode>LNK<\/ZipCode>/, "the subfolder used what the folder's file captured");
   });
 
   it('a run where no test ran exits 1 unless --pass-with-no-tests', async () => {
-    write(path.join(repo, 'trace.carrier.json'), JSON.stringify({ operation: 'TraceShipment', version: '1.0.2', params: { request: { TraceNumbers: ['056391174'], TraceType: 'PRO' } } }));
+    write(
+      path.join(repo, 'trace.carrier.json'),
+      JSON.stringify({ operation: 'TraceShipment', version: '1.0.2', params: { request: { TraceNumbers: ['056391174'], TraceType: 'PRO' } } }),
+    );
     const none = await carrier(['run', '.', '-b', 'get'], repo);
     assert.equal(none.code, 1, none.out + none.err);
     assert.match(none.err, /no tests ran/);
@@ -137,7 +158,11 @@ describe('carrier run: results CI can trust', function () {
     write(path.join(repo, 'suite/a.carrier.json'), TERMINAL('68507', { environment: 'staging' }));
     fs.symlinkSync(path.join(repo, 'suite'), path.join(repo, 'suite/loop'));
     fs.symlinkSync('/dev/zero', path.join(repo, 'suite/zero.carrier.json'));
-    try { execFileSync('mkfifo', [path.join(repo, 'suite/fifo.carrier.json')]); } catch { this.skip(); }
+    try {
+      execFileSync('mkfifo', [path.join(repo, 'suite/fifo.carrier.json')]);
+    } catch {
+      this.skip();
+    }
     const run = await carrier(['run', 'suite', '-r', 'json', '--out', 'out'], repo);
     assert.equal(run.code, 0, run.out + run.err);
     assert.equal(readReport(path.join(repo, 'out')).tests.length, 1, 'the one real file ran once');
@@ -160,7 +185,19 @@ describe('carrier run: results CI can trust', function () {
   });
 
   it('says what the validator warns about before running', async () => {
-    write(path.join(repo, 'a.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', environment: 'staging', params: { APIKey: 'literal-key-in-file', ZipCode: '68507', CountryCode: 'USA' } }, null, 2));
+    write(
+      path.join(repo, 'a.carrier.json'),
+      JSON.stringify(
+        {
+          operation: 'GetTerminalInformation',
+          version: '1.0.2',
+          environment: 'staging',
+          params: { APIKey: 'literal-key-in-file', ZipCode: '68507', CountryCode: 'USA' },
+        },
+        null,
+        2,
+      ),
+    );
     const run = await carrier(['run', 'a.carrier.json'], repo);
     assert.match(run.err, /a\.carrier\.json:\d+:\d+: warning: .*APIKey/);
   });
@@ -188,20 +225,27 @@ describe('carrier run: no spelling of a secret variable in any output', function
     repo = tmpDir('carrier-secret-');
     fs.mkdirSync(path.join(repo, '.git'));
     write(path.join(repo, 'carrier.environments.json'), JSON.stringify({ staging: { baseUrl: server.url, variables: { token: SECRET }, secrets: ['token'] } }));
-    write(path.join(repo, 'a.carrier.json'), TERMINAL('68507', {
-      environment: 'staging',
-      expect: {
-        messages: ['{{token}}'],
-        reply: {
-          'Result[0].TerminalDetails.TerminalCode': { matches: '^{{token}}$' },
-          // Long enough to be cut in the message, with the cut falling inside the secret.
-          'Result[0].TerminalDetails.TerminalName': { equals: `${'y'.repeat(110)}{{token}}` },
+    write(
+      path.join(repo, 'a.carrier.json'),
+      TERMINAL('68507', {
+        environment: 'staging',
+        expect: {
+          messages: ['{{token}}'],
+          reply: {
+            'Result[0].TerminalDetails.TerminalCode': { matches: '^{{token}}$' },
+            // Long enough to be cut in the message, with the cut falling inside the secret.
+            'Result[0].TerminalDetails.TerminalName': { equals: `${'y'.repeat(110)}{{token}}` },
+          },
         },
-      },
-    }));
+      }),
+    );
     const run = await carrier(['run', 'a.carrier.json', '-r', 'cli,junit,json', '--out', 'out'], repo);
     assert.equal(run.code, 1, run.out + run.err);
-    const texts = { console: run.out + run.err, junit: fs.readFileSync(path.join(repo, 'out/junit.xml'), 'utf8'), json: fs.readFileSync(path.join(repo, 'out/report.json'), 'utf8') };
+    const texts = {
+      console: run.out + run.err,
+      junit: fs.readFileSync(path.join(repo, 'out/junit.xml'), 'utf8'),
+      json: fs.readFileSync(path.join(repo, 'out/report.json'), 'utf8'),
+    };
     // The distinctive middle of the secret, and its start as a truncation would leave it.
     for (const [where, text] of Object.entries(texts)) {
       for (const piece of ['c2VjcmV0', 'dG9r', 'ZW4=']) assert.ok(!text.includes(piece), `${where} shows "${piece}":\n${text}`);

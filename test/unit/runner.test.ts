@@ -8,7 +8,14 @@ import type { Exchange } from '../../src/core/exchange';
 import { runVariables } from '../../src/core/requestFile/runVariables';
 import { validateRequestText } from '../../src/core/validation/validate';
 import {
-  executePlan, loadRun, naturalSort, type PlannedTest, type RunEnvironment, type RunnerBackend, type SendCall, type TestResult,
+  executePlan,
+  loadRun,
+  naturalSort,
+  type PlannedTest,
+  type RunEnvironment,
+  type RunnerBackend,
+  type SendCall,
+  type TestResult,
 } from '../../src/core/runner';
 import { nodeContext } from '../../src/host';
 
@@ -18,7 +25,9 @@ const context = nodeContext();
 after(() => context.http.close());
 
 let tmp: string;
-beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-runner-')); });
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-runner-'));
+});
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function write(rel: string, content: unknown): string {
@@ -42,20 +51,31 @@ const sandboxEnv: RunEnvironment = { name: 'sandbox', variables: {}, secretValue
 
 function reply(parsed: unknown, over: Partial<Exchange> = {}): Exchange {
   return {
-    id: 'x', startedAt: new Date().toISOString(),
+    id: 'x',
+    startedAt: new Date().toISOString(),
     request: { method: 'POST', url: 'http://127.0.0.1/', headers: [], body: '' },
     reply: { status: 200, statusText: 'OK', headers: [], bodyText: '', size: 0 },
-    timing: { totalMs: 1 }, findings: [], documents: [], parsed, ...over,
+    timing: { totalMs: 1 },
+    findings: [],
+    documents: [],
+    parsed,
+    ...over,
   };
 }
 
 /** A backend answering from a function of the call; records every call. */
-function fakeBackend(answer: (call: SendCall) => Exchange | Promise<Exchange>, envs: Record<string, RunEnvironment> = { sandbox: sandboxEnv }): RunnerBackend & { calls: SendCall[] } {
+function fakeBackend(
+  answer: (call: SendCall) => Exchange | Promise<Exchange>,
+  envs: Record<string, RunEnvironment> = { sandbox: sandboxEnv },
+): RunnerBackend & { calls: SendCall[] } {
   const calls: SendCall[] = [];
   return {
     calls,
     environment: (name) => envs[name ?? 'sandbox'] ?? `unknown environment "${name}"`,
-    async send(call) { calls.push(call); return answer(call); },
+    async send(call) {
+      calls.push(call);
+      return answer(call);
+    },
   };
 }
 
@@ -63,11 +83,15 @@ function collect() {
   const events: string[] = [];
   const results: TestResult[] = [];
   return {
-    events, results,
+    events,
+    results,
     observer: {
       runStart: (tests: readonly PlannedTest[]) => events.push(`runStart ${tests.length}`),
       testStart: (t: PlannedTest) => events.push(`start ${t.name}`),
-      testEnd: (r: TestResult) => { events.push(`end ${r.test.name} ${r.status}`); results.push(r); },
+      testEnd: (r: TestResult) => {
+        events.push(`end ${r.test.name} ${r.status}`);
+        results.push(r);
+      },
       runEnd: () => events.push('runEnd'),
     },
   };
@@ -88,7 +112,10 @@ describe('runner: collections and order', () => {
     write('c/sub/a.carrier.json', req('sub'));
     const plan = loadRun(context, ['c'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
-    assert.deepEqual(plan.tests.map((t) => `${t.collection.name}/${path.basename(t.file)}`), ['c/1-first.carrier.json', 'c/2-second.carrier.json', 'c/10-last.carrier.json', 'c/sub/a.carrier.json']);
+    assert.deepEqual(
+      plan.tests.map((t) => `${t.collection.name}/${path.basename(t.file)}`),
+      ['c/1-first.carrier.json', 'c/2-second.carrier.json', 'c/10-last.carrier.json', 'c/sub/a.carrier.json'],
+    );
   });
 
   it('collection.json sets order (rest natural), variables, environment and concurrency; subfolders inherit', async () => {
@@ -100,7 +127,10 @@ describe('runner: collections and order', () => {
     write('c/sub/collection.json', { concurrency: 1 });
     const plan = loadRun(context, ['c'], { baseDir: tmp });
     assert.deepEqual(plan.problems, []);
-    assert.deepEqual(plan.tests.map((t) => path.basename(t.file)), ['c.carrier.json', 'x.carrier.json', 'a.carrier.json', 'b.carrier.json']);
+    assert.deepEqual(
+      plan.tests.map((t) => path.basename(t.file)),
+      ['c.carrier.json', 'x.carrier.json', 'a.carrier.json', 'b.carrier.json'],
+    );
     const sub = plan.tests[1].collection;
     assert.deepEqual([sub.name, sub.environment, sub.concurrency, sub.variables.bol], ['c/sub', 'staging', 1, '77']);
     const backend = fakeBackend(() => reply({ PdfDocument: 'JVBER' }), { staging: { name: 'staging', variables: {}, secretValues: [] } });
@@ -116,26 +146,48 @@ describe('runner: collections and order', () => {
     write('c/collection.json', '{\n  "order": ["missing.carrier.json"],\n  "concurrency": 0,\n  "colour": "red"\n}');
     const plan = loadRun(context, ['c'], { baseDir: tmp });
     const messages = plan.problems.map((p) => `${p.location?.line}:${p.location?.column} ${p.message}`);
-    assert.ok(messages.some((m) => /^3:18 "concurrency" must be a whole number/.test(m)), messages.join('\n'));
-    assert.ok(messages.some((m) => /^4:3 "colour" is not a collection.json setting/.test(m)), messages.join('\n'));
-    assert.ok(messages.some((m) => /^2:13 collection.json "order" names "missing.carrier.json"/.test(m)), messages.join('\n'));
+    assert.ok(
+      messages.some((m) => /^3:18 "concurrency" must be a whole number/.test(m)),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.some((m) => /^4:3 "colour" is not a collection.json setting/.test(m)),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.some((m) => /^2:13 collection.json "order" names "missing.carrier.json"/.test(m)),
+      messages.join('\n'),
+    );
   });
 
-  it('a file named on its own belongs to its folder\'s collection; missing paths and empty folders are problems', () => {
+  it("a file named on its own belongs to its folder's collection; missing paths and empty folders are problems", () => {
     write('c/collection.json', { variables: { v: 'x' } });
     const file = write('c/one.carrier.json', req('one'));
     fs.mkdirSync(path.join(tmp, 'empty'));
     const plan = loadRun(context, [file, 'nope', 'empty', file], { baseDir: tmp });
     assert.equal(plan.tests.length, 1, 'the same file twice runs once');
     assert.equal(plan.tests[0].collection.variables.v, 'x');
-    assert.deepEqual(plan.problems.map((p) => p.message), ['no such file or folder: nope', 'no request files (*.carrier.json) in empty']);
+    assert.deepEqual(
+      plan.problems.map((p) => p.message),
+      ['no such file or folder: nope', 'no request files (*.carrier.json) in empty'],
+    );
   });
 
   it('--binding all makes one test per binding the operation offers', () => {
     write('c/pdf.carrier.json', req('pdf'));
     write('c/quote.carrier.json', { operation: 'GetRateQuote', version: '1.0.3', params: {} });
     const plan = loadRun(context, ['c'], { baseDir: tmp, binding: 'all' });
-    assert.deepEqual(plan.tests.map((t) => t.name), ['pdf.carrier.json [soap11]', 'pdf.carrier.json [soap12]', 'pdf.carrier.json [get]', 'pdf.carrier.json [post]', 'quote.carrier.json [soap11]', 'quote.carrier.json [soap12]']);
+    assert.deepEqual(
+      plan.tests.map((t) => t.name),
+      [
+        'pdf.carrier.json [soap11]',
+        'pdf.carrier.json [soap12]',
+        'pdf.carrier.json [get]',
+        'pdf.carrier.json [post]',
+        'quote.carrier.json [soap11]',
+        'quote.carrier.json [soap12]',
+      ],
+    );
     const one = loadRun(context, ['c'], { baseDir: tmp, binding: 'get' });
     assert.match(one.unavailable.get(one.tests[1].id) ?? '', /GetRateQuote 1\.0\.3 does not offer the get binding/);
   });
@@ -159,7 +211,7 @@ describe('runner: capture and dependencies', () => {
     assert.deepEqual(pdf.dependsOn, [create.id]);
     assert.deepEqual(trace.dependsOn, [create.id]);
     assert.deepEqual(alone.dependsOn, []);
-    const backend = fakeBackend((call) => call.test === create ? reply({ BolID: 123456, WebProNumber: '056391174' }) : reply({ PdfDocument: 123456 }));
+    const backend = fakeBackend((call) => (call.test === create ? reply({ BolID: 123456, WebProNumber: '056391174' }) : reply({ PdfDocument: 123456 })));
     const c = collect();
     const report = await executePlan(plan, { backend }, c.observer);
     assert.deepEqual(report.summary, { ...report.summary, total: 4, passed: 4, failed: 0, skipped: 0 });
@@ -168,10 +220,14 @@ describe('runner: capture and dependencies', () => {
     assert.deepEqual(c.results[0].captured, { bolId: '123456', pro: '056391174' });
     assert.deepEqual(c.events, [
       'runStart 4',
-      'start 1-create.carrier.json [soap11]', 'end 1-create.carrier.json [soap11] passed',
-      'start 2-pdf.carrier.json [soap11]', 'end 2-pdf.carrier.json [soap11] passed',
-      'start 3-trace.carrier.json [soap11]', 'end 3-trace.carrier.json [soap11] passed',
-      'start 4-alone.carrier.json [soap11]', 'end 4-alone.carrier.json [soap11] passed',
+      'start 1-create.carrier.json [soap11]',
+      'end 1-create.carrier.json [soap11] passed',
+      'start 2-pdf.carrier.json [soap11]',
+      'end 2-pdf.carrier.json [soap11] passed',
+      'start 3-trace.carrier.json [soap11]',
+      'end 3-trace.carrier.json [soap11] passed',
+      'start 4-alone.carrier.json [soap11]',
+      'end 4-alone.carrier.json [soap11] passed',
       'runEnd',
     ]);
   });
@@ -183,10 +239,10 @@ describe('runner: capture and dependencies', () => {
     const report = await executePlan(plan, { backend });
     const [create, pdf, trace, alone] = report.results;
     assert.equal(create.status, 'failed');
-    assert.deepEqual(create.failures.map((f) => f.message), [
-      'capture bolId: BolID has no value to capture (found nothing there)',
-      'capture pro: WebProNumber has no value to capture (found an empty value)',
-    ]);
+    assert.deepEqual(
+      create.failures.map((f) => f.message),
+      ['capture bolId: BolID has no value to capture (found nothing there)', 'capture pro: WebProNumber has no value to capture (found an empty value)'],
+    );
     assert.equal(create.failures[0].location?.line, 9, "the capture entry's line");
     assert.equal(pdf.status, 'skipped');
     assert.equal(pdf.skipReason, 'needs {{bolId}} from 1-create.carrier.json [soap11], which failed');
@@ -209,7 +265,10 @@ describe('runner: capture and dependencies', () => {
     write('b/2.carrier.json', req('2'));
     write('b/3.carrier.json', req('3'));
     const report = await executePlan(loadRun(context, ['b'], { baseDir: tmp }), { backend: fakeBackend(() => reply({})), bail: true });
-    assert.deepEqual(report.results.map((r) => r.status), ['failed', 'skipped', 'skipped']);
+    assert.deepEqual(
+      report.results.map((r) => r.status),
+      ['failed', 'skipped', 'skipped'],
+    );
     assert.equal(report.results[1].skipReason, 'not run: --bail after 1.carrier.json [soap11] failed');
   });
 
@@ -218,13 +277,18 @@ describe('runner: capture and dependencies', () => {
     const plan = loadRun(context, ['flow'], { baseDir: tmp });
     const backend = fakeBackend(() => reply({ BolID: 1, WebProNumber: '056391174' }));
     const report = await executePlan(plan, { backend, only: [plan.tests[2].id] });
-    assert.deepEqual(report.results.map((r) => path.basename(r.test.file)), ['1-create.carrier.json', '3-trace.carrier.json']);
+    assert.deepEqual(
+      report.results.map((r) => path.basename(r.test.file)),
+      ['1-create.carrier.json', '3-trace.carrier.json'],
+    );
   });
 
   it('secret values never reach results', async () => {
     write('s/a.carrier.json', req('a', { expect: { reply: { PdfDocument: '{{token}}' } } }));
     const env: RunEnvironment = { name: 'sandbox', variables: { token: 'S3cr3t-T0ken' }, secretValues: ['S3cr3t-T0ken'] };
-    const report = await executePlan(loadRun(context, ['s'], { baseDir: tmp }), { backend: fakeBackend(() => reply({ PdfDocument: 'other' }), { sandbox: env }) });
+    const report = await executePlan(loadRun(context, ['s'], { baseDir: tmp }), {
+      backend: fakeBackend(() => reply({ PdfDocument: 'other' }), { sandbox: env }),
+    });
     const text = JSON.stringify(report.results[0].failures);
     assert.ok(!text.includes('S3cr3t-T0ken'), text);
     assert.match(text, /••••/);
@@ -234,9 +298,15 @@ describe('runner: capture and dependencies', () => {
     write('x/1.carrier.json', req('1'));
     write('x/2.carrier.json', req('2'));
     const abort = new AbortController();
-    const backend = fakeBackend(() => { abort.abort(); return reply({}); });
+    const backend = fakeBackend(() => {
+      abort.abort();
+      return reply({});
+    });
     const report = await executePlan(loadRun(context, ['x'], { baseDir: tmp }), { backend, signal: abort.signal });
-    assert.deepEqual(report.results.map((r) => r.skipReason ?? r.status), ['passed', 'cancelled']);
+    assert.deepEqual(
+      report.results.map((r) => r.skipReason ?? r.status),
+      ['passed', 'cancelled'],
+    );
   });
 });
 
@@ -252,7 +322,13 @@ describe('runner: concurrency', () => {
     // The first fetch of a process sets up its client; keep that out of the measured requests.
     await (await fetch(`${url}?ms=0`)).text();
   });
-  after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   /** A backend that really does HTTP to the slow server, recording when each request was in flight. */
   function timedBackend() {
@@ -333,10 +409,18 @@ describe('runner: variables', () => {
 
   it('fills run.* and captured values into params and expectations, matching variables in patterns literally', async () => {
     write('v/1.carrier.json', req('1', { capture: { when: 'PdfDocument' } }));
-    write('v/2.carrier.json', req('2', { expect: { reply: { PdfDocument: { matches: '^due {{when}} \\(day {{run.today}}\\)$' } } } }, { billOfLadingId: 1, note: '{{run.id}}' }));
-    const backend = fakeBackend((call) => (call.test.name.startsWith('1') ? reply({ PdfDocument: '11/23/2026' }) : reply({ PdfDocument: 'due 11/23/2026 (day 11/21/2026)' })));
+    write(
+      'v/2.carrier.json',
+      req('2', { expect: { reply: { PdfDocument: { matches: '^due {{when}} \\(day {{run.today}}\\)$' } } } }, { billOfLadingId: 1, note: '{{run.id}}' }),
+    );
+    const backend = fakeBackend((call) =>
+      call.test.name.startsWith('1') ? reply({ PdfDocument: '11/23/2026' }) : reply({ PdfDocument: 'due 11/23/2026 (day 11/21/2026)' }),
+    );
     const report = await executePlan(loadRun(context, ['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/21/2026' } });
-    assert.deepEqual(report.results.map((r) => r.failures.map((f) => f.message)), [[], []]);
+    assert.deepEqual(
+      report.results.map((r) => r.failures.map((f) => f.message)),
+      [[], []],
+    );
     assert.equal(backend.calls[1].request.params.note, 'r1');
     const wrong = await executePlan(loadRun(context, ['v'], { baseDir: tmp }), { backend, runVariables: { 'run.id': 'r1', 'run.today': '11/22/2026' } });
     assert.match(wrong.results[1].failures[0].message, /expected text matching \/\^due 11\\\/23\\\/2026 \\\(day 11\\\/22\\\/2026\\\)\$\//);

@@ -12,7 +12,10 @@ import { CASES } from './sandbox-requests';
 const ACTIONS: readonly ActionStyle[] = ['quoted', 'unquoted', 'missing'];
 const CONTENT_TYPES_11 = ['text/xml; charset=utf-8', 'text/xml', 'text/xml; charset=UTF-8'];
 
-for (const [label, ns] of [['distinct namespaces', NS_DISTINCT], ['one namespace for every role', NS_SAME]] as const) {
+for (const [label, ns] of [
+  ['distinct namespaces', NS_DISTINCT],
+  ['one namespace for every role', NS_SAME],
+] as const) {
   describe(`sandbox bindings (${label})`, () => {
     let sb: SandboxHandle;
     before(async () => {
@@ -32,7 +35,11 @@ for (const [label, ns] of [['distinct namespaces', NS_DISTINCT], ['one namespace
           for (const [i, style] of STYLES.entries()) {
             const action = ACTIONS[i % ACTIONS.length]!;
             const contentType = version === '1.1' ? CONTENT_TYPES_11[i % CONTENT_TYPES_11.length] : undefined;
-            const r = await http(sb.url + c.path, { method: 'POST', body: envelope(version, c.wrapper(), ns, style), headers: soapHeaders(version, actionOf(ns, c.operation), action, contentType) });
+            const r = await http(sb.url + c.path, {
+              method: 'POST',
+              body: envelope(version, c.wrapper(), ns, style),
+              headers: soapHeaders(version, actionOf(ns, c.operation), action, contentType),
+            });
             const where = `${style}, action ${action}`;
             assert.equal(r.status, 200, `${where}: ${r.text.slice(0, 600)}`);
             assert.equal(r.contentType, version === '1.1' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8', where);
@@ -47,9 +54,10 @@ for (const [label, ns] of [['distinct namespaces', NS_DISTINCT], ['one namespace
         it(`${c.operation} ${c.version} over HTTP ${binding.toUpperCase()}`, async () => {
           const form = new URLSearchParams(c.form!());
           const url = `${sb.url}${c.path}/${c.operation}`;
-          const r = binding === 'get'
-            ? await http(`${url}?${form}`)
-            : await http(url, { method: 'POST', body: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+          const r =
+            binding === 'get'
+              ? await http(`${url}?${form}`)
+              : await http(url, { method: 'POST', body: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
           assert.equal(r.status, 200, r.text);
           assert.equal(r.contentType, 'text/xml; charset=utf-8');
           const root = xml(r.text);

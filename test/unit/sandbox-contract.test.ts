@@ -8,7 +8,21 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { getEnumeration, getRecord, operations, parametersRecord, servicePaths, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS, type Binding, type FieldDef, type Namespaces, type OperationDef, type RecordDef } from '../../src/core/catalog';
+import {
+  getEnumeration,
+  getRecord,
+  operations,
+  parametersRecord,
+  servicePaths,
+  SOAP11_ENVELOPE_NS,
+  SOAP12_ENVELOPE_NS,
+  XSI_NS,
+  type Binding,
+  type FieldDef,
+  type Namespaces,
+  type OperationDef,
+  type RecordDef,
+} from '../../src/core/catalog';
 import { NamespaceScopes } from '../../src/core/contract/qnames';
 import { WSDL_NS } from '../../src/core/contract/wsdl';
 import { XSD_NS } from '../../src/core/contract/xsd';
@@ -36,7 +50,9 @@ const qname = (prefix: string, local: string) => (prefix ? `${prefix}:${local}` 
 function writeSchemas(wsdl: string, dir: string): Map<string, string> {
   const root = parseXml(wsdl);
   const scopes = new NamespaceScopes(wsdl, root);
-  const schemas = root.children.filter((c) => c.ns === WSDL_NS && c.local === 'types').flatMap((t) => t.children.filter((c) => c.ns === XSD_NS && c.local === 'schema'));
+  const schemas = root.children
+    .filter((c) => c.ns === WSDL_NS && c.local === 'types')
+    .flatMap((t) => t.children.filter((c) => c.ns === XSD_NS && c.local === 'schema'));
   const files = new Map<string, string>();
   schemas.forEach((s, i) => files.set(s.attrs.find((a) => a.local === 'targetNamespace')?.value ?? '', path.join(dir, `schema-${i}.xsd`)));
   const write = (el: XmlElement, declare: boolean): string => {
@@ -90,13 +106,20 @@ function filler(field: FieldDef): unknown {
   if (field.format === 'MM/DD/YYYY') return '{{run.nextBusinessDay}}';
   if (field.format === 'hh:mm AM/PM') return '01:00 PM';
   switch (field.type) {
-    case 'int': return 1;
-    case 'float': return 1.5;
-    case 'decimal': return '1.00';
-    case 'boolean': return false;
-    case 'dateTime': return '{{run.date}}';
-    case 'base64Binary': return 'AAEC';
-    default: return `${field.name} text`;
+    case 'int':
+      return 1;
+    case 'float':
+      return 1.5;
+    case 'decimal':
+      return '1.00';
+    case 'boolean':
+      return false;
+    case 'dateTime':
+      return '{{run.date}}';
+    case 'base64Binary':
+      return 'AAEC';
+    default:
+      return `${field.name} text`;
   }
 }
 
@@ -109,7 +132,8 @@ function fill(record: RecordDef, given: Record<string, unknown> | undefined, htt
     const v = out[field.name];
     if (field.record) {
       const inner = getRecord(field.record);
-      if (field.list) out[field.name] = Array.isArray(v) && v.length ? v.map((item) => fill(inner, item as Record<string, unknown>, http)) : [fill(inner, undefined, http)];
+      if (field.list)
+        out[field.name] = Array.isArray(v) && v.length ? v.map((item) => fill(inner, item as Record<string, unknown>, http)) : [fill(inner, undefined, http)];
       else out[field.name] = fill(inner, v as Record<string, unknown> | undefined, http);
     } else if (field.list) {
       out[field.name] = Array.isArray(v) && v.length ? v : [filler(field)];
@@ -128,7 +152,12 @@ function exampleFiles(dir = path.join(ROOT, 'examples')): string[] {
   });
 }
 
-interface Case { readonly label: string; readonly op: OperationDef; readonly binding: Binding; readonly params: Record<string, unknown> }
+interface Case {
+  readonly label: string;
+  readonly op: OperationDef;
+  readonly binding: Binding;
+  readonly params: Record<string, unknown>;
+}
 
 function cases(): Case[] {
   const out: Case[] = [];
@@ -142,13 +171,21 @@ function cases(): Case[] {
     const example = examples.find((e) => e.request.operation === op.operation && e.request.version === op.version);
     for (const binding of op.bindings) {
       const http = binding === 'get' || binding === 'post';
-      out.push({ label: `${op.operation} ${op.version} over ${binding}, every field filled`, op, binding, params: fill(parametersRecord(op), example?.request.params as Record<string, unknown>, http) });
+      out.push({
+        label: `${op.operation} ${op.version} over ${binding}, every field filled`,
+        op,
+        binding,
+        params: fill(parametersRecord(op), example?.request.params as Record<string, unknown>, http),
+      });
     }
   }
   return out;
 }
 
-for (const [label, namespaces] of [['distinct namespaces', NS_DISTINCT], ['one namespace for every role', NS_SAME]] as [string, Namespaces][]) {
+for (const [label, namespaces] of [
+  ['distinct namespaces', NS_DISTINCT],
+  ['one namespace for every role', NS_SAME],
+] as [string, Namespaces][]) {
   describe(`the sandbox's replies against its own WSDL, with xmllint (${label})`, function () {
     this.timeout(120_000);
     const context = nodeContext();
@@ -171,12 +208,22 @@ for (const [label, namespaces] of [['distinct namespaces', NS_DISTINCT], ['one n
         const here = fs.mkdtempSync(path.join(dir, 'path-'));
         const wsdl = await (await fetch(`${sb.url}${servicePath}?WSDL`)).text();
         const schemaFile = writeSchemas(wsdl, here).get(namespaces.service)!;
-        const environment = resolveEnvironment('sandbox-under-test', { baseUrl: sb.url, serviceNamespace: namespaces.service, dataNamespace: namespaces.data, pickupNamespace: namespaces.pickup }, here);
+        const environment = resolveEnvironment(
+          'sandbox-under-test',
+          { baseUrl: sb.url, serviceNamespace: namespaces.service, dataNamespace: namespaces.data, pickupNamespace: namespaces.pickup },
+          here,
+        );
         const mine = cases().filter((c) => shapes.includes(c.op));
         assert.ok(mine.length >= shapes.length, 'a case per shape at least');
         const files: Array<{ file: string; label: string }> = [];
         for (const [i, c] of mine.entries()) {
-          const exchange = await send({ context, request: { operation: c.op.operation, version: c.op.version, params: c.params }, environment, apiKey: 'sandbox-key', binding: c.binding });
+          const exchange = await send({
+            context,
+            request: { operation: c.op.operation, version: c.op.version, params: c.params },
+            environment,
+            apiKey: 'sandbox-key',
+            binding: c.binding,
+          });
           assert.equal(exchange.reply?.status, 200, `${c.label}: HTTP ${exchange.reply?.status} ${exchange.reply?.bodyText.slice(0, 400)}`);
           const file = path.join(here, `reply-${i}.xml`);
           fs.writeFileSync(file, `<?xml version="1.0" encoding="utf-8"?>\n${standalone(payload(exchange.reply!.bodyText))}\n`);
@@ -185,11 +232,10 @@ for (const [label, namespaces] of [['distinct namespaces', NS_DISTINCT], ['one n
         const run = spawnSync('xmllint', ['--noout', '--schema', schemaFile, ...files.map((f) => f.file)], { encoding: 'utf8' });
         // xmllint names each file that does not validate, with the element and what it expected there.
         const lines = run.stderr.split('\n').filter((l) => l.trim() && !/ validates$/.test(l));
-        const problems = lines
-          .map((l) => {
-            const f = files.find((x) => l.startsWith(x.file));
-            return f ? `${f.label}: ${l.slice(f.file.length + 1)}` : l;
-          });
+        const problems = lines.map((l) => {
+          const f = files.find((x) => l.startsWith(x.file));
+          return f ? `${f.label}: ${l.slice(f.file.length + 1)}` : l;
+        });
         assert.deepEqual(problems, [], `xmllint (exit ${run.status})`);
       });
     }

@@ -1,9 +1,29 @@
 import assert from 'node:assert/strict';
 import { addBusinessDays, businessDaysBetween, holidayName, holidaysFor, isBusinessDay, rollToBusinessDay } from '../../src/core/calendar';
 import {
-  DOCUMENT_TYPES, HAZMAT_ENTRIES, TERMINALS, TRACE_TYPES, availableDocuments, breakbulkFor, distanceMiles, documentDate, findTerminalsFor, formatMoney, formatPounds,
-  formatUsDate, formatUsTime, locate, lookupHazmat, normalizeCountry, normalizeFreightClass, price, statusAt as shipmentStatusAt, terminalByCode, xsdDateTime,
-  type Shipment, type ShortStatus,
+  DOCUMENT_TYPES,
+  HAZMAT_ENTRIES,
+  TERMINALS,
+  TRACE_TYPES,
+  availableDocuments,
+  breakbulkFor,
+  distanceMiles,
+  documentDate,
+  findTerminalsFor,
+  formatMoney,
+  formatPounds,
+  formatUsDate,
+  formatUsTime,
+  locate,
+  lookupHazmat,
+  normalizeCountry,
+  normalizeFreightClass,
+  price,
+  statusAt as shipmentStatusAt,
+  terminalByCode,
+  xsdDateTime,
+  type Shipment,
+  type ShortStatus,
 } from '../../src/sandbox/carrier';
 import { isValidZip } from '../../src/sandbox/carrier/geography';
 import { SAMPLE_PRO, TEST_PRO, findShipments, seededShipments } from '../../src/sandbox/history/seeded';
@@ -22,10 +42,7 @@ describe('sandbox data: geography', () => {
   });
 
   it('covers Alaska, Hawaii and Puerto Rico with their own places', () => {
-    assert.deepEqual(
-      [locate('99501', 'USA')?.state, locate('96819', 'USA')?.state, locate('00920', 'PRI')?.state],
-      ['AK', 'HI', 'PR'],
-    );
+    assert.deepEqual([locate('99501', 'USA')?.state, locate('96819', 'USA')?.state, locate('00920', 'PRI')?.state], ['AK', 'HI', 'PR']);
     assert.equal(locate('00920', 'PR')?.country, 'PRI');
     // USPS treats PR as domestic: a PR ZIP sent with country USA still resolves, to PRI.
     assert.equal(locate('00920', 'USA')?.country, 'PRI');
@@ -45,8 +62,19 @@ describe('sandbox data: geography', () => {
 
   it('rejects malformed, unassigned and cross-country codes', () => {
     for (const [zip, country] of [
-      ['00000', 'USA'], ['21301', 'USA'], ['09012', 'USA'], ['96201', 'USA'], ['1234', 'USA'], ['ABCDE', 'USA'],
-      ['K1A 0B1', 'USA'], ['37029', 'CAN'], ['D1A 1A1', 'CAN'], ['K1A 0O1', 'CAN'], ['', 'USA'], ['37029', 'MEX'], ['37029', ''],
+      ['00000', 'USA'],
+      ['21301', 'USA'],
+      ['09012', 'USA'],
+      ['96201', 'USA'],
+      ['1234', 'USA'],
+      ['ABCDE', 'USA'],
+      ['K1A 0B1', 'USA'],
+      ['37029', 'CAN'],
+      ['D1A 1A1', 'CAN'],
+      ['K1A 0O1', 'CAN'],
+      ['', 'USA'],
+      ['37029', 'MEX'],
+      ['37029', ''],
     ] as const) {
       assert.equal(isValidZip(zip, country), false, `${zip} ${country}`);
     }
@@ -103,10 +131,16 @@ describe('sandbox data: terminals', () => {
     const near = findTerminalsFor('37029', 'US');
     assert.equal(near.length, 3);
     assert.equal(near[0]!.TerminalCode, 'BNA');
-    assert.deepEqual(findTerminalsFor('37029', 'USA').map((t) => t.TerminalCode), near.map((t) => t.TerminalCode));
+    assert.deepEqual(
+      findTerminalsFor('37029', 'USA').map((t) => t.TerminalCode),
+      near.map((t) => t.TerminalCode),
+    );
     const place = locate('37029', 'USA')!;
     const miles = near.map((t) => distanceMiles(place, t));
-    assert.deepEqual(miles, [...miles].sort((a, b) => a - b));
+    assert.deepEqual(
+      miles,
+      [...miles].sort((a, b) => a - b),
+    );
     assert.equal(findTerminalsFor('33635', 'USA', 1)[0]!.TerminalCode, 'TPA');
     assert.equal(findTerminalsFor('33635', 'USA', 5).length, 5);
   });
@@ -162,7 +196,10 @@ describe('sandbox data: hazmat', () => {
     assert.ok(na.length >= 1 && na.every((e) => e.Number === 'NA1993'));
     const combustible = na.find((e) => e.Description === 'Combustible liquid, n.o.s.');
     assert.equal(combustible?.NOS, 'Y');
-    assert.deepEqual(lookupHazmat('UN1993').map((e) => [e.Number, e.NOS]), [['UN1993', 'Y']]);
+    assert.deepEqual(
+      lookupHazmat('UN1993').map((e) => [e.Number, e.NOS]),
+      [['UN1993', 'Y']],
+    );
     // A bare number matches both lists.
     const both = new Set(lookupHazmat('1993').map((e) => e.Number));
     assert.deepEqual([...both].sort(), ['NA1993', 'UN1993']);
@@ -251,8 +288,18 @@ describe('sandbox data: formats and tariff', () => {
 
   it('lays charges out as item lines, GROSS, DISCNT, DISCNF, accessorials, FUEL, NET, adding up exactly', () => {
     // 2,200 lb: no deficit weight applies (sandbox-tariff.test.ts covers that rule).
-    const { lines, netCents } = price({ items: [{ freightClass: '50.0', weight: 1500 }, { freightClass: 100, weight: 700 }], miles: 700, accessorials: ['DestinationLiftgate', 'Unknown'] });
-    assert.deepEqual(lines.map((l) => l.Type), ['', '', 'GROSS', 'DISCNT', 'DISCNF', 'ACC', 'FUEL', 'NET']);
+    const { lines, netCents } = price({
+      items: [
+        { freightClass: '50.0', weight: 1500 },
+        { freightClass: 100, weight: 700 },
+      ],
+      miles: 700,
+      accessorials: ['DestinationLiftgate', 'Unknown'],
+    });
+    assert.deepEqual(
+      lines.map((l) => l.Type),
+      ['', '', 'GROSS', 'DISCNT', 'DISCNF', 'ACC', 'FUEL', 'NET'],
+    );
     const cents = (type: string): number => lines.find((l) => l.Type === type)!.amountCents;
     assert.equal(cents('GROSS'), lines[0]!.amountCents + lines[1]!.amountCents);
     assert.equal(cents('DISCNF'), cents('GROSS') + cents('DISCNT'));
@@ -295,18 +342,31 @@ describe('sandbox data: shipments', () => {
       }
       assert.equal(s.references.PRO, s.proNumber);
     }
-    assert.deepEqual(findShipments(shipments, 'PRO', '56391174').map((s) => s.proNumber), [SAMPLE_PRO]);
+    assert.deepEqual(
+      findShipments(shipments, 'PRO', '56391174').map((s) => s.proNumber),
+      [SAMPLE_PRO],
+    );
     assert.deepEqual(findShipments(shipments, 'PO', 'NO-SUCH-PO'), []);
     assert.deepEqual(findShipments(shipments, 'BOL', '  '), []);
   });
 
   it('has consistent freight: pieces and weight add up, timelines are ordered', () => {
     for (const s of shipments) {
-      assert.equal(s.pieces, s.items.reduce((n, i) => n + i.Pieces, 0));
-      assert.equal(s.weight, s.items.reduce((n, i) => n + i.Weight, 0));
+      assert.equal(
+        s.pieces,
+        s.items.reduce((n, i) => n + i.Pieces, 0),
+      );
+      assert.equal(
+        s.weight,
+        s.items.reduce((n, i) => n + i.Weight, 0),
+      );
       assert.ok(s.handlingUnits.length > 0);
       const times = s.events.map((e) => e.at.getTime());
-      assert.deepEqual(times, [...times].sort((a, b) => a - b), s.proNumber);
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => a - b),
+        s.proNumber,
+      );
       assert.equal(s.route[0], s.originTerminal);
       assert.equal(s.netChargeCents, s.charges.at(-1)!.amountCents);
       if (s.items.some((i) => i.IsHazmat)) assert.ok(s.hazmatContact?.EmergencyNumber);
@@ -351,10 +411,16 @@ describe('sandbox data: shipments', () => {
     const seen = walk(s);
     const ranks = seen.map((st) => ORDER.indexOf(st.ShortStatus));
     assert.ok(ranks.every((r) => r >= 0));
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+    );
     assert.deepEqual([...new Set(seen.map((x) => x.ShortStatus))], ORDER);
     const lengths = seen.map((x) => x.history.length);
-    assert.deepEqual(lengths, [...lengths].sort((a, b) => a - b));
+    assert.deepEqual(
+      lengths,
+      [...lengths].sort((a, b) => a - b),
+    );
     assert.equal(seen[0]!.history.length, 0);
     assert.equal(seen.at(-1)!.history.length, s.events.length);
     assert.ok(seen.at(-1)!.delivered);
@@ -366,7 +432,9 @@ describe('sandbox data: shipments', () => {
 
   it('shows a consignee-closed exception, then the redelivery', () => {
     const s = shipments.find((x) => x.exception === 'ConsigneeClosed')!;
-    const statuses = walk(s).map((x) => x.ShortStatus).filter((st, i, all) => i === 0 || all[i - 1] !== st);
+    const statuses = walk(s)
+      .map((x) => x.ShortStatus)
+      .filter((st, i, all) => i === 0 || all[i - 1] !== st);
     assert.deepEqual(statuses.slice(-4), ['Out For Delivery', 'Exception', 'Out For Delivery', 'Delivered']);
     const ex = s.events.find((e) => e.code === 'EX')!;
     assert.equal(ex.description, 'Delivery exception: consignee closed');

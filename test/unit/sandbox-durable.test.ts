@@ -32,14 +32,18 @@ const TRACE = '/1.0.2/ShipmentTracingService.asmx';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-durable-'));
 const journals = (dir: string) => fs.readdirSync(dir).filter((n) => n.endsWith('.journal'));
-const readState = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, STATE_FILE), 'utf8')) as { format: number; journal?: number; bols: { bolId: number }[] };
+const readState = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, STATE_FILE), 'utf8')) as { format: number; journal?: number; bols: { bolId: number }[] };
 
 /** The day after the kit's Clock: the BOLDate of bills of lading sent to sandboxes on that clock. */
 const CLOCK_BOL_DATE = '11/19/2026';
 
 /** `bol` defaults to one dated today, for sandboxes on the real clock. */
 function createBody(po: string, bol: Node = bolRequest({ po, date: todayUs() })): { body: string; headers: Record<string, string> } {
-  return { body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bol]), NS_DISTINCT, 'default-xmlns'), headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted') };
+  return {
+    body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bol]), NS_DISTINCT, 'default-xmlns'),
+    headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted'),
+  };
 }
 
 async function createBol(url: string, po: string, date = todayUs()): Promise<number> {
@@ -53,7 +57,20 @@ async function traced(url: string, numbers: string[], type = 'BOL'): Promise<Map
   const found = new Map<string, number>();
   for (let i = 0; i < numbers.length; i += 50) {
     const chunk = numbers.slice(i, i + 50);
-    const r = await call(url, TRACE, el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', chunk.map((n) => el('string', n))), el('TraceType', type)])]));
+    const r = await call(
+      url,
+      TRACE,
+      el('TraceShipment', [
+        el('APIKey', KEY),
+        el('request', [
+          el(
+            'TraceNumbers',
+            chunk.map((n) => el('string', n)),
+          ),
+          el('TraceType', type),
+        ]),
+      ]),
+    );
     for (const s of children(child(r, 'Result'), 'Shipment')) {
       if (textAt(s, 'ErrorMessage')) continue;
       const bolId = Number(textAt(s, 'ReferenceNumbers', 'BOL'));
@@ -75,14 +92,25 @@ function spawnCli(args: string[]): Promise<CliSandbox> {
   let out = '';
   return new Promise((resolve, reject) => {
     // tsx compiles the CLI on start: on two cores shared with other suites that can take a while.
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`no address within 60 s: ${out}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`no address within 60 s: ${out}`));
+    }, 60_000);
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^Carrier sandbox listening on (http:\/\/[\d.]+:\d+)$/m.exec(out);
-      if (m) { clearTimeout(timer); resolve({ proc, url: m[1]!, output: () => out }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, url: m[1]!, output: () => out });
+      }
     });
-    proc.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(Object.assign(new Error(`exited ${code}: ${out}`), { code, output: out })); });
+    proc.stderr!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`exited ${code}: ${out}`), { code, output: out }));
+    });
   });
 }
 
@@ -94,7 +122,7 @@ function exitOf(proc: ChildProcess): Promise<number | null> {
 describe('sandbox state: the data folder is locked', function () {
   this.timeout(60_000);
 
-  it('a second sandbox on the same folder refuses to start, naming the first one\'s pid and address', async () => {
+  it("a second sandbox on the same folder refuses to start, naming the first one's pid and address", async () => {
     const dir = tempDir();
     try {
       const first = await startSandbox({ dataDir: dir });
@@ -117,12 +145,15 @@ describe('sandbox state: the data folder is locked', function () {
     }
   });
 
-  it('carrier sandbox: the second process exits 1 with the first one\'s pid and address', async () => {
+  it("carrier sandbox: the second process exits 1 with the first one's pid and address", async () => {
     const dir = tempDir();
     try {
       const first = await spawnCli(['--port', '0', '--data-dir', dir, '--quiet']);
       try {
-        const second = await spawnCli(['--port', '0', '--data-dir', dir, '--quiet']).then(() => undefined, (e: { code: number; output: string }) => e);
+        const second = await spawnCli(['--port', '0', '--data-dir', dir, '--quiet']).then(
+          () => undefined,
+          (e: { code: number; output: string }) => e,
+        );
         assert.ok(second, 'the second sandbox did not start');
         assert.equal(second.code, 1);
         assert.match(second.output, new RegExp(`in use by another sandbox \\(pid ${first.proc.pid}, ${first.url.replace(/[.]/g, '\\.')}\\)`));
@@ -148,7 +179,10 @@ describe('sandbox state: the data folder is locked', function () {
         fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify(lock));
         const lines: string[] = [];
         const sb = await startSandbox({ dataDir: dir, log: (l) => lines.push(l) });
-        assert.ok(lines.some((l) => l.includes(`took over the lock of pid ${lock.pid}`)), lines.join('\n'));
+        assert.ok(
+          lines.some((l) => l.includes(`took over the lock of pid ${lock.pid}`)),
+          lines.join('\n'),
+        );
         const held = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')) as { pid: number; url: string };
         assert.deepEqual([held.pid, held.url], [process.pid, sb.url]);
         await sb.close();
@@ -179,12 +213,18 @@ describe('sandbox state: a journal, not a rewrite per change', function () {
       const [journal] = journals(dir);
       assert.ok(journal, `a journal in ${fs.readdirSync(dir).join(', ')}`);
       const lines = fs.readFileSync(path.join(dir, journal), 'utf8').split('\n').filter(Boolean);
-      assert.deepEqual(lines.map((l) => (JSON.parse(l) as { bol: { bolId: number } }).bol.bolId), ids);
+      assert.deepEqual(
+        lines.map((l) => (JSON.parse(l) as { bol: { bolId: number } }).bol.bolId),
+        ids,
+      );
       await sb.close();
 
       const state = readState(dir);
       assert.equal(state.format, 2);
-      assert.deepEqual(state.bols.map((b) => b.bolId), ids);
+      assert.deepEqual(
+        state.bols.map((b) => b.bolId),
+        ids,
+      );
       assert.deepEqual(journals(dir), [], 'a clean stop folds the journal into the snapshot');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -212,7 +252,10 @@ describe('sandbox state: a journal, not a rewrite per change', function () {
       try {
         const found = await traced(again.url, [String(a), String(b)]);
         assert.deepEqual([...found.keys()].sort(), [String(a), String(b)].sort());
-        assert.ok(log.some((l) => /cut short by a stop mid-write/.test(l)), log.join('\n'));
+        assert.ok(
+          log.some((l) => /cut short by a stop mid-write/.test(l)),
+          log.join('\n'),
+        );
         assert.equal(await createBol(again.url, 'PO-OLD-C', CLOCK_BOL_DATE), b + 1, 'ids continue');
       } finally {
         await again.close();
@@ -241,11 +284,16 @@ describe('sandbox state: a request that fails stores nothing', function () {
     try {
       const store = await SandboxStore.open(clock.now(), dir, () => undefined);
       const ctx: SandboxContext = { namespaces: NS_DISTINCT, store, now: clock.now, log: () => undefined, allowInjection: false, limits: DEFAULT_LIMITS };
-      await assert.rejects(invoke(bolCall('PO-FAILS'), ctx, () => { throw new Error('the reply cannot be written'); }), /cannot be written/);
+      await assert.rejects(
+        invoke(bolCall('PO-FAILS'), ctx, () => {
+          throw new Error('the reply cannot be written');
+        }),
+        /cannot be written/,
+      );
       assert.deepEqual(store.findShipments('PO', 'PO-FAILS'), []);
       assert.equal(store.createdBol(1001), undefined);
       const id = await invoke(bolCall('PO-WORKS'), ctx, (result) => result.BolID);
-      assert.equal(id, 1002, 'the failed call\'s id stays used');
+      assert.equal(id, 1002, "the failed call's id stays used");
       await store.close();
 
       const reopened = await SandboxStore.open(clock.now(), dir, () => undefined);
@@ -260,9 +308,13 @@ describe('sandbox state: a request that fails stores nothing', function () {
     }
   });
 
-  it('over HTTP, at every depth of an open record up to past the parser\'s limit: stored exactly when the reply is a 200', async () => {
+  it("over HTTP, at every depth of an open record up to past the parser's limit: stored exactly when the reply is a 200", async () => {
     const dir = tempDir();
-    const deep = (n: number): Node => { let x: Node = el('x', 'v'); for (let i = 0; i < n; i++) x = el('x', [x]); return x; };
+    const deep = (n: number): Node => {
+      let x: Node = el('x', 'v');
+      for (let i = 0; i < n; i++) x = el('x', [x]);
+      return x;
+    };
     try {
       const sb = await startSandbox({ dataDir: dir });
       try {
@@ -271,13 +323,22 @@ describe('sandbox state: a request that fails stores nothing', function () {
           const po = `PO-DEEP-${depth}`;
           const bol = bolRequest({ po, date: todayUs() });
           const inner = bol.children![0]!;
-          const withDeep = { ...bol, children: [{ ...inner, children: [...inner.children!, el('NoSignatureNotificationContacts', [el('PhoneNumbers', [deep(depth)])])] }, ...bol.children!.slice(1)] };
+          const withDeep = {
+            ...bol,
+            children: [
+              { ...inner, children: [...inner.children!, el('NoSignatureNotificationContacts', [el('PhoneNumbers', [deep(depth)])])] },
+              ...bol.children!.slice(1),
+            ],
+          };
           const r = await http(sb.url + BOL, { method: 'POST', ...createBody(po, withDeep) });
           const stored = (await traced(sb.url, [po], 'PO')).size > 0;
           outcomes.push(`${depth}: ${r.status}${stored ? ' stored' : ''}`);
           assert.equal(stored, r.status === 200, outcomes.join('; '));
         }
-        assert.ok(outcomes.some((o) => o.includes(': 500')), outcomes.join('; '));
+        assert.ok(
+          outcomes.some((o) => o.includes(': 500')),
+          outcomes.join('; '),
+        );
       } finally {
         await sb.close();
       }
@@ -316,14 +377,20 @@ describe('sandbox state: kill -9 under load', function () {
       };
       await Promise.all(Array.from({ length: 32 }, (_, n) => client(n)));
       await exitOf(sb.proc);
-      assert.ok(killed && acked.length >= killAt, `killed after ${acked.length} acknowledged (kill planned at ${killAt}); failed before the kill: ${failedBeforeKill.slice(0, 5).join('; ') || 'none'}`);
+      assert.ok(
+        killed && acked.length >= killAt,
+        `killed after ${acked.length} acknowledged (kill planned at ${killAt}); failed before the kill: ${failedBeforeKill.slice(0, 5).join('; ') || 'none'}`,
+      );
 
       const restarted = await spawnCli(['--port', '0', '--data-dir', dir, '--quiet']);
       try {
         const found = await traced(restarted.url, acked.map(String));
         const lost = acked.filter((id) => !found.has(String(id)));
         assert.deepEqual(lost, [], `${lost.length} of ${acked.length} acknowledged bills of lading lost`);
-        assert.ok([...found.values()].every((n) => n === 1), 'each found once');
+        assert.ok(
+          [...found.values()].every((n) => n === 1),
+          'each found once',
+        );
         const next = await createBol(restarted.url, 'PO-AFTER');
         assert.ok(next > Math.max(...acked), 'no BolID is handed out twice');
       } finally {
@@ -346,16 +413,33 @@ describe('sandbox state: indexed lookups', function () {
       const ids: number[] = [];
       for (let i = 0; i < 60; i++) ids.push(await createBol(sb.url, `PO-IDX-${i}`, CLOCK_BOL_DATE));
       const pick = ids[37]!;
-      const created = await call(sb.url, TRACE, el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', String(pick))]), el('TraceType', 'BOL')])]));
+      const created = await call(
+        sb.url,
+        TRACE,
+        el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', String(pick))]), el('TraceType', 'BOL')])]),
+      );
       const pro = textAt(child(child(created, 'Result'), 'Shipment'), 'ShipmentNumber');
       assert.match(pro, /^\d{9}$/);
       const dashed = `${pro.slice(0, 3)}-${pro.slice(3, 6)} ${pro.slice(6)}`;
-      for (const [type, number] of [['PRO', pro], ['PRO', dashed], ['PO', 'po-idx-37'], ['CustomerPO', 'PO-IDX-37 '], ['BOL', String(pick)]] as const) {
+      for (const [type, number] of [
+        ['PRO', pro],
+        ['PRO', dashed],
+        ['PO', 'po-idx-37'],
+        ['CustomerPO', 'PO-IDX-37 '],
+        ['BOL', String(pick)],
+      ] as const) {
         assert.deepEqual([...(await traced(sb.url, [number], type)).keys()], [String(pick)], `${type} ${number}`);
       }
       // Shared numbers: every BOL carries shipper SH-4471 and quote 7301122, so those find all of them, in order.
-      const byShipper = await call(sb.url, TRACE, el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', 'SH-4471')]), el('TraceType', 'Order')])]));
-      assert.deepEqual(children(child(byShipper, 'Result'), 'Shipment').map((s) => Number(textAt(s, 'ReferenceNumbers', 'BOL'))), ids);
+      const byShipper = await call(
+        sb.url,
+        TRACE,
+        el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', 'SH-4471')]), el('TraceType', 'Order')])]),
+      );
+      assert.deepEqual(
+        children(child(byShipper, 'Result'), 'Shipment').map((s) => Number(textAt(s, 'ReferenceNumbers', 'BOL'))),
+        ids,
+      );
       assert.equal((await traced(sb.url, ['7301122'], 'Reference')).size, ids.length);
     } finally {
       await sb.close();

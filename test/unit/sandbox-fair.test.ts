@@ -38,7 +38,11 @@ interface RawExchange {
  * A client on a raw socket: `talk` writes what it likes (and may keep writing until `answered()`
  * says the server has begun to answer); resolves when the server closes or after `giveUpMs`.
  */
-function rawClient(sb: SandboxHandle, talk: (s: net.Socket, answered: () => boolean) => Promise<void> | void, giveUpMs = 10_000): Promise<RawExchange & { sent: () => number }> {
+function rawClient(
+  sb: SandboxHandle,
+  talk: (s: net.Socket, answered: () => boolean) => Promise<void> | void,
+  giveUpMs = 10_000,
+): Promise<RawExchange & { sent: () => number }> {
   const { hostname, port } = new URL(sb.url);
   return new Promise((resolve) => {
     const t0 = performance.now();
@@ -61,16 +65,24 @@ function rawClient(sb: SandboxHandle, talk: (s: net.Socket, answered: () => bool
     const timer = setTimeout(done, giveUpMs);
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => {
-      if (firstByteMs < 0) { firstByteMs = performance.now() - t0; sentBeforeAnswer = sent; }
+      if (firstByteMs < 0) {
+        firstByteMs = performance.now() - t0;
+        sentBeforeAnswer = sent;
+      }
       text += d;
     });
-    socket.on('end', () => { if (closed === 'open') closed = 'end'; done(); });
+    socket.on('end', () => {
+      if (closed === 'open') closed = 'end';
+      done();
+    });
     socket.on('error', (e: NodeJS.ErrnoException) => {
       if (closed === 'open') closed = e.code === 'ECONNRESET' ? 'reset' : 'end';
       done();
     });
     socket.on('close', done);
-    socket.on('connect', () => { void Promise.resolve(talk(socket, () => firstByteMs >= 0)).catch(() => undefined); });
+    socket.on('connect', () => {
+      void Promise.resolve(talk(socket, () => firstByteMs >= 0)).catch(() => undefined);
+    });
   });
 }
 
@@ -83,7 +95,11 @@ async function writeUntilAnswered(s: net.Socket, answered: () => boolean, chunk:
   while (!answered() && n < max && !s.destroyed) {
     const ok = s.write(frame ? frame(chunk) : chunk);
     n += chunk.length;
-    if (!ok) await new Promise((r) => { s.once('drain', r); setTimeout(r, 50); });
+    if (!ok)
+      await new Promise((r) => {
+        s.once('drain', r);
+        setTimeout(r, 50);
+      });
     else await sleep(0);
   }
 }
@@ -130,7 +146,13 @@ describe('sandbox: a fair server', function () {
 
     it('Expect: 100-continue with a too-large Content-Length gets 413 and never the invitation to send', async () => {
       await withSandbox({}, async (sb) => {
-        const refused = await rawClient(sb, (s) => { s.write(soapHead(RATE, 'Content-Length: 20000000\r\nExpect: 100-continue\r\n')); }, 3_000);
+        const refused = await rawClient(
+          sb,
+          (s) => {
+            s.write(soapHead(RATE, 'Content-Length: 20000000\r\nExpect: 100-continue\r\n'));
+          },
+          3_000,
+        );
         assert.equal(statusOf(refused.text), 413, refused.text.slice(0, 100));
         assert.ok(!refused.text.includes('100 Continue'));
         // An ordinary one is invited, and answered.
@@ -146,10 +168,18 @@ describe('sandbox: a fair server', function () {
 
     it('the HTTP POST binding reads at most 1 MiB, the SOAP bindings 8 MiB', async () => {
       await withSandbox({}, async (sb) => {
-        const form = await http(sb.url + HAZMAT, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `APIKey=${KEY}&UNNANumber=${'1'.repeat(1024 * 1024)}` });
+        const form = await http(sb.url + HAZMAT, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `APIKey=${KEY}&UNNANumber=${'1'.repeat(1024 * 1024)}`,
+        });
         assert.equal(form.status, 413);
         assert.match(form.text, /larger than 1 MiB/);
-        const soap = await http(sb.url + RATE, { method: 'POST', headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'GetRateQuote'), 'quoted'), body: `<x>${' '.repeat(2 * 1024 * 1024)}</x>` });
+        const soap = await http(sb.url + RATE, {
+          method: 'POST',
+          headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'GetRateQuote'), 'quoted'),
+          body: `<x>${' '.repeat(2 * 1024 * 1024)}</x>`,
+        });
         assert.equal(soap.status, 500, 'a 2 MB envelope is read (and is not a SOAP envelope)');
       });
     });
@@ -158,7 +188,7 @@ describe('sandbox: a fair server', function () {
   describe('forms and query strings', () => {
     const fields = (n: number, name = (i: number) => `f${i}`) => Array.from({ length: n }, (_, i) => `${name(i)}=v`).join('&');
 
-    it('more than 1,000 fields (ASP.NET\'s limit) is a 400, in a form body or a query string; 1,000 are read', async () => {
+    it("more than 1,000 fields (ASP.NET's limit) is a 400, in a form body or a query string; 1,000 are read", async () => {
       await withSandbox({}, async (sb) => {
         const post = (body: string) => http(sb.url + HAZMAT, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
         const over = await post(`APIKey=${KEY}&UNNANumber=1203&${fields(999)}`);
@@ -206,11 +236,17 @@ describe('sandbox: a fair server', function () {
     it('more than 100 header lines get 431; 10,000 (more than 16 KB of them) too, and the connection is closed', async () => {
       await withSandbox({}, async (sb) => {
         const lines = (n: number) => Array.from({ length: n }, (_, i) => `X-H${i}: v\r\n`).join('');
-        const some = await rawClient(sb, (s) => { s.write(`GET ${HAZMAT}?APIKey=${KEY}&UNNANumber=1203 HTTP/1.1\r\nHost: x\r\n${lines(101)}\r\n`); });
+        const some = await rawClient(sb, (s) => {
+          s.write(`GET ${HAZMAT}?APIKey=${KEY}&UNNANumber=1203 HTTP/1.1\r\nHost: x\r\n${lines(101)}\r\n`);
+        });
         assert.equal(statusOf(some.text), 431, some.text.slice(0, 100));
-        const fine = await rawClient(sb, (s) => { s.write(`GET ${HAZMAT}?APIKey=${KEY}&UNNANumber=1203 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${lines(90)}\r\n`); });
+        const fine = await rawClient(sb, (s) => {
+          s.write(`GET ${HAZMAT}?APIKey=${KEY}&UNNANumber=1203 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${lines(90)}\r\n`);
+        });
         assert.equal(statusOf(fine.text), 200);
-        const many = await rawClient(sb, (s) => { s.write(`GET ${HAZMAT} HTTP/1.1\r\nHost: x\r\n${lines(10_000)}\r\n`); });
+        const many = await rawClient(sb, (s) => {
+          s.write(`GET ${HAZMAT} HTTP/1.1\r\nHost: x\r\n${lines(10_000)}\r\n`);
+        });
         assert.equal(statusOf(many.text), 431, many.text.slice(0, 100));
         assert.notEqual(many.closed, 'open');
       });
@@ -218,10 +254,17 @@ describe('sandbox: a fair server', function () {
 
     it('every reply header is valid for any element name: non-ASCII names percent-encoded, a long list cut between names', async () => {
       await withSandbox({}, async (sb) => {
-        const post = (extra: ReturnType<typeof el>[]) => http(sb.url + RATE, {
-          method: 'POST', headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'GetRateQuote'), 'quoted'),
-          body: envelope('1.1', el('GetRateQuote', [el('APIKey', KEY), { ...rate103(), children: [...rate103().children!, ...extra] }]), NS_DISTINCT, 'default-xmlns'),
-        });
+        const post = (extra: ReturnType<typeof el>[]) =>
+          http(sb.url + RATE, {
+            method: 'POST',
+            headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'GetRateQuote'), 'quoted'),
+            body: envelope(
+              '1.1',
+              el('GetRateQuote', [el('APIKey', KEY), { ...rate103(), children: [...rate103().children!, ...extra] }]),
+              NS_DISTINCT,
+              'default-xmlns',
+            ),
+          });
         const one = await post([el('Gewicht_ä', '1'), el('重量', '2')]);
         assert.equal(one.status, 200, one.text.slice(0, 300));
         const header = one.headers.get('x-carrier-sandbox-ignored') ?? '';
@@ -240,7 +283,10 @@ describe('sandbox: a fair server', function () {
 
     it('sendableHeaders: invalid names dropped, values made printable ASCII (never a thrown 500)', () => {
       assert.deepEqual(sendableHeaders({ 'X-Ok': 'plain', 'X-Cut': 'a…b', 'Bad Name': 'x', 'X-Ctl': 'a\r\nb', 'X-Lone': 'x\ud800y' }), {
-        'X-Ok': 'plain', 'X-Cut': 'a%E2%80%A6b', 'X-Ctl': 'a%0D%0Ab', 'X-Lone': 'x%EF%BF%BDy',
+        'X-Ok': 'plain',
+        'X-Cut': 'a%E2%80%A6b',
+        'X-Ctl': 'a%0D%0Ab',
+        'X-Lone': 'x%EF%BF%BDy',
       });
       assert.equal(headerList(['a', 'b', 'c'], 4), 'a, b, ... (1 more)');
       assert.equal(headerList(['%'], 10), '%25');
@@ -254,7 +300,10 @@ describe('sandbox: a fair server', function () {
       await withSandbox(short, async (sb) => {
         const drip = rawClient(sb, async (s) => {
           s.write(soapHead(RATE, 'Content-Length: 1000\r\n'));
-          for (let i = 0; i < 1000 && !s.destroyed; i++) { s.write('<'); await sleep(100); }
+          for (let i = 0; i < 1000 && !s.destroyed; i++) {
+            s.write('<');
+            await sleep(100);
+          }
         });
         const others: number[] = [];
         for (let i = 0; i < 10; i++) {
@@ -277,7 +326,10 @@ describe('sandbox: a fair server', function () {
       await withSandbox(short, async (sb) => {
         const r = await rawClient(sb, async (s) => {
           s.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
-          for (let i = 0; i < 100 && !s.destroyed; i++) { s.write('a'); await sleep(100); }
+          for (let i = 0; i < 100 && !s.destroyed; i++) {
+            s.write('a');
+            await sleep(100);
+          }
         });
         // 408 is the headers timeout's answer: the drip alone would take 10 s.
         assert.equal(statusOf(r.text), 408, r.text.slice(0, 200));
@@ -300,15 +352,28 @@ describe('sandbox: a fair server', function () {
         await http(`${sb.url}${HAZMAT}?APIKey=${keys[0]}&UNNANumber=1203`);
         await http(`${sb.url}${HAZMAT}?%41PIKey=${keys[1]}&UNNANumber=1203`);
         await http(`${sb.url}${HAZMAT}?apikey=${encodeURIComponent(keys[2]!)}&UNNANumber=1203`);
-        await http(sb.url + HAZMAT, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `APIKey=${keys[3]}&UNNANumber=1203` });
+        await http(sb.url + HAZMAT, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `APIKey=${keys[3]}&UNNANumber=1203`,
+        });
         // The key again as the name of an element the service ignores: masked by value in "ignored:".
         await http(sb.url + RATE, {
-          method: 'POST', headers: { ...soapHeaders('1.1', actionOf(NS_DISTINCT, 'GetRateQuote'), 'quoted'), 'X-Api-Key': keys[5]! },
-          body: envelope('1.1', el('GetRateQuote', [el('APIKey', keys[4]), { ...rate103(), children: [...rate103().children!, el(keys[4]!, 'x'), el(`${keys[5]}`, 'y')] }]), NS_DISTINCT, 'default-xmlns'),
+          method: 'POST',
+          headers: { ...soapHeaders('1.1', actionOf(NS_DISTINCT, 'GetRateQuote'), 'quoted'), 'X-Api-Key': keys[5]! },
+          body: envelope(
+            '1.1',
+            el('GetRateQuote', [el('APIKey', keys[4]), { ...rate103(), children: [...rate103().children!, el(keys[4]!, 'x'), el(`${keys[5]}`, 'y')] }]),
+            NS_DISTINCT,
+            'default-xmlns',
+          ),
         });
       });
       const all = lines.join('\n');
-      assert.ok(lines.some((l) => l.startsWith('  ignored: request.••••')), all);
+      assert.ok(
+        lines.some((l) => l.startsWith('  ignored: request.••••')),
+        all,
+      );
       for (const k of keys) assert.ok(!all.includes(k) && !all.includes(encodeURIComponent(k)), `${k} in the log:\n${all}`);
     });
 
@@ -330,4 +395,3 @@ describe('sandbox: a fair server', function () {
     });
   });
 });
-

@@ -5,7 +5,24 @@
  */
 import { strict as assert } from 'node:assert';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
-import { actionOf, call, child, children, Clock, el, envelope, http, KEY, NS_SAME, pdfPages, pdfTitle, soapHeaders, soapResult, textAt, xml } from './sandbox-kit';
+import {
+  actionOf,
+  call,
+  child,
+  children,
+  Clock,
+  el,
+  envelope,
+  http,
+  KEY,
+  NS_SAME,
+  pdfPages,
+  pdfTitle,
+  soapHeaders,
+  soapResult,
+  textAt,
+  xml,
+} from './sandbox-kit';
 import { bolRequest, pickupRequest } from './sandbox-requests';
 
 const ns = NS_SAME;
@@ -13,7 +30,9 @@ const ns = NS_SAME;
 describe('sandbox flow: bill of lading → PDF → labels → pickup → trace → documents', () => {
   const clock = new Clock();
   let sb: SandboxHandle;
-  before(async () => { sb = await startSandbox({ namespaces: ns, now: clock.now }); });
+  before(async () => {
+    sb = await startSandbox({ namespaces: ns, now: clock.now });
+  });
   after(() => sb.close());
 
   let bolId = 0;
@@ -43,7 +62,8 @@ describe('sandbox flow: bill of lading → PDF → labels → pickup → trace �
 
   it('prints its labels over HTTP POST', async () => {
     const r = await http(`${sb.url}/sandbox/BillOfLadingService.asmx/GetBillOfLadingLabelPDF`, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ APIKey: KEY, billOfLadingId: String(bolId), style: 'STYLE_1', startPosition: '1', numLabels: '2' }).toString(),
     });
     assert.equal(r.status, 200, r.text);
@@ -60,37 +80,70 @@ describe('sandbox flow: bill of lading → PDF → labels → pickup → trace �
 
   it('traces it over SOAP 1.1 by PRO, BolID, PO, shipper number and quote number', async () => {
     const lookups: Array<[string, string]> = [
-      ['PRO', pro], ['BOL', String(bolId)], ['PO', 'PO-FLOW-77'], ['CustomerPO', 'po-flow-77'], ['Order', 'SH-FLOW-77'],
-      ['CustomerOrder', 'SH-FLOW-77'], ['Reference', 'SH-FLOW-77'], ['Reference', 'PO-FLOW-77'], ['Sales', '7301122'],
+      ['PRO', pro],
+      ['BOL', String(bolId)],
+      ['PO', 'PO-FLOW-77'],
+      ['CustomerPO', 'po-flow-77'],
+      ['Order', 'SH-FLOW-77'],
+      ['CustomerOrder', 'SH-FLOW-77'],
+      ['Reference', 'SH-FLOW-77'],
+      ['Reference', 'PO-FLOW-77'],
+      ['Sales', '7301122'],
     ];
     for (const [type, number] of lookups) {
-      const r = await call(sb.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', number)]), el('TraceType', type)])]), ns);
+      const r = await call(
+        sb.url,
+        '/1.0.2/ShipmentTracingService.asmx',
+        el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', number)]), el('TraceType', type)])]),
+        ns,
+      );
       const found = children(child(r, 'Result'), 'Shipment').map((s) => textAt(s, 'ShipmentNumber'));
       assert.ok(found.includes(pro), `${type} ${number} → ${found.join()}`);
     }
   });
 
-  it('is scheduled for pickup on the pickup request\'s day, with no documents yet', async () => {
-    const r = await call(sb.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO'), el('FormatResults', 'true')])]), ns);
+  it("is scheduled for pickup on the pickup request's day, with no documents yet", async () => {
+    const r = await call(
+      sb.url,
+      '/1.0.2/ShipmentTracingService.asmx',
+      el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO'), el('FormatResults', 'true')])]),
+      ns,
+    );
     const shipment = child(child(r, 'Result'), 'Shipment');
     assert.equal(textAt(shipment, 'ShortStatus'), 'Pickup Scheduled');
     // The BOL is dated 11/19; the pickup that links it is on 11/20, ready at 3 PM.
     assert.equal(textAt(shipment, 'ShipmentDates', 'PickupDate'), '11/20/2026 04:00 PM');
     const types = await call(sb.url, '/1.0.0/DocumentRetrievalService.asmx', el('GetDocumentTypes', [el('APIKey', KEY), el('ProNumber', pro)]), ns);
-    assert.deepEqual(children(child(types, 'AvailableDocumentTypes'), 'DocumentType').map((t) => t.text), []);
+    assert.deepEqual(
+      children(child(types, 'AvailableDocumentTypes'), 'DocumentType').map((t) => t.text),
+      [],
+    );
   });
 
   it('two weeks later is delivered, and its documents are real PDFs of this shipment', async () => {
     clock.advanceHours(14 * 24);
-    const r = await call(sb.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO')])]), ns);
+    const r = await call(
+      sb.url,
+      '/1.0.2/ShipmentTracingService.asmx',
+      el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO')])]),
+      ns,
+    );
     assert.equal(textAt(child(child(r, 'Result'), 'Shipment'), 'ShortStatus'), 'Delivered');
-    const docs = await call(sb.url, '/1.0.3/DocumentRetrievalService.asmx', el('GetDocuments', [el('APIKey', KEY), el('ProNumber', pro), el('documentTypes', [])]), ns);
+    const docs = await call(
+      sb.url,
+      '/1.0.3/DocumentRetrievalService.asmx',
+      el('GetDocuments', [el('APIKey', KEY), el('ProNumber', pro), el('documentTypes', [])]),
+      ns,
+    );
     const available = children(child(docs, 'AvailableDocumentTypes'), 'DocumentType').map((t) => t.text);
     for (const t of ['BillOfLading', 'Invoice', 'DeliveryReceipt']) assert.ok(available.includes(t), available.join());
     const archive = children(child(docs, 'Documents'), 'ArchiveDocument');
     assert.equal(archive.length, available.length, 'no documentTypes means every available one');
     const titles = await Promise.all(archive.map((d) => pdfTitle(textAt(d, 'DocumentData'))));
     assert.equal(titles[0], `Bill of Lading ${bolId}`);
-    assert.ok(titles.slice(1).every((t) => t.includes(pro)), titles.join(' | '));
+    assert.ok(
+      titles.slice(1).every((t) => t.includes(pro)),
+      titles.join(' | '),
+    );
   });
 });

@@ -24,13 +24,25 @@ function raw(base: string, inject: string): Promise<{ status?: number; body: Buf
   const started = Date.now();
   return new Promise((resolve) => {
     const url = new URL(base + HAZ);
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8', 'X-Carrier-Inject': inject } }, (res) => {
-      const chunks: Buffer[] = [];
-      let firstByteMs: number | undefined;
-      res.on('data', (c: Buffer) => { firstByteMs ??= Date.now() - started; chunks.push(c); });
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), firstByteMs, totalMs: Date.now() - started }));
-      res.on('error', (error) => resolve({ status: res.statusCode, body: Buffer.concat(chunks), error, totalMs: Date.now() - started }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', 'X-Carrier-Inject': inject },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let firstByteMs: number | undefined;
+        res.on('data', (c: Buffer) => {
+          firstByteMs ??= Date.now() - started;
+          chunks.push(c);
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), firstByteMs, totalMs: Date.now() - started }));
+        res.on('error', (error) => resolve({ status: res.statusCode, body: Buffer.concat(chunks), error, totalMs: Date.now() - started }));
+      },
+    );
     req.on('error', (error) => resolve({ body: Buffer.alloc(0), error, totalMs: Date.now() - started }));
     req.end(hazmatBody);
   });
@@ -43,7 +55,10 @@ describe('sandbox fault injection', () => {
     sb = await startSandbox({ allowInjection: true });
     plain = await startSandbox({});
   });
-  after(async () => { await sb.close(); await plain.close(); });
+  after(async () => {
+    await sb.close();
+    await plain.close();
+  });
 
   it('delay=MS waits before answering', async () => {
     const started = Date.now();
@@ -52,7 +67,7 @@ describe('sandbox fault injection', () => {
     assert.ok(Date.now() - started >= 390, `${Date.now() - started} ms`);
   });
 
-  it('fault answers a SOAP fault in the request\'s SOAP version, and does nothing', async () => {
+  it("fault answers a SOAP fault in the request's SOAP version, and does nothing", async () => {
     const before = await call(sb.url, BOL_PATH, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]));
     const body = envelope('1.2', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]), NS_DISTINCT, 'default-xmlns');
     const r = await post(sb.url, 'fault', body, BOL_PATH, '1.2');

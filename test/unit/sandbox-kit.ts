@@ -21,7 +21,9 @@ export const NS_SAME: Namespaces = { service: 'http://ltl.carrier.test/', data: 
 export class Clock {
   current = new Date(Date.UTC(2026, 10, 18, 15, 0, 0));
   readonly now = (): Date => new Date(this.current.getTime());
-  advanceHours(h: number): void { this.current = new Date(this.current.getTime() + h * 3_600_000); }
+  advanceHours(h: number): void {
+    this.current = new Date(this.current.getTime() + h * 3_600_000);
+  }
 }
 
 export async function withSandbox<T>(options: SandboxOptions, fn: (sb: SandboxHandle) => Promise<T>): Promise<T> {
@@ -57,16 +59,18 @@ export interface Node {
 }
 
 export const el = (name: string, content?: string | readonly Node[], attrs?: Record<string, string>): Node =>
-  typeof content === 'string' || content === undefined ? { name, text: content ?? '', ...(attrs ? { attrs } : {}) } : { name, children: content, ...(attrs ? { attrs } : {}) };
+  typeof content === 'string' || content === undefined
+    ? { name, text: content ?? '', ...(attrs ? { attrs } : {}) }
+    : { name, children: content, ...(attrs ? { attrs } : {}) };
 
 /** The ways real clients put namespaces on a request (docs/carrier-facts.md#envelope-styles). */
 export type Style =
-  | 'default-xmlns'       // xmlns on the wrapper, children unprefixed, data-ns subtrees with their own xmlns
-  | 'prefix-every'        // carrier-initials prefix declared on the envelope, on every element
-  | 'tns'                 // the generic tns: prefix on every element
-  | 'unused-prefix'       // envelope declares a prefix it never uses; wrapper has a default xmlns
-  | 'per-leaf-xmlns'      // every data-ns leaf declares its own default xmlns (the transit client)
-  | 'empty-header';       // default xmlns plus an empty soapenv:Header
+  | 'default-xmlns' // xmlns on the wrapper, children unprefixed, data-ns subtrees with their own xmlns
+  | 'prefix-every' // carrier-initials prefix declared on the envelope, on every element
+  | 'tns' // the generic tns: prefix on every element
+  | 'unused-prefix' // envelope declares a prefix it never uses; wrapper has a default xmlns
+  | 'per-leaf-xmlns' // every data-ns leaf declares its own default xmlns (the transit client)
+  | 'empty-header'; // default xmlns plus an empty soapenv:Header
 
 export const STYLES: readonly Style[] = ['default-xmlns', 'prefix-every', 'tns', 'unused-prefix', 'per-leaf-xmlns', 'empty-header'];
 
@@ -90,7 +94,9 @@ function render(node: Node, ns: Namespaces, style: Style, inherited: string, pre
   } else if (style === 'per-leaf-xmlns' && r === 'data' && !node.children) {
     decl = ` xmlns='${uri}'`;
   }
-  const attrs = Object.entries(node.attrs ?? {}).map(([k, v]) => ` ${k}="${esc(v)}"`).join('');
+  const attrs = Object.entries(node.attrs ?? {})
+    .map(([k, v]) => ` ${k}="${esc(v)}"`)
+    .join('');
   const inner = node.children ? node.children.map((c) => render(c, ns, style, prefixes ? inherited : uri, prefixes)).join('') : esc(node.text ?? '');
   return inner === '' && !node.children ? `<${tag}${decl}${attrs}/>` : `<${tag}${decl}${attrs}>${inner}</${tag}>`;
 }
@@ -159,7 +165,8 @@ export function textAt(el: XmlElement | undefined, ...path: string[]): string {
 export function soapResult(text: string, operation: string, version: '1.1' | '1.2' = '1.1'): XmlElement {
   const root = xml(text);
   const envNs = version === '1.1' ? SOAP11 : SOAP12;
-  if (root.local !== 'Envelope' || root.ns !== envNs || root.prefix !== 'soap') throw new Error(`not a soap:Envelope of SOAP ${version}: ${text.slice(0, 200)}`);
+  if (root.local !== 'Envelope' || root.ns !== envNs || root.prefix !== 'soap')
+    throw new Error(`not a soap:Envelope of SOAP ${version}: ${text.slice(0, 200)}`);
   const body = child(root, 'Body');
   const response = child(body, `${operation}Response`);
   const result = child(response, `${operation}Result`);
@@ -201,14 +208,22 @@ export function usDate(d: Date): string {
 
 /** One SOAP call in the plainest style (SOAP 1.1, default xmlns, quoted SOAPAction); returns `<Operation>Result`. */
 export async function call(base: string, path: string, wrapper: Node, ns: Namespaces = NS_DISTINCT, version: '1.1' | '1.2' = '1.1'): Promise<XmlElement> {
-  const r = await http(base + path, { method: 'POST', body: envelope(version, wrapper, ns, 'default-xmlns'), headers: soapHeaders(version, actionOf(ns, wrapper.name), 'quoted') });
+  const r = await http(base + path, {
+    method: 'POST',
+    body: envelope(version, wrapper, ns, 'default-xmlns'),
+    headers: soapHeaders(version, actionOf(ns, wrapper.name), 'quoted'),
+  });
   if (r.status !== 200) throw new Error(`${wrapper.name}: HTTP ${r.status}: ${r.text.slice(0, 500)}`);
   return soapResult(r.text, wrapper.name, version);
 }
 
 /** The fault of a SOAP call that must fail. */
 export async function callFault(base: string, path: string, wrapper: Node, ns: Namespaces = NS_DISTINCT): Promise<Fault> {
-  const r = await http(base + path, { method: 'POST', body: envelope('1.1', wrapper, ns, 'default-xmlns'), headers: soapHeaders('1.1', actionOf(ns, wrapper.name), 'quoted') });
+  const r = await http(base + path, {
+    method: 'POST',
+    body: envelope('1.1', wrapper, ns, 'default-xmlns'),
+    headers: soapHeaders('1.1', actionOf(ns, wrapper.name), 'quoted'),
+  });
   if (r.status !== 500) throw new Error(`${wrapper.name}: expected a fault, got HTTP ${r.status}: ${r.text.slice(0, 300)}`);
   return soapFault(r.text);
 }

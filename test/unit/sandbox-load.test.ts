@@ -18,10 +18,18 @@ describe('sandbox under load', () => {
         for (let round = 0; round < 3; round++) {
           const q = await call(sb.url, '/1.0.3/RateQuoteService.asmx', el('GetRateQuote', [el('APIKey', KEY), rate103()]), undefined, n % 2 ? '1.2' : '1.1');
           assert.equal(textAt(q, 'WasSuccess'), 'true');
-          const b = await call(sb.url, '/1.0.1/BillOfLadingService.asmx', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ po: `PO-LOAD-${n}-${round}` })]));
+          const b = await call(
+            sb.url,
+            '/1.0.1/BillOfLadingService.asmx',
+            el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ po: `PO-LOAD-${n}-${round}` })]),
+          );
           assert.equal(textAt(b, 'WasSuccess'), 'true');
           ids.push(Number(textAt(b, 'BolID')));
-          const t = await call(sb.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', `PO-LOAD-${n}-${round}`)]), el('TraceType', 'PO')])]));
+          const t = await call(
+            sb.url,
+            '/1.0.2/ShipmentTracingService.asmx',
+            el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', `PO-LOAD-${n}-${round}`)]), el('TraceType', 'PO')])]),
+          );
           assert.equal(textAt(child(child(t, 'Result'), 'Shipment'), 'ShipmentNumber'), textAt(b, 'WebProNumber'));
           const h = await http(`${sb.url}/sandbox/BillOfLadingService.asmx/GetHazmatDescription?APIKey=${KEY}&UNNANumber=1993`);
           assert.equal(h.status, 200);

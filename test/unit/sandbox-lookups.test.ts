@@ -15,14 +15,34 @@ const DOCS3 = '/1.0.3/DocumentRetrievalService.asmx';
 const SBOL = '/sandbox/BillOfLadingService.asmx';
 
 const trace = (numbers: string[], type = 'PRO', extra: Node[] = []) =>
-  el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', numbers.map((n) => el('string', n))), el('TraceType', type), ...extra])]);
+  el('TraceShipment', [
+    el('APIKey', KEY),
+    el('request', [
+      el(
+        'TraceNumbers',
+        numbers.map((n) => el('string', n)),
+      ),
+      el('TraceType', type),
+      ...extra,
+    ]),
+  ]);
 
 const transit = (date: string, destinations: Array<[string, string, string?]>, origin: [string, string] = ['37029', 'USA']) =>
-  el('GetTransitTimes', [el('APIKey', KEY), el('input', [
-    el('DateOfPickup', date),
-    el('OriginPoint', [el('d:ZipOrPostalCode', origin[0]), el('d:CountryCode', origin[1])]),
-    el('Destinations', [el('d:DestinationPoint', destinations.map(([zip, country, state]) => el('d:ServicePoint', [...(state ? [el('d:StateOrProvince', state)] : []), el('d:ZipOrPostalCode', zip), el('d:CountryCode', country)])))]),
-  ])]);
+  el('GetTransitTimes', [
+    el('APIKey', KEY),
+    el('input', [
+      el('DateOfPickup', date),
+      el('OriginPoint', [el('d:ZipOrPostalCode', origin[0]), el('d:CountryCode', origin[1])]),
+      el('Destinations', [
+        el(
+          'd:DestinationPoint',
+          destinations.map(([zip, country, state]) =>
+            el('d:ServicePoint', [...(state ? [el('d:StateOrProvince', state)] : []), el('d:ZipOrPostalCode', zip), el('d:CountryCode', country)]),
+          ),
+        ),
+      ]),
+    ]),
+  ]);
 
 describe('sandbox TraceShipment', () => {
   it('moves a seeded shipment through scheduled, picked up, in transit, out for delivery and delivered as the clock advances', async () => {
@@ -48,11 +68,17 @@ describe('sandbox TraceShipment', () => {
     const clock = new Clock();
     const history = seededShipments(clock.now());
     let sb: SandboxHandle;
-    before(async () => { sb = await startSandbox({ now: clock.now }); });
+    before(async () => {
+      sb = await startSandbox({ now: clock.now });
+    });
     after(() => sb.close());
 
     it('shows exceptions (consignee closed, refused) with a long status that says why', async () => {
-      const closed = history.find((s) => s.exception === 'ConsigneeClosed' && s.events.some((e) => e.code === 'EX' && e.at <= clock.now() && e.at.getTime() > clock.now().getTime() - 6 * 3_600_000))!;
+      const closed = history.find(
+        (s) =>
+          s.exception === 'ConsigneeClosed' &&
+          s.events.some((e) => e.code === 'EX' && e.at <= clock.now() && e.at.getTime() > clock.now().getTime() - 6 * 3_600_000),
+      )!;
       const s = child(child(await call(sb.url, TRACE, trace([closed.proNumber])), 'Result'), 'Shipment')!;
       assert.equal(textAt(s, 'ShortStatus'), 'Exception');
       assert.match(textAt(s, 'LongStatus'), /consignee closed|Returned to/);
@@ -95,7 +121,10 @@ describe('sandbox TraceShipment', () => {
     it('speaks in the IVR format: short words, spaced digits, no history tables', async () => {
       const s = child(child(await call(sb.url, TRACE, trace(['056391174'], 'PRO', [el('OutputFormat', 'IVR')])), 'Result'), 'Shipment')!;
       assert.equal(textAt(s, 'ShortStatus'), 'Delivered');
-      assert.match(textAt(s, 'LongStatus'), /^Pro number 0 5 6 3 9 1 1 7 4 was delivered on (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d\d [AP]M\.$/);
+      assert.match(
+        textAt(s, 'LongStatus'),
+        /^Pro number 0 5 6 3 9 1 1 7 4 was delivered on (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d\d [AP]M\.$/,
+      );
       assert.match(textAt(s, 'Weight'), /^\d+ pounds$/);
       assert.equal(child(s, 'StatusHistory'), undefined);
       assert.equal(child(s, 'Parties'), undefined);
@@ -109,7 +138,7 @@ describe('sandbox TraceShipment', () => {
       assert.ok(s.children.every((c) => c.ns === NS_DISTINCT.data));
     });
 
-    it('hides a blind shipment\'s shipper unless IncludeBlind', async () => {
+    it("hides a blind shipment's shipper unless IncludeBlind", async () => {
       const blind = history.find((s) => s.blind);
       assert.ok(blind, 'the history has a blind shipment');
       const hidden = child(child(await call(sb.url, TRACE, trace([blind.proNumber])), 'Result'), 'Shipment')!;
@@ -123,7 +152,9 @@ describe('sandbox TraceShipment', () => {
 
 describe('sandbox GetTransitTimes, GetTerminalInformation, GetHazmatDescription', () => {
   let sb: SandboxHandle;
-  before(async () => { sb = await startSandbox({ now: new Clock().now }); });
+  before(async () => {
+    sb = await startSandbox({ now: new Clock().now });
+  });
   after(() => sb.close());
 
   it('counts business days only: Thanksgiving and the day after are skipped and named', async () => {
@@ -145,16 +176,28 @@ describe('sandbox GetTransitTimes, GetTerminalInformation, GetHazmatDescription'
   });
 
   it('answers each destination with service days, levels and its service center; a bad one gets its own error', async () => {
-    const r = await call(sb.url, TRANSIT, transit('2026-11-19T00:00:00', [['33635', 'USA'], ['00000', 'USA'], ['98108', 'USA'], ['45414', 'USA', 'FL']]));
+    const r = await call(
+      sb.url,
+      TRANSIT,
+      transit('2026-11-19T00:00:00', [
+        ['33635', 'USA'],
+        ['00000', 'USA'],
+        ['98108', 'USA'],
+        ['45414', 'USA', 'FL'],
+      ]),
+    );
     const ds = children(at(r, 'Result', 'Destinations'), 'Destination');
     assert.equal(ds.length, 4);
     assert.ok(Number(textAt(ds[2], 'ServiceDays')) > Number(textAt(ds[0], 'ServiceDays')), 'Seattle is farther than Tampa');
     assert.ok(textAt(ds[0], 'ServiceCenterInfo', 'ServiceCenterCode'));
-    assert.deepEqual(children(child(ds[0], 'ServiceLevels'), 'ServiceLevel').map((l) => textAt(l, 'ServiceLevelCode')), ['STD', 'GSDS', 'GSAM', 'GSHW', 'EXPD']);
+    assert.deepEqual(
+      children(child(ds[0], 'ServiceLevels'), 'ServiceLevel').map((l) => textAt(l, 'ServiceLevelCode')),
+      ['STD', 'GSDS', 'GSAM', 'GSHW', 'EXPD'],
+    );
     assert.equal(textAt(ds[1], 'Result', 'Level'), 'Error');
     assert.match(textAt(ds[1], 'Result', 'Message'), /00000 is not a valid postal code/);
     assert.equal(textAt(ds[1], 'ServiceDays'), '0');
-    assert.match(textAt(ds[3], 'DestinationNotes'), /StateOrProvince FL does not match ZIP 45414 \(OH\)/, 'the .NET client\'s wrong-state bug is flagged');
+    assert.match(textAt(ds[3], 'DestinationNotes'), /StateOrProvince FL does not match ZIP 45414 \(OH\)/, "the .NET client's wrong-state bug is flagged");
     assert.equal(textAt(r, 'Result', 'Origin', 'OriginPoint', 'StateOrProvince'), 'TN');
   });
 
@@ -166,24 +209,44 @@ describe('sandbox GetTransitTimes, GetTerminalInformation, GetHazmatDescription'
   });
 
   it('fails the whole request for a bad origin or a missing date', async () => {
-    const r = await call(sb.url, TRANSIT, el('GetTransitTimes', [el('APIKey', KEY), el('input', [el('OriginPoint', [el('d:ZipOrPostalCode', '37029')]), el('Destinations', [])])]));
+    const r = await call(
+      sb.url,
+      TRANSIT,
+      el('GetTransitTimes', [el('APIKey', KEY), el('input', [el('OriginPoint', [el('d:ZipOrPostalCode', '37029')]), el('Destinations', [])])]),
+    );
     assert.equal(textAt(r, 'WasSuccess'), 'false');
-    assert.deepEqual(messagesOf(r), ['DateOfPickup is required.', 'OriginPoint CountryCode is required.', 'At least one destination ServicePoint is required.']);
+    assert.deepEqual(messagesOf(r), [
+      'DateOfPickup is required.',
+      'OriginPoint CountryCode is required.',
+      'At least one destination ServicePoint is required.',
+    ]);
   });
 
-  it('faults a DateOfPickup that is not an xs:dateTime (the carrier\'s own 1.0.2 took MM/DD/YYYY)', async () => {
+  it("faults a DateOfPickup that is not an xs:dateTime (the carrier's own 1.0.2 took MM/DD/YYYY)", async () => {
     const f = await callFault(sb.url, TRANSIT, transit('11/20/2026', [['33635', 'USA']]));
     assert.match(f.reason, /DateOfPickup.*not an xs:dateTime/);
   });
 
   it('finds the terminals serving a US ZIP and a Canadian postal code; refuses one that does not exist', async () => {
-    const ne = await call(sb.url, '/1.0.2/TerminalInformationService.asmx', el('GetTerminalInformation', [el('APIKey', KEY), el('ZipCode', '68507'), el('CountryCode', 'USA')]));
+    const ne = await call(
+      sb.url,
+      '/1.0.2/TerminalInformationService.asmx',
+      el('GetTerminalInformation', [el('APIKey', KEY), el('ZipCode', '68507'), el('CountryCode', 'USA')]),
+    );
     const infos = children(child(ne, 'Result'), 'TerminalInfo');
     assert.equal(infos.length, 3);
     assert.equal(textAt(infos[0], 'TerminalDetails', 'TerminalMailingState'), 'NE');
-    const ca = await call(sb.url, '/1.0.2/TerminalInformationService.asmx', el('GetTerminalInformation', [el('APIKey', KEY), el('ZipCode', 'M9W 1H1'), el('CountryCode', 'CAN')]));
+    const ca = await call(
+      sb.url,
+      '/1.0.2/TerminalInformationService.asmx',
+      el('GetTerminalInformation', [el('APIKey', KEY), el('ZipCode', 'M9W 1H1'), el('CountryCode', 'CAN')]),
+    );
     assert.equal(textAt(child(child(ca, 'Result'), 'TerminalInfo'), 'TerminalDetails', 'TerminalMailingCountry'), 'CAN');
-    const f = await callFault(sb.url, '/1.0.2/TerminalInformationService.asmx', el('GetTerminalInformation', [el('APIKey', KEY), el('ZipCode', '00000'), el('CountryCode', 'USA')]));
+    const f = await callFault(
+      sb.url,
+      '/1.0.2/TerminalInformationService.asmx',
+      el('GetTerminalInformation', [el('APIKey', KEY), el('ZipCode', '00000'), el('CountryCode', 'USA')]),
+    );
     assert.equal(f.code, 'soap:Client');
     assert.match(f.reason, /00000 is not a valid ZIP or postal code for USA/);
   });
@@ -192,7 +255,10 @@ describe('sandbox GetTransitTimes, GetTerminalInformation, GetHazmatDescription'
     const get = (n: string) => call(sb.url, SBOL, el('GetHazmatDescription', [el('APIKey', KEY), el('UNNANumber', n)]));
     const a = children(child(await get('UN1203'), 'UNNAList'), 'UNorNA');
     const b = children(child(await get('1203'), 'UNNAList'), 'UNorNA');
-    assert.deepEqual(a.map((e) => textAt(e, 'Description')), b.map((e) => textAt(e, 'Description')));
+    assert.deepEqual(
+      a.map((e) => textAt(e, 'Description')),
+      b.map((e) => textAt(e, 'Description')),
+    );
     assert.equal(textAt(a[0], 'Description'), 'Gasoline');
     assert.equal(children(child(await get('UN0000'), 'UNNAList'), 'UNorNA').length, 0);
     const f = await callFault(sb.url, SBOL, el('GetHazmatDescription', [el('APIKey', KEY), el('UNNANumber', 'gasoline')]));
@@ -202,15 +268,31 @@ describe('sandbox GetTransitTimes, GetTerminalInformation, GetHazmatDescription'
 
 describe('sandbox documents and PDFs', () => {
   let sb: SandboxHandle;
-  before(async () => { sb = await startSandbox({ now: new Clock().now }); });
+  before(async () => {
+    sb = await startSandbox({ now: new Clock().now });
+  });
   after(() => sb.close());
 
   it('lists the archive of a delivered PRO, delivery receipt included, and returns each as a real PDF', async () => {
     const types = await call(sb.url, DOCS0, el('GetDocumentTypes', [el('APIKey', KEY), el('ProNumber', '056391174')]));
     const available = children(child(types, 'AvailableDocumentTypes'), 'DocumentType').map((t) => t.text);
     assert.ok(available.includes('DeliveryReceipt'));
-    assert.deepEqual(children(child(types, 'Documents'), 'ArchiveDocument').map((d) => textAt(d, 'DocumentName')), available.map((t) => `${t}_056391174.pdf`));
-    const docs = await call(sb.url, DOCS3, el('GetDocuments', [el('APIKey', KEY), el('ProNumber', '056391174'), el('documentTypes', available.map((t) => el('DocumentType', t)))]));
+    assert.deepEqual(
+      children(child(types, 'Documents'), 'ArchiveDocument').map((d) => textAt(d, 'DocumentName')),
+      available.map((t) => `${t}_056391174.pdf`),
+    );
+    const docs = await call(
+      sb.url,
+      DOCS3,
+      el('GetDocuments', [
+        el('APIKey', KEY),
+        el('ProNumber', '056391174'),
+        el(
+          'documentTypes',
+          available.map((t) => el('DocumentType', t)),
+        ),
+      ]),
+    );
     const archive = children(child(docs, 'Documents'), 'ArchiveDocument');
     assert.equal(archive.length, available.length);
     for (const d of archive) assert.ok((await pdfPages(textAt(d, 'DocumentData'))) >= 1, textAt(d, 'DocumentName'));
@@ -218,12 +300,18 @@ describe('sandbox documents and PDFs', () => {
 
   it('has no delivery receipt for freight not yet delivered', async () => {
     const clock = new Clock();
-    const pending = seededShipments(clock.now()).find((s) => s.events.some((e) => e.code === 'PU' && e.at <= clock.now()) && !(s.deliveredAt && s.deliveredAt <= clock.now()))!;
+    const pending = seededShipments(clock.now()).find(
+      (s) => s.events.some((e) => e.code === 'PU' && e.at <= clock.now()) && !(s.deliveredAt && s.deliveredAt <= clock.now()),
+    )!;
     const types = await call(sb.url, DOCS0, el('GetDocumentTypes', [el('APIKey', KEY), el('ProNumber', pending.proNumber)]));
     const available = children(child(types, 'AvailableDocumentTypes'), 'DocumentType').map((t) => t.text);
     assert.ok(available.includes('BillOfLading'));
     assert.ok(!available.includes('DeliveryReceipt'));
-    const docs = await call(sb.url, DOCS3, el('GetDocuments', [el('APIKey', KEY), el('ProNumber', pending.proNumber), el('documentTypes', [el('DocumentType', 'DeliveryReceipt')])]));
+    const docs = await call(
+      sb.url,
+      DOCS3,
+      el('GetDocuments', [el('APIKey', KEY), el('ProNumber', pending.proNumber), el('documentTypes', [el('DocumentType', 'DeliveryReceipt')])]),
+    );
     assert.equal(children(child(docs, 'Documents'), 'ArchiveDocument').length, 0, 'asking for it gives nothing');
   });
 
@@ -234,7 +322,8 @@ describe('sandbox documents and PDFs', () => {
   });
 
   it('refuses an unknown bill of lading and impossible label requests with client faults', async () => {
-    const label = (id: string, style: string, start: string, count: string) => el('GetBillOfLadingLabelPDF', [el('APIKey', KEY), el('billOfLadingId', id), el('style', style), el('startPosition', start), el('numLabels', count)]);
+    const label = (id: string, style: string, start: string, count: string) =>
+      el('GetBillOfLadingLabelPDF', [el('APIKey', KEY), el('billOfLadingId', id), el('style', style), el('startPosition', start), el('numLabels', count)]);
     const cases: Array<[Node, RegExp]> = [
       [el('GetBillOfLadingPdf', [el('APIKey', KEY), el('billOfLadingId', '31337')]), /No bill of lading with billOfLadingId 31337/],
       [el('GetBillOfLadingPdf', [el('APIKey', KEY)]), /No bill of lading with billOfLadingId \(missing\)/],
@@ -253,7 +342,11 @@ describe('sandbox documents and PDFs', () => {
   });
 
   it('prints labels across sheets from the start position', async () => {
-    const r = await call(sb.url, SBOL, el('GetBillOfLadingLabelPDF', [el('APIKey', KEY), el('billOfLadingId', '1'), el('style', 'STYLE_4'), el('startPosition', '4'), el('numLabels', '6')]));
+    const r = await call(
+      sb.url,
+      SBOL,
+      el('GetBillOfLadingLabelPDF', [el('APIKey', KEY), el('billOfLadingId', '1'), el('style', 'STYLE_4'), el('startPosition', '4'), el('numLabels', '6')]),
+    );
     assert.equal(await pdfPages(textAt(r, 'PdfDocument')), 2, 'positions 4-6 on the first sheet, 1-3 on the second');
   });
 });

@@ -25,7 +25,13 @@ const RATE = '/1.0.3/RateQuoteService.asmx';
 const PATHS = [...servicePaths().keys()];
 const hasHttp = (op: OperationDef) => op.bindings.includes('get') || op.bindings.includes('post');
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 /** The text content of every <pre> of a page (tags of placeholder spans removed). */
 const pres = (html: string) => [...html.matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((m) => unescape(m[1].replace(/<[^>]+>/g, '')));
 /** The text of the <pre> with this class (the test form's reply and request). */
@@ -35,7 +41,10 @@ const textarea = (html: string) => unescape(/<textarea[^>]*>\n([\s\S]*?)<\/texta
 const bodyOf = (message: string) => message.slice(message.indexOf('\n\n') + 2);
 const bodyText = (r: Reply) => (typeof r.body === 'string' ? r.body : r.body.toString('utf8'));
 // Pages link relatively (they also work under a proxy's path prefix): where a link on the page at `path` leads.
-const resolved = (path: string, href: string) => { const u = new URL(unescape(href), `http://sandbox${path}`); return `${u.pathname}${u.search}${u.hash}`; };
+const resolved = (path: string, href: string) => {
+  const u = new URL(unescape(href), `http://sandbox${path}`);
+  return `${u.pathname}${u.search}${u.hash}`;
+};
 const hrefs = (html: string) => [...html.matchAll(/(?:href|action)="([^"]*)"/g)].map((m) => m[1]);
 const linksTo = (html: string, path: string, target: string) => hrefs(html).some((h) => resolved(path, h) === target);
 
@@ -46,11 +55,22 @@ function pageInput(path: string, op: string | undefined, remoteAddress: string |
 /** A POST whose Origin header the test sets (fetch may add or refuse its own). */
 function postWithOrigin(url: string, body: string, origin: string): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), headers: new Headers(), text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            headers: new Headers(),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -61,7 +81,21 @@ describe('sandbox service pages', () => {
     for (const a of ['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:127.9.8.7', '::ffff:7f00:1']) {
       it(`${a} is the local machine`, () => assert.equal(isLoopback(a), true));
     }
-    for (const a of ['10.1.2.3', '::ffff:192.168.1.5', '192.168.1.5', '128.0.0.1', '0.0.0.0', '::', '::2', 'fe80::1', '::ffff:10.0.0.1', 'localhost', '127.0.0.1.example', '', undefined]) {
+    for (const a of [
+      '10.1.2.3',
+      '::ffff:192.168.1.5',
+      '192.168.1.5',
+      '128.0.0.1',
+      '0.0.0.0',
+      '::',
+      '::2',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      'localhost',
+      '127.0.0.1.example',
+      '',
+      undefined,
+    ]) {
       it(`${String(a) || '(empty)'} is not`, () => assert.equal(isLoopback(a), false));
     }
   });
@@ -114,12 +148,24 @@ describe('sandbox service pages', () => {
       let read = false;
       let discarded = false;
       const ctx = { namespaces: NS_DISTINCT, log: () => undefined } as unknown as SandboxContext;
-      const reply = await testFormPost({
-        path: RATE, shapes: shapesAtPath(RATE), query: new URLSearchParams({ op: 'GetRateQuote' }),
-        remoteAddress: '10.1.2.3', originHeader: undefined, hostHeader: '10.0.0.1:8080',
-        readBody: async () => { read = true; return { text: 'soap=1.1&envelope=x' }; },
-        discardBody: () => { discarded = true; },
-      }, ctx);
+      const reply = await testFormPost(
+        {
+          path: RATE,
+          shapes: shapesAtPath(RATE),
+          query: new URLSearchParams({ op: 'GetRateQuote' }),
+          remoteAddress: '10.1.2.3',
+          originHeader: undefined,
+          hostHeader: '10.0.0.1:8080',
+          readBody: async () => {
+            read = true;
+            return { text: 'soap=1.1&envelope=x' };
+          },
+          discardBody: () => {
+            discarded = true;
+          },
+        },
+        ctx,
+      );
       assert.equal(reply.status, 403);
       assert.equal(read, false);
       assert.equal(discarded, true);
@@ -131,7 +177,10 @@ describe('sandbox service pages', () => {
     it('escapes configured namespaces and the values it echoes', () => {
       const ns: Namespaces = { service: 'http://ns.test/s?a=1&b="<x>"', data: 'http://ns.test/d', pickup: 'http://ns.test/p' };
       const html = bodyText(servicePage(pageInput(BOL, 'GetHazmatDescription', '127.0.0.1', ns)));
-      assert.ok(html.includes('xmlns=&quot;http://ns.test/s?a=1&amp;amp;b=&amp;quot;&amp;lt;x&amp;gt;&amp;quot;&quot;'), 'XML-escaped in the xmlns, then HTML-escaped');
+      assert.ok(
+        html.includes('xmlns=&quot;http://ns.test/s?a=1&amp;amp;b=&amp;quot;&amp;lt;x&amp;gt;&amp;quot;&quot;'),
+        'XML-escaped in the xmlns, then HTML-escaped',
+      );
       assert.ok(html.includes('SOAPAction: &quot;http://ns.test/s?a=1&amp;b=&quot;&lt;x&gt;&quot;/GetHazmatDescription&quot;'), 'HTML-escaped in the header');
       assert.ok(!html.includes('<x>'));
       const notFound = bodyText(servicePage(pageInput(BOL, '<script>alert(1)</script>', '127.0.0.1')));
@@ -142,14 +191,22 @@ describe('sandbox service pages', () => {
 
   describe('over HTTP', () => {
     let sb: SandboxHandle;
-    before(async () => { sb = await startSandbox({ namespaces: NS_DISTINCT, now: new Clock().now }); });
-    after(async () => { await sb.close(); });
+    before(async () => {
+      sb = await startSandbox({ namespaces: NS_DISTINCT, now: new Clock().now });
+    });
+    after(async () => {
+      await sb.close();
+    });
 
     const page = (path: string, query = '') => http(`${sb.url}${path}${query}`);
     const postForm = (path: string, fields: Record<string, string>) =>
-      http(`${sb.url}${path}`, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      http(`${sb.url}${path}`, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
 
-    it('answers HTML under a strict Content-Security-Policy whose nonce is the stylesheet\'s, with no script', async () => {
+    it("answers HTML under a strict Content-Security-Policy whose nonce is the stylesheet's, with no script", async () => {
       const r = await page(BOL, '?op=GetHazmatDescription');
       assert.equal(r.status, 200);
       assert.equal(r.contentType, 'text/html; charset=utf-8');
@@ -163,7 +220,7 @@ describe('sandbox service pages', () => {
       assert.doesNotMatch(r.text, /<script|\sstyle="|\son[a-z]+="/i);
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(r.headers.get('cache-control'), 'no-store');
-      assert.equal(r.headers.get('referrer-policy'), 'same-origin', 'no-referrer would make the page\'s own form posts say Origin: null');
+      assert.equal(r.headers.get('referrer-policy'), 'same-origin', "no-referrer would make the page's own form posts say Origin: null");
       const again = await page(BOL, '?op=GetHazmatDescription');
       assert.notEqual(again.headers.get('content-security-policy'), csp, 'a fresh nonce per page');
     });
@@ -181,7 +238,10 @@ describe('sandbox service pages', () => {
           assert.ok(r.text.includes(`<p>${op.description.replace(/'/g, '&#39;')}</p>`), op.description);
         }
         const listed = [...r.text.matchAll(/<a class="name" href="[^"]*">([^<]+)<\/a>/g)].map((m) => m[1]);
-        assert.deepEqual(listed, shapes.map((s) => s.operation));
+        assert.deepEqual(
+          listed,
+          shapes.map((s) => s.operation),
+        );
       });
     }
 
@@ -200,7 +260,10 @@ describe('sandbox service pages', () => {
           const wrapper = parseXml(bodyOf(soap11)).children[0].children[0];
           assert.equal(wrapper.local, op.operation);
           assert.equal(wrapper.ns, NS_DISTINCT.service);
-          assert.deepEqual(wrapper.children.map((c) => c.local), parametersRecord(op).fields.map((f) => f.name));
+          assert.deepEqual(
+            wrapper.children.map((c) => c.local),
+            parametersRecord(op).fields.map((f) => f.name),
+          );
           assert.equal(wrapper.children[0].text, 'string', 'placeholders where values go');
           const reply = parseXml(bodyOf(samples[1])).children[0].children[0];
           assert.equal(reply.local, `${op.operation}Response`);
@@ -241,7 +304,10 @@ describe('sandbox service pages', () => {
             assert.ok(form, 'a form');
             assert.equal(resolved(path, form[1]), `${path}/${op.operation}`);
             const inputs = [...form[2].matchAll(/<input type="text" id="[^"]+" name="([^"]+)"(?: value="([^"]*)")?/g)];
-            assert.deepEqual(inputs.map((m) => m[1]), op.parameters.map((p) => p.name));
+            assert.deepEqual(
+              inputs.map((m) => m[1]),
+              op.parameters.map((p) => p.name),
+            );
             const fields = Object.fromEntries(inputs.map((m) => [m[1], unescape(m[2] ?? '')]));
             fields.APIKey = KEY;
             const r = await postForm(resolved(path, form[1]), fields);
@@ -271,7 +337,11 @@ describe('sandbox service pages', () => {
     });
 
     describe('SOAP test form (SOAP-only operations, from this machine)', () => {
-      const soapOnly = PATHS.flatMap((path) => shapesAtPath(path).filter((op) => !hasHttp(op)).map((op) => [path, op] as const));
+      const soapOnly = PATHS.flatMap((path) =>
+        shapesAtPath(path)
+          .filter((op) => !hasHttp(op))
+          .map((op) => [path, op] as const),
+      );
 
       for (const [path, op] of soapOnly) {
         for (const version of ['1.1', '1.2'] as const) {
@@ -285,7 +355,10 @@ describe('sandbox service pages', () => {
             const reply = preOf(r.text, 'reply');
             const request = preOf(r.text, 'request');
             assert.match(r.text, /<h3 id="result-title">Reply <span class="status ok">200 OK<\/span><\/h3>/, reply);
-            assert.match(reply, new RegExp(`^HTTP/1\\.1 200 OK\\nContent-Type: ${version === '1.1' ? 'text/xml' : 'application/soap\\+xml'}; charset=utf-8\\n`));
+            assert.match(
+              reply,
+              new RegExp(`^HTTP/1\\.1 200 OK\\nContent-Type: ${version === '1.1' ? 'text/xml' : 'application/soap\\+xml'}; charset=utf-8\\n`),
+            );
             assert.ok(reply.includes(`<${op.operation}Response`));
             assert.ok(request.startsWith(`POST ${path} HTTP/1.1\n`));
             assert.equal(request.includes(`SOAPAction: "${soapAction(NS_DISTINCT.service, op.operation)}"`), version === '1.1');
@@ -361,11 +434,15 @@ describe('sandbox service pages', () => {
       assert.equal(r.text, '');
     });
 
-    it('works with the reference carrier\'s namespace arrangement (every role in one URI)', async () => {
+    it("works with the reference carrier's namespace arrangement (every role in one URI)", async () => {
       const same = await startSandbox({ namespaces: NS_SAME, now: new Clock().now });
       try {
         const html = (await http(`${same.url}${RATE}?op=GetRateQuote`)).text;
-        const r = await http(`${same.url}${RATE}?op=GetRateQuote`, { method: 'POST', body: new URLSearchParams({ soap: '1.1', envelope: textarea(html) }).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+        const r = await http(`${same.url}${RATE}?op=GetRateQuote`, {
+          method: 'POST',
+          body: new URLSearchParams({ soap: '1.1', envelope: textarea(html) }).toString(),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        });
         assert.match(r.text, /<span class="status ok">200 OK<\/span>/);
         assert.match(pres(html)[0], /SOAPAction: "http:\/\/ltl\.carrier\.test\/GetRateQuote"/);
       } finally {

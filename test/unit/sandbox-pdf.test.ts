@@ -3,9 +3,7 @@ import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { availableDocuments, formatMoney } from '../../src/sandbox/carrier';
 import { seededShipments, TEST_PRO } from '../../src/sandbox/history/seeded';
-import {
-  CODE128_PATTERNS, CODE_B, CODE_C, START_B, START_C, STOP, barRuns, encodeCode128,
-} from '../../src/sandbox/pdf/barcode';
+import { CODE128_PATTERNS, CODE_B, CODE_C, START_B, START_C, STOP, barRuns, encodeCode128 } from '../../src/sandbox/pdf/barcode';
 import { billOfLadingPdf } from '../../src/sandbox/pdf/bol';
 import { documentPdf } from '../../src/sandbox/pdf/documents';
 import { checkLabelRequest, labelStyles, labelsPdf, normalizeLabelStyle } from '../../src/sandbox/pdf/labels';
@@ -15,12 +13,38 @@ const META: BolMeta = { bolId: 500117, proNumber: '056391174', createdAt: new Da
 
 const BOL: BillOfLadingData = {
   BOLDate: '11/21/2025',
-  Shipper: { Name: 'Harpeth Valley Plastics', EmailAddress: 'ship@harpeth.example', AddressLine1: '1450 Industrial Park Dr', ISO3Country: 'USA', ZipCode: '37029', City: 'Burns', State: 'TN', PhoneNumber: '615-555-0111' },
-  Consignee: { Name: 'Bayshore Restaurant Supply', AddressLine1: '8200 Anderson Rd', ISO3Country: 'USA', ZipCode: '33635', City: 'Tampa', State: 'FL', Attention: 'Receiving' },
+  Shipper: {
+    Name: 'Harpeth Valley Plastics',
+    EmailAddress: 'ship@harpeth.example',
+    AddressLine1: '1450 Industrial Park Dr',
+    ISO3Country: 'USA',
+    ZipCode: '37029',
+    City: 'Burns',
+    State: 'TN',
+    PhoneNumber: '615-555-0111',
+  },
+  Consignee: {
+    Name: 'Bayshore Restaurant Supply',
+    AddressLine1: '8200 Anderson Rd',
+    ISO3Country: 'USA',
+    ZipCode: '33635',
+    City: 'Tampa',
+    State: 'FL',
+    Attention: 'Receiving',
+  },
   AdditionalServices: ['DestinationLiftgate'],
   ServiceLevel: 'StandardService',
   Items: [
-    { IsHazmat: false, Pieces: 4, PackageType: 'PLT', NMFCItemNumber: '156600', NMFCClass: '03', Class: '85.0', Weight: 2260, Description: 'Plastic containers, nested' },
+    {
+      IsHazmat: false,
+      Pieces: 4,
+      PackageType: 'PLT',
+      NMFCItemNumber: '156600',
+      NMFCClass: '03',
+      Class: '85.0',
+      Weight: 2260,
+      Description: 'Plastic containers, nested',
+    },
     { IsHazmat: true, Pieces: 36, PackageType: 'PAIL', Class: '55.0', Weight: 1620, Description: 'UN1263, Paint, 3, PG III' },
   ],
   HazmatInformation: { EmergenyNumber: '800-555-0142', ContractNumber: 'CCN204511', ContractHolder: 'Harpeth Valley Plastics' },
@@ -81,14 +105,26 @@ describe('sandbox pdf: Code 128', () => {
     CODE128_PATTERNS.slice(0, 106).forEach((p, v) => {
       const w = [...p].map(Number);
       assert.equal(w.length, 6, `value ${v}`);
-      assert.equal(w.reduce((a, b) => a + b, 0), 11, `value ${v}`);
+      assert.equal(
+        w.reduce((a, b) => a + b, 0),
+        11,
+        `value ${v}`,
+      );
       assert.equal((w[0]! + w[2]! + w[4]!) % 2, 0, `bar parity of value ${v}`);
       assert.ok(w.every((x) => x >= 1 && x <= 4));
     });
     assert.equal(CODE128_PATTERNS[STOP], '2331112');
     // Spot checks against the published table.
     assert.deepEqual(
-      [CODE128_PATTERNS[0], CODE128_PATTERNS[16], CODE128_PATTERNS[33], CODE128_PATTERNS[99], CODE128_PATTERNS[100], CODE128_PATTERNS[START_B], CODE128_PATTERNS[START_C]],
+      [
+        CODE128_PATTERNS[0],
+        CODE128_PATTERNS[16],
+        CODE128_PATTERNS[33],
+        CODE128_PATTERNS[99],
+        CODE128_PATTERNS[100],
+        CODE128_PATTERNS[START_B],
+        CODE128_PATTERNS[START_C],
+      ],
       ['212222', '123122', '111323', '113141', '114131', '211214', '211232'],
     );
   });
@@ -140,7 +176,21 @@ describe('sandbox pdf: bill of lading', () => {
     assert.match(doc.getTitle() ?? '', /Bill of Lading 500117/);
     assert.match(doc.getSubject() ?? '', /056391174/);
     const [text] = await pageTexts(bytes);
-    for (const expected of ['STRAIGHT BILL OF LADING', '056391174', '500117', 'Harpeth Valley Plastics', 'Bayshore Restaurant Supply', 'Attn: Receiving', 'PO450981', 'UN1263, Paint, 3, PG III', '3,880', '800-555-0142', '$25,000.00 per Shipment', 'Call consignee 30 minutes', 'Page 1 of 1']) {
+    for (const expected of [
+      'STRAIGHT BILL OF LADING',
+      '056391174',
+      '500117',
+      'Harpeth Valley Plastics',
+      'Bayshore Restaurant Supply',
+      'Attn: Receiving',
+      'PO450981',
+      'UN1263, Paint, 3, PG III',
+      '3,880',
+      '800-555-0142',
+      '$25,000.00 per Shipment',
+      'Call consignee 30 minutes',
+      'Page 1 of 1',
+    ]) {
       assert.ok(text!.includes(expected), `missing ${expected}`);
     }
   });
@@ -152,7 +202,14 @@ describe('sandbox pdf: bill of lading', () => {
   });
 
   it('continues a 500-item BOL over several pages, numbered, with the closing blocks at the end', async () => {
-    const items = Array.from({ length: 500 }, (_, i) => ({ IsHazmat: false, Pieces: 1, PackageType: 'CTN', Class: '100.0', Weight: 10, Description: `Line ${i + 1}` }));
+    const items = Array.from({ length: 500 }, (_, i) => ({
+      IsHazmat: false,
+      Pieces: 1,
+      PackageType: 'CTN',
+      Class: '100.0',
+      Weight: 10,
+      Description: `Line ${i + 1}`,
+    }));
     const bytes = await billOfLadingPdf({ ...BOL, Items: items }, META);
     const pages = (await load(bytes)).getPageCount();
     assert.ok(pages >= 8 && pages <= 16, `${pages} pages`);
@@ -171,7 +228,10 @@ describe('sandbox pdf: bill of lading', () => {
     const empty = await billOfLadingPdf({}, META);
     assert.equal((await load(empty)).getPageCount(), 1);
     assert.ok((await pageTexts(empty))[0]!.includes('(no items)'));
-    const odd = await billOfLadingPdf({ Shipper: { Name: 'Caf\u00e9 \u201cNord\u201d \u2014 \u6771\u4eac \ud83d\ude9a' }, Items: [{ Description: 'Tab\there\nnewline' }] }, META);
+    const odd = await billOfLadingPdf(
+      { Shipper: { Name: 'Caf\u00e9 \u201cNord\u201d \u2014 \u6771\u4eac \ud83d\ude9a' }, Items: [{ Description: 'Tab\there\nnewline' }] },
+      META,
+    );
     const [text] = await pageTexts(odd);
     assert.ok(text!.includes('Caf\u00e9 "Nord" - ?? ?'), text);
   });
@@ -179,10 +239,15 @@ describe('sandbox pdf: bill of lading', () => {
 
 describe('sandbox pdf: labels', () => {
   it('documents each style with its labels per page', () => {
-    assert.deepEqual(
-      Object.fromEntries(Object.values(labelStyles).map((s) => [s.id, s.perPage])),
-      { STYLE_1: 1, STYLE_2: 1, STYLE_3: 1, STYLE_4: 6, STYLE_5: 2, STYLE_6: 4, STYLE_7: 10 },
-    );
+    assert.deepEqual(Object.fromEntries(Object.values(labelStyles).map((s) => [s.id, s.perPage])), {
+      STYLE_1: 1,
+      STYLE_2: 1,
+      STYLE_3: 1,
+      STYLE_4: 6,
+      STYLE_5: 2,
+      STYLE_6: 4,
+      STYLE_7: 10,
+    });
     for (const s of Object.values(labelStyles)) {
       // Every position must lie on the page.
       const right = s.left + (s.columns - 1) * s.pitchX + s.labelWidth;
@@ -215,7 +280,14 @@ describe('sandbox pdf: labels', () => {
   });
 
   it('counts pages from the start position on every sheet style', async () => {
-    for (const [style, start, count, pages] of [['STYLE_4', 6, 1, 1], ['STYLE_4', 6, 2, 2], ['STYLE_7', 1, 10, 1], ['STYLE_7', 2, 10, 2], ['STYLE_5', 2, 3, 2], ['4', 1, 13, 3]] as const) {
+    for (const [style, start, count, pages] of [
+      ['STYLE_4', 6, 1, 1],
+      ['STYLE_4', 6, 2, 2],
+      ['STYLE_7', 1, 10, 1],
+      ['STYLE_7', 2, 10, 2],
+      ['STYLE_5', 2, 3, 2],
+      ['4', 1, 13, 3],
+    ] as const) {
       const bytes = await labelsPdf(BOL, META, { style, startPosition: start, numLabels: count });
       assert.equal((await load(bytes)).getPageCount(), pages, `${style} ${start} ${count}`);
     }
@@ -234,7 +306,14 @@ describe('sandbox pdf: labels', () => {
     assert.match(checkLabelRequest('STYLE_4', 1, 2.5)!, /numLabels/);
     assert.match(checkLabelRequest('STYLE_4', 'x', 1)!, /startPosition/);
     await assert.rejects(labelsPdf(BOL, META, { style: 'STYLE_4', startPosition: 9, numLabels: 1 }), RangeError);
-    assert.deepEqual(['STYLE_4', 'style4', ' 4 ', 'Style_7', 'STYLE_8', 'LARGE'].map(normalizeLabelStyle), ['STYLE_4', 'STYLE_4', 'STYLE_4', 'STYLE_7', undefined, undefined]);
+    assert.deepEqual(['STYLE_4', 'style4', ' 4 ', 'Style_7', 'STYLE_8', 'LARGE'].map(normalizeLabelStyle), [
+      'STYLE_4',
+      'STYLE_4',
+      'STYLE_4',
+      'STYLE_7',
+      undefined,
+      undefined,
+    ]);
   });
 });
 

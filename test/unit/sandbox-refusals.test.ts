@@ -5,7 +5,24 @@
  */
 import { strict as assert } from 'node:assert';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
-import { actionOf, Clock, el, envelope, http, KEY, NS_DISTINCT, SOAP11, SOAP12, soapFault, soapHeaders, soapResult, textAt, children, child, type Node } from './sandbox-kit';
+import {
+  actionOf,
+  Clock,
+  el,
+  envelope,
+  http,
+  KEY,
+  NS_DISTINCT,
+  SOAP11,
+  SOAP12,
+  soapFault,
+  soapHeaders,
+  soapResult,
+  textAt,
+  children,
+  child,
+  type Node,
+} from './sandbox-kit';
 import { rate103 } from './sandbox-requests';
 
 const ns = NS_DISTINCT;
@@ -22,10 +39,17 @@ describe('sandbox refusals and tolerance', () => {
     sb = await startSandbox({ namespaces: ns, now: new Clock().now });
     locked = await startSandbox({ namespaces: ns, apiKeys: ['good-key-1', 'good-key-2'] });
   });
-  after(async () => { await sb.close(); await locked.close(); });
+  after(async () => {
+    await sb.close();
+    await locked.close();
+  });
 
-  const post11 = (path: string, body: string, headers: Record<string, string> = soapHeaders('1.1', actionOf(ns, 'GetHazmatDescription'), 'missing'), base = sb.url) =>
-    http(base + path, { method: 'POST', body, headers });
+  const post11 = (
+    path: string,
+    body: string,
+    headers: Record<string, string> = soapHeaders('1.1', actionOf(ns, 'GetHazmatDescription'), 'missing'),
+    base = sb.url,
+  ) => http(base + path, { method: 'POST', body, headers });
 
   describe('Content-Type', () => {
     for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencoded']) {
@@ -46,12 +70,20 @@ describe('sandbox refusals and tolerance', () => {
       assert.equal(r.status, 415);
     });
     it('answers JSON POSTed to .asmx/GetRateQuote (no HTTP binding) as ASMX does', async () => {
-      const r = await http(`${sb.url}${RATE}/GetRateQuote`, { method: 'POST', body: '{"QuoteType":"Domestic"}', headers: { 'Content-Type': 'application/json' } });
+      const r = await http(`${sb.url}${RATE}/GetRateQuote`, {
+        method: 'POST',
+        body: '{"QuoteType":"Domestic"}',
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(r.status, 500);
       assert.match(r.text, /Request format is unrecognized for URL unexpectedly ending in '\/GetRateQuote'/);
     });
     it('refuses a form POST with the wrong Content-Type with 415', async () => {
-      const r = await http(`${sb.url}${BOL}/GetHazmatDescription`, { method: 'POST', body: `APIKey=${KEY}&UNNANumber=1203`, headers: { 'Content-Type': 'text/xml' } });
+      const r = await http(`${sb.url}${BOL}/GetHazmatDescription`, {
+        method: 'POST',
+        body: `APIKey=${KEY}&UNNANumber=1203`,
+        headers: { 'Content-Type': 'text/xml' },
+      });
       assert.equal(r.status, 415);
     });
     it('answers a SOAP 1.2 envelope sent as text/xml with a VersionMismatch fault', async () => {
@@ -82,7 +114,11 @@ describe('sandbox refusals and tolerance', () => {
       assert.match(f.reason, /names GetBillOfLadingPdf, but the SOAP Body holds <GetHazmatDescription>/);
     });
     it('faults a SOAP 1.2 action parameter that disagrees with the body, with soap:Sender', async () => {
-      const r = await http(sb.url + BOL, { method: 'POST', body: envelope('1.2', hazmat(), ns, 'default-xmlns'), headers: soapHeaders('1.2', actionOf(ns, 'GetBillOfLadingPdf'), 'quoted') });
+      const r = await http(sb.url + BOL, {
+        method: 'POST',
+        body: envelope('1.2', hazmat(), ns, 'default-xmlns'),
+        headers: soapHeaders('1.2', actionOf(ns, 'GetBillOfLadingPdf'), 'quoted'),
+      });
       assert.equal(r.status, 500);
       assert.equal(r.contentType, 'application/soap+xml; charset=utf-8');
       const f = soapFault(r.text, '1.2');
@@ -135,7 +171,10 @@ describe('sandbox refusals and tolerance', () => {
       assert.equal(soapFault(r.text, '1.2').code, 'soap:MustUnderstand');
     });
     it('faults a value XmlSerializer cannot read (a float that is not a number)', async () => {
-      const r = await post11(RATE, envelope('1.1', el('GetRateQuote', [el('APIKey', KEY), rate103([el('Item', [el('Class', '50'), el('Weight', 'heavy')])])]), ns, 'default-xmlns'));
+      const r = await post11(
+        RATE,
+        envelope('1.1', el('GetRateQuote', [el('APIKey', KEY), rate103([el('Item', [el('Class', '50'), el('Weight', 'heavy')])])]), ns, 'default-xmlns'),
+      );
       assert.equal(r.status, 500);
       const f = soapFault(r.text);
       assert.equal(f.code, 'soap:Client');
@@ -166,7 +205,11 @@ describe('sandbox refusals and tolerance', () => {
       assert.match(f.reason, /Missing API key/);
     });
     it('faults an empty key (SOAP 1.2: soap:Sender)', async () => {
-      const r = await http(sb.url + BOL, { method: 'POST', body: envelope('1.2', hazmat([el('APIKey', '  ')]), ns, 'default-xmlns'), headers: soapHeaders('1.2', '', 'missing') });
+      const r = await http(sb.url + BOL, {
+        method: 'POST',
+        body: envelope('1.2', hazmat([el('APIKey', '  ')]), ns, 'default-xmlns'),
+        headers: soapHeaders('1.2', '', 'missing'),
+      });
       assert.equal(r.status, 500);
       assert.equal(soapFault(r.text, '1.2').code, 'soap:Sender');
     });
@@ -225,31 +268,47 @@ describe('sandbox refusals and tolerance', () => {
   });
 
   describe('tolerated like a real ASMX service', () => {
-    it('an element outside its namespace is absent (the Ruby client\'s OverDimensionPcs), and the reply names it', async () => {
-      const body = `<soap:Envelope xmlns:soap="${SOAP12}" xmlns:ccl="${S}"><soap:Body><ccl:GetRateQuote><ccl:APIKey>${KEY}</ccl:APIKey><ccl:request>`
-        + '<ccl:CustomerData>shop.example</ccl:CustomerData><ccl:QuoteType>Domestic</ccl:QuoteType><ccl:CODAmount>0</ccl:CODAmount>'
-        + '<ccl:Origin><ccl:ZipOrPostalCode>66227</ccl:ZipOrPostalCode><ccl:CountryCode>USA</ccl:CountryCode></ccl:Origin>'
-        + '<ccl:Destination><ccl:ZipOrPostalCode>71671</ccl:ZipOrPostalCode><ccl:CountryCode>USA</ccl:CountryCode></ccl:Destination>'
-        + '<ccl:Items><ccl:Item><ccl:Class>50.0</ccl:Class><ccl:Weight>1500</ccl:Weight><ccl:Width>0</ccl:Width><ccl:Height>0</ccl:Height><ccl:Length>0</ccl:Length></ccl:Item></ccl:Items>'
-        + '<ccl:DeclaredValue>0</ccl:DeclaredValue><ccl:Accessorials/><OverDimensionPcs>3</OverDimensionPcs></ccl:request></ccl:GetRateQuote></soap:Body></soap:Envelope>';
-      const r = await http(`${sb.url}/1.0.1/RateQuoteService.asmx`, { method: 'POST', body, headers: { 'Content-Type': `application/soap+xml; charset=utf-8; action='${actionOf(ns, 'GetRateQuote')}'` } });
+    it("an element outside its namespace is absent (the Ruby client's OverDimensionPcs), and the reply names it", async () => {
+      const body =
+        `<soap:Envelope xmlns:soap="${SOAP12}" xmlns:ccl="${S}"><soap:Body><ccl:GetRateQuote><ccl:APIKey>${KEY}</ccl:APIKey><ccl:request>` +
+        '<ccl:CustomerData>shop.example</ccl:CustomerData><ccl:QuoteType>Domestic</ccl:QuoteType><ccl:CODAmount>0</ccl:CODAmount>' +
+        '<ccl:Origin><ccl:ZipOrPostalCode>66227</ccl:ZipOrPostalCode><ccl:CountryCode>USA</ccl:CountryCode></ccl:Origin>' +
+        '<ccl:Destination><ccl:ZipOrPostalCode>71671</ccl:ZipOrPostalCode><ccl:CountryCode>USA</ccl:CountryCode></ccl:Destination>' +
+        '<ccl:Items><ccl:Item><ccl:Class>50.0</ccl:Class><ccl:Weight>1500</ccl:Weight><ccl:Width>0</ccl:Width><ccl:Height>0</ccl:Height><ccl:Length>0</ccl:Length></ccl:Item></ccl:Items>' +
+        '<ccl:DeclaredValue>0</ccl:DeclaredValue><ccl:Accessorials/><OverDimensionPcs>3</OverDimensionPcs></ccl:request></ccl:GetRateQuote></soap:Body></soap:Envelope>';
+      const r = await http(`${sb.url}/1.0.1/RateQuoteService.asmx`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': `application/soap+xml; charset=utf-8; action='${actionOf(ns, 'GetRateQuote')}'` },
+      });
       assert.equal(r.status, 200, r.text);
       assert.match(r.headers.get('x-carrier-sandbox-ignored') ?? '', /request\.OverDimensionPcs/);
       const result = soapResult(r.text, 'GetRateQuote', '1.2');
       const notes = children(child(child(result, 'Result'), 'Messages'), 'Message').map((m) => textAt(m, 'Text'));
-      assert.ok(notes.some((n) => /OverDimensionPcs was not sent; quoted with 0/.test(n)), notes.join(' | '));
+      assert.ok(
+        notes.some((n) => /OverDimensionPcs was not sent; quoted with 0/.test(n)),
+        notes.join(' | '),
+      );
       // No over-dimension charge: the 3 pieces were never bound.
       assert.ok(!children(child(child(result, 'Result'), 'Charges'), 'Charge').some((c) => /Over Dimension/.test(textAt(c, 'Title'))));
     });
     it('invented fields and a wrong field order are read past and flagged, not refused', async () => {
-      const body = `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><GetRateQuote xmlns="${S}"><APIKey>${KEY}</APIKey><request>`
-        + '<Origin><ZipOrPostalCode>37029</ZipOrPostalCode><CountryCode>USA</CountryCode></Origin><Destination><ZipOrPostalCode>33635</ZipOrPostalCode><CountryCode>USA</CountryCode></Destination>'
-        + '<Items><Item><Weight>500</Weight><Class>100</Class><Length>48</Length><Width>40</Width><Height>30</Height><PackageType>PLT</PackageType><PiecesCount>1</PiecesCount></Item></Items>'
-        + '<IsResidentialDelivery>true</IsResidentialDelivery><IncludeFuelSurcharge>true</IncludeFuelSurcharge><OverDimensionPcs>0</OverDimensionPcs></request></GetRateQuote></soap:Body></soap:Envelope>';
+      const body =
+        `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><GetRateQuote xmlns="${S}"><APIKey>${KEY}</APIKey><request>` +
+        '<Origin><ZipOrPostalCode>37029</ZipOrPostalCode><CountryCode>USA</CountryCode></Origin><Destination><ZipOrPostalCode>33635</ZipOrPostalCode><CountryCode>USA</CountryCode></Destination>' +
+        '<Items><Item><Weight>500</Weight><Class>100</Class><Length>48</Length><Width>40</Width><Height>30</Height><PackageType>PLT</PackageType><PiecesCount>1</PiecesCount></Item></Items>' +
+        '<IsResidentialDelivery>true</IsResidentialDelivery><IncludeFuelSurcharge>true</IncludeFuelSurcharge><OverDimensionPcs>0</OverDimensionPcs></request></GetRateQuote></soap:Body></soap:Envelope>';
       const r = await post11(RATE, body, { 'Content-Type': 'text/xml', SOAPAction: actionOf(ns, 'GetRateQuote') });
       assert.equal(r.status, 200, r.text);
       const ignored = r.headers.get('x-carrier-sandbox-ignored') ?? '';
-      for (const name of ['request.Items[0].PackageType', 'request.Items[0].PiecesCount', 'request.IsResidentialDelivery', 'request.IncludeFuelSurcharge', 'request.OverDimensionPcs']) assert.ok(ignored.includes(name), `${name} in ${ignored}`);
+      for (const name of [
+        'request.Items[0].PackageType',
+        'request.Items[0].PiecesCount',
+        'request.IsResidentialDelivery',
+        'request.IncludeFuelSurcharge',
+        'request.OverDimensionPcs',
+      ])
+        assert.ok(ignored.includes(name), `${name} in ${ignored}`);
       const result = soapResult(r.text, 'GetRateQuote');
       assert.equal(textAt(result, 'WasSuccess'), 'true');
       const notes = children(child(child(result, 'Result'), 'Messages'), 'Message').map((m) => textAt(m, 'Text'));
@@ -267,16 +326,40 @@ describe('sandbox refusals and tolerance', () => {
       assert.ok(!notes.some((n) => /CustomerData/.test(n)));
     });
     it('xsi:nil items and records, and empty containers, bind as nothing', async () => {
-      const r = await post11('/1.0.3/PickupRequestService.asmx', envelope('1.1', el('CreatePickupRequest', [el('APIKey', KEY), el('request', [
-        el('Pickup', [
-          el('Shipper', [el('Name', 'A'), el('AddressLine1', '1 Main St'), el('ISO3Country', 'USA'), el('ZipCode', '37029'), el('City', 'Burns'), el('State', 'TN'), el('PhoneNumber', '615-555-0101')]),
-          el('Contact', [], { 'xsi:nil': 'true' }),
-          el('Destinations', [el('Destination', [], { 'xsi:nil': 'true' }), el('Destination', [], { 'xsi:nil': 'true' })]),
-          el('PickupInformation', [el('PickupDate', '11/20/2026'), el('ReadyTime', '09:00 AM'), el('CloseTime', '05:00 PM'), el('LoadAttributes', [], { 'xsi:nil': 'true' })]),
-          el('ServiceOptions', []),
-          el('HourlyWindow', [el('Start'), el('End')]),
-        ]),
-      ])]), ns, 'default-xmlns'));
+      const r = await post11(
+        '/1.0.3/PickupRequestService.asmx',
+        envelope(
+          '1.1',
+          el('CreatePickupRequest', [
+            el('APIKey', KEY),
+            el('request', [
+              el('Pickup', [
+                el('Shipper', [
+                  el('Name', 'A'),
+                  el('AddressLine1', '1 Main St'),
+                  el('ISO3Country', 'USA'),
+                  el('ZipCode', '37029'),
+                  el('City', 'Burns'),
+                  el('State', 'TN'),
+                  el('PhoneNumber', '615-555-0101'),
+                ]),
+                el('Contact', [], { 'xsi:nil': 'true' }),
+                el('Destinations', [el('Destination', [], { 'xsi:nil': 'true' }), el('Destination', [], { 'xsi:nil': 'true' })]),
+                el('PickupInformation', [
+                  el('PickupDate', '11/20/2026'),
+                  el('ReadyTime', '09:00 AM'),
+                  el('CloseTime', '05:00 PM'),
+                  el('LoadAttributes', [], { 'xsi:nil': 'true' }),
+                ]),
+                el('ServiceOptions', []),
+                el('HourlyWindow', [el('Start'), el('End')]),
+              ]),
+            ]),
+          ]),
+          ns,
+          'default-xmlns',
+        ),
+      );
       assert.equal(r.status, 200, r.text);
       assert.equal(textAt(soapResult(r.text, 'CreatePickupRequest'), 'Pickup', 'WasSuccess'), 'true');
     });

@@ -25,7 +25,11 @@ const CLOCK_BOL_DATE = '11/19/2026';
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-recovery-'));
 const backups = (dir: string) => fs.readdirSync(dir).filter((n) => n.startsWith('sandbox-state.backup-'));
 
-interface Created { bolId: number; pro: string; pickup: string }
+interface Created {
+  bolId: number;
+  pro: string;
+  pickup: string;
+}
 
 /** On the kit's Clock with a pickup by default; `{ date: todayUs(), pickup: false }` for a sandbox on the real clock. */
 async function createBol(url: string, po: string, { date = CLOCK_BOL_DATE, pickup = true } = {}): Promise<Created> {
@@ -38,7 +42,11 @@ async function createBol(url: string, po: string, { date = CLOCK_BOL_DATE, picku
 
 /** The PO a trace by BolID finds, or undefined. */
 async function poOf(url: string, bolId: number): Promise<string | undefined> {
-  const r = await call(url, TRACE, el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', String(bolId))]), el('TraceType', 'BOL')])]));
+  const r = await call(
+    url,
+    TRACE,
+    el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', String(bolId))]), el('TraceType', 'BOL')])]),
+  );
   const shipments = children(child(r, 'Result'), 'Shipment').filter((s) => !textAt(s, 'ErrorMessage'));
   assert.ok(shipments.length <= 1, `one shipment for BolID ${bolId}`);
   return shipments[0] ? textAt(shipments[0], 'ReferenceNumbers', 'PO') : undefined;
@@ -60,7 +68,11 @@ function editSnapshot(dir: string, edit: (state: { next: Record<string, unknown>
   fs.writeFileSync(file, JSON.stringify(state));
 }
 
-interface Exit { code: number | null; stdout: string; stderr: string }
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** `carrier sandbox …` run to its exit (it is expected to refuse to start), or its address. */
 function sandboxCli(args: string[]): Promise<Exit & { url?: string; stop?: () => Promise<Exit> }> {
@@ -69,17 +81,34 @@ function sandboxCli(args: string[]): Promise<Exit & { url?: string; stop?: () =>
   let stderr = '';
   const exited = new Promise<Exit>((resolve) => proc.once('exit', (code) => resolve({ code, stdout, stderr })));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`neither an address nor an exit within 60 s: ${stdout}${stderr}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`neither an address nor an exit within 60 s: ${stdout}${stderr}`));
+    }, 60_000);
     proc.stdout!.on('data', (d: Buffer) => {
       stdout += d.toString();
       const m = /^Carrier sandbox listening on (http:\/\/[\d.]+:\d+)$/m.exec(stdout);
       if (m) {
         clearTimeout(timer);
-        resolve({ code: null, stdout, stderr, url: m[1]!, stop: () => { proc.kill('SIGTERM'); return exited; } });
+        resolve({
+          code: null,
+          stdout,
+          stderr,
+          url: m[1]!,
+          stop: () => {
+            proc.kill('SIGTERM');
+            return exited;
+          },
+        });
       }
     });
-    proc.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-    void exited.then((r) => { clearTimeout(timer); resolve(r); });
+    proc.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    void exited.then((r) => {
+      clearTimeout(timer);
+      resolve(r);
+    });
   });
 }
 
@@ -129,11 +158,16 @@ describe('sandbox state that does not read stops the start', function () {
       const snapshot = JSON.parse(fs.readFileSync(path.join(dir, STATE_FILE), 'utf8')) as { journal: number };
       fs.writeFileSync(path.join(dir, STATE_FILE), JSON.stringify({ ...snapshot, journal: 9 }));
       let refused: unknown;
-      await startSandbox({ dataDir: dir, now: clock.now }).then((sb) => sb.close(), (e: unknown) => { refused = e; });
+      await startSandbox({ dataDir: dir, now: clock.now }).then(
+        (sb) => sb.close(),
+        (e: unknown) => {
+          refused = e;
+        },
+      );
       assert.ok(refused instanceof SandboxStateUnreadableError, String(refused));
       assert.equal(refused.file, journal);
       assert.match(refused.message, /line 1 is not JSON/);
-      assert.ok(!refused.message.includes('not json'), 'the file\'s content is not quoted');
+      assert.ok(!refused.message.includes('not json'), "the file's content is not quoted");
 
       const backup = refused.setAside();
       assert.ok(backup && fs.existsSync(path.join(backup, 'sandbox-state.9.journal')) && fs.existsSync(path.join(backup, STATE_FILE)));
@@ -150,7 +184,7 @@ describe('sandbox ids stay above every stored one', function () {
 
   const cases: Record<string, Record<string, unknown>> = {
     'set back below the stored ids': { bol: 1001, pro: 20_000_001, pickup: 7_000_001 },
-    'negative': { bol: -5, pro: -5, pickup: -5 },
+    negative: { bol: -5, pro: -5, pickup: -5 },
     'not whole numbers': { bol: 1001.5, pro: 'x', pickup: null },
   };
   for (const [name, next] of Object.entries(cases)) {
@@ -158,11 +192,16 @@ describe('sandbox ids stay above every stored one', function () {
       const clock = new Clock();
       const { dir, made } = await folderWithTwo(clock);
       try {
-        editSnapshot(dir, (state) => { state.next = next; });
+        editSnapshot(dir, (state) => {
+          state.next = next;
+        });
         const log: string[] = [];
         const sb = await startSandbox({ dataDir: dir, now: clock.now, log: (l) => log.push(l) });
         try {
-          assert.ok(log.some((l) => l.startsWith('state: the next BolID')), log.join('\n'));
+          assert.ok(
+            log.some((l) => l.startsWith('state: the next BolID')),
+            log.join('\n'),
+          );
           const fresh = await createBol(sb.url, 'PO-NEW');
           assert.ok(fresh.bolId > Math.max(...made.map((m) => m.bolId)), `BolID ${fresh.bolId}`);
           assert.ok(!made.some((m) => m.pro === fresh.pro), `PRO ${fresh.pro}`);
@@ -174,7 +213,10 @@ describe('sandbox ids stay above every stored one', function () {
           await sb.close();
         }
         const state = JSON.parse(fs.readFileSync(path.join(dir, STATE_FILE), 'utf8')) as { bols: { bolId: number }[]; next: { bol: number } };
-        assert.deepEqual(state.bols.map((b) => b.bolId), [...made.map((m) => m.bolId), made[1]!.bolId + 1]);
+        assert.deepEqual(
+          state.bols.map((b) => b.bolId),
+          [...made.map((m) => m.bolId), made[1]!.bolId + 1],
+        );
         assert.equal(state.next.bol, made[1]!.bolId + 2);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
@@ -182,7 +224,7 @@ describe('sandbox ids stay above every stored one', function () {
     });
   }
 
-  it('the rule: max(the state\'s next id, the largest stored id + 1, the first id), per counter', () => {
+  it("the rule: max(the state's next id, the largest stored id + 1, the first id), per counter", () => {
     const bols = [{ bolId: 1500, pro: '200000500', createdAt: '', billOfLading: {}, pickupRequestNumber: '7000100' }];
     const pickups = [{ id: 7_000_200, createdAt: '', pickup: {} }];
     assert.deepEqual(safeCounters({ bol: 2000, pro: 30_000_000, pickup: 8_000_000 }, bols, pickups).next, { bol: 2000, pro: 30_000_000, pickup: 8_000_000 });

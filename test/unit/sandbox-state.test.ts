@@ -32,15 +32,26 @@ function spawnCli(args: string[]): Promise<Child> {
   const proc = spawn(process.execPath, ['-r', 'tsx/cjs', 'src/cli/main.ts', 'sandbox', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`no address within 20 s: ${out}`)); }, 20_000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`no address within 20 s: ${out}`));
+    }, 20_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /^Carrier sandbox listening on (http:\/\/[\d.]+:\d+)$/m.exec(out);
-      if (m) { clearTimeout(timer); resolve({ proc, url: m[1]!, output: () => out }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, url: m[1]!, output: () => out });
+      }
     };
     proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code} before listening: ${out}`)); });
+    proc.stderr!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before listening: ${out}`));
+    });
   });
 }
 
@@ -50,7 +61,11 @@ function exitOf(proc: ChildProcess): Promise<{ code: number | null; signal: Node
 }
 
 async function createBol(url: string): Promise<number> {
-  const r = await http(url + BOL, { method: 'POST', body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]), NS_DISTINCT, 'default-xmlns'), headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted') });
+  const r = await http(url + BOL, {
+    method: 'POST',
+    body: envelope('1.1', el('CreateBillOfLading', [el('APIKey', KEY), bolRequest({ date: todayUs() })]), NS_DISTINCT, 'default-xmlns'),
+    headers: soapHeaders('1.1', actionOf(NS_DISTINCT, 'CreateBillOfLading'), 'quoted'),
+  });
   if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
   return Number(textAt(soapResult(r.text, 'CreateBillOfLading'), 'BolID'));
 }
@@ -60,7 +75,20 @@ async function known(url: string, ids: number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (let i = 0; i < ids.length; i += 50) {
     const chunk = ids.slice(i, i + 50);
-    const r = await call(url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', chunk.map((id) => el('string', String(id)))), el('TraceType', 'BOL')])]));
+    const r = await call(
+      url,
+      '/1.0.2/ShipmentTracingService.asmx',
+      el('TraceShipment', [
+        el('APIKey', KEY),
+        el('request', [
+          el(
+            'TraceNumbers',
+            chunk.map((id) => el('string', String(id))),
+          ),
+          el('TraceType', 'BOL'),
+        ]),
+      ]),
+    );
     for (const s of children(child(r, 'Result'), 'Shipment')) {
       if (!textAt(s, 'ErrorMessage')) found.add(Number(textAt(s, 'ReferenceNumbers', 'BOL')));
     }
@@ -85,17 +113,33 @@ describe('sandbox state', () => {
 
       const second = await startSandbox({ dataDir: dir, now: clock.now });
       try {
-        const traced = await call(second.url, '/1.0.2/ShipmentTracingService.asmx', el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO')])]));
+        const traced = await call(
+          second.url,
+          '/1.0.2/ShipmentTracingService.asmx',
+          el('TraceShipment', [el('APIKey', KEY), el('request', [el('TraceNumbers', [el('string', pro)]), el('TraceType', 'PRO')])]),
+        );
         assert.equal(textAt(child(child(traced, 'Result'), 'Shipment'), 'ReferenceNumbers', 'BOL'), String(id));
-        const pdf = await call(second.url, '/sandbox/BillOfLadingService.asmx', el('GetBillOfLadingPdf', [el('APIKey', KEY), el('billOfLadingId', String(id))]));
+        const pdf = await call(
+          second.url,
+          '/sandbox/BillOfLadingService.asmx',
+          el('GetBillOfLadingPdf', [el('APIKey', KEY), el('billOfLadingId', String(id))]),
+        );
         assert.equal(await pdfTitle(textAt(pdf, 'PdfDocument')), `Bill of Lading ${id}`);
         const again = await call(second.url, BOL, el('CreateBillOfLading', [el('APIKey', KEY), bolRequest()]));
         assert.equal(Number(textAt(again, 'BolID')), id + 1, 'ids continue after a restart');
         assert.notEqual(textAt(again, 'WebProNumber'), pro);
-        const nextPickup = await call(second.url, '/1.0.3/PickupRequestService.asmx', el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(Number(textAt(again, 'BolID')))]));
+        const nextPickup = await call(
+          second.url,
+          '/1.0.3/PickupRequestService.asmx',
+          el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(Number(textAt(again, 'BolID')))]),
+        );
         assert.equal(textAt(nextPickup, 'Pickup', 'WasSuccess'), 'true', textAt(nextPickup, 'Pickup', 'Message'));
         const twice = await call(second.url, '/1.0.3/PickupRequestService.asmx', el('CreatePickupRequest', [el('APIKey', KEY), pickupRequest(id)]));
-        assert.match(textAt(twice, 'Pickup', 'Message'), new RegExp(`LinkedBolId ${id} already has pickup request ${textAt(pickup, 'PickupRequestID')}`), 'the restarted sandbox remembers the first pickup');
+        assert.match(
+          textAt(twice, 'Pickup', 'Message'),
+          new RegExp(`LinkedBolId ${id} already has pickup request ${textAt(pickup, 'PickupRequestID')}`),
+          'the restarted sandbox remembers the first pickup',
+        );
         assert.ok(Number(textAt(nextPickup, 'PickupRequestID')) > Number(textAt(pickup, 'PickupRequestID')));
       } finally {
         await second.close();
@@ -129,7 +173,11 @@ describe('sandbox state', () => {
         // Eight clients creating bills of lading as fast as they can…
         const clients = Array.from({ length: 8 }, async () => {
           while (!stop) {
-            try { acked.push(await createBol(sb.url)); } catch { return; }
+            try {
+              acked.push(await createBol(sb.url));
+            } catch {
+              return;
+            }
           }
         });
         // …until the process is killed without warning, at a different moment each round.
@@ -183,7 +231,9 @@ describe('carrier sandbox (CLI)', function () {
   it('refuses a bad --port with exit code 2', async () => {
     const proc = spawn(process.execPath, ['-r', 'tsx/cjs', 'src/cli/main.ts', 'sandbox', '--port', 'eighty'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
-    proc.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+    proc.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     assert.equal((await exitOf(proc)).code, 2);
     assert.match(err, /--port needs a whole number/);
   });

@@ -8,7 +8,23 @@ import { strict as assert } from 'node:assert';
 import { formatMoney, FREIGHT_CLASSES, price, surchargeCents, WEIGHT_BREAKS, RULES, SERVICE_LEVELS } from '../../src/sandbox/carrier';
 import { seededRandom } from '../../src/sandbox/history/random';
 
-const ACCESSORIALS = ['OriginLiftgate', 'DestinationLiftgate', 'InsidePickup', 'InsideDelivery', 'ResidentialDelivery', 'DeliveryNotification', 'Freezable', 'KeepFromFreezing', 'FZ', 'Hazmat', 'SortAndSegregate', 'COD', 'OverDimension', 'DockPickup', 'CubicFeet'];
+const ACCESSORIALS = [
+  'OriginLiftgate',
+  'DestinationLiftgate',
+  'InsidePickup',
+  'InsideDelivery',
+  'ResidentialDelivery',
+  'DeliveryNotification',
+  'Freezable',
+  'KeepFromFreezing',
+  'FZ',
+  'Hazmat',
+  'SortAndSegregate',
+  'COD',
+  'OverDimension',
+  'DockPickup',
+  'CubicFeet',
+];
 const MONEY = /^-?\$\d{1,3}(,\d{3})*\.\d\d$/;
 
 describe('sandbox tariff: properties', () => {
@@ -39,12 +55,19 @@ describe('sandbox tariff: properties', () => {
     assert.equal(p.ratedWeight, 1_000);
     const deficit = p.lines.find((l) => l.Title.startsWith('Deficit Weight'))!;
     assert.equal(deficit.weight, 1);
-    assert.equal(p.lines.filter((l) => l.Type === '').reduce((s, l) => s + l.amountCents, 0), p.grossCents, 'the item and deficit lines add up to GROSS');
+    assert.equal(
+      p.lines.filter((l) => l.Type === '').reduce((s, l) => s + l.amountCents, 0),
+      p.grossCents,
+      'the item and deficit lines add up to GROSS',
+    );
   });
 
   it('never lowers a price when freight is added or made heavier, whatever the classes (random multi-item shipments)', () => {
     for (let n = 0; n < 400; n++) {
-      const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ freightClass: pick(FREIGHT_CLASSES), weight: 20 + Math.round(random() * 4_000) }));
+      const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
+        freightClass: pick(FREIGHT_CLASSES),
+        weight: 20 + Math.round(random() * 4_000),
+      }));
       const miles = 50 + random() * 2_800;
       const base = price({ items, miles }).netCents;
       const heavier = items.map((i, k) => (k === 0 ? { ...i, weight: i.weight + 1 + Math.round(random() * 900) } : i));
@@ -76,7 +99,13 @@ describe('sandbox tariff: properties', () => {
 
   it('puts service-level surcharges on the discounted freight charge, not on COD fees, excess liability or fuel', () => {
     const plain = price({ items: [{ freightClass: '70', weight: 1_200 }], miles: 800 });
-    const extras = price({ items: [{ freightClass: '70', weight: 1_200 }], miles: 800, codAmount: 5_000, declaredValue: 50_000, accessorials: ['InsideDelivery'] });
+    const extras = price({
+      items: [{ freightClass: '70', weight: 1_200 }],
+      miles: 800,
+      codAmount: 5_000,
+      declaredValue: 50_000,
+      accessorials: ['InsideDelivery'],
+    });
     assert.equal(extras.discountedCents, plain.discountedCents);
     for (const level of SERVICE_LEVELS) {
       const pct = RULES[level].surchargePercent;
@@ -86,7 +115,14 @@ describe('sandbox tariff: properties', () => {
   });
 
   it('writes every amount as $1,234.56, up to the largest shipment and amounts the carrier takes', () => {
-    const p = price({ items: [{ freightClass: '500.0', weight: 20_000 }], miles: 3_500, codAmount: 50_000, declaredValue: 100_000, overDimensionPieces: 9_999, accessorials: ACCESSORIALS });
+    const p = price({
+      items: [{ freightClass: '500.0', weight: 20_000 }],
+      miles: 3_500,
+      codAmount: 50_000,
+      declaredValue: 100_000,
+      overDimensionPieces: 9_999,
+      accessorials: ACCESSORIALS,
+    });
     for (const l of p.lines) assert.match(formatMoney(l.amountCents), MONEY, l.Title);
     assert.match(formatMoney(1e20), MONEY);
   });

@@ -25,7 +25,10 @@ function freePort(): Promise<number> {
 }
 
 function refused(url: string): Promise<boolean> {
-  return fetch(url).then(() => false, () => true);
+  return fetch(url).then(
+    () => false,
+    () => true,
+  );
 }
 
 describe('sandbox server', () => {
@@ -68,7 +71,9 @@ describe('sandbox server', () => {
         await sb.close();
         console.log(JSON.stringify({ startMs, before, after, status: r.status }));
       })();`;
-    const out = await new Promise<string>((resolve, reject) => execFile(process.execPath, ['-r', 'tsx/cjs', '-e', script], { cwd: ROOT }, (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout))));
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['-r', 'tsx/cjs', '-e', script], { cwd: ROOT }, (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout))),
+    );
     const m = JSON.parse(out.trim().split('\n').pop()!) as { startMs: number; before: boolean; after: boolean; status: number };
     // How fast it starts is the bench's to say (npm run bench), not a test's on a busy machine.
     assert.equal(m.before, false, 'pdf-lib is not loaded by starting');
@@ -82,7 +87,10 @@ describe('sandbox server', () => {
     try {
       await http(`${sb.url}/sandbox/BillOfLadingService.asmx/GetHazmatDescription?APIKey=${KEY}&UNNANumber=1203`);
       const line = lines.find((l) => l.includes('GetHazmatDescription'))!;
-      assert.match(line, /^GET \/sandbox\/BillOfLadingService\.asmx\/GetHazmatDescription\?APIKey=••••&UNNANumber=1203 GetHazmatDescription sandbox HTTP GET → 200 \(\d+ ms\)$/);
+      assert.match(
+        line,
+        /^GET \/sandbox\/BillOfLadingService\.asmx\/GetHazmatDescription\?APIKey=••••&UNNANumber=1203 GetHazmatDescription sandbox HTTP GET → 200 \(\d+ ms\)$/,
+      );
       assert.ok(!lines.join('\n').includes(KEY));
       assert.match(lines[0]!, /^Carrier sandbox listening on http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
@@ -95,11 +103,16 @@ describe('sandbox server', () => {
     try {
       const port = new URL(sb.url).port;
       const r = await new Promise<string>((resolve, reject) => {
-        const req = nodeHttp.request({ host: '127.0.0.1', port, path: '/1.0.2/ShipmentTracingService.asmx?WSDL', headers: { Host: `sandbox.test:${port}` } }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => { text += c.toString(); });
-          res.on('end', () => resolve(text));
-        });
+        const req = nodeHttp.request(
+          { host: '127.0.0.1', port, path: '/1.0.2/ShipmentTracingService.asmx?WSDL', headers: { Host: `sandbox.test:${port}` } },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => {
+              text += c.toString();
+            });
+            res.on('end', () => resolve(text));
+          },
+        );
         req.on('error', reject);
         req.end();
       });

@@ -20,14 +20,23 @@ const ROOT = path.join(__dirname, '../..');
 const MAIN = path.join(ROOT, 'src/cli/main.ts');
 const KEY = 'CliKey-9f8e7d6c5b4a3210ZYXWVUTSRQPONMLKJIHGFEDCBA-xyz';
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function carrier(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CARRIER_API_KEY')));
-    execFile(process.execPath, ['--require', require.resolve('tsx/cjs'), MAIN, ...args], { cwd, env: { ...clean, NO_COLOR: '1', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--require', require.resolve('tsx/cjs'), MAIN, ...args],
+      { cwd, env: { ...clean, NO_COLOR: '1', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -79,7 +88,16 @@ describe('carrier envelope', function () {
   const inProcess = async (args: string[], env: Record<string, string>): Promise<Run> => {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(args, { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env });
+    const code = await runCli(args, {
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: (t) => {
+        stderr += t;
+      },
+      cwd,
+      env,
+    });
     return { code, stdout, stderr };
   };
 
@@ -89,7 +107,9 @@ describe('carrier envelope', function () {
       const { request } = validateRequestText(fs.readFileSync(file, 'utf8'), file);
       assert.ok(request, file);
       const op = findShape(request.operation, request.version)!;
-      const vars = findVariables(request.params).filter((u) => !u.name.startsWith('run.')).flatMap((u) => ['--var', `${u.name}=1`]);
+      const vars = findVariables(request.params)
+        .filter((u) => !u.name.startsWith('run.'))
+        .flatMap((u) => ['--var', `${u.name}=1`]);
       for (const binding of op.bindings) {
         const shown = await inProcess(['envelope', file, '--env', 'remote', '--binding', binding, '--show-secrets', ...vars], { CARRIER_API_KEY_REMOTE: KEY });
         assert.equal(shown.code, 0, `${file} ${binding}: ${shown.stderr}`);
@@ -107,18 +127,27 @@ describe('carrier envelope', function () {
     const file = path.join(ROOT, 'test/golden/requests/GetTerminalInformation-1.0.2.carrier.json');
     const plain = await carrier(['envelope', file], cwd, { CARRIER_API_KEY: KEY });
     assert.equal(plain.code, 0, plain.stderr);
-    assert.match(plain.stdout, /^POST http:\/\/embedded-sandbox\.invalid\/1\.0\.2\/TerminalInformationService\.asmx\nContent-Type: text\/xml; charset=utf-8\nSOAPAction: "[^"]+\/GetTerminalInformation"\n\n<\?xml /);
+    assert.match(
+      plain.stdout,
+      /^POST http:\/\/embedded-sandbox\.invalid\/1\.0\.2\/TerminalInformationService\.asmx\nContent-Type: text\/xml; charset=utf-8\nSOAPAction: "[^"]+\/GetTerminalInformation"\n\n<\?xml /,
+    );
     assert.match(plain.stdout, /<APIKey>••••<\/APIKey>/);
     const curl = await carrier(['envelope', file, '--curl', '--binding', 'get'], cwd, { CARRIER_API_KEY: KEY });
     assert.equal(curl.code, 0, curl.stderr);
-    assert.match(curl.stdout, /^curl 'http:\/\/embedded-sandbox\.invalid\/1\.0\.2\/TerminalInformationService\.asmx\/GetTerminalInformation\?APIKey=••••&ZipCode=68507/);
+    assert.match(
+      curl.stdout,
+      /^curl 'http:\/\/embedded-sandbox\.invalid\/1\.0\.2\/TerminalInformationService\.asmx\/GetTerminalInformation\?APIKey=••••&ZipCode=68507/,
+    );
     for (const r of [plain, curl]) assertNoKey('envelope output', r.stdout + r.stderr);
     const shown = await carrier(['envelope', file, '--show-secrets'], cwd, { CARRIER_API_KEY: KEY });
     assert.ok(shown.stdout.includes(`<APIKey>${KEY}</APIKey>`), 'only --show-secrets shows it');
   });
 
   it('exits 2 on a file with errors, naming file:line:col, and on usage errors', async () => {
-    fs.writeFileSync(path.join(cwd, 'bad.carrier.json'), '{\n  "operation": "GetTerminalInformation",\n  "binding": "get",\n  "params": { "ZipCode": "1", "CountryCode": "USA", "Extra": { "a": 1 } }\n}\n');
+    fs.writeFileSync(
+      path.join(cwd, 'bad.carrier.json'),
+      '{\n  "operation": "GetTerminalInformation",\n  "binding": "get",\n  "params": { "ZipCode": "1", "CountryCode": "USA", "Extra": { "a": 1 } }\n}\n',
+    );
     const bad = await carrier(['envelope', 'bad.carrier.json'], cwd);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /^bad\.carrier\.json:4:\d+: error: /m);
@@ -142,15 +171,31 @@ describe('carrier send', function () {
       const key = /<APIKey>([^<]*)</.exec(body.toString())?.[1] ?? new URL(req.url!, 'http://x').searchParams.get('APIKey') ?? '';
       if (req.headers['content-type']?.startsWith('application/soap+xml')) {
         res.writeHead(500, { 'Content-Type': SOAP12_TYPE, 'X-Seen-Key': key });
-        res.end(soapReply('1.2', `<soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value><soap:Subcode><soap:Value>InvalidApiKey</soap:Value></soap:Subcode></soap:Code><soap:Reason><soap:Text xml:lang="en">The API key is not valid.</soap:Text></soap:Reason><soap:Detail><Key>${key}</Key></soap:Detail></soap:Fault>`));
+        res.end(
+          soapReply(
+            '1.2',
+            `<soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value><soap:Subcode><soap:Value>InvalidApiKey</soap:Value></soap:Subcode></soap:Code><soap:Reason><soap:Text xml:lang="en">The API key is not valid.</soap:Text></soap:Reason><soap:Detail><Key>${key}</Key></soap:Detail></soap:Fault>`,
+          ),
+        );
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
-      res.end(`<?xml version="1.0" encoding="utf-8"?>\n<BillOfLadingPDFReply xmlns="${DEFAULT_NAMESPACES.service}"><!-- for ${key} --><PdfDocument>${pdf.toString('base64')}</PdfDocument></BillOfLadingPDFReply>`);
+      res.end(
+        `<?xml version="1.0" encoding="utf-8"?>\n<BillOfLadingPDFReply xmlns="${DEFAULT_NAMESPACES.service}"><!-- for ${key} --><PdfDocument>${pdf.toString('base64')}</PdfDocument></BillOfLadingPDFReply>`,
+      );
     });
-    fs.writeFileSync(path.join(cwd, 'carrier.environments.json'), JSON.stringify({ local: { baseUrl: server.url }, nowhere: { baseUrl: 'http://127.0.0.1:9' } }));
-    fs.writeFileSync(path.join(cwd, 'terminal.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', binding: 'soap12', environment: 'local', params: { ZipCode: '68507', CountryCode: 'USA' } }));
-    fs.writeFileSync(path.join(cwd, 'pdf.carrier.json'), JSON.stringify({ operation: 'GetBillOfLadingPdf', binding: 'get', environment: 'local', params: { billOfLadingId: 7 } }));
+    fs.writeFileSync(
+      path.join(cwd, 'carrier.environments.json'),
+      JSON.stringify({ local: { baseUrl: server.url }, nowhere: { baseUrl: 'http://127.0.0.1:9' } }),
+    );
+    fs.writeFileSync(
+      path.join(cwd, 'terminal.carrier.json'),
+      JSON.stringify({ operation: 'GetTerminalInformation', binding: 'soap12', environment: 'local', params: { ZipCode: '68507', CountryCode: 'USA' } }),
+    );
+    fs.writeFileSync(
+      path.join(cwd, 'pdf.carrier.json'),
+      JSON.stringify({ operation: 'GetBillOfLadingPdf', binding: 'get', environment: 'local', params: { billOfLadingId: 7 } }),
+    );
   });
 
   after(async () => {
@@ -169,7 +214,10 @@ describe('carrier send', function () {
     assert.equal(json.code, 1);
     const summary = JSON.parse(json.stdout);
     assert.deepEqual([summary.status, summary.ok, summary.fault.code, summary.fault.reason], [500, false, 'soap:Sender', 'The API key is not valid.']);
-    assert.ok(server.received.some((r) => r.body.toString().includes(`<APIKey>${KEY}</APIKey>`)), 'the key went on the wire');
+    assert.ok(
+      server.received.some((r) => r.body.toString().includes(`<APIKey>${KEY}</APIKey>`)),
+      'the key went on the wire',
+    );
     const files = filesIn(out);
     assert.deepEqual([...files.keys()].map((f) => path.basename(f)).sort(), ['exchange.json', 'reply.xml', 'request.http']);
     assert.match(files.get(path.join(out, 'request.http'))!.toString(), /^POST http:\/\/127\.0\.0\.1:\d+\/1\.0\.2\/TerminalInformationService\.asmx\n/);

@@ -8,7 +8,13 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
 import {
-  apiKeyFromVariables, apiKeyVariable, ENVIRONMENTS_FILE, findEnvironment, formatEnvironmentProblem, loadEnvironments, parseEnvironments,
+  apiKeyFromVariables,
+  apiKeyVariable,
+  ENVIRONMENTS_FILE,
+  findEnvironment,
+  formatEnvironmentProblem,
+  loadEnvironments,
+  parseEnvironments,
 } from '../../src/core/environments';
 import { nodeContext } from '../../src/host';
 import { tmpDir } from './transport-support';
@@ -37,7 +43,10 @@ describe('environments: reading carrier.environments.json', () => {
     }`;
     const { environments, problems } = parseEnvironments(text, '/work/ws/carrier.environments.json');
     assert.deepEqual(problems, []);
-    assert.deepEqual(environments.map((e) => e.name), ['sandbox', 'staging', 'local']);
+    assert.deepEqual(
+      environments.map((e) => e.name),
+      ['sandbox', 'staging', 'local'],
+    );
     const [sandbox, staging, local] = environments;
     assert.equal(sandbox.embedded, true);
     assert.equal(sandbox.baseUrl, 'embedded');
@@ -62,7 +71,10 @@ describe('environments: reading carrier.environments.json', () => {
   });
 
   it('lets an entry named sandbox adjust the built-in one, which stays embedded', () => {
-    const { environments } = parseEnvironments('{ "sandbox": { "dataNamespace": "http://tempuri.org/", "variables": { "zip": "1" } } }', 'carrier.environments.json');
+    const { environments } = parseEnvironments(
+      '{ "sandbox": { "dataNamespace": "http://tempuri.org/", "variables": { "zip": "1" } } }',
+      'carrier.environments.json',
+    );
     assert.equal(environments.length, 1);
     assert.equal(environments[0].embedded, true);
     assert.equal(environments[0].namespaces.data, 'http://tempuri.org/');
@@ -83,7 +95,10 @@ describe('environments: reading carrier.environments.json', () => {
       '}',
     ].join('\n');
     const { environments, problems } = parseEnvironments(text, 'carrier.environments.json');
-    assert.deepEqual(environments.map((e) => e.name), ['sandbox', 'good']);
+    assert.deepEqual(
+      environments.map((e) => e.name),
+      ['sandbox', 'good'],
+    );
     const lines = problems.map((p) => formatEnvironmentProblem('carrier.environments.json', p));
     const expect = [
       /^carrier\.environments\.json:3:3: error: environment "nourl" has no "baseUrl"/,
@@ -95,20 +110,30 @@ describe('environments: reading carrier.environments.json', () => {
       /^carrier\.environments\.json:8:81: error: secrets must be an array/,
       /^carrier\.environments\.json:9:3: error: "bad name!" is not a valid environment name/,
     ];
-    for (const re of expect) assert.ok(lines.some((l) => re.test(l)), `${re}\n${lines.join('\n')}`);
+    for (const re of expect)
+      assert.ok(
+        lines.some((l) => re.test(l)),
+        `${re}\n${lines.join('\n')}`,
+      );
     assert.equal(lines.length, expect.length, lines.join('\n'));
   });
 
   it('reports a syntax error with its position and keeps only the sandbox', () => {
     const { environments, problems } = parseEnvironments('{\n  "a": { "baseUrl": "https://a.example" }\n  "b": {}\n}', 'carrier.environments.json');
-    assert.deepEqual(environments.map((e) => e.name), ['sandbox']);
+    assert.deepEqual(
+      environments.map((e) => e.name),
+      ['sandbox'],
+    );
     assert.equal(formatEnvironmentProblem('f.json', problems[0]), 'f.json:2:42: error: missing comma before "b"');
   });
 
   it('loads from a workspace folder, and has only the sandbox without a file', () => {
     const dir = tmpDir();
     try {
-      assert.deepEqual(loadEnvironments(context, dir).environments.map((e) => e.name), ['sandbox']);
+      assert.deepEqual(
+        loadEnvironments(context, dir).environments.map((e) => e.name),
+        ['sandbox'],
+      );
       assert.equal(loadEnvironments(context, undefined).environments.length, 1);
       fs.writeFileSync(path.join(dir, ENVIRONMENTS_FILE), '{ "prod": { "baseUrl": "https://api.example", "tls": { "ca": "ca.pem" } } }');
       const loaded = loadEnvironments(context, dir);
@@ -125,7 +150,18 @@ describe('environments: reading carrier.environments.json', () => {
     const schema = JSON.parse(fs.readFileSync(SCHEMA, 'utf8'));
     const validate = new Ajv({ strict: false }).compile(schema);
     const documented = {
-      staging: { baseUrl: 'https://staging.example', serviceNamespace: 'urn:s', dataNamespace: 'urn:d', pickupNamespace: 'urn:p', timeoutMs: 30000, maxReplyBytes: 67108864, tls: { ca: 'ca.pem', cert: 'c.pem', key: 'k.pem', rejectUnauthorized: true }, proxy: 'http://proxy:3128', variables: { a: 'b' }, secrets: ['a'] },
+      staging: {
+        baseUrl: 'https://staging.example',
+        serviceNamespace: 'urn:s',
+        dataNamespace: 'urn:d',
+        pickupNamespace: 'urn:p',
+        timeoutMs: 30000,
+        maxReplyBytes: 67108864,
+        tls: { ca: 'ca.pem', cert: 'c.pem', key: 'k.pem', rejectUnauthorized: true },
+        proxy: 'http://proxy:3128',
+        variables: { a: 'b' },
+        secrets: ['a'],
+      },
     };
     assert.equal(validate(documented), true, JSON.stringify(validate.errors));
     assert.equal(validate({ staging: { baseUrl: 'https://x', apiKey: 'no' } }), false);
@@ -137,7 +173,7 @@ describe('environments: API keys', () => {
     assert.equal(apiKeyVariable('staging-eu.2'), 'CARRIER_API_KEY_STAGING_EU_2');
   });
 
-  it('prefers the environment\'s own variable, then the generic one; the sandbox has a default; remote has none', () => {
+  it("prefers the environment's own variable, then the generic one; the sandbox has a default; remote has none", () => {
     const vars = { CARRIER_API_KEY_STAGING: 'specific', CARRIER_API_KEY: 'generic' };
     assert.deepEqual(apiKeyFromVariables('staging', vars), { key: 'specific', from: 'CARRIER_API_KEY_STAGING', source: 'environment-specific' });
     assert.deepEqual(apiKeyFromVariables('prod', vars), { key: 'generic', from: 'CARRIER_API_KEY', source: 'generic' });

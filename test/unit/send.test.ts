@@ -18,11 +18,17 @@ const KEY = 'Send-Test-Key-abcdefghijklmnopqrstuvwxyz0123456789';
 const NS = DEFAULT_NAMESPACES;
 const terminal = { operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA' } };
 
-const fault12 = soapReply('1.2', `<soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value><soap:Subcode><soap:Value>InvalidApiKey</soap:Value></soap:Subcode></soap:Code><soap:Reason><soap:Text xml:lang="en">The API key is not valid.</soap:Text></soap:Reason></soap:Fault>`);
+const fault12 = soapReply(
+  '1.2',
+  `<soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value><soap:Subcode><soap:Value>InvalidApiKey</soap:Value></soap:Subcode></soap:Code><soap:Reason><soap:Text xml:lang="en">The API key is not valid.</soap:Text></soap:Reason></soap:Fault>`,
+);
 
 function noKeyIn(value: unknown): void {
   const text = JSON.stringify(value);
-  assert.deepEqual(secretSpellings(KEY).filter((s) => text.includes(s)), []);
+  assert.deepEqual(
+    secretSpellings(KEY).filter((s) => text.includes(s)),
+    [],
+  );
 }
 
 describe('send: an exchange over local HTTP', () => {
@@ -52,15 +58,28 @@ describe('send: an exchange over local HTTP', () => {
   });
 
   it('a good reply: the Exchange has the request, reply, timing, sizes and the parsed result', async () => {
-    const reply = soapReply('1.1', `<GetTerminalInformationResponse xmlns="${NS.service}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails xmlns="${NS.data}"><TerminalCode>LNK</TerminalCode></TerminalDetails></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse>`);
+    const reply = soapReply(
+      '1.1',
+      `<GetTerminalInformationResponse xmlns="${NS.service}"><GetTerminalInformationResult><Result><TerminalInfo><TerminalDetails xmlns="${NS.data}"><TerminalCode>LNK</TerminalCode></TerminalDetails></TerminalInfo></Result></GetTerminalInformationResult></GetTerminalInformationResponse>`,
+    );
     server = await startServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
       res.end(reply);
     });
     const phases: SendPhase[] = [];
-    const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY, onPhase: (p) => phases.push(p), source: 'terminal.carrier.json' });
+    const x = await send({
+      context,
+      request: terminal,
+      environment: environmentAt(server.url),
+      apiKey: KEY,
+      onPhase: (p) => phases.push(p),
+      source: 'terminal.carrier.json',
+    });
     assert.equal(classifyExchange(x).ok, true);
-    assert.deepEqual([x.operation, x.version, x.binding, x.environment, x.source], ['GetTerminalInformation', '1.0.2', 'soap11', 'test', 'terminal.carrier.json']);
+    assert.deepEqual(
+      [x.operation, x.version, x.binding, x.environment, x.source],
+      ['GetTerminalInformation', '1.0.2', 'soap11', 'test', 'terminal.carrier.json'],
+    );
     assert.equal(x.endpoint, `${server.url}/1.0.2/TerminalInformationService.asmx`);
     assert.match(x.request.body, /<APIKey>••••<\/APIKey>/);
     assert.deepEqual(x.parsed, { Result: [{ TerminalDetails: { TerminalCode: 'LNK' } }] });
@@ -75,19 +94,37 @@ describe('send: an exchange over local HTTP', () => {
   it('an in-body error (WasSuccess false) is not a success', async () => {
     server = await startServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
-      res.end(soapReply('1.1', `<GetRateQuoteResponse xmlns="${NS.service}"><GetRateQuoteResult><WasSuccess>false</WasSuccess><Messages><string>Invalid origin</string></Messages></GetRateQuoteResult></GetRateQuoteResponse>`));
+      res.end(
+        soapReply(
+          '1.1',
+          `<GetRateQuoteResponse xmlns="${NS.service}"><GetRateQuoteResult><WasSuccess>false</WasSuccess><Messages><string>Invalid origin</string></Messages></GetRateQuoteResult></GetRateQuoteResponse>`,
+        ),
+      );
     });
-    const x = await send({ context, request: { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } }, environment: environmentAt(server.url), apiKey: KEY });
+    const x = await send({
+      context,
+      request: { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } },
+      environment: environmentAt(server.url),
+      apiKey: KEY,
+    });
     assert.equal(x.reply?.status, 200);
     assert.equal(classifyExchange(x).ok, false);
-    assert.deepEqual(x.findings.map((f) => [f.severity, f.kind, f.message]), [['error', 'in-body', 'Invalid origin']]);
+    assert.deepEqual(
+      x.findings.map((f) => [f.severity, f.kind, f.message]),
+      [['error', 'in-body', 'Invalid origin']],
+    );
   });
 
   it('a server that echoes the key: reply text, headers, parsed reply, findings and raw bytes are all redacted', async () => {
     server = await startServer((req, res, body) => {
       const key = /<APIKey>([^<]*)<\/APIKey>/.exec(body.toString())![1];
       res.writeHead(500, { 'Content-Type': SOAP11_TYPE, 'X-Echo': key });
-      res.end(soapReply('1.1', `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Unknown key ${key}</faultstring><detail><Key>${key}</Key></detail></soap:Fault>`));
+      res.end(
+        soapReply(
+          '1.1',
+          `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Unknown key ${key}</faultstring><detail><Key>${key}</Key></detail></soap:Fault>`,
+        ),
+      );
       void req;
     });
     const x = await send({ context, request: terminal, environment: environmentAt(server.url), apiKey: KEY });
@@ -121,7 +158,9 @@ describe('send: an exchange over local HTTP', () => {
   });
 
   it('a reply with a DOCTYPE is refused, and its external entity is never fetched', async () => {
-    const target = await startServer((_req, res) => { res.end('leaked'); });
+    const target = await startServer((_req, res) => {
+      res.end('leaked');
+    });
     try {
       server = await startServer((_req, res) => {
         res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
@@ -143,9 +182,18 @@ describe('send: an exchange over local HTTP', () => {
       res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
       res.end(`<BillOfLadingPDFReply xmlns="${NS.service}"><PdfDocument>${pdf.toString('base64')}</PdfDocument></BillOfLadingPDFReply>`);
     });
-    const x = await send({ context, request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } }, environment: environmentAt(server.url), apiKey: KEY, binding: 'post' });
+    const x = await send({
+      context,
+      request: { operation: 'GetBillOfLadingPdf', params: { billOfLadingId: 7 } },
+      environment: environmentAt(server.url),
+      apiKey: KEY,
+      binding: 'post',
+    });
     assert.equal(server.received[0].body.toString(), `APIKey=${KEY}&billOfLadingId=7`);
-    assert.deepEqual(x.documents.map((d) => [d.name, d.pages, d.size]), [['GetBillOfLadingPdf-PdfDocument.pdf', 2, pdf.length]]);
+    assert.deepEqual(
+      x.documents.map((d) => [d.name, d.pages, d.size]),
+      [['GetBillOfLadingPdf-PdfDocument.pdf', 2, pdf.length]],
+    );
     assert.equal(classifyExchange(x).ok, true);
   });
 
@@ -164,7 +212,16 @@ describe('send: an exchange over local HTTP', () => {
     });
     let asked = 0;
     const phases: SendPhase[] = [];
-    const x = await send({ context, request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { asked++; return `${server!.url}/`; }, onPhase: (p) => phases.push(p) });
+    const x = await send({
+      context,
+      request: terminal,
+      environment: sandboxEnvironment(),
+      resolveEmbedded: async () => {
+        asked++;
+        return `${server!.url}/`;
+      },
+      onPhase: (p) => phases.push(p),
+    });
     assert.equal(asked, 1);
     assert.equal(phases[0], 'sandbox');
     assert.equal(server.received[0].url, '/1.0.2/TerminalInformationService.asmx');
@@ -175,14 +232,41 @@ describe('send: an exchange over local HTTP', () => {
   it('does not start the sandbox for a request that cannot be made', async () => {
     let asked = 0;
     const request = { operation: 'GetRateQuote', version: '1.0.3', params: { request: { QuoteType: 'Domestic' } } };
-    await assert.rejects(send({ context, request, environment: sandboxEnvironment(), binding: 'get', resolveEmbedded: async () => { asked++; return 'http://127.0.0.1:9'; } }), (e: RequestError) => e.kind === 'binding');
+    await assert.rejects(
+      send({
+        context,
+        request,
+        environment: sandboxEnvironment(),
+        binding: 'get',
+        resolveEmbedded: async () => {
+          asked++;
+          return 'http://127.0.0.1:9';
+        },
+      }),
+      (e: RequestError) => e.kind === 'binding',
+    );
     assert.equal(asked, 0);
   });
 
   it('says so, before sending, when the sandbox cannot start or a TLS file is missing', async () => {
-    await assert.rejects(send({ context, request: terminal, environment: sandboxEnvironment(), resolveEmbedded: async () => { throw new Error('port in use\n at stack'); } }), (e: RequestError) => e.kind === 'sandbox' && e.message === 'The embedded sandbox did not start: port in use');
+    await assert.rejects(
+      send({
+        context,
+        request: terminal,
+        environment: sandboxEnvironment(),
+        resolveEmbedded: async () => {
+          throw new Error('port in use\n at stack');
+        },
+      }),
+      (e: RequestError) => e.kind === 'sandbox' && e.message === 'The embedded sandbox did not start: port in use',
+    );
     await assert.rejects(send({ context, request: terminal, environment: sandboxEnvironment() }), (e: RequestError) => e.kind === 'sandbox');
-    const x = await send({ context, request: terminal, environment: environmentAt('https://127.0.0.1:9', { tls: { caPath: '/nonexistent/ca.pem', rejectUnauthorized: true } }), apiKey: KEY });
+    const x = await send({
+      context,
+      request: terminal,
+      environment: environmentAt('https://127.0.0.1:9', { tls: { caPath: '/nonexistent/ca.pem', rejectUnauthorized: true } }),
+      apiKey: KEY,
+    });
     assert.equal(x.error?.kind, 'tls');
     assert.match(x.error!.message, /cannot read tls\.ca file \/nonexistent\/ca\.pem/);
   });
@@ -194,16 +278,22 @@ describe('send: request files', () => {
 
   it('refuses a file with errors without sending, with file:line:col messages', async () => {
     const text = '{\n  "operation": "GetTerminalInformation",\n  "params": { "ZipCode": 68507, "CountryCod": "USA" }\n}';
-    await assert.rejects(sendRequestFile({ context, text, fileName: 'bad.carrier.json', environment: environmentAt('http://127.0.0.1:9'), apiKey: KEY }), (e: RequestFileError) => {
-      assert.ok(e instanceof RequestFileError);
-      assert.equal(e.kind, 'file');
-      assert.match(e.message, /^bad\.carrier\.json:3:\d+: error: /m);
-      return true;
-    });
+    await assert.rejects(
+      sendRequestFile({ context, text, fileName: 'bad.carrier.json', environment: environmentAt('http://127.0.0.1:9'), apiKey: KEY }),
+      (e: RequestFileError) => {
+        assert.ok(e instanceof RequestFileError);
+        assert.equal(e.kind, 'file');
+        assert.match(e.message, /^bad\.carrier\.json:3:\d+: error: /m);
+        return true;
+      },
+    );
   });
 
   it('sends a valid file with its number literals as written', async () => {
-    const server = await startServer((_req, res) => { res.writeHead(200, { 'Content-Type': SOAP11_TYPE }); res.end(fault12); });
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
+      res.end(fault12);
+    });
     try {
       const text = '{ "operation": "GetRateQuote", "version": "1.0.3", "params": { "request": { "QuoteType": "Domestic", "DeclaredValue": 100.00 } } }';
       const x = await sendRequestFile({ context, text, fileName: path.join('rq', 'quote.carrier.json'), environment: environmentAt(server.url), apiKey: KEY });

@@ -26,7 +26,10 @@ describe('service page links', () => {
   });
 
   it('keeps a link within the same service short', () => {
-    assert.equal(relativeHref('/1.0.2/TerminalInformationService.asmx', '/1.0.2/TerminalInformationService.asmx?op=GetTerminalInformation'), 'TerminalInformationService.asmx?op=GetTerminalInformation');
+    assert.equal(
+      relativeHref('/1.0.2/TerminalInformationService.asmx', '/1.0.2/TerminalInformationService.asmx?op=GetTerminalInformation'),
+      'TerminalInformationService.asmx?op=GetTerminalInformation',
+    );
     assert.equal(relativeHref('/sandbox/BillOfLadingService.asmx', '/1.0.3/RateQuoteService.asmx'), '../1.0.3/RateQuoteService.asmx');
   });
 });

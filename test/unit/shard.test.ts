@@ -13,7 +13,12 @@ import { dealUnits, loadRun, parseShard, relativeName, shardPlan, shardUnits, ty
 import { nodeContext } from '../../src/host';
 
 // Captures name PdfDocument, the one element of its reply: reply paths are held against the catalog.
-const req = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ operation: 'GetBillOfLadingPdf', version: 'sandbox', params, ...extra });
+const req = (params: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  operation: 'GetBillOfLadingPdf',
+  version: 'sandbox',
+  params,
+  ...extra,
+});
 
 function suite(root: string): void {
   const write = (rel: string, content: unknown) => {
@@ -75,7 +80,11 @@ describe('--shard', () => {
       shards.forEach((tests, i) => tests.forEach((t) => shardOf.set(t.id, i)));
       for (const tests of shards) {
         const positions = tests.map((t) => t.position!);
-        assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'each shard runs in the run\'s order');
+        assert.deepEqual(
+          positions,
+          [...positions].sort((a, b) => a - b),
+          "each shard runs in the run's order",
+        );
       }
       for (const t of plan.tests) for (const d of t.dependsOn) assert.equal(shardOf.get(d), shardOf.get(t.id), `${rel(t)} runs with its producer`);
       for (const folder of ['ordered', 'together']) {
@@ -84,12 +93,18 @@ describe('--shard', () => {
       }
       const sizes = shards.map((s) => s.length);
       assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 5, `balanced by count: ${sizes.join(', ')}`);
-      assert.ok(sizes.every((s) => s > 0), 'more units than shards: nobody idles');
+      assert.ok(
+        sizes.every((s) => s > 0),
+        'more units than shards: nobody idles',
+      );
     });
   }
 
   it('a collection named again after a folder that holds it runs once, unremarked, in either order', () => {
-    for (const inputs of [['suite', 'suite/lanes'], ['suite/lanes', 'suite']]) {
+    for (const inputs of [
+      ['suite', 'suite/lanes'],
+      ['suite/lanes', 'suite'],
+    ]) {
       const again = loadRun(context, inputs, { baseDir: tmp });
       assert.deepEqual([again.problems, again.warnings], [[], []], inputs.join(' '));
       assert.deepEqual(new Set(again.tests.map((t) => t.id)), new Set(plan.tests.map((t) => t.id)));
@@ -105,7 +120,12 @@ describe('--shard', () => {
       for (const i of [1, 2, 3]) {
         const here = shardPlan(plan, { index: i, total: 3 }).plan.tests.map(rel);
         assert.deepEqual(shardPlan(plan, { index: i, total: 3 }).plan.tests.map(rel), here);
-        assert.deepEqual(shardPlan(there, { index: i, total: 3 }).plan.tests.map((t) => relativeName(other, t.id.replace(/#.*$/, '')) + (t.id.includes('#') ? t.id.slice(t.id.indexOf('#')) : '')), here);
+        assert.deepEqual(
+          shardPlan(there, { index: i, total: 3 }).plan.tests.map(
+            (t) => relativeName(other, t.id.replace(/#.*$/, '')) + (t.id.includes('#') ? t.id.slice(t.id.indexOf('#')) : ''),
+          ),
+          here,
+        );
       }
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
@@ -116,10 +136,16 @@ describe('--shard', () => {
     // The 15 loose files are slow; everything else is quick: each of 3 shards gets 5 of them.
     const duration = (t: PlannedTest) => (t.file.includes('/loose/') ? 10_000 : 10);
     const shards = [1, 2, 3].map((i) => shardPlan(plan, { index: i, total: 3 }, { duration }).plan.tests);
-    assert.deepEqual(shards.map((s) => s.filter((t) => t.file.includes('/loose/')).length), [5, 5, 5]);
+    assert.deepEqual(
+      shards.map((s) => s.filter((t) => t.file.includes('/loose/')).length),
+      [5, 5, 5],
+    );
     // Tests the report does not know weigh its average.
     const some = (t: PlannedTest) => (t.file.includes('/loose/') ? 10_000 : undefined);
-    assert.equal([1, 2, 3].map((i) => shardPlan(plan, { index: i, total: 3 }, { duration: some }).plan.tests.length).reduce((a, b) => a + b), 109);
+    assert.equal(
+      [1, 2, 3].map((i) => shardPlan(plan, { index: i, total: 3 }, { duration: some }).plan.tests.length).reduce((a, b) => a + b),
+      109,
+    );
   });
 
   it('deals largest first to the least loaded shard, ties to the lowest', () => {

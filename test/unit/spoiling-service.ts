@@ -68,7 +68,8 @@ type MutableSpan = { -readonly [K in keyof XmlSpan]: K extends 'children' ? XmlS
 
 // Comments, CDATA, processing instructions, a doctype, an end tag, a start tag (attribute values
 // quoted either way, so a `>` inside one does not end the tag), or a `<` that starts none of them.
-const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>|<\/([^\s>]+)\s*>|<([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|</g;
+const TOKEN =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>|<\/([^\s>]+)\s*>|<([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|</g;
 const ATTR = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 function unescapeXml(s: string): string {
@@ -87,10 +88,12 @@ export function scanXml(text: string): XmlDoc {
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const [whole, endName, startName, attrText, slash] = m;
-    if (whole === '<') throw new Error(`not well-formed XML: a "<" that starts no tag at offset ${m.index}: ${JSON.stringify(text.slice(m.index, m.index + 60))}`);
+    if (whole === '<')
+      throw new Error(`not well-formed XML: a "<" that starts no tag at offset ${m.index}: ${JSON.stringify(text.slice(m.index, m.index + 60))}`);
     if (endName !== undefined) {
       const open = stack.pop();
-      if (!open || open.qname !== endName) throw new Error(`not well-formed XML: </${endName}> at offset ${m.index} closes ${open ? `<${open.qname}>` : 'nothing'}`);
+      if (!open || open.qname !== endName)
+        throw new Error(`not well-formed XML: </${endName}> at offset ${m.index} closes ${open ? `<${open.qname}>` : 'nothing'}`);
       open.closeStart = m.index;
       open.end = m.index + whole.length;
       continue;
@@ -220,7 +223,8 @@ function selfClosedTag(doc: XmlDoc, el: XmlSpan): string {
 
 /** Replaces the content of an element (a self-closed one gets an end tag). */
 function replaceContent(doc: XmlDoc, el: XmlSpan, inner: string): Edit {
-  if (el.selfClosing) return { at: el.start, remove: el.end - el.start, insert: `${doc.text.slice(el.start, el.openEnd).replace(/\s*\/>$/, '>')}${inner}</${el.qname}>` };
+  if (el.selfClosing)
+    return { at: el.start, remove: el.end - el.start, insert: `${doc.text.slice(el.start, el.openEnd).replace(/\s*\/>$/, '>')}${inner}</${el.qname}>` };
   return { at: el.openEnd, remove: el.closeStart - el.openEnd, insert: inner };
 }
 
@@ -247,7 +251,9 @@ function moveToNamespace(doc: XmlDoc, el: XmlSpan, uri: string): Edit[] {
     return edits;
   }
   const own = el.attrs.find((a) => a.name === 'xmlns');
-  const edits: Edit[] = [own ? { at: own.valueStart, remove: own.valueEnd - own.valueStart, insert: uri } : { at: afterName(el), remove: 0, insert: ` xmlns="${uri}"` }];
+  const edits: Edit[] = [
+    own ? { at: own.valueStart, remove: own.valueEnd - own.valueStart, insert: uri } : { at: afterName(el), remove: 0, insert: ` xmlns="${uri}"` },
+  ];
   for (const c of el.children) {
     if (!c.prefix && !c.attrs.some((a) => a.name === 'xmlns')) edits.push({ at: afterName(c), remove: 0, insert: ` xmlns="${was}"` });
   }
@@ -265,10 +271,25 @@ export const SPELT_FALSE_MESSAGE = 'The rate engine could not price this lane: t
 export const UNKNOWN_ELEMENT = 'TerminalRegion';
 
 export type DefectName =
-  | 'wasSuccessFalseSpelt' | 'wasSuccessTwice' | 'iisHtml500' | 'foreignNamespaceFields' | 'foreignNamespaceResponse'
-  | 'foreignNamespaceResult' | 'soapVersionSwapped' | 'intNotInt' | 'boolNotBool' | 'noResult' | 'emptyResult'
-  | 'decimalNotDecimal' | 'dateTimeNotDateTime' | 'enumerationUnknown' | 'base64NotBase64' | 'unknownElement'
-  | 'outOfOrder' | 'emptyBody200' | 'plainText500';
+  | 'wasSuccessFalseSpelt'
+  | 'wasSuccessTwice'
+  | 'iisHtml500'
+  | 'foreignNamespaceFields'
+  | 'foreignNamespaceResponse'
+  | 'foreignNamespaceResult'
+  | 'soapVersionSwapped'
+  | 'intNotInt'
+  | 'boolNotBool'
+  | 'noResult'
+  | 'emptyResult'
+  | 'decimalNotDecimal'
+  | 'dateTimeNotDateTime'
+  | 'enumerationUnknown'
+  | 'base64NotBase64'
+  | 'unknownElement'
+  | 'outOfOrder'
+  | 'emptyBody200'
+  | 'plainText500';
 
 /**
  * `error`: a typed client (zeep, .NET) cannot read past it; `warning`: an element the contract does
@@ -304,7 +325,10 @@ function answerOf(reply: Reply, shapes: readonly ReplyShape[]): XmlDoc {
 /** A defect that edits the reply's XML, keeping status and Content-Type. */
 function xmlDefect(name: DefectName, kind: DefectKind, summary: string, shapes: readonly ReplyShape[], edit: (doc: XmlDoc) => Edit[]): Defect {
   return {
-    name, kind, summary, shapes,
+    name,
+    kind,
+    summary,
+    shapes,
     spoil(reply) {
       const doc = answerOf(reply, shapes);
       const body = applyEdits(doc.text, edit(doc));
@@ -376,7 +400,10 @@ h3{font-size:1.2em;margin:10px 0 0 0;color:#000000;}
 /** A defect that replaces the whole reply (it is no XML answer at all). */
 function bodyDefect(name: DefectName, summary: string, make: (reply: Reply) => Reply): Defect {
   return {
-    name, kind: 'body', summary, shapes: ALL_SHAPES,
+    name,
+    kind: 'body',
+    summary,
+    shapes: ALL_SHAPES,
     spoil(reply) {
       answerOf(reply, ALL_SHAPES);
       return make(reply);
@@ -387,60 +414,130 @@ function bodyDefect(name: DefectName, summary: string, make: (reply: Reply) => R
 const DOCUMENT_TYPES = new Set(getEnumeration('DocumentType').values);
 
 export const DEFECTS: Readonly<Record<DefectName, Defect>> = {
-  wasSuccessFalseSpelt: xmlDefect('wasSuccessFalseSpelt', 'error', 'WasSuccess true becomes "False" (xs:boolean is true, false, 1 or 0), with an error message in Messages', ALL_SHAPES, (doc) => {
-    const was = wasSuccessTrue(doc);
-    const result = was.parent!;
-    const messages = childrenNamed(result, 'Messages');
-    if (messages.length > 1) throw new Error('more than one Messages');
-    const edits = [replaceContent(doc, was, 'False')];
-    const m = messages[0];
-    const item = (prefix: string) => `<${prefix ? `${prefix}:` : ''}string>${escapeXml(SPELT_FALSE_MESSAGE)}</${prefix ? `${prefix}:` : ''}string>`;
-    if (!m) edits.push({ at: was.end, remove: 0, insert: `<${was.prefix ? `${was.prefix}:` : ''}Messages>${item(was.prefix)}</${was.prefix ? `${was.prefix}:` : ''}Messages>` });
-    else if (m.selfClosing) edits.push(replaceContent(doc, m, item(m.prefix)));
-    else edits.push({ at: m.openEnd, remove: 0, insert: item(m.prefix) });
-    return edits;
-  }),
+  wasSuccessFalseSpelt: xmlDefect(
+    'wasSuccessFalseSpelt',
+    'error',
+    'WasSuccess true becomes "False" (xs:boolean is true, false, 1 or 0), with an error message in Messages',
+    ALL_SHAPES,
+    (doc) => {
+      const was = wasSuccessTrue(doc);
+      const result = was.parent!;
+      const messages = childrenNamed(result, 'Messages');
+      if (messages.length > 1) throw new Error('more than one Messages');
+      const edits = [replaceContent(doc, was, 'False')];
+      const m = messages[0];
+      const item = (prefix: string) => `<${prefix ? `${prefix}:` : ''}string>${escapeXml(SPELT_FALSE_MESSAGE)}</${prefix ? `${prefix}:` : ''}string>`;
+      if (!m)
+        edits.push({
+          at: was.end,
+          remove: 0,
+          insert: `<${was.prefix ? `${was.prefix}:` : ''}Messages>${item(was.prefix)}</${was.prefix ? `${was.prefix}:` : ''}Messages>`,
+        });
+      else if (m.selfClosing) edits.push(replaceContent(doc, m, item(m.prefix)));
+      else edits.push({ at: m.openEnd, remove: 0, insert: item(m.prefix) });
+      return edits;
+    },
+  ),
   wasSuccessTwice: xmlDefect('wasSuccessTwice', 'error', 'WasSuccess (a single element) twice: true, then false', ALL_SHAPES, (doc) => {
     const was = wasSuccessTrue(doc);
     return [{ at: was.end, remove: 0, insert: `<${was.qname}>false</${was.qname}>` }];
   }),
-  iisHtml500: bodyDefect('iisHtml500', 'HTTP 500 with IIS\'s HTML error page (text/html)', () => ({
+  iisHtml500: bodyDefect('iisHtml500', "HTTP 500 with IIS's HTML error page (text/html)", () => ({
     status: 500,
     contentType: 'text/html',
-    body: pageOf('500 - Internal server error.', '500 - Internal server error.', 'There is a problem with the resource you are looking for, and it cannot be displayed.'),
+    body: pageOf(
+      '500 - Internal server error.',
+      '500 - Internal server error.',
+      'There is a problem with the resource you are looking for, and it cannot be displayed.',
+    ),
   })),
-  foreignNamespaceFields: xmlDefect('foreignNamespaceFields', 'error', `every field element of the result (its children) in ${FOREIGN_NAMESPACE}`, ALL_SHAPES, (doc) => {
-    const result = resultElement(doc);
-    if (!result.children.length) throw new Error(`<${result.qname}> has no fields`);
-    return result.children.flatMap((c) => moveToNamespace(doc, c, FOREIGN_NAMESPACE));
-  }),
-  foreignNamespaceResponse: xmlDefect('foreignNamespaceResponse', 'error', `<Operation>Response (the bare root for HTTP GET/POST) in ${FOREIGN_NAMESPACE}`, ALL_SHAPES, (doc) => moveToNamespace(doc, responseElement(doc), FOREIGN_NAMESPACE)),
-  foreignNamespaceResult: xmlDefect('foreignNamespaceResult', 'error', `<Operation>Result in ${FOREIGN_NAMESPACE}`, SOAP_SHAPES, (doc) => moveToNamespace(doc, resultElement(doc), FOREIGN_NAMESPACE)),
+  foreignNamespaceFields: xmlDefect(
+    'foreignNamespaceFields',
+    'error',
+    `every field element of the result (its children) in ${FOREIGN_NAMESPACE}`,
+    ALL_SHAPES,
+    (doc) => {
+      const result = resultElement(doc);
+      if (!result.children.length) throw new Error(`<${result.qname}> has no fields`);
+      return result.children.flatMap((c) => moveToNamespace(doc, c, FOREIGN_NAMESPACE));
+    },
+  ),
+  foreignNamespaceResponse: xmlDefect(
+    'foreignNamespaceResponse',
+    'error',
+    `<Operation>Response (the bare root for HTTP GET/POST) in ${FOREIGN_NAMESPACE}`,
+    ALL_SHAPES,
+    (doc) => moveToNamespace(doc, responseElement(doc), FOREIGN_NAMESPACE),
+  ),
+  foreignNamespaceResult: xmlDefect('foreignNamespaceResult', 'error', `<Operation>Result in ${FOREIGN_NAMESPACE}`, SOAP_SHAPES, (doc) =>
+    moveToNamespace(doc, resultElement(doc), FOREIGN_NAMESPACE),
+  ),
   soapVersionSwapped: {
-    name: 'soapVersionSwapped', kind: 'error', shapes: SOAP_SHAPES,
+    name: 'soapVersionSwapped',
+    kind: 'error',
+    shapes: SOAP_SHAPES,
     summary: 'a SOAP 1.2 envelope (and Content-Type) answering a SOAP 1.1 request, and the reverse',
     spoil(reply) {
       const doc = answerOf(reply, SOAP_SHAPES);
       const from = namespaceOf(doc.root);
       const to = from === SOAP11 ? SOAP12 : SOAP11;
       const decls = doc.elements.flatMap((e) => e.attrs).filter((a) => (a.name === 'xmlns' || a.name.startsWith('xmlns:')) && a.value === from);
-      const body = applyEdits(doc.text, decls.map((a) => ({ at: a.valueStart, remove: a.valueEnd - a.valueStart, insert: to })));
+      const body = applyEdits(
+        doc.text,
+        decls.map((a) => ({ at: a.valueStart, remove: a.valueEnd - a.valueStart, insert: to })),
+      );
       const type = to === SOAP12 ? 'application/soap+xml' : 'text/xml';
       const contentType = reply.contentType.replace(/^\s*[^;\s]+/, type);
       if (contentType === reply.contentType) throw new Error(`Content-Type ${reply.contentType} did not change`);
       return { ...reply, contentType, body };
     },
   },
-  intNotInt: valueNotOfType('intNotInt', '"abc" in an xs:int (the first TerminalDetailID)', 'TerminalDetailID', (v) => XSD_INT.test(v), () => 'abc'),
-  boolNotBool: valueNotOfType('boolNotBool', '"yes" in an xs:boolean (the first IsHazmat)', 'IsHazmat', (v) => XSD_BOOLEAN.test(v), () => 'yes'),
-  decimalNotDecimal: valueNotOfType('decimalNotDecimal', '"68%" in an xs:decimal (CustomerDiscounts of a 1.0.0 quote, a string in later versions)', 'CustomerDiscounts', (v) => XSD_DECIMAL.test(v), () => '68%'),
-  dateTimeNotDateTime: valueNotOfType('dateTimeNotDateTime', 'a US date and time ("02/10/2003 08:00 AM") in an xs:dateTime (the first DateCreated)', 'DateCreated', (v) => XSD_DATETIME.test(v), (v) => {
-    const [, y, mo, d, h, mi] = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(v)!;
-    const hour = Number(h);
-    return `${mo}/${d}/${y} ${String(hour % 12 || 12).padStart(2, '0')}:${mi} ${hour < 12 ? 'AM' : 'PM'}`;
-  }),
-  enumerationUnknown: valueNotOfType('enumerationUnknown', '"ProofOfDelivery" in a DocumentType (not a value of its enumeration)', 'DocumentType', (v) => DOCUMENT_TYPES.has(v), () => 'ProofOfDelivery'),
-  base64NotBase64: valueNotOfType('base64NotBase64', 'the PDF as text, not base64, in PdfDocument (xs:base64Binary)', 'PdfDocument', (v) => v.startsWith('JVBER') && BASE64.test(v), () => '%PDF-1.7 (raw PDF bytes, not base64)'),
+  intNotInt: valueNotOfType(
+    'intNotInt',
+    '"abc" in an xs:int (the first TerminalDetailID)',
+    'TerminalDetailID',
+    (v) => XSD_INT.test(v),
+    () => 'abc',
+  ),
+  boolNotBool: valueNotOfType(
+    'boolNotBool',
+    '"yes" in an xs:boolean (the first IsHazmat)',
+    'IsHazmat',
+    (v) => XSD_BOOLEAN.test(v),
+    () => 'yes',
+  ),
+  decimalNotDecimal: valueNotOfType(
+    'decimalNotDecimal',
+    '"68%" in an xs:decimal (CustomerDiscounts of a 1.0.0 quote, a string in later versions)',
+    'CustomerDiscounts',
+    (v) => XSD_DECIMAL.test(v),
+    () => '68%',
+  ),
+  dateTimeNotDateTime: valueNotOfType(
+    'dateTimeNotDateTime',
+    'a US date and time ("02/10/2003 08:00 AM") in an xs:dateTime (the first DateCreated)',
+    'DateCreated',
+    (v) => XSD_DATETIME.test(v),
+    (v) => {
+      const [, y, mo, d, h, mi] = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(v)!;
+      const hour = Number(h);
+      return `${mo}/${d}/${y} ${String(hour % 12 || 12).padStart(2, '0')}:${mi} ${hour < 12 ? 'AM' : 'PM'}`;
+    },
+  ),
+  enumerationUnknown: valueNotOfType(
+    'enumerationUnknown',
+    '"ProofOfDelivery" in a DocumentType (not a value of its enumeration)',
+    'DocumentType',
+    (v) => DOCUMENT_TYPES.has(v),
+    () => 'ProofOfDelivery',
+  ),
+  base64NotBase64: valueNotOfType(
+    'base64NotBase64',
+    'the PDF as text, not base64, in PdfDocument (xs:base64Binary)',
+    'PdfDocument',
+    (v) => v.startsWith('JVBER') && BASE64.test(v),
+    () => '%PDF-1.7 (raw PDF bytes, not base64)',
+  ),
   noResult: xmlDefect('noResult', 'error', '<Operation>Response with no <Operation>Result', SOAP_SHAPES, (doc) => {
     const response = responseElement(doc);
     resultElement(doc);
@@ -451,21 +548,37 @@ export const DEFECTS: Readonly<Record<DefectName, Defect>> = {
     if (result.selfClosing || result.closeStart === result.openEnd) throw new Error(`<${result.qname}> is empty already`);
     return [{ at: result.start, remove: result.end - result.start, insert: selfClosedTag(doc, result) }];
   }),
-  unknownElement: xmlDefect('unknownElement', 'warning', `an element the contract does not know (${UNKNOWN_ELEMENT}) after the first TerminalCode`, ALL_SHAPES, (doc) => {
-    const code = firstElement(doc, 'TerminalCode', resultElement(doc));
-    const name = `${code.prefix ? `${code.prefix}:` : ''}${UNKNOWN_ELEMENT}`;
-    return [{ at: code.end, remove: 0, insert: `<${name}>Central Plains</${name}>` }];
-  }),
+  unknownElement: xmlDefect(
+    'unknownElement',
+    'warning',
+    `an element the contract does not know (${UNKNOWN_ELEMENT}) after the first TerminalCode`,
+    ALL_SHAPES,
+    (doc) => {
+      const code = firstElement(doc, 'TerminalCode', resultElement(doc));
+      const name = `${code.prefix ? `${code.prefix}:` : ''}${UNKNOWN_ELEMENT}`;
+      return [{ at: code.end, remove: 0, insert: `<${name}>Central Plains</${name}>` }];
+    },
+  ),
   outOfOrder: xmlDefect('outOfOrder', 'warning', 'the first TerminalMailingCity and TerminalMailingState swapped', ALL_SHAPES, (doc) => {
     const city = firstElement(doc, 'TerminalMailingCity', resultElement(doc));
     const siblings = city.parent!.children;
     const state = siblings[siblings.indexOf(city) + 1];
     if (!state || state.local !== 'TerminalMailingState') throw new Error(`<${city.qname}> is not followed by TerminalMailingState`);
     const t = doc.text;
-    return [{ at: city.start, remove: state.end - city.start, insert: t.slice(state.start, state.end) + t.slice(city.end, state.start) + t.slice(city.start, city.end) }];
+    return [
+      {
+        at: city.start,
+        remove: state.end - city.start,
+        insert: t.slice(state.start, state.end) + t.slice(city.end, state.start) + t.slice(city.start, city.end),
+      },
+    ];
   }),
-  emptyBody200: bodyDefect('emptyBody200', 'HTTP 200 with an empty body (Content-Type kept)', (reply) => ({ status: 200, contentType: reply.contentType, body: '' })),
-  plainText500: bodyDefect('plainText500', 'HTTP 500 with ASP.NET\'s plain-text error of the HTTP bindings (text/plain)', () => ({
+  emptyBody200: bodyDefect('emptyBody200', 'HTTP 200 with an empty body (Content-Type kept)', (reply) => ({
+    status: 200,
+    contentType: reply.contentType,
+    body: '',
+  })),
+  plainText500: bodyDefect('plainText500', "HTTP 500 with ASP.NET's plain-text error of the HTTP bindings (text/plain)", () => ({
     status: 500,
     contentType: 'text/plain; charset=utf-8',
     body: [
@@ -539,7 +652,11 @@ export async function startSpoilingService(): Promise<SpoilingService> {
       }
       let original: Reply;
       try {
-        const r = await fetch(`${sandbox.url}${path}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }) });
+        const r = await fetch(`${sandbox.url}${path}`, {
+          method: req.method,
+          headers,
+          ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
+        });
         original = { status: r.status, contentType: r.headers.get('content-type') ?? '', body: await r.text() };
       } catch (e) {
         return refuse(502, `the sandbox did not answer: ${(e as Error).message}`);
@@ -552,7 +669,11 @@ export async function startSpoilingService(): Promise<SpoilingService> {
       }
       exchanges.push({ defect, method: req.method ?? '', path, original, sent });
       const bytes = Buffer.from(sent.body, 'utf8');
-      res.writeHead(sent.status, { ...(sent.contentType ? { 'Content-Type': sent.contentType } : {}), 'Content-Length': String(bytes.length), 'Cache-Control': 'private' });
+      res.writeHead(sent.status, {
+        ...(sent.contentType ? { 'Content-Type': sent.contentType } : {}),
+        'Content-Length': String(bytes.length),
+        'Cache-Control': 'private',
+      });
       res.end(bytes);
     });
   } catch (e) {

@@ -30,7 +30,11 @@ const UNSAFE = /[\x00-\x08\x0B-\x1F\x7F-\x9F\xAD\u061C\u180E\u200B-\u200F\u2028-
 
 function assertSafe(out: string, what: string): void {
   const m = UNSAFE.exec(out);
-  assert.equal(m, null, `${what}: raw U+${m?.[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m?.index}: ${JSON.stringify(out.slice(Math.max(0, (m?.index ?? 0) - 40), (m?.index ?? 0) + 40))}`);
+  assert.equal(
+    m,
+    null,
+    `${what}: raw U+${m?.[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m?.index}: ${JSON.stringify(out.slice(Math.max(0, (m?.index ?? 0) - 40), (m?.index ?? 0) + 40))}`,
+  );
 }
 
 describe('terminalSafe', () => {
@@ -52,7 +56,29 @@ describe('terminalSafe', () => {
   });
 
   it('shows bidi overrides, isolates, marks and other invisible format characters', () => {
-    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u2028', '\u2029', '\u180e', '\ufff9']) {
+    for (const c of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+      '\u200b',
+      '\u200d',
+      '\u2060',
+      '\ufeff',
+      '\u00ad',
+      '\u2028',
+      '\u2029',
+      '\u180e',
+      '\ufff9',
+    ]) {
       assert.equal(terminalSafe(`a${c}b`), `a\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}b`, `U+${c.charCodeAt(0).toString(16)}`);
     }
   });
@@ -82,13 +108,23 @@ describe('terminalSafe', () => {
   });
 });
 
-interface Out { code: number; stdout: string; stderr: string; terminal: string }
+interface Out {
+  code: number;
+  stdout: string;
+  stderr: string;
+  terminal: string;
+}
 
 async function carrier(args: string[], cwd: string, io: Partial<CliIo> = {}): Promise<Out> {
   const out = { stdout: '', stderr: '', terminal: '' };
   const code = await runCli(args, {
-    stdout: (t) => { out.stdout += t; out.terminal += t; },
-    stderr: (t) => { out.stderr += t; },
+    stdout: (t) => {
+      out.stdout += t;
+      out.terminal += t;
+    },
+    stderr: (t) => {
+      out.stderr += t;
+    },
     cwd,
     env: { NO_COLOR: '1', CARRIER_API_KEY: 'test-key-1234' },
     ...io,
@@ -107,7 +143,12 @@ describe('every console face is terminal-safe', function () {
   before(async () => {
     faultServer = await startServer((_req, res) => {
       res.writeHead(500, { 'content-type': SOAP11_TYPE });
-      res.end(soapReply('1.1', `<soap:Fault><faultcode>soap:Server</faultcode><faultstring>${C1} ${BIDI}</faultstring><detail><Why>${BIDI}\u009d</Why></detail></soap:Fault>`));
+      res.end(
+        soapReply(
+          '1.1',
+          `<soap:Fault><faultcode>soap:Server</faultcode><faultstring>${C1} ${BIDI}</faultstring><detail><Why>${BIDI}\u009d</Why></detail></soap:Fault>`,
+        ),
+      );
     });
     pageServer = await startServer((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
@@ -174,15 +215,30 @@ describe('every console face is terminal-safe', function () {
 
   it('carrier inspect --show: a recording with a hostile body, fault and headers', async () => {
     const file = path.join(dir, '001-Hostile.exchange.json');
-    fs.writeFileSync(file, JSON.stringify({
-      format: RECORDING_FORMAT,
-      exchange: {
-        id: '1', startedAt: '2026-11-25T00:00:00.000Z', endpoint: 'http://t/x', findings: [{ kind: 'fault', severity: 'error', message: ESC_SEQUENCES }], documents: [],
-        request: { method: 'POST', url: `http://t/x${BIDI}`, headers: [['Content-Type', 'text/html'], ['X-Evil', ESC_SEQUENCES]], body: `<html><title>${ESC_SEQUENCES}</title></html>` },
-        reply: { status: 500, statusText: BIDI, headers: [['Content-Type', 'text/plain']], bodyText: `${ESC_SEQUENCES}\r\n${C1}`, size: 10 },
-        fault: { soapVersion: '1.1', code: 'soap:Server', subcodes: [], reason: `${ESC_SEQUENCES}${BIDI}`, detail: BIDI },
-      },
-    }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        format: RECORDING_FORMAT,
+        exchange: {
+          id: '1',
+          startedAt: '2026-11-25T00:00:00.000Z',
+          endpoint: 'http://t/x',
+          findings: [{ kind: 'fault', severity: 'error', message: ESC_SEQUENCES }],
+          documents: [],
+          request: {
+            method: 'POST',
+            url: `http://t/x${BIDI}`,
+            headers: [
+              ['Content-Type', 'text/html'],
+              ['X-Evil', ESC_SEQUENCES],
+            ],
+            body: `<html><title>${ESC_SEQUENCES}</title></html>`,
+          },
+          reply: { status: 500, statusText: BIDI, headers: [['Content-Type', 'text/plain']], bodyText: `${ESC_SEQUENCES}\r\n${C1}`, size: 10 },
+          fault: { soapVersion: '1.1', code: 'soap:Server', subcodes: [], reason: `${ESC_SEQUENCES}${BIDI}`, detail: BIDI },
+        },
+      }),
+    );
     const out = await carrier(['inspect', '--show', '001-Hostile.exchange.json'], dir);
     assert.equal(out.code, 0, out.stderr);
     assertSafe(out.stdout + out.stderr, 'inspect --show');
@@ -201,9 +257,19 @@ describe('every console face is terminal-safe', function () {
 
 describe('the XML reader refuses characters XML 1.0 forbids written as themselves', () => {
   it('a raw U+0001 or ESC in a fault string is a located error, as &#27; is', () => {
-    for (const [c, name] of [['\u0001', 'U+0001'], ['\x1b', 'U+001B'], ['\uffff', 'U+FFFF'], ['\ud800', 'U+D800']] as const) {
+    for (const [c, name] of [
+      ['\u0001', 'U+0001'],
+      ['\x1b', 'U+001B'],
+      ['\uffff', 'U+FFFF'],
+      ['\ud800', 'U+D800'],
+    ] as const) {
       const text = `<a>\n  <faultstring>bad ${c}[2J</faultstring>\n</a>`;
-      assert.throws(() => parseXml(text), (e: unknown) => e instanceof XmlError && e.message.includes(`${name} (written as itself) is not a character XML allows`) && e.line === 2 && e.column === 20, name);
+      assert.throws(
+        () => parseXml(text),
+        (e: unknown) =>
+          e instanceof XmlError && e.message.includes(`${name} (written as itself) is not a character XML allows`) && e.line === 2 && e.column === 20,
+        name,
+      );
     }
     assert.throws(() => parseXml('<a>&#27;</a>'), /&#27; is not a character XML allows/);
     assert.ok(parseXml('<a>tab\there\r\nline 😀</a>'));
@@ -213,15 +279,30 @@ describe('the XML reader refuses characters XML 1.0 forbids written as themselve
     // (That the one-pass reader of the common reply gives up on it: reply-readers-equal.test.ts.)
     const op = operations.find((o) => o.bindings.includes('soap11') && getRecord(o.result) !== undefined)!;
     const good = soapReply('1.1', `<${op.operation}Response xmlns="${DEFAULT_NAMESPACES.service}"><${op.operation}Result/></${op.operation}Response>`);
-    const read = (text: string) => parseReply({ op, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 200, statusText: 'OK', contentType: SOAP11_TYPE, text });
+    const read = (text: string) =>
+      parseReply({ op, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 200, statusText: 'OK', contentType: SOAP11_TYPE, text });
     assert.deepEqual((await read(good)).parsed, {}, 'the plain reply is read');
     const bad = good.replace('<?xml version="1.0"', '<?xml version="1.0\x1b"');
     const unread = await read(bad);
     assert.equal(unread.parsed, undefined);
-    assert.ok(unread.findings.some((f) => /U\+001B \(written as itself\) is not a character XML allows/.test(f.message)), JSON.stringify(unread.findings));
+    assert.ok(
+      unread.findings.some((f) => /U\+001B \(written as itself\) is not a character XML allows/.test(f.message)),
+      JSON.stringify(unread.findings),
+    );
     const fault = soapReply('1.1', '<soap:Fault><faultcode>soap:Server</faultcode><faultstring>\x1b]0;pwned\x07</faultstring></soap:Fault>');
-    const parsed = await parseReply({ op, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 500, statusText: 'Internal Server Error', contentType: SOAP11_TYPE, text: fault });
+    const parsed = await parseReply({
+      op,
+      binding: 'soap11',
+      namespaces: DEFAULT_NAMESPACES,
+      status: 500,
+      statusText: 'Internal Server Error',
+      contentType: SOAP11_TYPE,
+      text: fault,
+    });
     assert.equal(parsed.fault, undefined);
-    assert.ok(parsed.findings.some((f) => /U\+001B \(written as itself\) is not a character XML allows/.test(f.message)), JSON.stringify(parsed.findings));
+    assert.ok(
+      parsed.findings.some((f) => /U\+001B \(written as itself\) is not a character XML allows/.test(f.message)),
+      JSON.stringify(parsed.findings),
+    );
   });
 });

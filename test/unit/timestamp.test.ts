@@ -14,7 +14,22 @@ describe('timestamp (an Exchange’s startedAt)', () => {
   });
 
   it('is toISOString at year ends, before 1970 and beyond year 9999', () => {
-    const instants = [0, -1, -999, -1000, -1001, Date.UTC(1969, 11, 31, 23, 59, 59, 999), Date.UTC(2000, 1, 29, 12), Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2027, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1, 0, 0, 0, 7), -62198755200000, 8.64e15, -8.64e15];
+    const instants = [
+      0,
+      -1,
+      -999,
+      -1000,
+      -1001,
+      Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2000, 1, 29, 12),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2027, 0, 1),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10000, 0, 1, 0, 0, 0, 7),
+      -62198755200000,
+      8.64e15,
+      -8.64e15,
+    ];
     for (const ms of instants) assert.equal(timestamp(ms), new Date(ms).toISOString(), `at ${ms}`);
   });
 

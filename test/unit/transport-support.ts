@@ -119,9 +119,17 @@ export function makePdf(pages: number, fillerBytes = 0, objectStream: false | 'f
     }
     const plain = Buffer.from(header + content, 'latin1');
     // A filter the byte scan does not decode (hex) leaves the count to pdf-lib.
-    const [filter, data] = objectStream === 'flate' ? ['/FlateDecode', deflateSync(plain)] : ['/ASCIIHexDecode', Buffer.from(`${plain.toString('hex')}>`, 'latin1')];
+    const [filter, data] =
+      objectStream === 'flate' ? ['/FlateDecode', deflateSync(plain)] : ['/ASCIIHexDecode', Buffer.from(`${plain.toString('hex')}>`, 'latin1')];
     last += 1;
-    obj(last, Buffer.concat([Buffer.from(`<< /Type /ObjStm /N ${pages} /First ${header.length} /Filter ${filter} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]));
+    obj(
+      last,
+      Buffer.concat([
+        Buffer.from(`<< /Type /ObjStm /N ${pages} /First ${header.length} /Filter ${filter} /Length ${data.length} >>\nstream\n`, 'latin1'),
+        data,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
   } else {
     for (const n of pageNums) obj(n, pageDict);
   }

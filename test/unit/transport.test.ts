@@ -19,7 +19,15 @@ import { sendHttp, TlsFileError, type HttpSendOptions, type Phase } from '../../
 import { NodeDispatchers } from '../../src/host';
 import { startServer, tmpDir, track, type TestServer } from './transport-support';
 
-const post = (url: string, body = '<x/>'): HttpRequestSpec => ({ method: 'POST', url, headers: [['Content-Type', 'text/xml; charset=utf-8'], ['SOAPAction', '"urn:x/Op"']], body });
+const post = (url: string, body = '<x/>'): HttpRequestSpec => ({
+  method: 'POST',
+  url,
+  headers: [
+    ['Content-Type', 'text/xml; charset=utf-8'],
+    ['SOAPAction', '"urn:x/Op"'],
+  ],
+  body,
+});
 const get = (url: string): HttpRequestSpec => ({ method: 'GET', url, headers: [], body: '' });
 
 /** One suite's pooled dispatchers (closed in its after()), and the send options that use them, socket timings included. */
@@ -60,13 +68,22 @@ describe('transport: local HTTP', () => {
     assert.equal(out.statusText, 'All Good');
     assert.ok(out.body!.equals(latin1));
     assert.equal(out.complete, true);
-    assert.deepEqual(out.headers!.filter(([n]) => n.startsWith('X-') || n === 'Content-Type'), [['Content-Type', 'text/xml; charset=iso-8859-1'], ['X-Mixed-Case', 'yes']]);
+    assert.deepEqual(
+      out.headers!.filter(([n]) => n.startsWith('X-') || n === 'Content-Type'),
+      [
+        ['Content-Type', 'text/xml; charset=iso-8859-1'],
+        ['X-Mixed-Case', 'yes'],
+      ],
+    );
     const [got] = server.received;
     assert.equal(got.method, 'POST');
     assert.equal(got.url, '/1.0.2/TerminalInformationService.asmx?a=b');
     assert.equal(got.headers['content-type'], 'text/xml; charset=utf-8');
     assert.equal(got.headers.soapaction, '"urn:x/Op"');
-    assert.deepEqual(got.rawHeaderNames.filter((n) => n === 'Content-Type' || n === 'SOAPAction'), ['Content-Type', 'SOAPAction']);
+    assert.deepEqual(
+      got.rawHeaderNames.filter((n) => n === 'Content-Type' || n === 'SOAPAction'),
+      ['Content-Type', 'SOAPAction'],
+    );
     assert.equal(got.body.toString('utf8'), '<é/>');
     assert.equal(out.requestBytes, Buffer.byteLength('<é/>'));
   });
@@ -120,7 +137,9 @@ describe('transport: local HTTP', () => {
     let closedEarly = false;
     server = await startServer(async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/xml' });
-      res.on('close', () => { closedEarly = !res.writableFinished; });
+      res.on('close', () => {
+        closedEarly = !res.writableFinished;
+      });
       for (let i = 0; i < 50 && !res.destroyed; i++) {
         res.write(`<chunk${i}/>`);
         await sleep(40);
@@ -128,7 +147,15 @@ describe('transport: local HTTP', () => {
       res.end();
     });
     const controller = new AbortController();
-    const out = await sendHttp(post(`${server.url}/long`), options({ signal: controller.signal, onPhase: (p) => { if (p === 'receiving') setTimeout(() => controller.abort(), 150); } }));
+    const out = await sendHttp(
+      post(`${server.url}/long`),
+      options({
+        signal: controller.signal,
+        onPhase: (p) => {
+          if (p === 'receiving') setTimeout(() => controller.abort(), 150);
+        },
+      }),
+    );
     assert.equal(out.error?.kind, 'cancelled');
     assert.match(out.error!.message, /Cancelled/);
     assert.equal(out.complete, false);
@@ -138,7 +165,9 @@ describe('transport: local HTTP', () => {
   });
 
   it('cancels before sending: nothing reaches the server', async () => {
-    server = await startServer((_req, res) => { res.end('<a/>'); });
+    server = await startServer((_req, res) => {
+      res.end('<a/>');
+    });
     const controller = new AbortController();
     controller.abort();
     const out = await sendHttp(post(`${server.url}/never`), options({ signal: controller.signal }));
@@ -204,7 +233,9 @@ describe('transport: local HTTP', () => {
   });
 
   it('reports a redirect with its Location and never follows it', async () => {
-    const elsewhere = await startServer((_req, res) => { res.end('<followed/>'); });
+    const elsewhere = await startServer((_req, res) => {
+      res.end('<followed/>');
+    });
     try {
       server = await startServer((_req, res) => {
         res.writeHead(302, 'Found', { Location: `${elsewhere.url}/moved` });
@@ -213,7 +244,10 @@ describe('transport: local HTTP', () => {
       const out = await sendHttp(post(`${server.url}/old`), options());
       assert.equal(out.error?.kind, 'redirect');
       assert.equal(out.status, 302);
-      assert.equal(out.error!.message, `${server.url}/old answered 302 Found redirecting to ${elsewhere.url}/moved; redirects are never followed — check the environment's baseUrl`);
+      assert.equal(
+        out.error!.message,
+        `${server.url}/old answered 302 Found redirecting to ${elsewhere.url}/moved; redirects are never followed — check the environment's baseUrl`,
+      );
       assert.equal(out.body!.toString(), '<html>moved</html>');
       await sleep(50);
       assert.deepEqual(elsewhere.received, []);
@@ -247,11 +281,20 @@ describe('transport: TLS with certificates made at test time', function () {
     openssl('req', '-x509', ...ec, '-keyout', 'server.key', '-out', 'server.crt', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1');
     openssl('req', '-x509', ...ec, '-keyout', 'client.key', '-out', 'client.crt', '-subj', '/CN=carrier-client');
     const read = (f: string) => fs.readFileSync(path.join(dir, f));
-    server = await startServer((_req, res) => { res.writeHead(200, { 'Content-Type': 'text/xml' }); res.end('<secure/>'); }, https.createServer({ key: read('server.key'), cert: read('server.crt') }));
-    mtls = await startServer((req, res) => {
-      clientSeen = String((req.socket as TLSSocket).getPeerCertificate().subject?.CN);
-      res.end('<mutual/>');
-    }, https.createServer({ key: read('server.key'), cert: read('server.crt'), requestCert: true, rejectUnauthorized: true, ca: read('client.crt') }));
+    server = await startServer(
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/xml' });
+        res.end('<secure/>');
+      },
+      https.createServer({ key: read('server.key'), cert: read('server.crt') }),
+    );
+    mtls = await startServer(
+      (req, res) => {
+        clientSeen = String((req.socket as TLSSocket).getPeerCertificate().subject?.CN);
+        res.end('<mutual/>');
+      },
+      https.createServer({ key: read('server.key'), cert: read('server.crt'), requestCert: true, rejectUnauthorized: true, ca: read('client.crt') }),
+    );
   });
 
   after(async () => {
@@ -286,14 +329,25 @@ describe('transport: TLS with certificates made at test time', function () {
   it('presents a client certificate when the server asks for one', async () => {
     const without = await sendHttp(get(`${mtls.url}/`), tlsOptions({ caPath: path.join(dir, 'server.crt'), rejectUnauthorized: true }));
     assert.ok(without.error && ['tls', 'reset'].includes(without.error.kind), JSON.stringify(without.error));
-    const withCert = await sendHttp(get(`${mtls.url}/`), tlsOptions({ caPath: path.join(dir, 'server.crt'), certPath: path.join(dir, 'client.crt'), keyPath: path.join(dir, 'client.key'), rejectUnauthorized: true }));
+    const withCert = await sendHttp(
+      get(`${mtls.url}/`),
+      tlsOptions({
+        caPath: path.join(dir, 'server.crt'),
+        certPath: path.join(dir, 'client.crt'),
+        keyPath: path.join(dir, 'client.key'),
+        rejectUnauthorized: true,
+      }),
+    );
     assert.equal(withCert.error, undefined);
     assert.equal(withCert.body!.toString(), '<mutual/>');
     assert.equal(clientSeen, 'carrier-client');
   });
 
   it('says which TLS file it cannot read', () => {
-    assert.throws(() => dispatchers.dispatcherFor({ connectTimeoutMs: 1000, tls: { caPath: path.join(dir, 'missing.pem'), rejectUnauthorized: true } }), (e: TlsFileError) => e instanceof TlsFileError && /cannot read tls\.ca file .*missing\.pem: no such file/.test(e.message));
+    assert.throws(
+      () => dispatchers.dispatcherFor({ connectTimeoutMs: 1000, tls: { caPath: path.join(dir, 'missing.pem'), rejectUnauthorized: true } }),
+      (e: TlsFileError) => e instanceof TlsFileError && /cannot read tls\.ca file .*missing\.pem: no such file/.test(e.message),
+    );
   });
 });
 
@@ -301,10 +355,15 @@ describe('transport: through a CONNECT proxy', () => {
   const { dispatchers, options } = suiteTransport();
   after(() => dispatchers.close());
 
-  it('tunnels the request through the environment\'s proxy', async () => {
-    const target = await startServer((_req, res) => { res.end('<via-proxy/>'); });
+  it("tunnels the request through the environment's proxy", async () => {
+    const target = await startServer((_req, res) => {
+      res.end('<via-proxy/>');
+    });
     const tunnels: string[] = [];
-    const proxy = http.createServer((_req, res) => { res.writeHead(405); res.end(); });
+    const proxy = http.createServer((_req, res) => {
+      res.writeHead(405);
+      res.end();
+    });
     proxy.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
       tunnels.push(req.url ?? '');
       const [host, port] = (req.url ?? '').split(':');
@@ -321,7 +380,10 @@ describe('transport: through a CONNECT proxy', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     try {
-      const out = await sendHttp(post(`${target.url}/1.0.2/X.asmx`), options({ dispatcher: dispatchers.dispatcherFor({ connectTimeoutMs: 5000, proxy: proxyUrl }) }));
+      const out = await sendHttp(
+        post(`${target.url}/1.0.2/X.asmx`),
+        options({ dispatcher: dispatchers.dispatcherFor({ connectTimeoutMs: 5000, proxy: proxyUrl }) }),
+      );
       assert.equal(out.error, undefined);
       assert.equal(out.body!.toString(), '<via-proxy/>');
       assert.deepEqual(tunnels, [`127.0.0.1:${target.port}`]);

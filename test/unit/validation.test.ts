@@ -6,9 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  findVariables, numberKey, parseRequestFile, rangeOfPath, substituteVariables, UnknownVariableError, type Finding,
-} from '../../src/core/requestFile';
+import { findVariables, numberKey, parseRequestFile, rangeOfPath, substituteVariables, UnknownVariableError, type Finding } from '../../src/core/requestFile';
 import { formatFinding, hasErrors, oneBased, paramsValidator, validateRequestText } from '../../src/core/validation';
 import { findShape } from '../../src/core/catalog';
 
@@ -24,7 +22,10 @@ const complete103 = { QuoteType: 'Domestic', DeclaredValue: 0 };
 
 describe('request files: parsing', () => {
   it('reads a file with comments and resolves version and default binding', () => {
-    const parsed = parseRequestFile('{\n  // the terminal for Lincoln\n  "operation": "GetTerminalInformation",\n  /* block */ "params": { "ZipCode": "68507", "CountryCode": "USA" }\n}', 'a.carrier.json');
+    const parsed = parseRequestFile(
+      '{\n  // the terminal for Lincoln\n  "operation": "GetTerminalInformation",\n  /* block */ "params": { "ZipCode": "68507", "CountryCode": "USA" }\n}',
+      'a.carrier.json',
+    );
     assert.deepEqual(parsed.findings, []);
     assert.equal(parsed.request?.operation, 'GetTerminalInformation');
     assert.equal(parsed.request?.version, '1.0.2', 'the only version is filled in');
@@ -42,7 +43,8 @@ describe('request files: parsing', () => {
   });
 
   it('keeps the source text of every number literal, keyed by JSON pointer', () => {
-    const text = '{ "operation": "GetRateQuote", "version": "1.0.3", "params": { "request": { "Items": [ { "Width": 48.00, "Weight": 1500 } ], "DeclaredValue": 0.10, "x": 1e3 } } }';
+    const text =
+      '{ "operation": "GetRateQuote", "version": "1.0.3", "params": { "request": { "Items": [ { "Width": 48.00, "Weight": 1500 } ], "DeclaredValue": 0.10, "x": 1e3 } } }';
     const numbers = parseRequestFile(text).request!.rawNumbers;
     assert.equal(numbers.get('/params/request/Items/0/Width'), '48.00');
     assert.equal(numbers.get('/params/request/Items/0/Weight'), '1500');
@@ -87,26 +89,36 @@ describe('request files: parsing', () => {
   it('locates any JSON path, falling back to the nearest existing ancestor', () => {
     const text = '{\n  "params": {\n    "request": { "Items": [ { "Class": "50.0" } ] }\n  }\n}';
     assert.deepEqual(rangeOfPath(text, ['params', 'request', 'Items', 0, 'Class']), { start: { line: 2, character: 39 }, end: { line: 2, character: 45 } });
-    assert.deepEqual(rangeOfPath(text, ['params', 'request', 'Items', 0, 'Class'], 'key'), { start: { line: 2, character: 30 }, end: { line: 2, character: 37 } });
-    assert.deepEqual(rangeOfPath(text, ['params', 'request', 'QuoteType']).start, { line: 2, character: 4 }, 'missing field → the parent\'s key');
+    assert.deepEqual(rangeOfPath(text, ['params', 'request', 'Items', 0, 'Class'], 'key'), {
+      start: { line: 2, character: 30 },
+      end: { line: 2, character: 37 },
+    });
+    assert.deepEqual(rangeOfPath(text, ['params', 'request', 'QuoteType']).start, { line: 2, character: 4 }, "missing field → the parent's key");
   });
 });
 
 describe('request files: variables', () => {
   const vars = { bolId: 42, city: 'Tampa', flag: true };
 
-  it('a string that is exactly one variable takes the variable\'s value and type', () => {
+  it("a string that is exactly one variable takes the variable's value and type", () => {
     assert.deepEqual(substituteVariables({ LinkedBolId: '{{bolId}}', IncludeBol: '{{ flag }}' }, vars), { LinkedBolId: 42, IncludeBol: true });
   });
 
   it('variables inside longer text are written as text; other values are untouched', () => {
-    assert.deepEqual(substituteVariables({ a: 'to {{city}}, BOL {{bolId}}', n: 1.5, list: ['{{city}}', false] }, vars), { a: 'to Tampa, BOL 42', n: 1.5, list: ['Tampa', false] });
+    assert.deepEqual(substituteVariables({ a: 'to {{city}}, BOL {{bolId}}', n: 1.5, list: ['{{city}}', false] }, vars), {
+      a: 'to Tampa, BOL 42',
+      n: 1.5,
+      list: ['Tampa', false],
+    });
   });
 
   it('an unknown variable is an error naming it and where it is', () => {
     assert.throws(
       () => substituteVariables({ request: { Items: [{ Class: '{{klass}}' }] } }, vars, ['params']),
-      (e: unknown) => e instanceof UnknownVariableError && /\{\{klass\}\} at params\.request\.Items\[0\]\.Class/.test(e.message) && /known: bolId, city, flag/.test(e.message),
+      (e: unknown) =>
+        e instanceof UnknownVariableError &&
+        /\{\{klass\}\} at params\.request\.Items\[0\]\.Class/.test(e.message) &&
+        /known: bolId, city, flag/.test(e.message),
     );
   });
 
@@ -131,7 +143,9 @@ describe('validation', () => {
     assert.deepEqual(validateRequestText(rateQuote('1.0.1', base)).findings, []);
     assert.deepEqual(validateRequestText(rateQuote('1.0.3', { ...complete103, Accessorials: ['SortAndSegregate'] })).findings, []);
     const old = validateRequestText(rateQuote('1.0.0', { QuoteType: 'Domestic', CODAmount: 0, DeclaredValue: 0, Accessorials: ['SortAndSegregate'] }));
-    assert.deepEqual(messages(old.findings), ['params.request.Accessorials[0]: "SortAndSegregate" is not an accessorial of GetRateQuote 1.0.0 (it is one in 1.0.1, 1.0.3)']);
+    assert.deepEqual(messages(old.findings), [
+      'params.request.Accessorials[0]: "SortAndSegregate" is not an accessorial of GetRateQuote 1.0.0 (it is one in 1.0.1, 1.0.3)',
+    ]);
     assert.equal(old.findings[0].path, 'params.request.Accessorials[0]');
   });
 
@@ -145,8 +159,15 @@ describe('validation', () => {
     assert.equal(findings[1].suggestion, 'OriginLiftgate');
   });
 
-  it('a {{variable}} is accepted wherever a value of the field\'s type is', () => {
-    const request = { ...complete103, QuoteType: '{{quoteType}}', DeclaredValue: '{{declared}}', Items: [{ Class: '{{class}}', Weight: '{{w}}', Width: 0, Height: 0, Length: 0 }], OverDimensionList: [{ Pieces: '{{pieces}}', Inches: 12 }], Accessorials: ['{{acc}}'] };
+  it("a {{variable}} is accepted wherever a value of the field's type is", () => {
+    const request = {
+      ...complete103,
+      QuoteType: '{{quoteType}}',
+      DeclaredValue: '{{declared}}',
+      Items: [{ Class: '{{class}}', Weight: '{{w}}', Width: 0, Height: 0, Length: 0 }],
+      OverDimensionList: [{ Pieces: '{{pieces}}', Inches: 12 }],
+      Accessorials: ['{{acc}}'],
+    };
     assert.deepEqual(validateRequestText(rateQuote('1.0.3', request)).findings, []);
     const pickup = file({ operation: 'CreatePickupRequest', params: { request: { IncludeBol: '{{includeBol}}', Pickup: { LinkedBolId: '{{bolId}}' } } } });
     assert.deepEqual(errors(validateRequestText(pickup).findings), []);
@@ -160,7 +181,9 @@ describe('validation', () => {
   it('decimals take a number or a decimal string; ints and floats take numbers', () => {
     assert.deepEqual(validateRequestText(rateQuote('1.0.3', { ...complete103, DeclaredValue: '0.10' })).findings, []);
     assert.deepEqual(validateRequestText(rateQuote('1.0.3', { ...complete103, DeclaredValue: 100.5 })).findings, []);
-    const bad = validateRequestText(rateQuote('1.0.3', { ...complete103, DeclaredValue: '$100', Items: [{ Class: '50.0', Weight: '1500', Width: 1, Height: 1, Length: 1 }] }));
+    const bad = validateRequestText(
+      rateQuote('1.0.3', { ...complete103, DeclaredValue: '$100', Items: [{ Class: '50.0', Weight: '1500', Width: 1, Height: 1, Length: 1 }] }),
+    );
     assert.deepEqual(messages(bad.findings), [
       'params.request.DeclaredValue: expected a number or a decimal string such as "0.10" (or a {{variable}}), got "$100"',
       'params.request.Items[0].Weight: expected a number (or a {{variable}}), got "1500" — write the number without quotes',
@@ -168,8 +191,10 @@ describe('validation', () => {
   });
 
   it('dateTime takes an xs:dateTime or a date', () => {
-    const transit = (DateOfPickup: unknown) => file({ operation: 'GetTransitTimes', params: { input: { DateOfPickup, OriginPoint: { CountryCode: 'USA' }, Destinations: { DestinationPoint: [] } } } });
-    for (const ok of ['2026-11-23', '2026-11-23T09:00:00', '2026-11-23T09:00:00.5Z', '2026-11-23T09:00:00-05:00']) assert.deepEqual(validateRequestText(transit(ok)).findings, [], ok);
+    const transit = (DateOfPickup: unknown) =>
+      file({ operation: 'GetTransitTimes', params: { input: { DateOfPickup, OriginPoint: { CountryCode: 'USA' }, Destinations: { DestinationPoint: [] } } } });
+    for (const ok of ['2026-11-23', '2026-11-23T09:00:00', '2026-11-23T09:00:00.5Z', '2026-11-23T09:00:00-05:00'])
+      assert.deepEqual(validateRequestText(transit(ok)).findings, [], ok);
     for (const bad of ['2026-13-01', '2026-11-23 09:00', 20261123]) assert.equal(errors(validateRequestText(transit(bad)).findings).length, 1, String(bad));
   });
 
@@ -179,7 +204,10 @@ describe('validation', () => {
     const odd = validateRequestText(withClass('47.5')).findings;
     assert.equal(odd.length, 1);
     assert.equal(odd[0].severity, 'warning');
-    assert.match(odd[0].message, /^params\.request\.Items\[0\]\.Class: "47\.5" is not one of the 18 Class values the service knows \(50\.0, 55\.0, 60\.0 … 500\.0\) — did you mean "50\.0"\?$/);
+    assert.match(
+      odd[0].message,
+      /^params\.request\.Items\[0\]\.Class: "47\.5" is not one of the 18 Class values the service knows \(50\.0, 55\.0, 60\.0 … 500\.0\) — did you mean "50\.0"\?$/,
+    );
     assert.equal(errors(validateRequestText(withClass(true)).findings).length, 1, 'a boolean is no class at all');
   });
 
@@ -200,7 +228,8 @@ describe('validation', () => {
   });
 
   it('a literal API key is a warning; a variable or no key is fine', () => {
-    const terminal = (params: Record<string, unknown>) => file({ operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA', ...params } });
+    const terminal = (params: Record<string, unknown>) =>
+      file({ operation: 'GetTerminalInformation', params: { ZipCode: '68507', CountryCode: 'USA', ...params } });
     const literal = validateRequestText(terminal({ APIKey: 'abc123' })).findings;
     assert.equal(literal.length, 1);
     assert.equal(literal[0].severity, 'warning');
@@ -211,10 +240,22 @@ describe('validation', () => {
 
   it('open records accept any object; closed ones name their fields', () => {
     const pickup = (PickupInformation: Record<string, unknown>) =>
-      file({ operation: 'CreatePickupRequest', params: { request: { Pickup: { Shipper: { Name: 'n', AddressLine1: 'a', ISO3Country: 'USA', ZipCode: '68507', City: 'Lincoln', State: 'NE', PhoneNumber: 'p' }, PickupInformation: { PickupDate: '11/23/2026', ReadyTime: '03:00 PM', CloseTime: '05:00 PM', ...PickupInformation } } } } });
+      file({
+        operation: 'CreatePickupRequest',
+        params: {
+          request: {
+            Pickup: {
+              Shipper: { Name: 'n', AddressLine1: 'a', ISO3Country: 'USA', ZipCode: '68507', City: 'Lincoln', State: 'NE', PhoneNumber: 'p' },
+              PickupInformation: { PickupDate: '11/23/2026', ReadyTime: '03:00 PM', CloseTime: '05:00 PM', ...PickupInformation },
+            },
+          },
+        },
+      });
     assert.deepEqual(validateRequestText(pickup({ LoadAttributes: { anything: [1, { deep: true }] } })).findings, []);
     const closed = validateRequestText(pickup({ Colour: 'red' })).findings;
-    assert.deepEqual(messages(closed), ['params.request.Pickup.PickupInformation.Colour is not a field of PickupInformation in CreatePickupRequest 1.0.3 (fields: PickupDate, ReadyTime, CloseTime, AdditionalInstructions, LoadAttributes, SendEmailConfirmation)']);
+    assert.deepEqual(messages(closed), [
+      'params.request.Pickup.PickupInformation.Colour is not a field of PickupInformation in CreatePickupRequest 1.0.3 (fields: PickupDate, ReadyTime, CloseTime, AdditionalInstructions, LoadAttributes, SendEmailConfirmation)',
+    ]);
   });
 
   it('an empty required list is pointed out', () => {
@@ -228,7 +269,7 @@ describe('validation', () => {
     assert.equal(request?.version, '1.0.3');
   });
 
-  it('compiles each shape\'s schema once', () => {
+  it("compiles each shape's schema once", () => {
     const op = findShape('GetRateQuote', '1.0.3')!;
     assert.equal(paramsValidator(op), paramsValidator(op));
   });
@@ -236,7 +277,10 @@ describe('validation', () => {
   it('findings come sorted by position', () => {
     const { findings } = validateRequestText(fs.readFileSync(path.join(FIXTURES, 'wrong-types.carrier.json'), 'utf8'));
     const positions = findings.map((f) => f.range.start.line * 1000 + f.range.start.character);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -248,7 +292,10 @@ interface Expected {
 }
 
 describe('validation: the corpus of wrong files (test/fixtures/invalid)', () => {
-  const names = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.carrier.json')).sort();
+  const names = fs
+    .readdirSync(FIXTURES)
+    .filter((n) => n.endsWith('.carrier.json'))
+    .sort();
 
   it('every fixture has its .expect.json, and there are enough of them to matter', () => {
     assert.ok(names.length >= 20, `${names.length} fixtures`);
@@ -262,9 +309,16 @@ describe('validation: the corpus of wrong files (test/fixtures/invalid)', () => 
       const got = findings.map((f) => ({ severity: f.severity, ...oneBased(f.range.start), message: f.message }));
       for (const want of expected.findings) {
         const match = got.find((g) => g.severity === want.severity && g.line === want.line && g.column === want.column && g.message.includes(want.message));
-        assert.ok(match, `expected ${want.severity} at ${want.line}:${want.column} containing ${JSON.stringify(want.message)}; got:\n${got.map((g) => `  ${g.line}:${g.column} ${g.severity}: ${g.message}`).join('\n')}`);
+        assert.ok(
+          match,
+          `expected ${want.severity} at ${want.line}:${want.column} containing ${JSON.stringify(want.message)}; got:\n${got.map((g) => `  ${g.line}:${g.column} ${g.severity}: ${g.message}`).join('\n')}`,
+        );
       }
-      assert.equal(got.length, expected.findings.length, `no findings beyond the expected ones; got:\n${got.map((g) => `  ${g.line}:${g.column} ${g.severity}: ${g.message}`).join('\n')}`);
+      assert.equal(
+        got.length,
+        expected.findings.length,
+        `no findings beyond the expected ones; got:\n${got.map((g) => `  ${g.line}:${g.column} ${g.severity}: ${g.message}`).join('\n')}`,
+      );
     });
   }
 });

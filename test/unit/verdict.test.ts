@@ -19,7 +19,8 @@ import { nodeContext } from '../../src/host';
 import { environmentAt, soapReply, SOAP11_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
 const KEY = 'verdict-test-key-0123456789';
-const TRACE = (pro: string) => JSON.stringify({ operation: 'TraceShipment', version: '1.0.2', params: { request: { TraceNumbers: [pro], TraceType: 'PRO' } } }, null, 2);
+const TRACE = (pro: string) =>
+  JSON.stringify({ operation: 'TraceShipment', version: '1.0.2', params: { request: { TraceNumbers: [pro], TraceType: 'PRO' } } }, null, 2);
 
 interface Case {
   readonly name: string;
@@ -31,7 +32,16 @@ interface Case {
 async function cli(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd, env: { CARRIER_API_KEY: KEY } });
+  const code = await runCli(args, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    cwd,
+    env: { CARRIER_API_KEY: KEY },
+  });
   return { code, out, err };
 }
 
@@ -42,19 +52,44 @@ describe('one verdict per exchange, in every face', function () {
   const servers = new Map<string, TestServer>();
   let dir: string;
 
-  const fault = (_status: number) => soapReply('1.1', '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Invalid PRO</faultstring><detail><Why>test</Why></detail></soap:Fault>');
+  const fault = (_status: number) =>
+    soapReply('1.1', '<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Invalid PRO</faultstring><detail><Why>test</Why></detail></soap:Fault>');
   const cases: Case[] = [
     { name: 'a trace of a known PRO', kind: 'success', reply: { status: 200, type: SOAP11_TYPE, body: () => replies.found! } },
     { name: 'a shipment with an ErrorMessage (in-body error)', kind: 'in-body-error', reply: { status: 200, type: SOAP11_TYPE, body: () => replies.missing! } },
     { name: 'a SOAP fault with status 200', kind: 'fault', reply: { status: 200, type: SOAP11_TYPE, body: fault(200) } },
     { name: 'a SOAP fault with status 500', kind: 'fault', reply: { status: 500, type: SOAP11_TYPE, body: fault(500) } },
-    { name: 'an HTML page with status 200', kind: 'unreadable', reply: { status: 200, type: 'text/html', body: '<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body><h1>Maintenance</h1></body></html>' } },
-    { name: 'an HTML page with status 500', kind: 'http-error', reply: { status: 500, type: 'text/html', body: '<html><body><h1>Server Error in / Application</h1></body></html>' } },
+    {
+      name: 'an HTML page with status 200',
+      kind: 'unreadable',
+      reply: {
+        status: 200,
+        type: 'text/html',
+        body: '<!DOCTYPE html><html><head><title>Service Unavailable</title></head><body><h1>Maintenance</h1></body></html>',
+      },
+    },
+    {
+      name: 'an HTML page with status 500',
+      kind: 'http-error',
+      reply: { status: 500, type: 'text/html', body: '<html><body><h1>Server Error in / Application</h1></body></html>' },
+    },
     { name: 'an empty body with status 200', kind: 'unreadable', reply: { status: 200, type: SOAP11_TYPE, body: '' } },
     { name: 'plain text with status 200', kind: 'unreadable', reply: { status: 200, type: 'text/plain', body: 'OK' } },
     { name: 'JSON with status 200', kind: 'unreadable', reply: { status: 200, type: 'application/json', body: '{"ok":true}' } },
-    { name: 'XML cut short with status 200', kind: 'unreadable', reply: { status: 200, type: SOAP11_TYPE, body: () => replies.found!.slice(0, Math.floor(replies.found!.length / 2)) } },
-    { name: 'the reply of another operation', kind: 'unreadable', reply: { status: 200, type: SOAP11_TYPE, body: soapReply('1.1', `<GetDocumentTypesResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetDocumentTypesResult/></GetDocumentTypesResponse>`) } },
+    {
+      name: 'XML cut short with status 200',
+      kind: 'unreadable',
+      reply: { status: 200, type: SOAP11_TYPE, body: () => replies.found!.slice(0, Math.floor(replies.found!.length / 2)) },
+    },
+    {
+      name: 'the reply of another operation',
+      kind: 'unreadable',
+      reply: {
+        status: 200,
+        type: SOAP11_TYPE,
+        body: soapReply('1.1', `<GetDocumentTypesResponse xmlns="${DEFAULT_NAMESPACES.service}"><GetDocumentTypesResult/></GetDocumentTypesResponse>`),
+      },
+    },
     { name: 'a 404 with no body', kind: 'http-error', reply: { status: 404, type: 'text/plain', body: '' } },
     { name: 'a connection reset before any reply', kind: 'transport-error', reply: 'reset' },
   ];
@@ -64,7 +99,10 @@ describe('one verdict per exchange, in every face', function () {
     const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
     try {
       const env = environmentAt(sandbox.url);
-      for (const [pro, key] of [['056391174', 'found'], ['999999999', 'missing']] as const) {
+      for (const [pro, key] of [
+        ['056391174', 'found'],
+        ['999999999', 'missing'],
+      ] as const) {
         const { request } = validateRequestText(TRACE(pro), 'trace.carrier.json');
         const x = await send({ context, request: request!, environment: env, apiKey: KEY });
         replies[key] = x.reply!.bodyText;
@@ -77,7 +115,10 @@ describe('one verdict per exchange, in every face', function () {
     const envs: Record<string, { baseUrl: string }> = {};
     for (const [i, c] of cases.entries()) {
       const server = await startServer((req, res) => {
-        if (c.reply === 'reset') { req.socket.destroy(); return; }
+        if (c.reply === 'reset') {
+          req.socket.destroy();
+          return;
+        }
         const body = typeof c.reply.body === 'function' ? c.reply.body() : c.reply.body;
         res.writeHead(c.reply.status, { ...(c.reply.type ? { 'Content-Type': c.reply.type } : {}), 'Content-Length': Buffer.byteLength(body) });
         res.end(body);
@@ -105,7 +146,8 @@ describe('one verdict per exchange, in every face', function () {
       const verdict = classifyExchange(exchange);
       assert.equal(verdict.kind, c.kind, `core: ${verdict.reason}`);
       assert.equal(verdict.ok, c.kind === 'success');
-      if (c.reply !== 'reset') assert.equal(exchange.reply?.bodyText, typeof c.reply.body === 'function' ? c.reply.body() : c.reply.body, 'the raw reply is kept as it came');
+      if (c.reply !== 'reset')
+        assert.equal(exchange.reply?.bodyText, typeof c.reply.body === 'function' ? c.reply.body() : c.reply.body, 'the raw reply is kept as it came');
 
       // History
       assert.equal(toHistoryEntry(exchange).verdict, c.kind, 'History');

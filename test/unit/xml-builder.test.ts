@@ -51,7 +51,12 @@ describe('xml builder: the same text as xmlbuilder2', () => {
     const params = paramsOf(op) as { request: Record<string, unknown> };
     const odd = {
       ...params,
-      request: { ...params.request, CustomerData: 'a & b < c > d "e" \'f\'', DeclaredValue: null, Extra: { '@code': 'x"&<', '#text': 'mixed', Child: ['one', { Deep: 2 }], Empty: '' } },
+      request: {
+        ...params.request,
+        CustomerData: 'a & b < c > d "e" \'f\'',
+        DeclaredValue: null,
+        Extra: { '@code': 'x"&<', '#text': 'mixed', Child: ['one', { Deep: 2 }], Empty: '' },
+      },
       Unknown: [1, null, { A: true }],
     };
     assert.equal(soapEnvelope('1.1', op, odd, namespaces), referenceEnvelope('1.1', op, odd, namespaces));

@@ -20,7 +20,10 @@ function roundTrip(operation: string, version: string | undefined, params: Recor
 }
 
 describe('XML codec along the catalog', () => {
-  for (const [label, ns] of [['distinct namespaces', distinct], ['one namespace for all roles', same]] as const) {
+  for (const [label, ns] of [
+    ['distinct namespaces', distinct],
+    ['one namespace for all roles', same],
+  ] as const) {
     it(`writes in catalog order and reads back typed values (${label})`, () => {
       const params = {
         request: {
@@ -55,9 +58,18 @@ describe('XML codec along the catalog', () => {
   }
 
   it('puts transit contents in the data namespace and the containers in the service namespace', () => {
-    const { xml, back, issues } = roundTrip('GetTransitTimes', undefined, {
-      input: { DateOfPickup: '2026-11-23', OriginPoint: { City: 'Lincoln', ZipOrPostalCode: '68507', CountryCode: 'USA' }, Destinations: { DestinationPoint: [{ ZipOrPostalCode: '33635', CountryCode: 'USA' }] } },
-    }, distinct);
+    const { xml, back, issues } = roundTrip(
+      'GetTransitTimes',
+      undefined,
+      {
+        input: {
+          DateOfPickup: '2026-11-23',
+          OriginPoint: { City: 'Lincoln', ZipOrPostalCode: '68507', CountryCode: 'USA' },
+          Destinations: { DestinationPoint: [{ ZipOrPostalCode: '33635', CountryCode: 'USA' }] },
+        },
+      },
+      distinct,
+    );
     assert.deepEqual(issues, []);
     assert.match(xml, new RegExp(`<OriginPoint><City xmlns="${distinct.data}">Lincoln</City>`));
     assert.match(xml, new RegExp(`<Destinations><DestinationPoint xmlns="${distinct.data}"><ServicePoint>`));
@@ -66,7 +78,10 @@ describe('XML codec along the catalog', () => {
   });
 
   it('keeps number literals as written when their source text is known', () => {
-    const { xml } = roundTrip('GetRateQuote', '1.0.3', { request: { Items: [{ Weight: 48 }], DeclaredValue: 100 } }, distinct, { 'request/Items/0/Weight': '48.00', 'request/DeclaredValue': '100.00' });
+    const { xml } = roundTrip('GetRateQuote', '1.0.3', { request: { Items: [{ Weight: 48 }], DeclaredValue: 100 } }, distinct, {
+      'request/Items/0/Weight': '48.00',
+      'request/DeclaredValue': '100.00',
+    });
     assert.match(xml, /<Weight>48.00<\/Weight>/);
     assert.match(xml, /<DeclaredValue>100.00<\/DeclaredValue>/);
   });
@@ -87,18 +102,37 @@ describe('XML codec along the catalog', () => {
     const issues: ReadIssue[] = [];
     const back = readRecord(parseXml(xml), getRecord('RateQuoteReply'), '', { namespaces: distinct, outOfNamespace: 'keep', issues });
     assert.deepEqual(back, { Result: { ServiceLevels: [{ Code: 'STD', ServiceDays: 3, Surprise: { '@a': '1', '#text': 'x' } }], Novel: { A: ['1', '2'] } } });
-    assert.deepEqual(issues.map((i) => i.path), ['Result.ServiceLevels[0].Surprise', 'Result.Novel']);
+    assert.deepEqual(
+      issues.map((i) => i.path),
+      ['Result.ServiceLevels[0].Surprise', 'Result.Novel'],
+    );
   });
 
   it('refuses DOCTYPE and reports truncated XML with a position', () => {
-    assert.throws(() => parseXml('<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'), (e: XmlError) => e.code === 'doctype' && e.line === 2);
-    assert.throws(() => parseXml('<a><b>half'), (e: XmlError) => e.code === 'truncated');
+    assert.throws(
+      () => parseXml('<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'),
+      (e: XmlError) => e.code === 'doctype' && e.line === 2,
+    );
+    assert.throws(
+      () => parseXml('<a><b>half'),
+      (e: XmlError) => e.code === 'truncated',
+    );
   });
 
   it('tells apart names of one length and first letter, met in turn, and checks each new one', () => {
     // City/Code/Cost share a length and a first letter: the parser's cache of recent names holds one of them at a time.
     const root = parseXml('<a><City>1</City><Code>2</Code><City>3</City><Cost>4</Cost><p:Cell xmlns:p="urn:p">5</p:Cell><Code/></a>');
-    assert.deepEqual(root.children.map((c) => [c.local, c.ns, c.text]), [['City', '', '1'], ['Code', '', '2'], ['City', '', '3'], ['Cost', '', '4'], ['Cell', 'urn:p', '5'], ['Code', '', '']]);
+    assert.deepEqual(
+      root.children.map((c) => [c.local, c.ns, c.text]),
+      [
+        ['City', '', '1'],
+        ['Code', '', '2'],
+        ['City', '', '3'],
+        ['Cost', '', '4'],
+        ['Cell', 'urn:p', '5'],
+        ['Code', '', ''],
+      ],
+    );
     // A name of a known one's shape is still checked as a name of its own.
     assert.throws(() => parseXml('<a><City/><C!ty/></a>'), /"C!ty" is not a valid name/);
     assert.throws(() => parseXml('<a><Ci:y/></a>'), /prefix "Ci" of <Ci:y> is not declared/);

@@ -38,23 +38,44 @@ const nest = (levels: number) => '<Nest>'.repeat(levels) + '</Nest>'.repeat(leve
  * are counted by `around`, so `levels = MAX_DEPTH - around(place)` is exactly as deep as allowed.
  */
 function hostileReply(place: Place, levels: number): { status: number; body: string } {
-  const envelope = (inner: string) => `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body>${inner}</soap:Body></soap:Envelope>`;
+  const envelope = (inner: string) =>
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body>${inner}</soap:Body></soap:Envelope>`;
   switch (place) {
-    case 'result': return { status: 200, body: envelope(`<GetTerminalInformationResponse xmlns="${S}"><GetTerminalInformationResult>${nest(levels)}</GetTerminalInformationResult></GetTerminalInformationResponse>`) };
-    case 'fault': return { status: 500, body: envelope(`<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Deep trouble</faultstring><detail>${nest(levels)}</detail></soap:Fault>`) };
-    case 'unknown': return { status: 200, body: `<?xml version="1.0" encoding="utf-8"?><Surprise xmlns="urn:elsewhere">${nest(levels)}</Surprise>` };
+    case 'result':
+      return {
+        status: 200,
+        body: envelope(
+          `<GetTerminalInformationResponse xmlns="${S}"><GetTerminalInformationResult>${nest(levels)}</GetTerminalInformationResult></GetTerminalInformationResponse>`,
+        ),
+      };
+    case 'fault':
+      return {
+        status: 500,
+        body: envelope(`<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Deep trouble</faultstring><detail>${nest(levels)}</detail></soap:Fault>`),
+      };
+    case 'unknown':
+      return { status: 200, body: `<?xml version="1.0" encoding="utf-8"?><Surprise xmlns="urn:elsewhere">${nest(levels)}</Surprise>` };
   }
 }
 const around = (place: Place) => (place === 'unknown' ? 1 : 4);
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function carrier(args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve) => {
     const env = { ...process.env, NO_COLOR: '1', CARRIER_API_KEY: KEY };
-    execFile(process.execPath, ['--require', require.resolve('tsx/cjs'), MAIN, ...args], { cwd, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--require', require.resolve('tsx/cjs'), MAIN, ...args],
+      { cwd, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -62,7 +83,9 @@ function assertNoCrash(r: { stdout: string; stderr: string }, what: string): voi
   assert.doesNotMatch(r.stdout + r.stderr, /internal error|Maximum call stack|RangeError|\n\s+at /, `${what}: ${r.stderr.slice(0, 500)}`);
 }
 
-const TOO_DEEP = new RegExp(`The reply nests elements deeper than ${MAX_DEPTH.toLocaleString('en-US')} levels \\(line \\d+, column \\d+\\); the raw reply is kept as received`);
+const TOO_DEEP = new RegExp(
+  `The reply nests elements deeper than ${MAX_DEPTH.toLocaleString('en-US')} levels \\(line \\d+, column \\d+\\); the raw reply is kept as received`,
+);
 
 describe('XML depth: the parser refuses what nests too deep', () => {
   it(`reads ${MAX_DEPTH} levels and refuses one more, located, with its own code`, () => {
@@ -71,22 +94,31 @@ describe('XML depth: the parser refuses what nests too deep', () => {
     for (let level = 1; level < MAX_DEPTH; level++) el = el.children[0];
     assert.equal(el.children.length, 0);
     // The column is that of the first element one level too deep.
-    const deeper: Array<[string, number]> = [[nest(MAX_DEPTH + 1), MAX_DEPTH * '<Nest>'.length + 1], [`${'<a>'.repeat(MAX_DEPTH)}<b/>${'</a>'.repeat(MAX_DEPTH)}`, MAX_DEPTH * 3 + 1]];
+    const deeper: Array<[string, number]> = [
+      [nest(MAX_DEPTH + 1), MAX_DEPTH * '<Nest>'.length + 1],
+      [`${'<a>'.repeat(MAX_DEPTH)}<b/>${'</a>'.repeat(MAX_DEPTH)}`, MAX_DEPTH * 3 + 1],
+    ];
     for (const [xml, column] of deeper) {
-      assert.throws(() => parseXml(xml), (e: unknown) => {
-        assert.ok(e instanceof XmlError);
-        assert.equal(e.code, 'too-deep');
-        assert.equal(e.message, `The XML nests elements deeper than 1,000 levels (line 1, column ${column})`);
-        assert.deepEqual([e.line, e.column], [1, column]);
-        return true;
-      });
+      assert.throws(
+        () => parseXml(xml),
+        (e: unknown) => {
+          assert.ok(e instanceof XmlError);
+          assert.equal(e.code, 'too-deep');
+          assert.equal(e.message, `The XML nests elements deeper than 1,000 levels (line 1, column ${column})`);
+          assert.deepEqual([e.line, e.column], [1, column]);
+          return true;
+        },
+      );
     }
   });
 
   it('refuses 200,000 levels at once, without reading them all', () => {
     // Where it stopped says how much it read: at the first element past the limit, not the document's end.
     const text = nest(200_000);
-    assert.throws(() => parseXml(text), (e: unknown) => e instanceof XmlError && e.code === 'too-deep' && e.line === 1 && e.column !== undefined && e.column < text.length / 100);
+    assert.throws(
+      () => parseXml(text),
+      (e: unknown) => e instanceof XmlError && e.code === 'too-deep' && e.line === 1 && e.column !== undefined && e.column < text.length / 100,
+    );
   });
 
   it('refuses xmlns: with an empty prefix, located, and the other declarations XML 1.0 forbids', () => {
@@ -104,7 +136,11 @@ describe('XML depth: the parser refuses what nests too deep', () => {
       ['<a xmlns:p="u" xmlns:q="u" p:x="1" q:x="2"/>', /attribute q:x of <a> repeats another in namespace u/],
     ];
     for (const [xml, message] of cases) {
-      assert.throws(() => parseXml(xml), (e: unknown) => e instanceof XmlError && e.code === 'malformed' && message.test(e.message), xml);
+      assert.throws(
+        () => parseXml(xml),
+        (e: unknown) => e instanceof XmlError && e.code === 'malformed' && message.test(e.message),
+        xml,
+      );
     }
     // What the rules still allow: the xml prefix bound to its own URI, a default namespace undeclared.
     assert.equal(parseXml('<a xmlns:xml="http://www.w3.org/XML/1998/namespace" xml:lang="en"/>').attrs[0].local, 'lang');
@@ -113,7 +149,14 @@ describe('XML depth: the parser refuses what nests too deep', () => {
 
   it('refuses the XML declaration anywhere but at the very start, and names that XML does not allow', () => {
     assert.doesNotThrow(() => parseXml('\ufeff<?xml version="1.0"?><a><?pi data?></a>'));
-    for (const xml of [' <?xml version="1.0"?><a/>', '<!-- c --><?xml version="1.0"?><a/>', '<a><?xml version="1.0"?></a>', '<a><? x?></a>', '<a×/>', '<a b×="1"/>']) {
+    for (const xml of [
+      ' <?xml version="1.0"?><a/>',
+      '<!-- c --><?xml version="1.0"?><a/>',
+      '<a><?xml version="1.0"?></a>',
+      '<a><? x?></a>',
+      '<a×/>',
+      '<a b×="1"/>',
+    ]) {
       assert.throws(() => parseXml(xml), XmlError, xml);
     }
     assert.equal(parseXml('<é·\u0300/>').local, 'é·\u0300');
@@ -122,13 +165,18 @@ describe('XML depth: the parser refuses what nests too deep', () => {
 
 describe('XML depth: requests nested too deep', function () {
   this.timeout(30_000);
-  const deepRequest = (levels: number) => `<soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetHazmatDescription xmlns="${S}"><APIKey>${KEY}</APIKey><UNNANumber>${nest(levels)}</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
+  const deepRequest = (levels: number) =>
+    `<soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetHazmatDescription xmlns="${S}"><APIKey>${KEY}</APIKey><UNNANumber>${nest(levels)}</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
 
   it('the sandbox answers a soap:Client fault, as for any malformed XML', async () => {
     const sandbox = await startSandbox({ port: 0 });
     try {
       for (const levels of DEPTHS) {
-        const r = await fetch(`${sandbox.url}/sandbox/BillOfLadingService.asmx`, { method: 'POST', headers: { 'Content-Type': SOAP11_TYPE, SOAPAction: `"${S}GetHazmatDescription"` }, body: deepRequest(levels) });
+        const r = await fetch(`${sandbox.url}/sandbox/BillOfLadingService.asmx`, {
+          method: 'POST',
+          headers: { 'Content-Type': SOAP11_TYPE, SOAPAction: `"${S}GetHazmatDescription"` },
+          body: deepRequest(levels),
+        });
         const text = await r.text();
         assert.equal(r.status, 500);
         assert.match(text, /<faultcode>soap:Client<\/faultcode>/);
@@ -140,7 +188,10 @@ describe('XML depth: requests nested too deep', function () {
   });
 
   it('recognition (the inspector, Import SOAP Envelope) calls it unreadable XML', () => {
-    const r = recognizeRequest({ method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': SOAP11_TYPE }, body: deepRequest(200_000) }, { namespaces: DEFAULT_NAMESPACES });
+    const r = recognizeRequest(
+      { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': SOAP11_TYPE }, body: deepRequest(200_000) },
+      { namespaces: DEFAULT_NAMESPACES },
+    );
     assert.equal(r.kind, 'unknown');
     assert.match(r.kind === 'unknown' ? r.reason : '', /cannot be read: The XML nests elements deeper than 1,000 levels/);
   });
@@ -167,7 +218,16 @@ describe('XML depth: a hostile server', function () {
       for (const levels of [...DEPTHS, MAX_DEPTH - around(place)]) environments[`${place}-${levels}`] = { baseUrl: `${server.url}/${place}/${levels}` };
     }
     fs.writeFileSync(path.join(cwd, 'carrier.environments.json'), JSON.stringify(environments));
-    fs.writeFileSync(path.join(cwd, 'terminal.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', binding: 'soap11', params: { ZipCode: '68507', CountryCode: 'USA' }, expect: { status: 200, reply: { Result: { exists: true } } } }));
+    fs.writeFileSync(
+      path.join(cwd, 'terminal.carrier.json'),
+      JSON.stringify({
+        operation: 'GetTerminalInformation',
+        version: '1.0.2',
+        binding: 'soap11',
+        params: { ZipCode: '68507', CountryCode: 'USA' },
+        expect: { status: 200, reply: { Result: { exists: true } } },
+      }),
+    );
   });
 
   after(async () => {
@@ -179,7 +239,9 @@ describe('XML depth: a hostile server', function () {
 
   for (const place of PLACES) {
     it(`carrier send: ${DEPTHS.join(' and ')} levels in ${place === 'result' ? 'the result' : place === 'fault' ? "a fault's detail" : 'an unknown root'} exit 1 naming the depth, the raw reply written`, async () => {
-      const runs = await Promise.all(DEPTHS.map((levels) => carrier(['send', 'terminal.carrier.json', '--env', `${place}-${levels}`, '--out', `out-${place}-${levels}`], cwd)));
+      const runs = await Promise.all(
+        DEPTHS.map((levels) => carrier(['send', 'terminal.carrier.json', '--env', `${place}-${levels}`, '--out', `out-${place}-${levels}`], cwd)),
+      );
       runs.forEach((r, i) => {
         const levels = DEPTHS[i];
         assertNoCrash(r, `${place} ${levels}`);
@@ -198,7 +260,10 @@ describe('XML depth: a hostile server', function () {
     assert.equal(result.code, 0, result.stderr);
     let value = JSON.parse(result.stdout).reply;
     let levels = 0;
-    while (value && typeof value === 'object') { value = value.Nest; levels++; }
+    while (value && typeof value === 'object') {
+      value = value.Nest;
+      levels++;
+    }
     assert.equal(levels, MAX_DEPTH - 4);
     const fault = await carrier(['send', 'terminal.carrier.json', '--env', `fault-${MAX_DEPTH - 4}`], cwd);
     assertNoCrash(fault, 'fault at the limit');
@@ -214,7 +279,13 @@ describe('XML depth: a hostile server', function () {
   it("core's send(): an Exchange with the finding and the raw reply, never a throw", async () => {
     for (const place of PLACES) {
       for (const levels of DEPTHS) {
-        const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${place}/${levels}`), apiKey: KEY, binding: 'soap11' });
+        const x = await send({
+          context,
+          request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } },
+          environment: environmentAt(`${server.url}/${place}/${levels}`),
+          apiKey: KEY,
+          binding: 'soap11',
+        });
         const body = served.get(`${place}/${levels}`)!;
         assert.equal(x.reply?.bodyText, body);
         assert.ok(rawReplyBytes(x)!.equals(Buffer.from(body)));
@@ -222,14 +293,21 @@ describe('XML depth: a hostile server', function () {
         if (place === 'fault') assert.equal(x.fault?.reason, 'Deep trouble');
         else assert.equal(x.fault, undefined);
         assert.equal(x.judgement?.verdict.kind, place === 'fault' ? 'fault' : 'unreadable');
-        assert.ok(x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)), JSON.stringify(x.findings));
+        assert.ok(
+          x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)),
+          JSON.stringify(x.findings),
+        );
         assert.doesNotThrow(() => JSON.stringify(x));
       }
     }
   });
 
   it('carrier run: each too-deep reply is a failing test, not an internal error', async () => {
-    const runs = await Promise.all(PLACES.map((place) => carrier(['run', 'terminal.carrier.json', '--env', `${place}-200000`, '--reporter', 'cli', '-r', 'junit', '--out', `run-${place}`], cwd)));
+    const runs = await Promise.all(
+      PLACES.map((place) =>
+        carrier(['run', 'terminal.carrier.json', '--env', `${place}-200000`, '--reporter', 'cli', '-r', 'junit', '--out', `run-${place}`], cwd),
+      ),
+    );
     runs.forEach((r, i) => {
       assertNoCrash(r, `run ${PLACES[i]}`);
       assert.equal(r.code, 1, r.stdout + r.stderr);
@@ -244,15 +322,34 @@ describe('XML depth: a hostile server', function () {
     for (const place of PLACES) {
       const inspector = await startInspector({ target: `${server.url}/${place}/200000`, namespaces: DEFAULT_NAMESPACES, recordDir: record });
       try {
-        const spec = buildHttpRequest({ op, binding: 'soap11', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { ZipCode: '68507', CountryCode: 'USA' }, apiKey: KEY });
+        const spec = buildHttpRequest({
+          op,
+          binding: 'soap11',
+          baseUrl: inspector.url,
+          namespaces: DEFAULT_NAMESPACES,
+          params: { ZipCode: '68507', CountryCode: 'USA' },
+          apiKey: KEY,
+        });
         const got = await plainRequest(spec.url, 'POST', spec.headers as Array<[string, string]>, Buffer.from(spec.body));
         assert.equal(got.body.toString(), served.get(`${place}/200000`));
         for (let i = 0; i < 100 && !inspector.exchanges().length; i++) await inspector.flush();
         const [recorded] = inspector.exchanges();
-        assert.ok(recorded.exchange.findings.some((f) => TOO_DEEP.test(f.message)), JSON.stringify(recorded.exchange.findings));
+        assert.ok(
+          recorded.exchange.findings.some((f) => TOO_DEEP.test(f.message)),
+          JSON.stringify(recorded.exchange.findings),
+        );
         let out = '';
         let err = '';
-        const code = await runCli(['inspect', '--show', path.join(record, recorded.files!.exchange)], { stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, cwd, env: {} });
+        const code = await runCli(['inspect', '--show', path.join(record, recorded.files!.exchange)], {
+          stdout: (t) => {
+            out += t;
+          },
+          stderr: (t) => {
+            err += t;
+          },
+          cwd,
+          env: {},
+        });
         assert.equal(code, 0, err);
         assertNoCrash({ stdout: out, stderr: err }, `inspect --show ${place}`);
         assert.match(out, /^#\d+ GetTerminalInformation 1\.0\.2 · SOAP 1\.1/);
@@ -284,14 +381,25 @@ describe('XML depth: what came before the limit is kept', function () {
   before(async () => {
     server = await startServer((req, res) => {
       const which = (req.url ?? '').split('/')[1];
-      if (which === 'result') { res.writeHead(200, { 'Content-Type': SOAP11_TYPE }); res.end(result); return; }
+      if (which === 'result') {
+        res.writeHead(200, { 'Content-Type': SOAP11_TYPE });
+        res.end(result);
+        return;
+      }
       const binding = which as keyof typeof faults;
       res.writeHead(500, { 'Content-Type': binding === 'soap12' ? SOAP12_TYPE : SOAP11_TYPE });
       res.end(faults[binding]);
     });
     cwd = tmpDir('carrier-depth-kept-');
-    fs.writeFileSync(path.join(cwd, 'carrier.environments.json'), JSON.stringify({ soap11: { baseUrl: `${server.url}/soap11` }, soap12: { baseUrl: `${server.url}/soap12` } }));
-    for (const binding of ['soap11', 'soap12']) fs.writeFileSync(path.join(cwd, `${binding}.carrier.json`), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', binding, params: { ZipCode: '68507', CountryCode: 'USA' } }));
+    fs.writeFileSync(
+      path.join(cwd, 'carrier.environments.json'),
+      JSON.stringify({ soap11: { baseUrl: `${server.url}/soap11` }, soap12: { baseUrl: `${server.url}/soap12` } }),
+    );
+    for (const binding of ['soap11', 'soap12'])
+      fs.writeFileSync(
+        path.join(cwd, `${binding}.carrier.json`),
+        JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', binding, params: { ZipCode: '68507', CountryCode: 'USA' } }),
+      );
   });
 
   after(async () => {
@@ -303,7 +411,13 @@ describe('XML depth: what came before the limit is kept', function () {
   it('the parser keeps the elements closed so far and the open chain, no deeper than the limit', () => {
     const kept = parseDocumentKeeping(`<a><b>one</b><c>two${nest(LEVELS)}</c></a>`);
     assert.equal(kept.stopped?.code, 'too-deep');
-    assert.deepEqual(kept.root.children.map((c) => [c.local, c.text]), [['b', 'one'], ['c', 'two']]);
+    assert.deepEqual(
+      kept.root.children.map((c) => [c.local, c.text]),
+      [
+        ['b', 'one'],
+        ['c', 'two'],
+      ],
+    );
     let depth = 1;
     for (let el = kept.root; el.children.length; el = el.children[el.children.length - 1]) depth++;
     assert.equal(depth, MAX_DEPTH);
@@ -314,12 +428,21 @@ describe('XML depth: what came before the limit is kept', function () {
 
   for (const binding of ['soap11', 'soap12'] as const) {
     it(`core's send(): a SOAP ${binding === 'soap11' ? '1.1' : '1.2'} fault with its detail ${LEVELS.toLocaleString('en-US')} levels deep is a fault with its reason, the limit named`, async () => {
-      const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${binding}`), apiKey: KEY, binding });
+      const x = await send({
+        context,
+        request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } },
+        environment: environmentAt(`${server.url}/${binding}`),
+        apiKey: KEY,
+        binding,
+      });
       assert.equal(x.fault?.reason, 'Boom');
       assert.equal(x.fault?.code, binding === 'soap11' ? 'soap:Server' : 'env:Receiver');
       assert.equal(x.fault?.detail, undefined);
       assert.equal(x.judgement?.verdict.kind, 'fault');
-      assert.ok(x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)), JSON.stringify(x.findings));
+      assert.ok(
+        x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)),
+        JSON.stringify(x.findings),
+      );
       assert.equal(x.reply?.bodyText, faults[binding]);
     });
 
@@ -333,12 +456,21 @@ describe('XML depth: what came before the limit is kept', function () {
   }
 
   it("core's send(): a result whose trailing field nests too deep keeps its leading fields", async () => {
-    const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/result`), apiKey: KEY, binding: 'soap11' });
+    const x = await send({
+      context,
+      request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } },
+      environment: environmentAt(`${server.url}/result`),
+      apiKey: KEY,
+      binding: 'soap11',
+    });
     const terminal = (x.parsed as { Result: Array<{ TerminalDetails: Record<string, unknown> }> }).Result[0];
     assert.deepEqual(terminal.TerminalDetails, { TerminalDetailID: 7, TerminalName: 'Lincoln' });
     // Not a success: the reply was not read whole, and says where it stopped.
     assert.equal(x.judgement?.verdict.kind, 'unreadable');
-    assert.ok(x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)), JSON.stringify(x.findings));
+    assert.ok(
+      x.findings.some((f) => f.severity === 'error' && TOO_DEEP.test(f.message)),
+      JSON.stringify(x.findings),
+    );
     assert.ok(!x.findings.some((f) => f.kind === 'contract' && /missing|empty/i.test(f.message)), JSON.stringify(x.findings));
     assert.doesNotThrow(() => JSON.stringify(x));
   });

@@ -38,7 +38,10 @@ async function collectSeeds(): Promise<Seed[]> {
   const sandbox = await startSandbox({ port: 0 });
   const seeds = new Map<string, Seed>();
   try {
-    for (const file of fs.readdirSync(GOLDEN).filter((f) => f.endsWith('.http')).sort()) {
+    for (const file of fs
+      .readdirSync(GOLDEN)
+      .filter((f) => f.endsWith('.http'))
+      .sort()) {
       const [, operation, version, binding] = /^(\w+)-([\w.]+)\.(soap11|soap12|get|post)\.http$/.exec(file)!;
       const op = findShape(operation, version)!;
       const text = fs.readFileSync(path.join(GOLDEN, file), 'utf8');
@@ -71,7 +74,43 @@ function random(seed: number): () => number {
   };
 }
 
-const INSERTS = ['<', '&', '"', "'", '>', '/', '=', ':', ' ', '\n', '<a>', '</a>', '<a/>', '&amp;', '&foo;', '&#0;', '&#x41;', '&#;', '<!-- c -->', '<!--', '-->', '<![CDATA[x]]>', ']]>', '<?xml version="1.0"?>', '<?pi x?>', '<?', '?>', 'xmlns:=""', ' xmlns:="u"', ' xmlns:p="u"', ' p:x="1"', ' a="1" a="2"', '<!DOCTYPE a>', '\u0000', '\u00d7'];
+const INSERTS = [
+  '<',
+  '&',
+  '"',
+  "'",
+  '>',
+  '/',
+  '=',
+  ':',
+  ' ',
+  '\n',
+  '<a>',
+  '</a>',
+  '<a/>',
+  '&amp;',
+  '&foo;',
+  '&#0;',
+  '&#x41;',
+  '&#;',
+  '<!-- c -->',
+  '<!--',
+  '-->',
+  '<![CDATA[x]]>',
+  ']]>',
+  '<?xml version="1.0"?>',
+  '<?pi x?>',
+  '<?',
+  '?>',
+  'xmlns:=""',
+  ' xmlns:="u"',
+  ' xmlns:p="u"',
+  ' p:x="1"',
+  ' a="1" a="2"',
+  '<!DOCTYPE a>',
+  '\u0000',
+  '\u00d7',
+];
 /** Name characters to rename tags with: ASCII, Latin-1 letters, a combining mark, and a few that are no name characters at all. */
 const NAME_CHARS = 'abcXYZ_-.0129:é×·\u0300 "';
 
@@ -79,9 +118,20 @@ function mutator(rand: () => number): (s: string) => string {
   const int = (n: number) => Math.floor(rand() * n);
   return (s) => {
     switch (int(10)) {
-      case 0: { const a = int(s.length); return s.slice(0, a) + s.slice(a + 1 + int(8)); }
-      case 1: { const a = int(s.length); const b = a + 1 + int(24); return s.slice(0, b) + s.slice(a, b) + s.slice(b); }
-      case 2: case 3: { const a = int(s.length + 1); return s.slice(0, a) + INSERTS[int(INSERTS.length)] + s.slice(a); }
+      case 0: {
+        const a = int(s.length);
+        return s.slice(0, a) + s.slice(a + 1 + int(8));
+      }
+      case 1: {
+        const a = int(s.length);
+        const b = a + 1 + int(24);
+        return s.slice(0, b) + s.slice(a, b) + s.slice(b);
+      }
+      case 2:
+      case 3: {
+        const a = int(s.length + 1);
+        return s.slice(0, a) + INSERTS[int(INSERTS.length)] + s.slice(a);
+      }
       case 4: {
         const tags = [...s.matchAll(/<\/?([^\s>/!?]+)/g)];
         if (!tags.length) return s;
@@ -91,11 +141,23 @@ function mutator(rand: () => number): (s: string) => string {
         const at = m.index! + m[0].length - m[1].length;
         return s.slice(0, at) + name + s.slice(at + m[1].length);
       }
-      case 5: return s.slice(0, int(s.length));
-      case 6: { const a = int(s.length + 1); const b = a + int(s.length + 1 - a); return `${s.slice(0, a)}<n>${s.slice(a, b)}</n>${s.slice(b)}`; }
-      case 7: { const a = int(s.length - 1); return s.slice(0, a) + s[a + 1] + s[a] + s.slice(a + 2); }
-      case 8: return [' ', '\n', 'x', '<!-- c -->', '<a/>', '\ufeff'][int(6)] + s;
-      default: { const a = int(s.length); return s.slice(0, a) + String.fromCharCode(32 + int(95)) + s.slice(a + 1); }
+      case 5:
+        return s.slice(0, int(s.length));
+      case 6: {
+        const a = int(s.length + 1);
+        const b = a + int(s.length + 1 - a);
+        return `${s.slice(0, a)}<n>${s.slice(a, b)}</n>${s.slice(b)}`;
+      }
+      case 7: {
+        const a = int(s.length - 1);
+        return s.slice(0, a) + s[a + 1] + s[a] + s.slice(a + 2);
+      }
+      case 8:
+        return [' ', '\n', 'x', '<!-- c -->', '<a/>', '\ufeff'][int(6)] + s;
+      default: {
+        const a = int(s.length);
+        return s.slice(0, a) + String.fromCharCode(32 + int(95)) + s.slice(a + 1);
+      }
     }
   };
 }
@@ -135,7 +197,11 @@ async function damage(seeds: readonly Seed[], cases: number, rand: () => number)
     if (seed.reply) {
       const r = seed.reply;
       const read = await parseReply({ op: r.op, binding: r.binding, namespaces: DEFAULT_NAMESPACES, status: 200, contentType: r.contentType, text: doc });
-      if (!core) assert.ok(read.findings.some((f) => f.severity === 'error' && f.kind === 'reply'), `case ${c}: parseReply says nothing of XML it cannot read`);
+      if (!core)
+        assert.ok(
+          read.findings.some((f) => f.severity === 'error' && f.kind === 'reply'),
+          `case ${c}: parseReply says nothing of XML it cannot read`,
+        );
     }
   }
   return { accepted, counts };
@@ -144,7 +210,9 @@ async function damage(seeds: readonly Seed[], cases: number, rand: () => number)
 describe('XML reader: randomised damage against a reference validator', function () {
   this.timeout(60_000);
   let seeds: Seed[];
-  before(async () => { seeds = await collectSeeds(); });
+  before(async () => {
+    seeds = await collectSeeds();
+  });
 
   it('reads every seed as the reference does', () => {
     assert.ok(seeds.length > 40, `${seeds.length} seeds`);

@@ -27,10 +27,19 @@ async function hostile(kind: HostileKind): Promise<void> {
   }
   const parseMs = performance.now() - started;
   started = performance.now();
-  const reply = await parseReply({ op: findShape('GetTerminalInformation', '1.0.2')!, binding: 'soap11', namespaces: DEFAULT_NAMESPACES, status: 200, contentType: 'text/xml; charset=utf-8', text });
+  const reply = await parseReply({
+    op: findShape('GetTerminalInformation', '1.0.2')!,
+    binding: 'soap11',
+    namespaces: DEFAULT_NAMESPACES,
+    status: 200,
+    contentType: 'text/xml; charset=utf-8',
+    text,
+  });
   const replyMs = performance.now() - started;
   const findings = reply.findings.filter((f) => f.severity === 'error').map((f) => f.message);
-  process.stdout.write(`${JSON.stringify({ kind, bytes: text.length, code, message, findings, parseMs, replyMs, maxRssMB: mb(process.resourceUsage().maxRSS * 1024) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ kind, bytes: text.length, code, message, findings, parseMs, replyMs, maxRssMB: mb(process.resourceUsage().maxRSS * 1024) })}\n`,
+  );
 }
 
 /** Twenty 5 MB documents, each with a long name of its own: what stays alive after them. */

@@ -19,8 +19,19 @@ import { buildHttpRequest } from '../../src/core/envelope';
 import { recognizeRequest } from '../../src/core/recognize/recognize';
 import { send } from '../../src/core/send';
 import {
-  MAX_ATTRIBUTES, MAX_ATTRIBUTES_TOTAL, MAX_DECLARATIONS, MAX_DEPTH, MAX_ELEMENTS, MAX_NAME_LENGTH, MAX_NAMESPACES_IN_SCOPE, MAX_TEXT_LENGTH, MAX_TOTAL_TEXT,
-  parseXml, XmlError, XmlLimitError, type XmlElement,
+  MAX_ATTRIBUTES,
+  MAX_ATTRIBUTES_TOTAL,
+  MAX_DECLARATIONS,
+  MAX_DEPTH,
+  MAX_ELEMENTS,
+  MAX_NAME_LENGTH,
+  MAX_NAMESPACES_IN_SCOPE,
+  MAX_TEXT_LENGTH,
+  MAX_TOTAL_TEXT,
+  parseXml,
+  XmlError,
+  XmlLimitError,
+  type XmlElement,
 } from '../../src/core/xml/dom';
 import { startInspector } from '../../src/inspector';
 import { startSandbox } from '../../src/sandbox/server';
@@ -39,14 +50,17 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** The one error a limit gives: its class, code, limit and message, located at `offset` of a one-line document. */
 function refused(xml: string, code: string, limit: number, message: string, offset: number): void {
-  assert.throws(() => parseXml(xml), (e: unknown) => {
-    assert.ok(e instanceof XmlLimitError, String(e));
-    assert.equal(e.code, code);
-    assert.equal(e.limit, limit);
-    assert.equal(e.message, `${message} (line 1, column ${offset + 1})`);
-    assert.deepEqual([e.line, e.column], [1, offset + 1]);
-    return true;
-  });
+  assert.throws(
+    () => parseXml(xml),
+    (e: unknown) => {
+      assert.ok(e instanceof XmlLimitError, String(e));
+      assert.equal(e.code, code);
+      assert.equal(e.limit, limit);
+      assert.equal(e.message, `${message} (line 1, column ${offset + 1})`);
+      assert.deepEqual([e.line, e.column], [1, offset + 1]);
+      return true;
+    },
+  );
 }
 
 /** `n` distinct attributes, named from `from`. */
@@ -62,7 +76,10 @@ function expected(kind: HostileKind, text: string): { code: string; message: str
       // MAX_NAMESPACES_IN_SCOPE-th prefix, at 25 a level, is one too many.
       const past = MAX_NAMESPACES_IN_SCOPE - 1;
       const at = text.indexOf(` xmlns:p${Math.floor(past / 25)}_${past % 25}=`) + 1;
-      return { code: 'too-many-namespaces', message: `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once (line 1, column ${at + 1})` };
+      return {
+        code: 'too-many-namespaces',
+        message: `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once (line 1, column ${at + 1})`,
+      };
     }
     case 'attributes': {
       const at = text.indexOf(` a${MAX_ATTRIBUTES}="v"`) + 1;
@@ -85,13 +102,25 @@ describe('XML limits: each refused past its number, located, with its own code',
     assert.equal(MAX_ELEMENTS, 1_500_000);
     const root = parseXml(`<r>${'<a/>'.repeat(MAX_ELEMENTS - 1)}</r>`);
     assert.equal(root.children.length, MAX_ELEMENTS - 1);
-    refused(`<r>${'<a/>'.repeat(MAX_ELEMENTS)}</r>`, 'too-many-elements', MAX_ELEMENTS, `The XML has more than ${count(MAX_ELEMENTS)} elements`, 3 + (MAX_ELEMENTS - 1) * 4);
+    refused(
+      `<r>${'<a/>'.repeat(MAX_ELEMENTS)}</r>`,
+      'too-many-elements',
+      MAX_ELEMENTS,
+      `The XML has more than ${count(MAX_ELEMENTS)} elements`,
+      3 + (MAX_ELEMENTS - 1) * 4,
+    );
     // Comments, CDATA and processing instructions holding "<a>" are not elements.
     const inert = '<!--<a/>--><![CDATA[<a/>]]><?pi <a/>?>';
     assert.equal(parseXml(`<r>${inert.repeat(200_000)}${'<a/>'.repeat(MAX_ELEMENTS - 1)}</r>`).children.length, MAX_ELEMENTS - 1);
     // Just too short to be scanned first (no element is shorter than <a/>), the parser's own
     // count refuses it at the same place.
-    refused(`<r>${'<a/>'.repeat(MAX_ELEMENTS)}</r>`.slice(0, -4), 'too-many-elements', MAX_ELEMENTS, `The XML has more than ${count(MAX_ELEMENTS)} elements`, 3 + (MAX_ELEMENTS - 1) * 4);
+    refused(
+      `<r>${'<a/>'.repeat(MAX_ELEMENTS)}</r>`.slice(0, -4),
+      'too-many-elements',
+      MAX_ELEMENTS,
+      `The XML has more than ${count(MAX_ELEMENTS)} elements`,
+      3 + (MAX_ELEMENTS - 1) * 4,
+    );
   });
 
   it(`attributes on one element: ${count(MAX_ATTRIBUTES)} read (declarations count), one more refused at that attribute`, () => {
@@ -101,7 +130,13 @@ describe('XML limits: each refused past its number, located, with its own code',
     const xml = `<a${declarations(10)}${attributes(MAX_ATTRIBUTES - 9)}/>`;
     refused(xml, 'too-many-attributes', MAX_ATTRIBUTES, `The XML gives <a> more than ${count(MAX_ATTRIBUTES)} attributes`, xml.lastIndexOf(' a') + 1);
     const wide = manyAttributes();
-    refused(wide, 'too-many-attributes', MAX_ATTRIBUTES, `The XML gives <Wide> more than ${count(MAX_ATTRIBUTES)} attributes`, wide.indexOf(` a${MAX_ATTRIBUTES}=`) + 1);
+    refused(
+      wide,
+      'too-many-attributes',
+      MAX_ATTRIBUTES,
+      `The XML gives <Wide> more than ${count(MAX_ATTRIBUTES)} attributes`,
+      wide.indexOf(` a${MAX_ATTRIBUTES}=`) + 1,
+    );
   });
 
   it(`attributes in all: ${count(MAX_ATTRIBUTES_TOTAL)} read, one more refused at that attribute`, () => {
@@ -110,7 +145,13 @@ describe('XML limits: each refused past its number, located, with its own code',
     const elements = MAX_ATTRIBUTES_TOTAL / MAX_ATTRIBUTES;
     assert.equal(parseXml(`<r>${element.repeat(elements)}</r>`).children.length, elements);
     const xml = `<r>${element.repeat(elements)}<e b="v"/></r>`;
-    refused(xml, 'too-many-attributes-total', MAX_ATTRIBUTES_TOTAL, `The XML has more than ${count(MAX_ATTRIBUTES_TOTAL)} attributes in all`, xml.lastIndexOf(' b="v"') + 1);
+    refused(
+      xml,
+      'too-many-attributes-total',
+      MAX_ATTRIBUTES_TOTAL,
+      `The XML has more than ${count(MAX_ATTRIBUTES_TOTAL)} attributes in all`,
+      xml.lastIndexOf(' b="v"') + 1,
+    );
   });
 
   it(`namespace declarations on one element: ${count(MAX_DECLARATIONS)} read, one more refused at that declaration`, () => {
@@ -118,7 +159,13 @@ describe('XML limits: each refused past its number, located, with its own code',
     const ok = parseXml(`<a${declarations(MAX_DECLARATIONS - 1)} xmlns="urn:default"><p7:b/></a>`);
     assert.deepEqual([ok.ns, ok.children[0].ns], ['urn:default', 'urn:p7']);
     const xml = `<a${declarations(MAX_DECLARATIONS)} xmlns="urn:default"/>`;
-    refused(xml, 'too-many-declarations', MAX_DECLARATIONS, `The XML declares more than ${count(MAX_DECLARATIONS)} namespaces on <a>`, xml.indexOf(' xmlns="urn:default"') + 1);
+    refused(
+      xml,
+      'too-many-declarations',
+      MAX_DECLARATIONS,
+      `The XML declares more than ${count(MAX_DECLARATIONS)} namespaces on <a>`,
+      xml.indexOf(' xmlns="urn:default"') + 1,
+    );
   });
 
   it(`prefixes in scope at once: ${count(MAX_NAMESPACES_IN_SCOPE)} read, one more refused; redeclaring one does not count`, () => {
@@ -133,7 +180,13 @@ describe('XML limits: each refused past its number, located, with its own code',
     while (el.children.length) el = el.children[0];
     assert.deepEqual([el.local, el.ns], ['last', `urn:p${MAX_NAMESPACES_IN_SCOPE - 1}`]);
     const xml = nest('<last xmlns:one="urn:more"/>');
-    refused(xml, 'too-many-namespaces', MAX_NAMESPACES_IN_SCOPE, `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once`, xml.indexOf(' xmlns:one=') + 1);
+    refused(
+      xml,
+      'too-many-namespaces',
+      MAX_NAMESPACES_IN_SCOPE,
+      `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once`,
+      xml.indexOf(' xmlns:one=') + 1,
+    );
     // Once their elements close, the thousand are out of scope: the next sibling may bind its own.
     assert.equal(parseXml(`<r>${nest('')}<s${declarations(MAX_DECLARATIONS)}/></r>`).children.length, 2);
     // .NET writes xmlns="…" on every element: one prefix, however deep.
@@ -153,7 +206,14 @@ describe('XML limits: each refused past its number, located, with its own code',
     refused(`<a ${long}n="v"/>`, 'name-too-long', MAX_NAME_LENGTH, message, 3);
     refused(`<a>${'<b/>'.repeat(10)}<${'n'.repeat(10_000_000)}`, 'name-too-long', MAX_NAME_LENGTH, message, 44);
     // An end tag is compared, not read as a name, and quoted cut short.
-    assert.throws(() => parseXml(`<a></${'b'.repeat(100_000)}>`), (e: unknown) => e instanceof XmlError && !(e instanceof XmlLimitError) && e.message.length < MAX_NAME_LENGTH + 200 && /^Malformed XML: <\/b+> found where <\/a> was expected/.test(e.message));
+    assert.throws(
+      () => parseXml(`<a></${'b'.repeat(100_000)}>`),
+      (e: unknown) =>
+        e instanceof XmlError &&
+        !(e instanceof XmlLimitError) &&
+        e.message.length < MAX_NAME_LENGTH + 200 &&
+        /^Malformed XML: <\/b+> found where <\/a> was expected/.test(e.message),
+    );
   });
 
   it(`text: ${count(MAX_TEXT_LENGTH)} characters in one element or attribute value, ${count(MAX_TOTAL_TEXT)} in all; one more refused where it starts`, () => {
@@ -174,20 +234,35 @@ describe('XML limits: each refused past its number, located, with its own code',
   });
 
   it("a limit's error is an XmlError too: every caller that catches XmlError keeps working", () => {
-    assert.throws(() => parseXml(manyAttributes(MAX_ATTRIBUTES + 1)), (e: unknown) => e instanceof XmlError && e instanceof XmlLimitError && e.name === 'XmlError');
+    assert.throws(
+      () => parseXml(manyAttributes(MAX_ATTRIBUTES + 1)),
+      (e: unknown) => e instanceof XmlError && e instanceof XmlLimitError && e.name === 'XmlError',
+    );
   });
 });
 
 describe('XML limits: scopes undone, repeated attributes found, text joined, in linear time', () => {
   it('a declaration is undone when its element closes, self-closing or not', () => {
     const root = parseXml('<a xmlns:p="urn:1" xmlns="urn:d"><p:b xmlns:p="urn:2"><p:c/></p:b><p:d xmlns:p="urn:3"/><p:e/><f xmlns=""><g/></f><h/></a>');
-    assert.deepEqual(root.children.map((c) => [c.local, c.ns]), [['b', 'urn:2'], ['d', 'urn:3'], ['e', 'urn:1'], ['f', ''], ['h', 'urn:d']]);
+    assert.deepEqual(
+      root.children.map((c) => [c.local, c.ns]),
+      [
+        ['b', 'urn:2'],
+        ['d', 'urn:3'],
+        ['e', 'urn:1'],
+        ['f', ''],
+        ['h', 'urn:d'],
+      ],
+    );
     assert.deepEqual([root.children[0].children[0].ns, root.children[3].children[0].ns], ['urn:2', '']);
     for (const xml of ['<a><b xmlns:q="u"/><q:c/></a>', '<a><b xmlns:q="u"></b><c q:x="1"/></a>']) {
       assert.throws(() => parseXml(xml), /the prefix "q"|The prefix "q"/, xml);
     }
     // The xml prefix stays bound whatever closes.
-    assert.equal(parseXml('<a><b xmlns:xml="http://www.w3.org/XML/1998/namespace"/><c xml:lang="en"/></a>').children[1].attrs[0].ns, 'http://www.w3.org/XML/1998/namespace');
+    assert.equal(
+      parseXml('<a><b xmlns:xml="http://www.w3.org/XML/1998/namespace"/><c xml:lang="en"/></a>').children[1].attrs[0].ns,
+      'http://www.w3.org/XML/1998/namespace',
+    );
   });
 
   it('a repeated attribute is found however many come before it, by name and by namespace', () => {
@@ -195,7 +270,11 @@ describe('XML limits: scopes undone, repeated attributes found, text joined, in 
     for (const before of [0, 3, 7, 8, 50, MAX_ATTRIBUTES - 5]) {
       assert.throws(() => parseXml(`<a a0="1"${attributes(before, 1)} a0="2"/>`), /attribute a0 of <a> is repeated/, `${before}`);
       const prefixed = Array.from({ length: before }, (_, i) => ` p:x${i}="v"`).join('');
-      assert.throws(() => parseXml(`<a xmlns:p="u" xmlns:q="u" p:dup="1"${prefixed} q:dup="2"/>`), /attribute q:dup of <a> repeats another in namespace u/, `${before}`);
+      assert.throws(
+        () => parseXml(`<a xmlns:p="u" xmlns:q="u" p:dup="1"${prefixed} q:dup="2"/>`),
+        /attribute q:dup of <a> repeats another in namespace u/,
+        `${before}`,
+      );
       // The same local name in two namespaces, or prefixed and not, is two attributes.
       assert.equal(parseXml(`<a xmlns:p="u" xmlns:q="w" dup="0" p:dup="1"${prefixed} q:dup="2"/>`).attrs.length, before + 3);
     }
@@ -213,18 +292,32 @@ describe('XML limits: scopes undone, repeated attributes found, text joined, in 
     for (const kind of HOSTILE_KINDS) {
       const text = hostileReply(HOSTILE[kind].inner());
       const want = expected(kind, text);
-      assert.throws(() => parseXml(text), (e: unknown) => e instanceof XmlLimitError && e.code === want.code && e.message === want.message, kind);
+      assert.throws(
+        () => parseXml(text),
+        (e: unknown) => e instanceof XmlLimitError && e.code === want.code && e.message === want.message,
+        kind,
+      );
     }
   });
 });
 
-interface Run { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 function node(args: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, signal: error?.signal ?? null, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, signal: error?.signal ?? null, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -265,8 +358,14 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
       res.end(served.get(kind) ?? '');
     });
     cwd = tmpDir('carrier-limits-');
-    fs.writeFileSync(path.join(cwd, 'carrier.environments.json'), JSON.stringify(Object.fromEntries(HOSTILE_KINDS.map((kind) => [kind, { baseUrl: `${server.url}/${kind}` }]))));
-    fs.writeFileSync(path.join(cwd, 'terminal.carrier.json'), JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', binding: 'soap11', params: { ZipCode: '68507', CountryCode: 'USA' } }));
+    fs.writeFileSync(
+      path.join(cwd, 'carrier.environments.json'),
+      JSON.stringify(Object.fromEntries(HOSTILE_KINDS.map((kind) => [kind, { baseUrl: `${server.url}/${kind}` }]))),
+    );
+    fs.writeFileSync(
+      path.join(cwd, 'terminal.carrier.json'),
+      JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', binding: 'soap11', params: { ZipCode: '68507', CountryCode: 'USA' } }),
+    );
   });
 
   after(async () => {
@@ -277,7 +376,15 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
   });
 
   it(`carrier send (its heap held to ${HEAP_MB} MB): exit 1 naming the limit and where, the raw reply written as received`, async () => {
-    const runs = await Promise.all(HOSTILE_KINDS.map((kind) => node(['--require', require.resolve('tsx/cjs'), MAIN, 'send', 'terminal.carrier.json', '--env', kind, '--out', `out-${kind}`], { CARRIER_API_KEY: KEY, NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` }, cwd)));
+    const runs = await Promise.all(
+      HOSTILE_KINDS.map((kind) =>
+        node(
+          ['--require', require.resolve('tsx/cjs'), MAIN, 'send', 'terminal.carrier.json', '--env', kind, '--out', `out-${kind}`],
+          { CARRIER_API_KEY: KEY, NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` },
+          cwd,
+        ),
+      ),
+    );
     runs.forEach((r, i) => {
       const kind = HOSTILE_KINDS[i];
       assert.doesNotMatch(r.stdout + r.stderr, /internal error|heap out of memory|RangeError|\n\s+at /, `${kind}: ${r.stderr.slice(0, 500)}`);
@@ -289,16 +396,30 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
 
   it("core's send(): an Exchange with the finding and the raw reply, never a throw", async () => {
     for (const kind of HOSTILE_KINDS) {
-      const x = await send({ context, request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } }, environment: environmentAt(`${server.url}/${kind}`), apiKey: KEY, binding: 'soap11' });
+      const x = await send({
+        context,
+        request: { operation: 'GetTerminalInformation', version: '1.0.2', params: { ZipCode: '68507', CountryCode: 'USA' } },
+        environment: environmentAt(`${server.url}/${kind}`),
+        apiKey: KEY,
+        binding: 'soap11',
+      });
       assert.equal(x.reply?.bodyText, served.get(kind));
       assert.equal(x.parsed, undefined);
-      assert.ok(x.findings.some((f) => f.severity === 'error' && f.message === `${asReply(expected(kind, served.get(kind)!).message)} (HTTP 200 OK)`), `${kind}: ${JSON.stringify(x.findings).slice(0, 500)}`);
+      assert.ok(
+        x.findings.some((f) => f.severity === 'error' && f.message === `${asReply(expected(kind, served.get(kind)!).message)} (HTTP 200 OK)`),
+        `${kind}: ${JSON.stringify(x.findings).slice(0, 500)}`,
+      );
     }
   });
 
-  const request = (inner: string) => `<soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetHazmatDescription xmlns="${S}"><APIKey>${KEY}</APIKey><UNNANumber>${inner}</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
+  const request = (inner: string) =>
+    `<soap:Envelope xmlns:soap="${SOAP11_ENVELOPE_NS}"><soap:Body><GetHazmatDescription xmlns="${S}"><APIKey>${KEY}</APIKey><UNNANumber>${inner}</UNNANumber></GetHazmatDescription></soap:Body></soap:Envelope>`;
   // Two million <a/> are 8,000,000 bytes: under the sandbox's 8 MiB body limit, so the parser reads them.
-  const requests: Record<HostileKind, () => string> = { bomb: () => request(namespaceBomb()), attributes: () => request(manyAttributes()), siblings: () => request(siblings(2_000_000)) };
+  const requests: Record<HostileKind, () => string> = {
+    bomb: () => request(namespaceBomb()),
+    attributes: () => request(manyAttributes()),
+    siblings: () => request(siblings(2_000_000)),
+  };
   const CODES: Record<HostileKind, RegExp> = {
     bomb: new RegExp(`The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once \\(line 1, column \\d+\\)`),
     attributes: new RegExp(`The XML gives &lt;Wide&gt; more than ${count(MAX_ATTRIBUTES)} attributes \\(line 1, column \\d+\\)`),
@@ -307,7 +428,12 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
 
   it('the sandbox refuses each as a client fault naming the limit, and answers the next request', async () => {
     const sandbox = await startSandbox({ port: 0 });
-    const post = (body: string) => fetch(`${sandbox.url}/sandbox/BillOfLadingService.asmx`, { method: 'POST', headers: { 'Content-Type': SOAP11_TYPE, SOAPAction: `"${S}GetHazmatDescription"` }, body });
+    const post = (body: string) =>
+      fetch(`${sandbox.url}/sandbox/BillOfLadingService.asmx`, {
+        method: 'POST',
+        headers: { 'Content-Type': SOAP11_TYPE, SOAPAction: `"${S}GetHazmatDescription"` },
+        body,
+      });
     try {
       for (const kind of HOSTILE_KINDS) {
         const r = await post(requests[kind]());
@@ -326,7 +452,10 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
 
   it('recognition (the inspector, Import SOAP Envelope) calls each request unreadable XML, naming the limit', () => {
     for (const kind of HOSTILE_KINDS) {
-      const r = recognizeRequest({ method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': SOAP11_TYPE }, body: requests[kind]() }, { namespaces: DEFAULT_NAMESPACES });
+      const r = recognizeRequest(
+        { method: 'POST', url: '/sandbox/BillOfLadingService.asmx', headers: { 'Content-Type': SOAP11_TYPE }, body: requests[kind]() },
+        { namespaces: DEFAULT_NAMESPACES },
+      );
       assert.equal(r.kind, 'unknown');
       assert.match(r.kind === 'unknown' ? r.reason : '', new RegExp(`cannot be read: ${CODES[kind].source.replace('&lt;Wide&gt;', '<Wide>')}`), kind);
     }
@@ -338,16 +467,33 @@ describe('XML limits: carrier send, the sandbox and the inspector', function () 
     for (const kind of HOSTILE_KINDS) {
       const inspector = await startInspector({ target: `${server.url}/${kind}`, namespaces: DEFAULT_NAMESPACES });
       try {
-        const spec = buildHttpRequest({ op, binding: 'soap11', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { ZipCode: '68507', CountryCode: 'USA' }, apiKey: KEY });
+        const spec = buildHttpRequest({
+          op,
+          binding: 'soap11',
+          baseUrl: inspector.url,
+          namespaces: DEFAULT_NAMESPACES,
+          params: { ZipCode: '68507', CountryCode: 'USA' },
+          apiKey: KEY,
+        });
         const got = await plainRequest(spec.url, 'POST', spec.headers as Array<[string, string]>, Buffer.from(spec.body));
         assert.equal(got.status, 200);
         assert.ok(got.body.equals(Buffer.from(served.get(kind)!)), `${kind}: relayed as received`);
-        const hostile = buildHttpRequest({ op: hazmat, binding: 'soap11', baseUrl: inspector.url, namespaces: DEFAULT_NAMESPACES, params: { UNNANumber: '1203' }, apiKey: KEY });
+        const hostile = buildHttpRequest({
+          op: hazmat,
+          binding: 'soap11',
+          baseUrl: inspector.url,
+          namespaces: DEFAULT_NAMESPACES,
+          params: { UNNANumber: '1203' },
+          apiKey: KEY,
+        });
         await plainRequest(hostile.url, 'POST', hostile.headers as Array<[string, string]>, Buffer.from(requests[kind]()));
         for (let i = 0; i < 200 && inspector.exchanges().length < 2; i++) await inspector.flush();
         const [reply, asRequest] = inspector.exchanges().map((r) => r.exchange.findings.map((f) => f.message));
         assert.ok(reply.includes(`${asReply(expected(kind, served.get(kind)!).message)} (HTTP 200 OK)`), `${kind}: ${reply.join(' | ').slice(0, 500)}`);
-        assert.ok(asRequest.some((m) => new RegExp(`^Not a call of the catalog: .*cannot be read: ${CODES[kind].source.replace('&lt;Wide&gt;', '<Wide>')}`).test(m)), `${kind}: ${asRequest.join(' | ').slice(0, 500)}`);
+        assert.ok(
+          asRequest.some((m) => new RegExp(`^Not a call of the catalog: .*cannot be read: ${CODES[kind].source.replace('&lt;Wide&gt;', '<Wide>')}`).test(m)),
+          `${kind}: ${asRequest.join(' | ').slice(0, 500)}`,
+        );
       } finally {
         await inspector.close();
       }

@@ -23,10 +23,16 @@ function reference(el: XmlElement): unknown {
   const put = (key: string, v: unknown) => {
     if (!(key in out)) out[key] = v;
     else if (repeated.has(key)) (out[key] as unknown[]).push(v);
-    else { out[key] = [out[key], v]; repeated.add(key); }
+    else {
+      out[key] = [out[key], v];
+      repeated.add(key);
+    }
   };
   for (const a of attrs) put(`@${a.local}`, a.value);
-  if (!el.children.length) { put('#text', el.text); return out; }
+  if (!el.children.length) {
+    put('#text', el.text);
+    return out;
+  }
   for (const c of el.children) put(c.local, reference(c));
   return out;
 }
@@ -61,7 +67,9 @@ async function realDocuments(): Promise<string[]> {
       const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
       const body = text.slice(blank + 2);
       if (/xml/.test(headers['Content-Type'] ?? '')) docs.push(body);
-      const reply = await (await fetch(url.replace('https://carrier.example.test', sandbox.url), { method, headers, ...(method === 'POST' ? { body } : {}) })).text();
+      const reply = await (
+        await fetch(url.replace('https://carrier.example.test', sandbox.url), { method, headers, ...(method === 'POST' ? { body } : {}) })
+      ).text();
       if (reply.trimStart().startsWith('<')) docs.push(reply);
     }
   } finally {
@@ -73,7 +81,8 @@ async function realDocuments(): Promise<string[]> {
 function randomTree(rand: () => number, depth: number): string {
   const names = ['a', 'b', 'c', 'p:d'];
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
-  const attrs = () => [rand() < 0.3 ? ' id="7"' : '', rand() < 0.15 ? ' xsi:nil="true"' : '', rand() < 0.1 ? ' xsi:type="x"' : '', rand() < 0.1 ? ' p:q="&amp;"' : ''].join('');
+  const attrs = () =>
+    [rand() < 0.3 ? ' id="7"' : '', rand() < 0.15 ? ' xsi:nil="true"' : '', rand() < 0.1 ? ' xsi:type="x"' : '', rand() < 0.1 ? ' p:q="&amp;"' : ''].join('');
   const element = (level: number): string => {
     const name = pick(names);
     const kids = level >= depth || rand() < 0.3 ? 0 : Math.floor(rand() * 4);
@@ -97,7 +106,7 @@ describe('readGeneric without recursion: the same output as the recursive reader
 
   it('on 2,000 random trees with attributes, xsi:nil, repeats, text and mixed content', () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     for (let i = 0; i < 2000; i++) {
       const root = parseXml(randomTree(rand, 1 + (i % 6)));
       assertSame(readGeneric(root), reference(root), `tree ${i}`);

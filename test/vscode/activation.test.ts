@@ -15,8 +15,14 @@ describe('activation', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is loaded`);
     await waitFor(() => ext.isActive, 'activation by workspaceContains', 60_000);
-    const opened = vscode.workspace.textDocuments.filter((d) => d.languageId === 'carrier-request' || d.fileName.endsWith('.carrier.json') || d.fileName.endsWith('collection.json'));
-    assert.deepEqual(opened.map((d) => d.fileName), [], 'no request or collection file was opened');
+    const opened = vscode.workspace.textDocuments.filter(
+      (d) => d.languageId === 'carrier-request' || d.fileName.endsWith('.carrier.json') || d.fileName.endsWith('collection.json'),
+    );
+    assert.deepEqual(
+      opened.map((d) => d.fileName),
+      [],
+      'no request or collection file was opened',
+    );
 
     // What a QA user does first: open the Testing view. Its tree asks the controller for its items.
     await vscode.commands.executeCommand('workbench.view.testing.focus');
@@ -40,7 +46,8 @@ describe('activation', () => {
 
   it('declares the activation events that make it so', () => {
     const events: string[] = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.activationEvents;
-    for (const e of ['onLanguage:carrier-request', 'workspaceContains:**/*.carrier.json', 'workspaceContains:**/collection.json']) assert.ok(events.includes(e), `${e} in ${events.join(', ')}`);
+    for (const e of ['onLanguage:carrier-request', 'workspaceContains:**/*.carrier.json', 'workspaceContains:**/collection.json'])
+      assert.ok(events.includes(e), `${e} in ${events.join(', ')}`);
   });
 
   it('registers every contributed command', async () => {

@@ -47,9 +47,9 @@ describe('importing an envelope', function () {
     await carrierApi();
     const key = 'Qx7mT2pL9vR4sW8yZ1bN6cF3hJ5kD0gA';
     await vscode.env.clipboard.writeText(
-      '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>'
-      + `<GetTerminalInformation xmlns="http://schemas.carrier-workbench.example/ltl/"><APIKey>${key}</APIKey><ZipCode>68507</ZipCode><CountryCode>USA</CountryCode></GetTerminalInformation>`
-      + '</soap:Body></soap:Envelope>',
+      '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+        `<GetTerminalInformation xmlns="http://schemas.carrier-workbench.example/ltl/"><APIKey>${key}</APIKey><ZipCode>68507</ZipCode><CountryCode>USA</CountryCode></GetTerminalInformation>` +
+        '</soap:Body></soap:Envelope>',
     );
     const done = vscode.commands.executeCommand('carrier.importEnvelope');
     assert.ok(await typeIntoWorkbench('clipboard'), 'chose the clipboard');

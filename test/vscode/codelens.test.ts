@@ -30,10 +30,13 @@ async function carrierDiagnostics(doc: vscode.TextDocument): Promise<vscode.Diag
 }
 
 describe('CodeLens', () => {
-  it('offers Send over the file\'s binding, Send with… for the other bindings, and Envelope', async () => {
+  it("offers Send over the file's binding, Send with… for the other bindings, and Envelope", async () => {
     const doc = await openWorkspaceFile('requests/terminal.carrier.json');
     const commands = await lenses(doc);
-    assert.deepEqual(commands.map((c) => c.title), ['$(play) Send SOAP 1.1', 'Send with…', 'Envelope']);
+    assert.deepEqual(
+      commands.map((c) => c.title),
+      ['$(play) Send SOAP 1.1', 'Send with…', 'Envelope'],
+    );
     assert.deepEqual(commands[0].arguments?.slice(1), ['soap11', false]);
     assert.deepEqual(commands[1].arguments?.[3], ['soap12', 'get', 'post'], 'Send with… offers the other bindings');
     assert.equal(commands[2].command, 'carrier.showEnvelope');
@@ -49,7 +52,10 @@ describe('CodeLens', () => {
   it('offers only the SOAP bindings of a SOAP-only operation', async () => {
     const doc = await untitled({ operation: 'TraceShipment', params: { request: { TraceNumbers: ['056391174'], TraceType: 'PRO' } } });
     const commands = await lenses(doc);
-    assert.deepEqual(commands.map((c) => c.title), ['$(play) Send SOAP 1.1', 'Send with…', 'Envelope']);
+    assert.deepEqual(
+      commands.map((c) => c.title),
+      ['$(play) Send SOAP 1.1', 'Send with…', 'Envelope'],
+    );
     assert.deepEqual(commands[1].arguments?.[3], ['soap12']);
   });
 

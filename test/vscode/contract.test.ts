@@ -16,8 +16,17 @@ import { carrierApi } from './support/extension';
 import { waitFor } from './support/wait';
 import { workspaceRoot } from './support/workspace';
 
-interface CheckResult { exitCode: number; report: { environment: string; namespaces: Record<string, { live?: string; differs: boolean }>; summary: { differences: number } }; html: string }
-interface CompareResult { environments: [string, string]; differences: Array<{ kind: string; path: string; side?: number }>; left: string; right: string }
+interface CheckResult {
+  exitCode: number;
+  report: { environment: string; namespaces: Record<string, { live?: string; differs: boolean }>; summary: { differences: number } };
+  html: string;
+}
+interface CompareResult {
+  environments: [string, string];
+  differences: Array<{ kind: string; path: string; side?: number }>;
+  left: string;
+  right: string;
+}
 
 const QUOTE = `{
   "operation": "GetRateQuote",
@@ -65,7 +74,7 @@ describe('the live contract in the editor', () => {
   it('checks the contract, shows it as a page, applies it, and the open request file follows it', async () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(quote));
     // Before: the catalog alone, where Pieces is no field of an item.
-    await waitFor(() => diagnostics().some((d) => /^Error: .*Pieces is not a field of RateItem/.test(d)), 'the catalog\'s error on Pieces');
+    await waitFor(() => diagnostics().some((d) => /^Error: .*Pieces is not a field of RateItem/.test(d)), "the catalog's error on Pieces");
 
     const result = await vscode.commands.executeCommand<CheckResult>('carrier.checkContract', 'live');
     assert.ok(result, 'the check returned its result');
@@ -88,7 +97,11 @@ describe('the live contract in the editor', () => {
     assert.ok(fs.existsSync(path.join(workspaceRoot().fsPath, '.carrier', 'contracts', 'live.json')));
 
     // After: the open file's problems follow the stored contract without an edit.
-    await waitFor(() => diagnostics().some((d) => /^Information: .*Pieces is not in the catalog; the live contract of environment "live"/.test(d)), 'the contract\'s note on Pieces', 20_000);
+    await waitFor(
+      () => diagnostics().some((d) => /^Information: .*Pieces is not in the catalog; the live contract of environment "live"/.test(d)),
+      "the contract's note on Pieces",
+      20_000,
+    );
     assert.ok(!diagnostics().some((d) => d.startsWith('Error')), diagnostics().join('\n'));
 
     const doc = await vscode.workspace.openTextDocument(quote);
@@ -98,10 +111,13 @@ describe('the live contract in the editor', () => {
     assert.match(hoverText, /\*\*Pieces\*\* — not in the catalog/);
     const inRequest = doc.positionAt(QUOTE.indexOf('"QuoteType"'));
     const completions = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', quote, inRequest);
-    assert.ok(completions.items.some((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'CustomerData'), 'CustomerData is offered in the request record');
+    assert.ok(
+      completions.items.some((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'CustomerData'),
+      'CustomerData is offered in the request record',
+    );
   });
 
-  it('compares a request file\'s replies with another environment, side by side', async function () {
+  it("compares a request file's replies with another environment, side by side", async function () {
     // A send to "live" needs its key, which only the browser host can type.
     if (!hasBrowserHost()) this.skip();
     const api = await carrierApi();
@@ -114,11 +130,20 @@ describe('the live contract in the editor', () => {
     const result = await vscode.commands.executeCommand<CompareResult>('carrier.compareWithEnvironment', terminal, 'live');
     assert.ok(result, 'the comparison returned its result');
     assert.deepEqual(result.environments, ['sandbox', 'live']);
-    assert.deepEqual(result.differences.map((d) => [d.kind, d.path, d.side]), [['only-in', 'Result[*].TerminalDetails.TerminalType', 0]]);
+    assert.deepEqual(
+      result.differences.map((d) => [d.kind, d.path, d.side]),
+      [['only-in', 'Result[*].TerminalDetails.TerminalType', 0]],
+    );
     assert.match(result.left, /\/\/ {3}only in sandbox: Result\[\*\]\.TerminalDetails\.TerminalType/);
     assert.match(result.left, /"TerminalType"/);
     assert.doesNotMatch(result.right, /"TerminalType"/);
-    await waitFor(() => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'carrier-compare')), 'the diff editor of the two replies');
+    await waitFor(
+      () =>
+        vscode.window.tabGroups.all.some((g) =>
+          g.tabs.some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'carrier-compare'),
+        ),
+      'the diff editor of the two replies',
+    );
     await screenshot('contract-compare');
     await vscode.commands.executeCommand('carrier.clearApiKey', 'live');
   });

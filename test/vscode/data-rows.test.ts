@@ -74,18 +74,35 @@ describe('test explorer: data rows', () => {
     await waitFor(async () => ((await find(quote()))?.children.length ?? 0) === 3, 'the rows under the file', 30_000);
     const file = (await find(quote()))!;
     assert.equal(file.description, 'GetRateQuote 1.0.1 · lanes.csv, 3 rows');
-    assert.deepEqual(file.children.map((c) => c.label), ['row 1: Tampa, FL', 'row 2: Atlanta', 'row 3']);
-    assert.deepEqual(file.children.map((c) => c.id), [1, 2, 3].map((i) => `${quote()}#row=${i}`));
-    assert.deepEqual(file.children.map((c) => [c.file, c.line]), [[lanes(), 2], [lanes(), 3], [lanes(), 4]]);
+    assert.deepEqual(
+      file.children.map((c) => c.label),
+      ['row 1: Tampa, FL', 'row 2: Atlanta', 'row 3'],
+    );
+    assert.deepEqual(
+      file.children.map((c) => c.id),
+      [1, 2, 3].map((i) => `${quote()}#row=${i}`),
+    );
+    assert.deepEqual(
+      file.children.map((c) => [c.file, c.line]),
+      [
+        [lanes(), 2],
+        [lanes(), 3],
+        [lanes(), 4],
+      ],
+    );
   });
 
   it('runs every row of the file against the sandbox and reports each by its row', async () => {
     const outcome = await executeTestCommand<RunOutcome>(TESTING_RUN_COMMAND, [quote()]);
-    assert.deepEqual(outcome.tests.map((t) => [t.name, t.status, t.listed]), [
-      ['quote.carrier.json [soap11] [row 1: Tampa, FL]', 'passed', true],
-      ['quote.carrier.json [soap11] [row 2: Atlanta]', 'passed', true],
-      ['quote.carrier.json [soap11] [row 3]', 'passed', true],
-    ], outcome.output);
+    assert.deepEqual(
+      outcome.tests.map((t) => [t.name, t.status, t.listed]),
+      [
+        ['quote.carrier.json [soap11] [row 1: Tampa, FL]', 'passed', true],
+        ['quote.carrier.json [soap11] [row 2: Atlanta]', 'passed', true],
+        ['quote.carrier.json [soap11] [row 3]', 'passed', true],
+      ],
+      outcome.output,
+    );
     assert.match(outcome.output, /✓ (workspace\/)?data-rows\/quote\.carrier\.json \[soap11\] \[row 2: Atlanta\] {2}\(sandbox, HTTP 200/);
     // The data file's gutter holds each row's result and run button.
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(lanes()));
@@ -95,7 +112,11 @@ describe('test explorer: data rows', () => {
 
   it('runs one row alone', async () => {
     const outcome = await executeTestCommand<RunOutcome>(TESTING_RUN_COMMAND, [`${quote()}#row=2`]);
-    assert.deepEqual(outcome.tests.map((t) => [t.name, t.status]), [['quote.carrier.json [soap11] [row 2: Atlanta]', 'passed']], outcome.output);
+    assert.deepEqual(
+      outcome.tests.map((t) => [t.name, t.status]),
+      [['quote.carrier.json [soap11] [row 2: Atlanta]', 'passed']],
+      outcome.output,
+    );
   });
 
   it('shows a row added to the data file', async () => {

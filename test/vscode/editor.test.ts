@@ -70,7 +70,11 @@ describe('request-file editor', () => {
     await vscode.workspace.applyEdit(edit);
     await waitFor(() => vscode.languages.getDiagnostics(doc.uri).some((d) => d.code === 'required'), 'the missing-field warning');
     const after = vscode.languages.getDiagnostics(doc.uri);
-    assert.deepEqual(after.map((d) => [d.source, d.code]), [['carrier', 'required']], described(after));
+    assert.deepEqual(
+      after.map((d) => [d.source, d.code]),
+      [['carrier', 'required']],
+      described(after),
+    );
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -102,32 +106,63 @@ describe('request-file editor', () => {
     const doc = await openFile('blank.carrier.json', 'GetTransitTimes');
     const end = new vscode.Position(0, 'GetTransitTimes'.length);
     let got: string[] = [];
-    await waitFor(async () => {
-      got = labels(await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, end));
-      return got.some((l) => l.startsWith('GetTransitTimes'));
-    }, 'the GetTransitTimes template among the completions', 30_000).catch((err: Error) => { throw new Error(`${err.message}; got ${got.join(', ')}`); });
-    assert.deepEqual(got.filter((l) => l.includes('GetTransitTimes')), ['GetTransitTimes'], got.join(', '));
+    await waitFor(
+      async () => {
+        got = labels(await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, end));
+        return got.some((l) => l.startsWith('GetTransitTimes'));
+      },
+      'the GetTransitTimes template among the completions',
+      30_000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; got ${got.join(', ')}`);
+    });
+    assert.deepEqual(
+      got.filter((l) => l.includes('GetTransitTimes')),
+      ['GetTransitTimes'],
+      got.join(', '),
+    );
 
     const quote = await openFile('blank-quote.carrier.json', 'GetRateQuote');
-    const quotes = labels(await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', quote.uri, new vscode.Position(0, 'GetRateQuote'.length)))
-      .filter((l) => l.includes('GetRateQuote'));
+    const quotes = labels(
+      await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        quote.uri,
+        new vscode.Position(0, 'GetRateQuote'.length),
+      ),
+    ).filter((l) => l.includes('GetRateQuote'));
     assert.deepEqual([...quotes].sort(), ['GetRateQuote 1.0.0', 'GetRateQuote 1.0.1', 'GetRateQuote 1.0.3'], quotes.join(', '));
   });
 
   it('completes operation names once each, and parameter names and hovers from the schema', async () => {
     const doc = await openFile('complete.carrier.json', '{\n  "operation": "",\n  "params": {}\n}\n');
-    const operations = labels(await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(1, 16)));
-    assert.ok(operations.some((l) => l.includes('GetRateQuote')), operations.join(', '));
+    const operations = labels(
+      await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(1, 16)),
+    );
+    assert.ok(
+      operations.some((l) => l.includes('GetRateQuote')),
+      operations.join(', '),
+    );
     assert.equal(new Set(operations).size, operations.length, `no duplicates: ${operations.join(', ')}`);
 
-    const terminal = await openFile('hover.carrier.json', '{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": {\n    "ZipCode": "68507",\n    \n  }\n}\n');
-    const names = labels(await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', terminal.uri, new vscode.Position(5, 4)));
-    assert.ok(names.some((l) => l.includes('CountryCode')), names.join(', '));
+    const terminal = await openFile(
+      'hover.carrier.json',
+      '{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": {\n    "ZipCode": "68507",\n    \n  }\n}\n',
+    );
+    const names = labels(
+      await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', terminal.uri, new vscode.Position(5, 4)),
+    );
+    assert.ok(
+      names.some((l) => l.includes('CountryCode')),
+      names.join(', '),
+    );
     assert.ok(!names.some((l) => l.includes('"ZipCode"')), 'a key already written is not offered again');
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', terminal.uri, new vscode.Position(4, 7));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /\S/, 'the field is explained');
-    const formatted = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', terminal.uri, { tabSize: 2, insertSpaces: true });
+    const formatted = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', terminal.uri, {
+      tabSize: 2,
+      insertSpaces: true,
+    });
     assert.ok(Array.isArray(formatted) && formatted.length > 0, 'the stray blank line is formatted away');
   });
 });

@@ -34,7 +34,7 @@ describe('traffic inspector', () => {
     await vscode.commands.executeCommand('carrier.inspector.clear');
   });
 
-  it('records a program\'s calls, shows them in the view, opens one, and saves it as a request file that sends', async () => {
+  it("records a program's calls, shows them in the view, opens one, and saves it as a request file that sends", async () => {
     const api = await carrierApi();
     const url = await vscode.commands.executeCommand<string>('carrier.inspector.start');
     assert.match(url ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -86,7 +86,11 @@ describe('traffic inspector', () => {
 
     // The saved file is open in the editor: send it as any request file is sent.
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === target.toString(), 'the saved file in the editor');
-    const sent = nextEvent<RenderReport>(api.onDidRenderResults, (r) => r.exchangeId !== call.id && r.summary.title === 'GetHazmatDescription sandbox', 'the results of sending the saved file');
+    const sent = nextEvent<RenderReport>(
+      api.onDidRenderResults,
+      (r) => r.exchangeId !== call.id && r.summary.title === 'GetHazmatDescription sandbox',
+      'the results of sending the saved file',
+    );
     await vscode.commands.executeCommand('carrier.send');
     const resent = await sent;
     assert.ok(resent.tree.totalNodes > 3);
@@ -96,7 +100,7 @@ describe('traffic inspector', () => {
     assert.equal((await rows()).length, shown.length, 'the list stays after Stop');
   });
 
-  it('Save as Request File through the save dialog writes one .carrier.json that keeps the client\'s spellings and re-sends byte-identical parameters', async () => {
+  it("Save as Request File through the save dialog writes one .carrier.json that keeps the client's spellings and re-sends byte-identical parameters", async () => {
     const api = await carrierApi();
     const url = await vscode.commands.executeCommand<string>('carrier.inspector.start');
     // A program that writes its dimensions with two decimals, as many do.
@@ -131,7 +135,11 @@ describe('traffic inspector', () => {
 
     // Sent again from the editor: the parameters go out byte for byte as the program sent them.
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === saved.toString(), 'the saved file in the editor');
-    const sent = nextEvent<RenderReport>(api.onDidRenderResults, (r) => r.summary.title === 'GetRateQuote 1.0.3' && r.exchangeId !== call.id, 'the results of sending the saved file');
+    const sent = nextEvent<RenderReport>(
+      api.onDidRenderResults,
+      (r) => r.summary.title === 'GetRateQuote 1.0.3' && r.exchangeId !== call.id,
+      'the results of sending the saved file',
+    );
     await vscode.commands.executeCommand('carrier.send');
     const resent = await api.testing.historyExchange((await sent).exchangeId);
     assert.ok(resent, 'the re-send is in History');

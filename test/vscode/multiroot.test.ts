@@ -42,12 +42,17 @@ async function recorder(): Promise<Recorder> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     bodies,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 const KEY = 'MultiRootTestKey0123456789abcdefghij';
-const request = (zip: string, environment = 'local') => JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', environment, params: { ZipCode: zip, CountryCode: 'USA' } }, null, 2);
+const request = (zip: string, environment = 'local') =>
+  JSON.stringify({ operation: 'GetTerminalInformation', version: '1.0.2', environment, params: { ZipCode: zip, CountryCode: 'USA' } }, null, 2);
 
 describe('a two-folder workspace', () => {
   let first: Recorder;
@@ -65,7 +70,10 @@ describe('a two-folder workspace', () => {
     secondFolder = folders[1].uri.fsPath;
     // "only-here" exists in the second folder alone: nothing about the first folder may stand in its way.
     // "moved" is a name whose key was stored for the first server: the second folder points it elsewhere.
-    fs.writeFileSync(path.join(secondFolder, 'carrier.environments.json'), JSON.stringify({ local: { baseUrl: second.url }, 'only-here': { baseUrl: second.url }, moved: { baseUrl: second.url } }));
+    fs.writeFileSync(
+      path.join(secondFolder, 'carrier.environments.json'),
+      JSON.stringify({ local: { baseUrl: second.url }, 'only-here': { baseUrl: second.url }, moved: { baseUrl: second.url } }),
+    );
     fs.writeFileSync(path.join(secondFolder, 'moved.carrier.json'), request('37029', 'moved'));
     fs.writeFileSync(path.join(secondFolder, 'second.carrier.json'), request('45414'));
     fs.writeFileSync(path.join(secondFolder, 'only-here.carrier.json'), request('33635', 'only-here'));
@@ -82,7 +90,12 @@ describe('a two-folder workspace', () => {
     const api = await carrierApi();
     // Keys are bound to the address they were stored for (src/core/environments/keyDestination.ts).
     const at = (url: string) => keyDestination({ embedded: false, baseUrl: url });
-    for (const [name, url] of [['local', first.url], ['local', second.url], ['only-here', second.url], ['moved', first.url]] as const) {
+    for (const [name, url] of [
+      ['local', first.url],
+      ['local', second.url],
+      ['only-here', second.url],
+      ['moved', first.url],
+    ] as const) {
       const done = vscode.commands.executeCommand('carrier.setApiKey', name, at(url));
       assert.ok(await typeIntoWorkbench(KEY), 'typed the key');
       await done;
@@ -95,13 +108,19 @@ describe('a two-folder workspace', () => {
     for (const name of ['local', 'only-here', 'moved']) await vscode.commands.executeCommand('carrier.clearApiKey', name);
     await first?.close();
     await second?.close();
-    for (const name of ['carrier.environments.json', 'second.carrier.json', 'only-here.carrier.json', 'moved.carrier.json', 'recording']) if (secondFolder) fs.rmSync(path.join(secondFolder, name), { force: true, recursive: true });
+    for (const name of ['carrier.environments.json', 'second.carrier.json', 'only-here.carrier.json', 'moved.carrier.json', 'recording'])
+      if (secondFolder) fs.rmSync(path.join(secondFolder, name), { force: true, recursive: true });
   });
 
   async function sendFile(uri: vscode.Uri): Promise<void> {
     const api = await carrierApi();
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const shown = nextEvent(api.onDidRenderResults, (r) => r.summary.title === 'GetTerminalInformation 1.0.2', `the results of ${path.basename(uri.fsPath)}`, 60_000);
+    const shown = nextEvent(
+      api.onDidRenderResults,
+      (r) => r.summary.title === 'GetTerminalInformation 1.0.2',
+      `the results of ${path.basename(uri.fsPath)}`,
+      60_000,
+    );
     await vscode.commands.executeCommand('carrier.send');
     await screenshot(`multiroot-${path.basename(uri.fsPath)}`);
     await shown;
@@ -109,23 +128,23 @@ describe('a two-folder workspace', () => {
 
   it("sends each file to its own folder's environment of the same name", async () => {
     await sendFile(vscode.Uri.file(path.join(secondFolder, 'second.carrier.json')));
-    await waitFor(() => second.bodies.length === 1, 'the second folder\'s server to receive the request');
-    assert.equal(first.bodies.length, 0, 'the first folder\'s server received nothing');
+    await waitFor(() => second.bodies.length === 1, "the second folder's server to receive the request");
+    assert.equal(first.bodies.length, 0, "the first folder's server received nothing");
     assert.match(second.bodies[0], /<ZipCode>45414<\/ZipCode>/);
 
     await sendFile(created[1]);
-    await waitFor(() => first.bodies.length === 1, 'the first folder\'s server to receive the request');
-    assert.equal(second.bodies.length, 1, 'nothing more went to the second folder\'s server');
+    await waitFor(() => first.bodies.length === 1, "the first folder's server to receive the request");
+    assert.equal(second.bodies.length, 1, "nothing more went to the second folder's server");
     assert.match(first.bodies[0], /<ZipCode>68507<\/ZipCode>/);
   });
 
-  it('sends to an environment only the file\'s own (second) folder defines', async () => {
+  it("sends to an environment only the file's own (second) folder defines", async () => {
     await sendFile(vscode.Uri.file(path.join(secondFolder, 'only-here.carrier.json')));
-    await waitFor(() => second.bodies.length === 2, 'the second folder\'s server to receive the request');
+    await waitFor(() => second.bodies.length === 2, "the second folder's server to receive the request");
     assert.match(second.bodies[1], /<ZipCode>33635<\/ZipCode>/);
   });
 
-  it('sends a file in a folder with its own carrier.environments.json (a recording) with that file\'s environment', async () => {
+  it("sends a file in a folder with its own carrier.environments.json (a recording) with that file's environment", async () => {
     const [firstBefore, secondBefore] = [first.bodies.length, second.bodies.length];
     await sendFile(vscode.Uri.file(path.join(secondFolder, 'recording', '001-GetTerminalInformation.carrier.json')));
     await waitFor(() => first.bodies.length === firstBefore + 1, 'the recording\'s own "local" to receive the request');
@@ -150,7 +169,12 @@ describe('a two-folder workspace', () => {
     await screenshot('multiroot-key-elsewhere');
     // The notification may still be settling into place when the first click lands: click until answered.
     for (let attempt = 0; attempt < 5 && second.bodies.length === before; attempt++) {
-      await workbench({ action: 'click', selector: '.notifications-center .notification-list-item:has-text("now points at") .monaco-button', hasText: 'Send Without Key', timeoutMs: 5_000 }).catch(() => undefined);
+      await workbench({
+        action: 'click',
+        selector: '.notifications-center .notification-list-item:has-text("now points at") .monaco-button',
+        hasText: 'Send Without Key',
+        timeoutMs: 5_000,
+      }).catch(() => undefined);
       await waitFor(() => second.bodies.length > before, 'the request without a key', 2_000).catch(() => undefined);
     }
     await sending;

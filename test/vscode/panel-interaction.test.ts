@@ -139,9 +139,15 @@ describe('results panel, by keyboard and mouse', function () {
     await show(api, await pdfExchange());
     const config = vscode.workspace.getConfiguration('workbench');
     try {
-      for (const [theme, bodyClass, shot] of [['Default Dark Modern', 'vscode-dark', 'panel-dark'], ['Default High Contrast', 'vscode-high-contrast', 'panel-high-contrast']] as const) {
+      for (const [theme, bodyClass, shot] of [
+        ['Default Dark Modern', 'vscode-dark', 'panel-dark'],
+        ['Default High Contrast', 'vscode-high-contrast', 'panel-high-contrast'],
+      ] as const) {
         await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-        await waitFor(async () => ((await webview({ action: 'attr', selector: 'body', name: 'class' })).value ?? '').includes(bodyClass), `${bodyClass} on the webview body`);
+        await waitFor(
+          async () => ((await webview({ action: 'attr', selector: 'body', name: 'class' })).value ?? '').includes(bodyClass),
+          `${bodyClass} on the webview body`,
+        );
         await new Promise((r) => setTimeout(r, 300));
         await screenshot(shot);
       }
@@ -192,7 +198,12 @@ describe('results panel tells the truth, and its buttons do what they say', func
     await screenshot('panel-bill-of-lading');
 
     await webview({ action: 'click', selector: 'button:has-text("Trace this PRO")' });
-    await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith(`trace-pro-${pro}.carrier.json`) === true && vscode.window.activeTextEditor.document.getText() !== '', 'the new request file');
+    await waitFor(
+      () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith(`trace-pro-${pro}.carrier.json`) === true &&
+        vscode.window.activeTextEditor.document.getText() !== '',
+      'the new request file',
+    );
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.scheme, 'untitled');
     assert.equal(editor.document.languageId, 'carrier-request');
@@ -200,7 +211,9 @@ describe('results panel tells the truth, and its buttons do what they say', func
     assert.match(text, /"operation": "TraceShipment"/);
     assert.match(text, new RegExp(`"TraceNumbers": \\[\\s*"${pro}"\\s*\\]`));
     assert.match(text, /"TraceType": "PRO"/);
-    const panelGroup = vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('carrier.results')));
+    const panelGroup = vscode.window.tabGroups.all.find((g) =>
+      g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('carrier.results')),
+    );
     assert.ok(panelGroup, 'the panel is open');
     assert.notEqual(editor.viewColumn, panelGroup.viewColumn, 'the new file does not cover the panel');
 

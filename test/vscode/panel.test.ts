@@ -53,7 +53,7 @@ describe('results panel', () => {
   });
 });
 
-describe('results panel: the request file\'s expectations', () => {
+describe("results panel: the request file's expectations", () => {
   // Each case its own file: a file rewritten on disk may reach an open editor after the send.
   const FILES = ['requests/expect-fault.carrier.json', 'requests/expect-fault-wrong-reason.carrier.json'];
   /** Three expectations (status, fault, a reply path) of a BOL that does not exist. */
@@ -76,7 +76,12 @@ describe('results panel: the request file\'s expectations', () => {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     const before = new Set(api.historyIds());
-    const shown = nextEvent(api.onDidRenderResults, (r) => r.summary.title === 'GetBillOfLadingPdf sandbox' && !before.has(r.exchangeId), 'the results of the expect file', 60_000);
+    const shown = nextEvent(
+      api.onDidRenderResults,
+      (r) => r.summary.title === 'GetBillOfLadingPdf sandbox' && !before.has(r.exchangeId),
+      'the results of the expect file',
+      60_000,
+    );
     await vscode.commands.executeCommand('carrier.send');
     return shown;
   }
@@ -116,7 +121,7 @@ describe('results panel and History: the judgement made at send time', () => {
 
   after(() => fs.rmSync(vscode.Uri.joinPath(workspaceRoot(), FILE).fsPath, { force: true }));
 
-  it('a send shows its expectations and Contract section; History reopens that judgement after the file\'s expect changed', async function () {
+  it("a send shows its expectations and Contract section; History reopens that judgement after the file's expect changed", async function () {
     this.timeout(120_000);
     const api = await carrierApi();
     const uri = vscode.Uri.joinPath(workspaceRoot(), FILE);
@@ -124,7 +129,12 @@ describe('results panel and History: the judgement made at send time', () => {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     const before = new Set(api.historyIds());
-    const shown = nextEvent(api.onDidRenderResults, (r) => r.summary.title === 'GetTerminalInformation 1.0.2' && !before.has(r.exchangeId), 'the results of the send', 60_000);
+    const shown = nextEvent(
+      api.onDidRenderResults,
+      (r) => r.summary.title === 'GetTerminalInformation 1.0.2' && !before.has(r.exchangeId),
+      'the results of the send',
+      60_000,
+    );
     await vscode.commands.executeCommand('carrier.send');
     const sent = await shown;
 
@@ -139,7 +149,10 @@ describe('results panel and History: the judgement made at send time', () => {
     if (hasBrowserHost()) {
       assert.match((await webview({ action: 'text', selector: '#panel-summary section.contract' })).text ?? '', /Contract\s*The reply matches its contract\./);
       assert.equal((await webview({ action: 'count', selector: '#panel-summary .expectation-check.held' })).count, 2);
-      assert.equal((await webview({ action: 'attr', selector: '#panel-summary section.contract', name: 'aria-label' })).value, 'Contract: The reply matches its contract.');
+      assert.equal(
+        (await webview({ action: 'attr', selector: '#panel-summary section.contract', name: 'aria-label' })).value,
+        'Contract: The reply matches its contract.',
+      );
     }
     await screenshot('panel-judged-at-send');
 
@@ -179,12 +192,19 @@ describe('results panel and History: the judgement made at send time', () => {
 describe('results panel: the requests its actions write', () => {
   it('"Trace this PRO" and "Get this BOL\'s PDF" write request files that validate, over the exchange\'s binding and environment', () => {
     const exchange = { ...faultFreeBol(), binding: 'soap12' as const, environment: 'staging' };
-    for (const [request, operation] of [[{ kind: 'trace-pro', pro: '200000010' }, 'TraceShipment'], [{ kind: 'bol-pdf', bolId: '1001' }, 'GetBillOfLadingPdf']] as const) {
+    for (const [request, operation] of [
+      [{ kind: 'trace-pro', pro: '200000010' }, 'TraceShipment'],
+      [{ kind: 'bol-pdf', bolId: '1001' }, 'GetBillOfLadingPdf'],
+    ] as const) {
       // The engine bundle lives beside the extension, not this suite: core's own functions stand in for it.
       const { name, text } = followUpFile(exchange, request, { findShape, sampleRequestFile, TEMPLATE });
       assert.match(name, request.kind === 'trace-pro' ? /^trace-pro-200000010\.carrier\.json$/ : /^bill-of-lading-1001-pdf\.carrier\.json$/);
       const result = validateRequestText(text, name);
-      assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => f.message), [], text);
+      assert.deepEqual(
+        result.findings.filter((f) => f.severity === 'error').map((f) => f.message),
+        [],
+        text,
+      );
       assert.equal(result.request?.operation, operation);
       assert.equal(result.request?.binding, 'soap12');
       assert.equal(result.request?.environment, 'staging');
@@ -198,8 +218,14 @@ describe('results panel: the requests its actions write', () => {
 /** A CreateBillOfLading exchange as the panel holds one (only what the follow-ups read). */
 function faultFreeBol(): Exchange {
   return {
-    id: 'bol', startedAt: '2026-11-25T10:00:00.000Z', operation: 'CreateBillOfLading', version: '1.0.1', source: '/tmp/create.carrier.json',
+    id: 'bol',
+    startedAt: '2026-11-25T10:00:00.000Z',
+    operation: 'CreateBillOfLading',
+    version: '1.0.1',
+    source: '/tmp/create.carrier.json',
     request: { method: 'POST', url: 'http://127.0.0.1:1/1.0.1/BillOfLadingService.asmx', headers: [], body: '' },
-    findings: [], documents: [], parsed: { WasSuccess: true, BolID: 1001, WebProNumber: '200000010' },
+    findings: [],
+    documents: [],
+    parsed: { WasSuccess: true, BolID: 1001, WebProNumber: '200000010' },
   };
 }

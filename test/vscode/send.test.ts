@@ -54,7 +54,7 @@ describe('sending', () => {
     await shown;
     const senderGroup = groupOf(isFile(pdf.uri))!;
     const panelGroup = groupOf(isPanel)!;
-    assert.notEqual(panelGroup.viewColumn, senderGroup.viewColumn, 'the panel moved out of the sender\'s group');
+    assert.notEqual(panelGroup.viewColumn, senderGroup.viewColumn, "the panel moved out of the sender's group");
     assert.ok(senderGroup.activeTab && isFile(pdf.uri)(senderGroup.activeTab), 'the file that sent is still in front in its group');
     assert.ok(panelGroup.activeTab && isPanel(panelGroup.activeTab), 'the panel is in front in its own group');
     await screenshot('results-beside-sender');
@@ -70,7 +70,10 @@ describe('sending', () => {
     assert.ok(first.tree.totalNodes > 10, `parsed reply has ${first.tree.totalNodes} nodes`);
 
     shown = rendered(api, 'GetTerminalInformation 1.0.2');
-    await vscode.commands.executeCommand('carrier.history.resend', { id: first.exchangeId, source: vscode.Uri.joinPath(workspaceRoot(), 'requests/terminal.carrier.json').toString() });
+    await vscode.commands.executeCommand('carrier.history.resend', {
+      id: first.exchangeId,
+      source: vscode.Uri.joinPath(workspaceRoot(), 'requests/terminal.carrier.json').toString(),
+    });
     const again = await shown;
     assert.notEqual(again.exchangeId, first.exchangeId, 'a new exchange');
   });
@@ -107,10 +110,14 @@ describe('sending', () => {
     const doc = await openWorkspaceFile('requests/terminal.carrier.json');
     // The JSON language server starts lazily: wait until it has certainly looked at the file
     // (it answers a completion request), then give its diagnostics a moment to arrive.
-    await waitFor(async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(6, 4));
-      return list.items.length > 0;
-    }, 'the JSON language server', 30_000);
+    await waitFor(
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(6, 4));
+        return list.items.length > 0;
+      },
+      'the JSON language server',
+      30_000,
+    );
     await new Promise((r) => setTimeout(r, 1500));
     const problems = vscode.languages.getDiagnostics(doc.uri).map((d) => `${d.source}: ${d.message}`);
     assert.deepEqual(problems, []);
@@ -118,16 +125,23 @@ describe('sending', () => {
 
   it('completes parameter names from the request-file schema', async () => {
     const uri = vscode.Uri.joinPath(workspaceRoot(), 'requests/new.carrier.json');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": {\n    \n  }\n}\n'));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode('{\n  "operation": "GetTerminalInformation",\n  "version": "1.0.2",\n  "params": {\n    \n  }\n}\n'),
+    );
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
     let labels: string[] = [];
     // The JSON language server starts lazily and fetches the schema: ask until it answers.
-    await waitFor(async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 4));
-      labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-      return labels.some((l) => l.includes('ZipCode'));
-    }, 'ZipCode among the completions', 30_000).catch((err: Error) => {
+    await waitFor(
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 4));
+        labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+        return labels.some((l) => l.includes('ZipCode'));
+      },
+      'ZipCode among the completions',
+      30_000,
+    ).catch((err: Error) => {
       throw new Error(`${err.message}; got ${labels.slice(0, 20).join(', ')}`);
     });
   });

@@ -21,7 +21,10 @@ describe('Open Service Page', function () {
     const real = env.openExternal;
     const opened: vscode.Uri[] = [];
     // The extension host leaves env writable while tests run, for exactly this.
-    env.openExternal = async (uri: vscode.Uri) => { opened.push(uri); return true; };
+    env.openExternal = async (uri: vscode.Uri) => {
+      opened.push(uri);
+      return true;
+    };
     try {
       const done = vscode.commands.executeCommand('carrier.openServicePage');
       assert.ok(await typeIntoWorkbench('GetTerminalInformation'), 'picked the operation');

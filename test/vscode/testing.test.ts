@@ -67,9 +67,16 @@ describe('test explorer', () => {
     await carrierApi();
     const { tree } = await state();
     const collections = node(tree, `folder:${path.dirname(collection())}`);
-    assert.deepEqual(collections.children.map((c) => c.label), ['bill-of-lading']);
+    assert.deepEqual(
+      collections.children.map((c) => c.label),
+      ['bill-of-lading'],
+    );
     const suite = node(tree, `folder:${collection()}`);
-    assert.deepEqual(suite.children.map((c) => c.label), [CREATE, PDF], 'in run order');
+    assert.deepEqual(
+      suite.children.map((c) => c.label),
+      [CREATE, PDF],
+      'in run order',
+    );
     const create = suite.children[0];
     assert.equal(create.file, path.join(collection(), CREATE));
     assert.equal(create.description, 'CreateBillOfLading 1.0.1');
@@ -77,7 +84,13 @@ describe('test explorer', () => {
     assert.equal(create.error, undefined);
     // Other suites may save request files of their own; these never have an expect.
     const withoutExpect = ['terminal', 'bol-pdf', 'broken', 'wrong-value'].map((n) => path.join(workspaceRoot().fsPath, 'requests', `${n}.carrier.json`));
-    assert.deepEqual(all(tree).filter((n) => withoutExpect.includes(n.file ?? '')).map((n) => n.id), [], 'files without expect are not tests');
+    assert.deepEqual(
+      all(tree)
+        .filter((n) => withoutExpect.includes(n.file ?? ''))
+        .map((n) => n.id),
+      [],
+      'files without expect are not tests',
+    );
   });
 
   it('runs every test through testing.runAll against the embedded sandbox', async () => {
@@ -93,7 +106,11 @@ describe('test explorer', () => {
     // The runner names files relative to the workspace; in a multi-root window that starts with the folder's name.
     assert.match(outcome.output, /✓ (workspace\/)?collections\/bill-of-lading\/01-create-bill-of-lading\.carrier\.json \[soap11\] {2}\(sandbox, HTTP 200/);
     assert.match(outcome.output, /captured bolId=\d+/);
-    assert.deepEqual(outcome.tests.filter((t) => t.status !== 'passed').map((t) => t.file), [], outcome.output);
+    assert.deepEqual(
+      outcome.tests.filter((t) => t.status !== 'passed').map((t) => t.file),
+      [],
+      outcome.output,
+    );
   });
 
   it('reports a failing expectation at its line with expected and actual, after the file it depends on', async () => {
@@ -101,7 +118,14 @@ describe('test explorer', () => {
     await waitFor(async () => all((await state()).tree).some((n) => n.id === wrong().fsPath), 'the new file in the explorer');
 
     const outcome = await executeTestCommand<RunOutcome>(TESTING_RUN_COMMAND, [wrong().fsPath]);
-    assert.deepEqual(outcome.tests.map((t) => [path.basename(t.file), t.status]), [[CREATE, 'passed'], [WRONG, 'failed']], 'the producer of {{bolId}} ran first; nothing else ran');
+    assert.deepEqual(
+      outcome.tests.map((t) => [path.basename(t.file), t.status]),
+      [
+        [CREATE, 'passed'],
+        [WRONG, 'failed'],
+      ],
+      'the producer of {{bolId}} ran first; nothing else ran',
+    );
     const [message, ...more] = result(outcome, WRONG).messages;
     assert.equal(more.length, 0, JSON.stringify(more));
     assert.equal(message.message, 'documents: expected count = 2, got 1');

@@ -6,7 +6,30 @@
  */
 import * as path from 'node:path';
 import { commandContext } from '../context';
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, compareExchanges, ENVIRONMENTS_FILE, formatFinding, hasErrors, loadEnvironmentsFrom, missingApiKeyMessage, readTextFile, RequestError, SANDBOX_ENVIRONMENT, send, validateRequestText, VERDICT_PHRASES, type Binding, type Environment, type Exchange, type ReplyDifference, type RequestFile, type ResolvedApiKey, type CoreContext } from '../../core';
+import {
+  apiKeyFromVariables,
+  BINDING_LABELS,
+  classifyExchange,
+  compareExchanges,
+  ENVIRONMENTS_FILE,
+  formatFinding,
+  hasErrors,
+  loadEnvironmentsFrom,
+  missingApiKeyMessage,
+  readTextFile,
+  RequestError,
+  SANDBOX_ENVIRONMENT,
+  send,
+  validateRequestText,
+  VERDICT_PHRASES,
+  type Binding,
+  type Environment,
+  type Exchange,
+  type ReplyDifference,
+  type RequestFile,
+  type ResolvedApiKey,
+  type CoreContext,
+} from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
@@ -17,11 +40,22 @@ import { BINDING_FLAG, VAR_FLAG } from './envelope';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
-  { name: 'env', short: 'e', value: true, repeatable: true, description: `the two environments from ${ENVIRONMENTS_FILE}; one alone is compared with the file's own (else sandbox)` },
+  {
+    name: 'env',
+    short: 'e',
+    value: true,
+    repeatable: true,
+    description: `the two environments from ${ENVIRONMENTS_FILE}; one alone is compared with the file's own (else sandbox)`,
+  },
   BINDING_FLAG,
   VAR_FLAG,
   { name: 'values', description: 'compare values and list lengths too, not only the structure' },
-  { name: 'ignore', value: true, repeatable: true, description: 'a reply path to leave out, with everything below it (Result.MyCarrierID, Result.Charges[*].Amount)' },
+  {
+    name: 'ignore',
+    value: true,
+    repeatable: true,
+    description: 'a reply path to leave out, with everything below it (Result.MyCarrierID, Result.Charges[*].Amount)',
+  },
   { name: 'json', description: 'print one JSON object (format carrier-compare-report, version 1)' },
 ];
 
@@ -64,7 +98,8 @@ export const compare: Command = {
     const envNames = [...(lists.get('env') ?? [])];
     if (envNames.length < 1 || envNames.length > 2) throw new UsageError('name two environments: --env <A> --env <B>');
     const binding = flags.get('binding');
-    if (binding !== undefined && !(Object.keys(BINDING_LABELS) as string[]).includes(String(binding))) throw new UsageError(`--binding must be one of ${Object.keys(BINDING_LABELS).join(', ')}`);
+    if (binding !== undefined && !(Object.keys(BINDING_LABELS) as string[]).includes(String(binding)))
+      throw new UsageError(`--binding must be one of ${Object.keys(BINDING_LABELS).join(', ')}`);
     const ignore = [...(lists.get('ignore') ?? [])];
     const context = commandContext(io);
 
@@ -121,21 +156,27 @@ export const compare: Command = {
         const exchanges: Exchange[] = [];
         for (const side of sides) {
           const { request } = validateRequestText(f.text, f.file, { context, environment: side.environment.name });
-          exchanges.push(await send({
-            context,
-            request: request!,
-            environment: side.environment,
-            ...(side.apiKey ? { apiKey: side.apiKey.key } : {}),
-            ...(typeof binding === 'string' ? { binding: binding as Binding } : {}),
-            variables,
-            signal: controller.signal,
-            source: f.shown,
-            resolveEmbedded: () => side.sandbox.url(side.environment.namespaces),
-          }));
+          exchanges.push(
+            await send({
+              context,
+              request: request!,
+              environment: side.environment,
+              ...(side.apiKey ? { apiKey: side.apiKey.key } : {}),
+              ...(typeof binding === 'string' ? { binding: binding as Binding } : {}),
+              variables,
+              signal: controller.signal,
+              source: f.shown,
+              resolveEmbedded: () => side.sandbox.url(side.environment.namespaces),
+            }),
+          );
         }
         const pair = [exchanges[0], exchanges[1]] as const;
         results.push({
-          file: f.shown, operation: f.request.operation, version: f.request.version, binding: pair[0].binding ?? 'soap11', sides: pair,
+          file: f.shown,
+          operation: f.request.operation,
+          version: f.request.version,
+          binding: pair[0].binding ?? 'soap11',
+          sides: pair,
           differences: compareExchanges(pair[0], pair[1], names, { values: flags.has('values'), ignore }),
         });
         if (controller.signal.aborted) break;
@@ -186,16 +227,25 @@ function textReport(results: readonly FileResult[], names: readonly [string, str
   }
   const differing = results.filter((r) => r.differences.length).length;
   const total = results.reduce((n, r) => n + r.differences.length, 0);
-  lines.push(differing
-    ? `✗ ${differing} of ${results.length} file${results.length === 1 ? '' : 's'} differ between ${names[0]} and ${names[1]} (${total} difference${total === 1 ? '' : 's'})`
-    : `✓ ${results.length} file${results.length === 1 ? '' : 's'}: ${names[0]} and ${names[1]} agree`);
+  lines.push(
+    differing
+      ? `✗ ${differing} of ${results.length} file${results.length === 1 ? '' : 's'} differ between ${names[0]} and ${names[1]} (${total} difference${total === 1 ? '' : 's'})`
+      : `✓ ${results.length} file${results.length === 1 ? '' : 's'}: ${names[0]} and ${names[1]} agree`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 function jsonReport(results: readonly FileResult[], names: readonly [string, string], values: boolean, ignore: readonly string[]): Record<string, unknown> {
   const side = (x: Exchange) => {
     const v = classifyExchange(x);
-    return { endpoint: x.endpoint ?? null, status: x.reply?.status ?? null, verdict: v.kind, ok: v.ok, reason: v.reason, fault: x.fault ? { code: x.fault.code, reason: x.fault.reason } : null };
+    return {
+      endpoint: x.endpoint ?? null,
+      status: x.reply?.status ?? null,
+      verdict: v.kind,
+      ok: v.ok,
+      reason: v.reason,
+      fault: x.fault ? { code: x.fault.code, reason: x.fault.reason } : null,
+    };
   };
   return {
     format: COMPARE_REPORT_FORMAT,
@@ -203,7 +253,18 @@ function jsonReport(results: readonly FileResult[], names: readonly [string, str
     environments: names,
     values,
     ignore,
-    files: results.map((r) => ({ file: r.file, operation: r.operation, version: r.version, binding: r.binding, sides: [side(r.sides[0]), side(r.sides[1])], differences: r.differences })),
-    summary: { files: results.length, differing: results.filter((r) => r.differences.length).length, differences: results.reduce((n, r) => n + r.differences.length, 0) },
+    files: results.map((r) => ({
+      file: r.file,
+      operation: r.operation,
+      version: r.version,
+      binding: r.binding,
+      sides: [side(r.sides[0]), side(r.sides[1])],
+      differences: r.differences,
+    })),
+    summary: {
+      files: results.length,
+      differing: results.filter((r) => r.differences.length).length,
+      differences: results.reduce((n, r) => n + r.differences.length, 0),
+    },
   };
 }

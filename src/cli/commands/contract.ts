@@ -7,7 +7,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { commandContext } from '../context';
-import { checkContract, ContractCancelled, contractExitCode, ContractReadError, ENVIRONMENTS_FILE, formatContractReport, loadEnvironmentsFrom, writeEnvironmentNamespaces, writeStoredContract, type ContractCheck } from '../../core';
+import {
+  checkContract,
+  ContractCancelled,
+  contractExitCode,
+  ContractReadError,
+  ENVIRONMENTS_FILE,
+  formatContractReport,
+  loadEnvironmentsFrom,
+  writeEnvironmentNamespaces,
+  writeStoredContract,
+  type ContractCheck,
+} from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, textFlag, type FlagSpec } from '../args';
 import { UsageError, type Command } from '../command';
@@ -18,7 +29,7 @@ import { SUMMARIES } from './summaries';
 const FLAGS: readonly FlagSpec[] = [
   { name: 'env', short: 'e', value: true, description: `the environment to check, from ${ENVIRONMENTS_FILE}` },
   { name: 'json', description: 'print the report as one JSON object (format carrier-contract-report, version 1)' },
-  { name: 'write', description: 'set the live namespaces in the environment\'s entry and store the contract in .carrier/contracts/<env>.json' },
+  { name: 'write', description: "set the live namespaces in the environment's entry and store the contract in .carrier/contracts/<env>.json" },
   { name: 'out', short: 'o', value: true, description: 'folder to write every fetched WSDL (and schema it imports) into' },
 ];
 
@@ -29,7 +40,7 @@ export const contract: Command = {
     'Usage: carrier contract --env <name> [--json] [--write] [--out <dir>]',
     '',
     'Fetches <baseUrl>/<version>/<Service>.asmx?WSDL for every service path of the catalog, through',
-    'the environment\'s TLS, proxy, timeout and size limit (no API key is sent), and compares each',
+    "the environment's TLS, proxy, timeout and size limit (no API key is sent), and compares each",
     'with the catalog: the namespaces of every record, operations and bindings present or missing,',
     'and for every record the elements the live contract adds or lacks, their order, types,',
     'minOccurs and maxOccurs, and enumeration values.',
@@ -76,8 +87,14 @@ export const contract: Command = {
     try {
       check = await checkContract({ context, environment, signal: controller.signal, resolveEmbedded: () => sandbox.url(environment.namespaces) });
     } catch (err) {
-      if (err instanceof ContractCancelled) { io.stderr('carrier contract: cancelled\n'); return 2; }
-      if (err instanceof ContractReadError) { io.stderr(`carrier contract: ${err.message}\n`); return 2; }
+      if (err instanceof ContractCancelled) {
+        io.stderr('carrier contract: cancelled\n');
+        return 2;
+      }
+      if (err instanceof ContractReadError) {
+        io.stderr(`carrier contract: ${err.message}\n`);
+        return 2;
+      }
       throw err;
     } finally {
       process.off('SIGINT', onSigint);
@@ -103,7 +120,9 @@ export const contract: Command = {
       }
       const edit = writeEnvironmentNamespaces(context, loaded.file!, name, report.suggestedNamespaces);
       const stored = writeStoredContract(context, path.dirname(loaded.file!), report);
-      say(`\n${edit.changed.length ? `${envFile}: set ${edit.changed.join(', ')} of "${name}" (the rest of the file as it was)` : `${envFile}: the namespaces of "${name}" already are the live ones`}\n`);
+      say(
+        `\n${edit.changed.length ? `${envFile}: set ${edit.changed.join(', ')} of "${name}" (the rest of the file as it was)` : `${envFile}: the namespaces of "${name}" already are the live ones`}\n`,
+      );
       say(`Contract stored in ${displayPath(stored, io.cwd)}: request files sent to "${name}" follow it\n`);
     } else if (!flags.has('json') && report.summary.unreadable === 0 && Object.values(report.namespaces).some((n) => n.differs)) {
       say(`\nRun with --write to set the live namespaces in ${envFile} and store the contract.\n`);
@@ -117,7 +136,10 @@ function writeDocuments(dir: string, check: ContractCheck): string[] {
   fs.mkdirSync(dir, { recursive: true });
   const names: string[] = [];
   for (const [servicePath, documents] of check.documents) {
-    const stem = servicePath.replace(/^\//, '').replace(/\.asmx$/i, '').replace(/\//g, '-');
+    const stem = servicePath
+      .replace(/^\//, '')
+      .replace(/\.asmx$/i, '')
+      .replace(/\//g, '-');
     let n = 0;
     for (const [, text] of documents) {
       const name = n === 0 ? `${stem}.wsdl` : `${stem}.${n}.xsd`;

@@ -5,7 +5,27 @@
  * address shows as http://embedded-sandbox.invalid (a name that can never resolve).
  */
 import * as path from 'node:path';
-import { ALL_BINDINGS, apiKeyFromVariables, ENVIRONMENTS_FILE, formatFinding, formatHttpRequest, hasErrors, loadEnvironmentsFrom, MASK, missingApiKeyMessage, previewRequest, readTextFile, RequestError, toCurl, validateRequestText, type Binding, type CoreContext, type Environment, type RequestFile, type ResolvedApiKey } from '../../core';
+import {
+  ALL_BINDINGS,
+  apiKeyFromVariables,
+  ENVIRONMENTS_FILE,
+  formatFinding,
+  formatHttpRequest,
+  hasErrors,
+  loadEnvironmentsFrom,
+  MASK,
+  missingApiKeyMessage,
+  previewRequest,
+  readTextFile,
+  RequestError,
+  toCurl,
+  validateRequestText,
+  type Binding,
+  type CoreContext,
+  type Environment,
+  type RequestFile,
+  type ResolvedApiKey,
+} from '../../core';
 import { nodeFiles } from '../../host';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
@@ -14,9 +34,25 @@ import { chooseEnvironment, unknownEnvironment } from '../environment';
 import { cannotRead } from '../readError';
 import { SUMMARIES } from './summaries';
 
-export const BINDING_FLAG: FlagSpec = { name: 'binding', short: 'b', value: true, description: `binding to use instead of the file's: ${ALL_BINDINGS.join(', ')}` };
-export const ENV_FLAG: FlagSpec = { name: 'env', short: 'e', value: true, description: `environment from ${ENVIRONMENTS_FILE} (default: the file's, else sandbox)` };
-export const VAR_FLAG: FlagSpec = { name: 'var', value: true, variables: true, repeatable: true, description: 'name=value for {{name}}; repeatable (over the environment\'s variables)' };
+export const BINDING_FLAG: FlagSpec = {
+  name: 'binding',
+  short: 'b',
+  value: true,
+  description: `binding to use instead of the file's: ${ALL_BINDINGS.join(', ')}`,
+};
+export const ENV_FLAG: FlagSpec = {
+  name: 'env',
+  short: 'e',
+  value: true,
+  description: `environment from ${ENVIRONMENTS_FILE} (default: the file's, else sandbox)`,
+};
+export const VAR_FLAG: FlagSpec = {
+  name: 'var',
+  value: true,
+  variables: true,
+  repeatable: true,
+  description: "name=value for {{name}}; repeatable (over the environment's variables)",
+};
 
 const FLAGS: readonly FlagSpec[] = [
   BINDING_FLAG,
@@ -50,7 +86,14 @@ export const envelope: Command = {
     if (typeof ctx === 'number') return ctx;
     let prepared: ReturnType<typeof previewRequest>;
     try {
-      prepared = previewRequest({ context, request: ctx.request, environment: ctx.environment, variables, ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}), ...(ctx.binding ? { binding: ctx.binding } : {}) });
+      prepared = previewRequest({
+        context,
+        request: ctx.request,
+        environment: ctx.environment,
+        variables,
+        ...(ctx.apiKey ? { apiKey: ctx.apiKey.key } : {}),
+        ...(ctx.binding ? { binding: ctx.binding } : {}),
+      });
     } catch (err) {
       if (err instanceof RequestError) {
         io.stderr(`carrier envelope: ${ctx.shown}: ${err.message}\n`);
@@ -80,7 +123,13 @@ export interface RequestContext {
  * The request file read and validated, the environment chosen and the key found — or the exit
  * code (2) after saying what is wrong as `file:line:col: error: …`. Shared with `carrier send`.
  */
-export function loadRequestContext(context: Pick<CoreContext, 'files' | 'env'>, positionals: readonly string[], flags: ReadonlyMap<string, string | true>, io: CliIo, command: string): RequestContext | number {
+export function loadRequestContext(
+  context: Pick<CoreContext, 'files' | 'env'>,
+  positionals: readonly string[],
+  flags: ReadonlyMap<string, string | true>,
+  io: CliIo,
+  command: string,
+): RequestContext | number {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'name exactly one request file' : 'name the request file');
   const binding = flags.get('binding');
   if (binding !== undefined && (typeof binding !== 'string' || !(ALL_BINDINGS as readonly string[]).includes(binding))) {
@@ -111,4 +160,3 @@ export function loadRequestContext(context: Pick<CoreContext, 'files' | 'env'>, 
   const apiKey = apiKeyFromVariables(environment.name, context.env, environment.embedded);
   return { file, shown, request, environment, ...(apiKey ? { apiKey } : {}), ...(typeof binding === 'string' ? { binding: binding as Binding } : {}) };
 }
-

@@ -4,10 +4,33 @@
  * per exchange; with --record it writes each one to a folder that `carrier run` can replay.
  * `carrier inspect --show <file>` prints one recorded exchange readably.
  */
-import { apiKeyFromVariables, BINDING_LABELS, classifyExchange, ENVIRONMENTS_FILE, findEnvironment, loadEnvironmentsFrom, Redactor, SANDBOX_ENVIRONMENT, secretValues, VERDICT_PHRASES, type Environment, type LoadedEnvironments, type Namespaces } from '../../core';
+import {
+  apiKeyFromVariables,
+  BINDING_LABELS,
+  classifyExchange,
+  ENVIRONMENTS_FILE,
+  findEnvironment,
+  loadEnvironmentsFrom,
+  Redactor,
+  SANDBOX_ENVIRONMENT,
+  secretValues,
+  VERDICT_PHRASES,
+  type Environment,
+  type LoadedEnvironments,
+  type Namespaces,
+} from '../../core';
 import { nodeFiles } from '../../host';
 import * as path from 'node:path';
-import { DEFAULT_MAX_BODY_BYTES, InspectorHostError, isLoopback, startInspector, TargetError, tlsOptionsOf, type RecordedExchange, type RecordEnvironment } from '../../inspector';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  InspectorHostError,
+  isLoopback,
+  startInspector,
+  TargetError,
+  tlsOptionsOf,
+  type RecordedExchange,
+  type RecordEnvironment,
+} from '../../inspector';
 import { formatExchange, readRecording, RecordingError } from '../../inspector/show';
 import type { SandboxHandle } from '../../sandbox/options';
 import { startSandbox } from '../../sandbox/server';
@@ -19,11 +42,20 @@ import { chooseEnvironment } from '../environment';
 import { SUMMARIES } from './summaries';
 
 const FLAGS: readonly FlagSpec[] = [
-  { name: 'target', short: 't', value: true, description: `where to forward: an http(s) base URL or an environment of ${ENVIRONMENTS_FILE} (default: the embedded sandbox, started here)` },
+  {
+    name: 'target',
+    short: 't',
+    value: true,
+    description: `where to forward: an http(s) base URL or an environment of ${ENVIRONMENTS_FILE} (default: the embedded sandbox, started here)`,
+  },
   { name: 'port', short: 'p', value: true, description: 'TCP port to listen on (default 0: a free port chosen by the system)' },
   { name: 'host', value: true, description: 'loopback address to listen on (default 127.0.0.1)' },
   { name: 'record', short: 'r', value: true, description: 'folder to write every exchange to (JSON, raw bodies, and a request file per call)' },
-  { name: 'max-body', value: true, description: `bytes of each body kept, parsed and recorded (default ${DEFAULT_MAX_BODY_BYTES}); the rest is forwarded only` },
+  {
+    name: 'max-body',
+    value: true,
+    description: `bytes of each body kept, parsed and recorded (default ${DEFAULT_MAX_BODY_BYTES}); the rest is forwarded only`,
+  },
   { name: 'quiet', short: 'q', description: 'do not print a line per exchange' },
   { name: 'show', value: true, description: 'print a recorded exchange (NNN-<Operation>.exchange.json) readably and exit' },
   { name: 'max-lines', value: true, description: 'with --show: lines of each body printed (the rest is counted, not printed)' },
@@ -45,7 +77,12 @@ function resolveTarget(loaded: LoadedEnvironments, target: string | undefined, i
     const environment = loaded.environments.find((e) => !e.embedded && e.baseUrl.replace(/\/+$/, '') === trimmed);
     return { url: target, ...(environment ? { environment } : {}) };
   }
-  const environment = chooseEnvironment(loaded, target ?? SANDBOX_ENVIRONMENT, io, (name, names) => `carrier inspect: "${name}" is neither a URL nor an environment (environments: ${names})`);
+  const environment = chooseEnvironment(
+    loaded,
+    target ?? SANDBOX_ENVIRONMENT,
+    io,
+    (name, names) => `carrier inspect: "${name}" is neither a URL nor an environment (environments: ${names})`,
+  );
   if (environment === 2) return 2;
   return { environment, ...(environment.embedded ? {} : { url: environment.baseUrl }) };
 }
@@ -68,13 +105,21 @@ function clock(iso: string): string {
 export function exchangeLine(r: RecordedExchange): string {
   const x = r.exchange;
   const shownPath = x.request.url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\?.*$/, (q) => (q.length > 60 ? `${q.slice(0, 59)}…` : q));
-  const what = x.operation ? `${x.operation} ${x.version} ${x.binding ? BINDING_LABELS[x.binding] : ''}`.trim() : `unknown (${r.recognition.kind === 'unknown' ? r.recognition.reason : 'not read'})`;
+  const what = x.operation
+    ? `${x.operation} ${x.version} ${x.binding ? BINDING_LABELS[x.binding] : ''}`.trim()
+    : `unknown (${r.recognition.kind === 'unknown' ? r.recognition.reason : 'not read'})`;
   const verdict = classifyExchange(x);
   const answered = x.wire?.answered;
   // A reply the inspector made itself is said to be so, with why: the client saw that status, not the target's.
-  const failed = answered && x.error ? `${answered.status} from the inspector, not the target (${x.error.kind}: ${x.error.message})` : x.error ? `✗ ${x.error.kind}` : undefined;
+  const failed =
+    answered && x.error
+      ? `${answered.status} from the inspector, not the target (${x.error.kind}: ${x.error.message})`
+      : x.error
+        ? `✗ ${x.error.kind}`
+        : undefined;
   const interim = (x.wire?.interim ?? []).filter((i) => i.status !== 100).map((i) => `${i.status}${i.statusText ? ` ${i.statusText}` : ''}`);
-  const status = failed ?? (x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}${interim.length ? ` (after ${interim.join(', ')})` : ''}` : 'no reply');
+  const status =
+    failed ?? (x.reply ? `${x.reply.status}${x.fault ? ` fault ${x.fault.code}` : ''}${interim.length ? ` (after ${interim.join(', ')})` : ''}` : 'no reply');
   const said = verdict.ok || verdict.kind === 'fault' || verdict.kind === 'transport-error' ? '' : ` (${VERDICT_PHRASES[verdict.kind]})`;
   return `${clock(x.startedAt)} #${r.seq} ${x.request.method} ${shownPath}  ${what} → ${status}${said}  ${x.timing ? `${Math.round(x.timing.totalMs * 10) / 10} ms` : ''}`;
 }
@@ -117,7 +162,8 @@ export const inspect: Command = {
     const showFile = textFlag(flags.get('show'), 'show');
     const maxLinesArg = textFlag(flags.get('max-lines'), 'max-lines') ?? textFlag(flags.get('head'), 'head');
     const maxLines = maxLinesArg === undefined ? undefined : Number(maxLinesArg);
-    if (maxLines !== undefined && (!Number.isInteger(maxLines) || maxLines < 1)) throw new UsageError(`--max-lines needs a whole number of lines, 1 or more, got ${maxLinesArg}`);
+    if (maxLines !== undefined && (!Number.isInteger(maxLines) || maxLines < 1))
+      throw new UsageError(`--max-lines needs a whole number of lines, 1 or more, got ${maxLinesArg}`);
     if (showFile !== undefined) return show(showFile, io, maxLines);
     if (maxLines !== undefined) throw new UsageError('--max-lines and --head go with --show');
 
@@ -126,7 +172,8 @@ export const inspect: Command = {
     const port = portFlag(flags.get('port'));
     const maxBody = textFlag(flags.get('max-body'), 'max-body');
     const maxBodyBytes = maxBody === undefined ? undefined : Number(maxBody);
-    if (maxBodyBytes !== undefined && (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024)) throw new UsageError(`--max-body needs a whole number of bytes, 1024 or more, got ${maxBody}`);
+    if (maxBodyBytes !== undefined && (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024))
+      throw new UsageError(`--max-body needs a whole number of bytes, 1024 or more, got ${maxBody}`);
     const recordArg = textFlag(flags.get('record'), 'record');
     const recordDir = recordArg === undefined ? undefined : path.resolve(io.cwd, recordArg);
     const quiet = flags.has('quiet');

@@ -28,7 +28,7 @@ const USAGE = [
   'Merges the report.json files of several runs or shards (carrier run --shard i/n --reporter json)',
   'into one set of reports, as if one run had made them. A folder stands for every report.json under',
   'it (the --out folder excepted). Each test is kept once; the summary is counted again.',
-  'A shard missing, or a report whose commit, catalog or options differ from the others\', makes',
+  "A shard missing, or a report whose commit, catalog or options differ from the others', makes",
   'the merge incomplete: every report says so (junit.xml an error testcase, report.html in red,',
   'report.json "incomplete": true with the reasons).',
   '',
@@ -50,17 +50,26 @@ function reportsUnder(folder: string, out: string): string[] {
   while (stack.length) {
     const dir = stack.pop()!;
     let real: string;
-    try { real = fs.realpathSync(dir); } catch { continue; }
+    try {
+      real = fs.realpathSync(dir);
+    } catch {
+      continue;
+    }
     if (seen.has(real) || real === out) continue;
     seen.add(real);
     let entries: fs.Dirent[];
-    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { continue; }
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
     const names = entries.map((e) => e.name).sort();
     for (const name of names.reverse()) {
       const entry = entries.find((e) => e.name === name)!;
       const full = path.join(dir, name);
-      if (entry.isDirectory()) { if (!SKIPPED(name)) stack.push(full); }
-      else if (name === REPORT_FILES.json && entry.isFile()) found.push(full);
+      if (entry.isDirectory()) {
+        if (!SKIPPED(name)) stack.push(full);
+      } else if (name === REPORT_FILES.json && entry.isFile()) found.push(full);
     }
   }
   return found.sort();
@@ -75,12 +84,14 @@ export const report: Command = {
     const { positionals, flags } = parsed;
     if (!positionals.length) throw new UsageError('name at least one report.json or a folder holding some');
     const reporters = listFlag(parsed, 'reporter', ['junit', 'json', 'html']);
-    for (const r of reporters) if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
+    for (const r of reporters)
+      if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
     const outFlag = flags.get('out');
     const title = flags.get('title');
     if (outFlag === true || title === true) throw new UsageError('--out and --title need a value');
     const out = path.resolve(io.cwd, outFlag ?? 'reports');
-    if (fs.existsSync(out) && !fs.statSync(out).isDirectory()) throw new UsageError(`--out ${outFlag ?? 'reports'} is a file; it must be a folder for the reports`);
+    if (fs.existsSync(out) && !fs.statSync(out).isDirectory())
+      throw new UsageError(`--out ${outFlag ?? 'reports'} is a file; it must be a folder for the reports`);
     const realOut = fs.existsSync(out) ? fs.realpathSync(out) : out;
     const rel = relativeTo(io.cwd);
 
@@ -98,9 +109,19 @@ export const report: Command = {
     let unreadable = 0;
     for (const file of files) {
       let text: string;
-      try { text = fs.readFileSync(file, 'utf8'); } catch (e) { io.stderr(`${rel(file)}: error: ${(e as Error).message}\n`); unreadable++; continue; }
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch (e) {
+        io.stderr(`${rel(file)}: error: ${(e as Error).message}\n`);
+        unreadable++;
+        continue;
+      }
       const parsed = parseRunReport(text, io.cwd);
-      if ('problem' in parsed) { io.stderr(`${rel(file)}: error: ${parsed.problem}\n`); unreadable++; continue; }
+      if ('problem' in parsed) {
+        io.stderr(`${rel(file)}: error: ${parsed.problem}\n`);
+        unreadable++;
+        continue;
+      }
       inputs.push({ file: rel(file), report: parsed.report });
     }
     if (unreadable) {
@@ -112,7 +133,9 @@ export const report: Command = {
     // The runs masked their reports already; whatever keys this machine knows are masked again.
     const backend = createRunBackend({ context: commandContext(io), environmentsFrom: [io.cwd] });
     for (const name of new Set(merged.report.results.map((r) => r.environment))) if (name) backend.environment(name);
-    const keys = Object.entries(io.env).filter(([k, v]) => /^CARRIER_API_KEY(_|$)/.test(k) && v).map(([, v]) => v!);
+    const keys = Object.entries(io.env)
+      .filter(([k, v]) => /^CARRIER_API_KEY(_|$)/.test(k) && v)
+      .map(([, v]) => v!);
     const masker = new Redactor([...backend.secretValues(), ...keys], { derived: true });
     const mask = (text: string) => masker.text(text);
     const stdout = (t: string) => io.stdout(mask(t));
@@ -122,15 +145,31 @@ export const report: Command = {
     if (reporters.includes('cli')) {
       const cli = new CliReporter({ write: stdout }, { rel, tty: false, color: false });
       cli.runStart(merged.report.results.map((r) => r.test));
-      for (const r of merged.report.results) { cli.testStart(r.test); cli.testEnd(r); }
+      for (const r of merged.report.results) {
+        cli.testStart(r.test);
+        cli.testEnd(r);
+      }
       cli.runEnd(merged.report);
     }
-    const files2 = writeReportFiles(merged.report, [...new Set(reporters)] as ReporterName[], out, { ...io, stdout, stderr }, rel, mask, typeof title === 'string' ? title : undefined);
+    const files2 = writeReportFiles(
+      merged.report,
+      [...new Set(reporters)] as ReporterName[],
+      out,
+      { ...io, stdout, stderr },
+      rel,
+      mask,
+      typeof title === 'string' ? title : undefined,
+    );
     const s = merged.report.summary;
-    stdout(`Merged ${inputs.length} report${inputs.length === 1 ? '' : 's'}: ${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${merged.lost.length ? '; incomplete' : ''}${files2.length ? '' : ' (no report files asked for)'}\n`);
+    stdout(
+      `Merged ${inputs.length} report${inputs.length === 1 ? '' : 's'}: ${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${merged.lost.length ? '; incomplete' : ''}${files2.length ? '' : ' (no report files asked for)'}\n`,
+    );
     for (const l of merged.lost) stderr(`carrier report: error: ${l}\n`);
     if (merged.lost.length) return 1;
-    if (!s.total) { stderr('carrier report: the reports hold no tests\n'); return 1; }
+    if (!s.total) {
+      stderr('carrier report: the reports hold no tests\n');
+      return 1;
+    }
     return s.failed > 0 ? 1 : 0;
   },
 };

@@ -7,7 +7,37 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { commandContext } from '../context';
-import { ALL_BINDINGS, CliReporter, createRunBackend, emptyVariableProblems, environmentProblems, executePlan, htmlReport, jsonReportParts, junitXml, loadRun, parseRunReport, parseShard, Redactor, relativeId, relativeTo, shardPlan, validateRequestText, variableProblems, where, type Binding, type BindingChoice, type Failure, type PlannedTest, type Relative, type RunObserver, type RunReport, type ShardInfo, type ShardSpec, type TestResult } from '../../core';
+import {
+  ALL_BINDINGS,
+  CliReporter,
+  createRunBackend,
+  emptyVariableProblems,
+  environmentProblems,
+  executePlan,
+  htmlReport,
+  jsonReportParts,
+  junitXml,
+  loadRun,
+  parseRunReport,
+  parseShard,
+  Redactor,
+  relativeId,
+  relativeTo,
+  shardPlan,
+  validateRequestText,
+  variableProblems,
+  where,
+  type Binding,
+  type BindingChoice,
+  type Failure,
+  type PlannedTest,
+  type Relative,
+  type RunObserver,
+  type RunReport,
+  type ShardInfo,
+  type ShardSpec,
+  type TestResult,
+} from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { runFingerprint } from '../runFingerprint';
 import { describeFlags, listFlag, parseArgs, type FlagSpec } from '../args';
@@ -19,17 +49,27 @@ export type ReporterName = (typeof REPORTERS)[number];
 export const REPORT_FILES: Record<Exclude<ReporterName, 'cli'>, string> = { junit: 'junit.xml', json: 'report.json', html: 'report.html' };
 
 const FLAGS: readonly FlagSpec[] = [
-  { name: 'env', short: 'e', value: true, description: 'environment to run against (default: each file\'s or collection\'s, else the sandbox)' },
+  { name: 'env', short: 'e', value: true, description: "environment to run against (default: each file's or collection's, else the sandbox)" },
   { name: 'binding', short: 'b', value: true, description: `binding for every file: ${ALL_BINDINGS.join(', ')}, or all (every binding each operation offers)` },
-  { name: 'concurrency', short: 'c', value: true, description: 'requests in flight at once, at most (default: each collection.json\'s concurrency, else 1)' },
+  { name: 'concurrency', short: 'c', value: true, description: "requests in flight at once, at most (default: each collection.json's concurrency, else 1)" },
   { name: 'bail', description: 'stop after the first failure (the rest are reported as skipped)' },
   { name: 'reporter', short: 'r', value: true, repeatable: true, description: 'cli, junit, json, html; repeat or comma-separate for several (default cli)' },
   { name: 'out', short: 'o', value: true, description: 'folder for junit.xml, report.json and report.html (default reports/)' },
-  { name: 'data', value: true, description: 'a .csv (header row) or .json array of objects: every file runs once per row, the columns as {{variables}} (over collection.json "data")' },
+  {
+    name: 'data',
+    value: true,
+    description: 'a .csv (header row) or .json array of objects: every file runs once per row, the columns as {{variables}} (over collection.json "data")',
+  },
   { name: 'shard', value: true, description: 'i/n: run part i of n (CI machines); capture chains and collections whose order matters stay whole' },
   { name: 'durations', value: true, description: 'an earlier report.json: balance --shard by its test durations instead of test counts' },
-  { name: 'timeout', short: 't', value: true, description: 'milliseconds each request may take (default: the environment\'s)' },
-  { name: 'var', value: true, variables: true, repeatable: true, description: 'name=value for {{name}}; repeatable (over collection and environment variables)' },
+  { name: 'timeout', short: 't', value: true, description: "milliseconds each request may take (default: the environment's)" },
+  {
+    name: 'var',
+    value: true,
+    variables: true,
+    repeatable: true,
+    description: 'name=value for {{name}}; repeatable (over collection and environment variables)',
+  },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
   { name: 'strict-contract', description: 'contract warnings (an element the contract does not know, order) fail tests too; contract errors always do' },
 ];
@@ -42,7 +82,7 @@ const USAGE = [
   '"order" says; subfolders are collections of their own. Values named in "capture" fill',
   '{{variables}} of later requests; a request waits for the one that captures what it uses.',
   '',
-  'A folder\'s settings are its collection.json over those of the folders above it, up to the',
+  "A folder's settings are its collection.json over those of the folders above it, up to the",
   'repository root or a collection.json with "root": true, from whatever folder the run starts.',
   'Folders named node_modules or starting with "." and the report folder (--out) are never run;',
   'the run names the ones it passed by.',
@@ -95,7 +135,8 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     throw new UsageError(`--binding must be one of ${ALL_BINDINGS.join(', ')} or all, not "${String(binding)}"`);
   }
   const reporters = listFlag(parsed, 'reporter', ['cli']);
-  for (const r of reporters) if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
+  for (const r of reporters)
+    if (!(REPORTERS as readonly string[]).includes(r)) throw new UsageError(`unknown reporter "${r}" (reporters: ${REPORTERS.join(', ')})`);
   const env = flags.get('env');
   const out = flags.get('out');
   if (env === true || out === true) throw new UsageError('--env and --out need a value');
@@ -131,7 +172,11 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
 /** Durations by test id from an earlier report.json, for --shard --durations. */
 function readDurations(file: string, cwd: string, rel: Relative): (test: PlannedTest) => number | undefined {
   let text: string;
-  try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`--durations: cannot read ${file}: ${(e as Error).message}`); }
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--durations: cannot read ${file}: ${(e as Error).message}`);
+  }
   const parsed = parseRunReport(text, cwd);
   if ('problem' in parsed) throw new UsageError(`--durations ${rel(file)}: ${parsed.problem}`);
   const byId = new Map<string, number>();
@@ -140,7 +185,11 @@ function readDurations(file: string, cwd: string, rel: Relative): (test: Planned
 }
 
 function safeStat(file: string): fs.Stats | undefined {
-  try { return fs.statSync(file); } catch { return undefined; }
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reports of an earlier run, gone before this one starts: CI must never publish an old green. */
@@ -157,7 +206,14 @@ function problemLine(p: Failure, rel: (f: string) => string, severity: 'error' |
 function partialReport(results: readonly TestResult[], problems: readonly Failure[], started: number): RunReport {
   const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;
   return {
-    summary: { total: results.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs: Date.now() - started, startedAt: new Date(started).toISOString() },
+    summary: {
+      total: results.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      durationMs: Date.now() - started,
+      startedAt: new Date(started).toISOString(),
+    },
     results,
     problems: [...problems, { kind: 'file', message: 'the run stopped on an internal error; these are the tests that finished before it' }],
   };
@@ -169,7 +225,15 @@ function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
 }
 
 /** The report files of `reporters` in `out`, every text through `mask`, the run's final masking. */
-export function writeReportFiles(report: RunReport, reporters: readonly ReporterName[], out: string, io: CliIo, rel: Relative, mask: (text: string) => string, title?: string): string[] {
+export function writeReportFiles(
+  report: RunReport,
+  reporters: readonly ReporterName[],
+  out: string,
+  io: CliIo,
+  rel: Relative,
+  mask: (text: string) => string,
+  title?: string,
+): string[] {
   const written: string[] = [];
   for (const r of reporters) {
     if (r === 'cli') continue;
@@ -178,7 +242,11 @@ export function writeReportFiles(report: RunReport, reporters: readonly Reporter
     // The HTML report masks its page itself, before it takes the hashes its policy allows.
     if (r === 'json') {
       const fd = fs.openSync(file, 'w');
-      try { for (const part of jsonReportParts(report, rel)) fs.writeSync(fd, mask(part)); } finally { fs.closeSync(fd); }
+      try {
+        for (const part of jsonReportParts(report, rel)) fs.writeSync(fd, mask(part));
+      } finally {
+        fs.closeSync(fd);
+      }
       written.push(file);
       continue;
     }
@@ -207,18 +275,23 @@ export const run: Command = {
       baseDir: io.cwd,
       ...(settings.binding ? { binding: settings.binding } : {}),
       // --env sends every file there, so each is checked against that environment's stored contract.
-      validate: (text, fileName) => validateRequestText(text, fileName, { context, ...(settings.environment ? { environment: settings.environment } : {}) }).findings,
+      validate: (text, fileName) =>
+        validateRequestText(text, fileName, { context, ...(settings.environment ? { environment: settings.environment } : {}) }).findings,
       exclude: [settings.out],
       ...(settings.environment ? { environment: settings.environment } : {}),
       ...(settings.data !== undefined ? { data: settings.data } : {}),
     });
     // Every shard checks the whole run's files, so a broken file fails every machine alike.
-    const sharded = settings.shard ? shardPlan(whole, settings.shard, settings.durations ? { duration: readDurations(settings.durations, io.cwd, rel) } : {}) : undefined;
+    const sharded = settings.shard
+      ? shardPlan(whole, settings.shard, settings.durations ? { duration: readDurations(settings.durations, io.cwd, rel) } : {})
+      : undefined;
     const plan = sharded?.plan ?? whole;
     const shard: ShardInfo | undefined = sharded?.info;
     for (const w of whole.warnings) io.stderr(problemLine(w, rel, 'warning'));
     if (plan.skippedFolders.length) {
-      io.stderr(`carrier run: not run: ${plan.skippedFolders.map((f) => `${rel(f)}/`).join(', ')} (node_modules, folders starting with "." and the report folder never run; name one to run it)\n`);
+      io.stderr(
+        `carrier run: not run: ${plan.skippedFolders.map((f) => `${rel(f)}/`).join(', ')} (node_modules, folders starting with "." and the report folder never run; name one to run it)\n`,
+      );
     }
     if (plan.problems.length) {
       for (const p of plan.problems) io.stderr(problemLine(p, rel));
@@ -230,12 +303,19 @@ export const run: Command = {
     const starts = [...new Set(plan.tests.map((t) => t.collection.folder)), io.cwd];
     const backend = createRunBackend({ context, environmentsFrom: starts, embeddedUrl: () => sandbox.url() });
     try {
-      const envProblems = [...backend.problems, ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) })];
+      const envProblems = [
+        ...backend.problems,
+        ...environmentProblems(plan, { backend, ...(settings.environment ? { environment: settings.environment } : {}) }),
+      ];
       if (envProblems.length) {
         for (const p of envProblems) io.stderr(problemLine(p, rel));
         return 2;
       }
-      const unknown = variableProblems(whole, { backend, variables: settings.variables, ...(settings.environment ? { environment: settings.environment } : {}) });
+      const unknown = variableProblems(whole, {
+        backend,
+        variables: settings.variables,
+        ...(settings.environment ? { environment: settings.environment } : {}),
+      });
       if (unknown.length) {
         // Masked: a message lists the columns, and an environment may mark one secret.
         const early = new Redactor(backend.secretValues(), { derived: true });
@@ -244,7 +324,11 @@ export const run: Command = {
         return 2;
       }
       // Beside it: an expectation a known empty value empties checks nothing (docs/collections.md#expect).
-      const emptied = emptyVariableProblems(whole, { backend, variables: settings.variables, ...(settings.environment ? { environment: settings.environment } : {}) });
+      const emptied = emptyVariableProblems(whole, {
+        backend,
+        variables: settings.variables,
+        ...(settings.environment ? { environment: settings.environment } : {}),
+      });
       if (emptied.length) {
         const early = new Redactor(backend.secretValues(), { derived: true });
         for (const p of emptied) io.stderr(early.text(problemLine(p, rel)));
@@ -271,27 +355,36 @@ export const run: Command = {
       const observer: RunObserver = {
         runStart: (t) => observers.forEach((o) => o.runStart?.(t)),
         testStart: (t) => observers.forEach((o) => o.testStart?.(t)),
-        testEnd: (r) => { finished.push(r); observers.forEach((o) => o.testEnd?.(r)); },
+        testEnd: (r) => {
+          finished.push(r);
+          observers.forEach((o) => o.testEnd?.(r));
+        },
         runEnd: (r) => observers.forEach((o) => o.runEnd?.(r)),
       };
       // What was run, for carrier report to tell shards of different runs apart: only report.json keeps it.
-      const run = settings.reporters.includes('json') ? runFingerprint(settings, { repository: path.resolve(io.cwd, settings.inputs[0]), cwd: io.cwd, env: io.env }) : undefined;
+      const run = settings.reporters.includes('json')
+        ? runFingerprint(settings, { repository: path.resolve(io.cwd, settings.inputs[0]), cwd: io.cwd, env: io.env })
+        : undefined;
       const abort = new AbortController();
       const onSigint = () => abort.abort();
       process.once('SIGINT', onSigint);
       let report: RunReport;
       try {
-        report = await executePlan(plan, {
-          backend,
-          bail: settings.bail,
-          strictContract: settings.strictContract,
-          signal: abort.signal,
-          ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
-          ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
-          ...(settings.environment ? { environment: settings.environment } : {}),
-          variables: settings.variables,
-          transcripts: settings.reporters.includes('json') || settings.reporters.includes('html'),
-        }, observer);
+        report = await executePlan(
+          plan,
+          {
+            backend,
+            bail: settings.bail,
+            strictContract: settings.strictContract,
+            signal: abort.signal,
+            ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
+            ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+            ...(settings.environment ? { environment: settings.environment } : {}),
+            variables: settings.variables,
+            transcripts: settings.reporters.includes('json') || settings.reporters.includes('html'),
+          },
+          observer,
+        );
       } catch (err) {
         writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}), ...(run ? { run } : {}) }, settings, shown, rel, mask);
         throw err;
@@ -307,7 +400,9 @@ export const run: Command = {
       const ran = report.summary.passed + report.summary.failed;
       if (sharded && !plan.tests.length && whole.tests.length) {
         // The run has tests; the deal gave this machine none (more shards than units of work).
-        shown.stdout(`carrier run: shard ${sharded.info.index}/${sharded.info.total} has no tests: the run's ${whole.tests.length} tests make ${sharded.units} unit${sharded.units === 1 ? '' : 's'} that stay whole, fewer than ${sharded.info.total} shards\n`);
+        shown.stdout(
+          `carrier run: shard ${sharded.info.index}/${sharded.info.total} has no tests: the run's ${whole.tests.length} tests make ${sharded.units} unit${sharded.units === 1 ? '' : 's'} that stay whole, fewer than ${sharded.info.total} shards\n`,
+        );
         return 0;
       }
       if (!ran && !settings.passWithNoTests) {

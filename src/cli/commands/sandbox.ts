@@ -15,7 +15,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'host', value: true, description: 'interface to listen on (default 127.0.0.1)' },
   { name: 'api-key', value: true, repeatable: true, description: 'accept only this API key (repeat for several; default: any non-empty key)' },
   { name: 'data-dir', value: true, description: 'keep created bills of lading and pickups in this folder across restarts' },
-  { name: 'reset-data', description: 'start with an empty state: the --data-dir folder\'s state files are moved into a backup folder there (never deleted)' },
+  { name: 'reset-data', description: "start with an empty state: the --data-dir folder's state files are moved into a backup folder there (never deleted)" },
   { name: 'allow-injection', description: 'honour the X-Carrier-Inject request header (delays, faults, broken replies)' },
   { name: 'service-ns', value: true, description: `{service_namespace} URI (default ${DEFAULT_NAMESPACES.service})` },
   { name: 'data-ns', value: true, description: `{data_namespace} URI (default ${DEFAULT_NAMESPACES.data})` },
@@ -65,7 +65,9 @@ export const sandbox: Command = {
         allowInjection: flags.has('allow-injection'),
         namespaces,
         // Where the old state went is said even with --quiet: it is the one place it is named.
-        log: (line) => { if ((!quiet || line.startsWith(STARTING_EMPTY)) && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`); },
+        log: (line) => {
+          if ((!quiet || line.startsWith(STARTING_EMPTY)) && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`);
+        },
       });
     } catch (e) {
       // A state that does not read: never a silent restart; said even with --quiet.

@@ -7,7 +7,26 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { commandContext } from '../context';
-import { BINDING_LABELS, classifyExchange, documentLine, type DecodedDocument, decodeText, type Exchange, findingLine, formatHttpRequest, joinPath, mediaType, missingApiKeyMessage, rawReplyBytes, Redactor, RequestError, SANDBOX_DEFAULT_KEY, secretValues, send, VERDICT_PHRASES } from '../../core';
+import {
+  BINDING_LABELS,
+  classifyExchange,
+  documentLine,
+  type DecodedDocument,
+  decodeText,
+  type Exchange,
+  findingLine,
+  formatHttpRequest,
+  joinPath,
+  mediaType,
+  missingApiKeyMessage,
+  rawReplyBytes,
+  Redactor,
+  RequestError,
+  SANDBOX_DEFAULT_KEY,
+  secretValues,
+  send,
+  VERDICT_PHRASES,
+} from '../../core';
 import { keptBodyOf } from '../../inspector';
 import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, parseArgs, type FlagSpec } from '../args';
@@ -33,7 +52,7 @@ export const sendCommand: Command = {
   usage: [
     'Usage: carrier send [options] <file>',
     '',
-    'Sends the request to the environment (--env, else the file\'s, else the embedded sandbox,',
+    "Sends the request to the environment (--env, else the file's, else the embedded sandbox,",
     'started on a free loopback port for this call) and prints status, timing, findings and the',
     'reply read along the catalog. The API key comes from CARRIER_API_KEY_<ENV> or CARRIER_API_KEY',
     '(the sandbox needs none) and never appears in any output or file.',
@@ -102,7 +121,8 @@ function shownReply(exchange: Exchange): unknown {
   const documents = new Map(exchange.documents.map((d) => [d.path, d]));
   const walk = (v: unknown, at: string): unknown => {
     const doc = documents.get(at);
-    if (doc && typeof v === 'string') return `[document ${doc.name}: ${doc.size} bytes${doc.pages !== undefined ? `, ${doc.pages} page${doc.pages === 1 ? '' : 's'}` : ''}]`;
+    if (doc && typeof v === 'string')
+      return `[document ${doc.name}: ${doc.size} bytes${doc.pages !== undefined ? `, ${doc.pages} page${doc.pages === 1 ? '' : 's'}` : ''}]`;
     if (typeof v === 'string') return v.length > SHOWN_STRING ? `${v.slice(0, SHOWN_STRING)}… [${v.length} characters]` : v;
     // Bounded by the XML reader's depth limit (MAX_DEPTH in src/core/xml/parser.ts); paths spelled as documents name them.
     if (Array.isArray(v)) return v.map((x, i) => walk(x, joinPath(at, i)));
@@ -149,9 +169,13 @@ function humanReport(x: Exchange): string {
   lines.push(`${x.request.method} ${x.request.url}`);
   lines.push(`${x.operation} ${x.version} · ${x.binding ? BINDING_LABELS[x.binding] : ''} · environment ${x.environment}`);
   const t = x.timing;
-  const phases = t ? [phase('connect', t.connectMs), phase('TLS', t.tlsMs), phase('first byte', t.firstByteMs), phase('download', t.downloadMs)].filter(Boolean) : [];
+  const phases = t
+    ? [phase('connect', t.connectMs), phase('TLS', t.tlsMs), phase('first byte', t.firstByteMs), phase('download', t.downloadMs)].filter(Boolean)
+    : [];
   const status = x.reply ? `HTTP ${x.reply.status}${x.reply.statusText ? ` ${x.reply.statusText}` : ''}` : 'no reply';
-  lines.push(`${status} · ${t ? `${t.totalMs} ms` : ''}${phases.length ? ` (${phases.join(', ')})` : ''} · sent ${x.sizes?.requestBytes ?? 0} bytes, received ${x.sizes?.replyBytes ?? 0} bytes`);
+  lines.push(
+    `${status} · ${t ? `${t.totalMs} ms` : ''}${phases.length ? ` (${phases.join(', ')})` : ''} · sent ${x.sizes?.requestBytes ?? 0} bytes, received ${x.sizes?.replyBytes ?? 0} bytes`,
+  );
   if (x.error) lines.push('', `Error (${x.error.kind}): ${x.error.message}`);
   if (x.fault) {
     lines.push('', `SOAP ${x.fault.soapVersion} fault`, `  code:   ${[x.fault.code, ...x.fault.subcodes].join(' / ')}`, `  reason: ${x.fault.reason}`);
@@ -174,7 +198,6 @@ function humanReport(x: Exchange): string {
   lines.push('', verdict.ok ? `✓ ${VERDICT_PHRASES.success}` : `✗ ${VERDICT_PHRASES[verdict.kind]}: ${verdict.reason}`);
   return `${lines.join('\n')}\n`;
 }
-
 
 function replyExtension(x: Exchange): string {
   const type = mediaType(x.reply?.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1]);

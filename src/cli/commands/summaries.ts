@@ -10,6 +10,6 @@ export const SUMMARIES = {
   send: 'send a request file and print the reply',
   sandbox: 'run the embedded sandbox service until Ctrl+C',
   inspect: 'record what a program sends to the service and gets back (a forward proxy on loopback)',
-  contract: 'check an environment\'s live WSDLs against the catalog',
+  contract: "check an environment's live WSDLs against the catalog",
   compare: 'send request files to two environments and compare the replies',
 } as const;

@@ -51,7 +51,14 @@ export const validate: Command = {
     }
 
     if (flags.has('json')) {
-      const rows = report.map(({ file, finding }) => ({ file, ...oneBased(finding.range.start), severity: finding.severity, code: finding.code, path: finding.path, message: finding.message }));
+      const rows = report.map(({ file, finding }) => ({
+        file,
+        ...oneBased(finding.range.start),
+        severity: finding.severity,
+        code: finding.code,
+        path: finding.path,
+        message: finding.message,
+      }));
       io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
     } else {
       for (const { file, finding } of report) io.stdout(`${formatFinding(file, finding)}\n`);
@@ -101,8 +108,9 @@ function check(file: string): RequestFileFinding[] {
   try {
     text = readTextFile(context, file);
   } catch (error) {
-    const reason = error instanceof FileTextError ? error.message : (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const origin = error instanceof FileTextError && error.line !== undefined ? { line: error.line - 1, character: (error.column ?? 1) - 1 } : { line: 0, character: 0 };
+    const reason = error instanceof FileTextError ? error.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    const origin =
+      error instanceof FileTextError && error.line !== undefined ? { line: error.line - 1, character: (error.column ?? 1) - 1 } : { line: 0, character: 0 };
     return [{ severity: 'error', code: 'syntax', message: `cannot read the file (${reason})`, path: '', range: { start: origin, end: origin } }];
   }
   // The file's expect and capture too: `carrier run` would refuse the same mistakes (exit 2).

@@ -7,7 +7,9 @@ import type { FieldDef, NamespaceRole, RecordDef, XsdType } from './types';
 
 type Extra = Omit<Partial<FieldDef>, 'name' | 'type' | 'record' | 'list'>;
 
-const leaf = (type: XsdType) => (name: string, extra: Extra = {}): FieldDef => ({ name, type, ...extra });
+const leaf =
+  (type: XsdType) =>
+  (name: string, extra: Extra = {}): FieldDef => ({ name, type, ...extra });
 
 export const str = leaf('string');
 export const int = leaf('int');
@@ -29,9 +31,20 @@ export const list = (name: string, item: string, record: string, extra: Extra = 
 export const simpleList = (name: string, item: string, type: XsdType, extra: Extra = {}): FieldDef => ({ name, type, list: item, ...extra });
 
 /** A container element holding repeating enumeration values. */
-export const enumList = (name: string, item: string, enumeration: string, extra: Extra = {}): FieldDef => ({ name, type: 'string', list: item, enumeration, ...extra });
+export const enumList = (name: string, item: string, enumeration: string, extra: Extra = {}): FieldDef => ({
+  name,
+  type: 'string',
+  list: item,
+  enumeration,
+  ...extra,
+});
 
-export const record = (name: string, ns: NamespaceRole, fields: FieldDef[], extra: Partial<Omit<RecordDef, 'name' | 'ns' | 'fields'>> = {}): RecordDef => ({ name, ns, fields, ...extra });
+export const record = (name: string, ns: NamespaceRole, fields: FieldDef[], extra: Partial<Omit<RecordDef, 'name' | 'ns' | 'fields'>> = {}): RecordDef => ({
+  name,
+  ns,
+  fields,
+  ...extra,
+});
 
 /** A record whose inner fields neither the contract nor the carrier's facts give (docs/carrier-facts.md#gaps). */
 export const openRecord = (name: string, ns: NamespaceRole, doc: string): RecordDef => ({ name, ns, fields: [], open: true, doc });

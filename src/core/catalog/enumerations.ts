@@ -7,6 +7,8 @@ import type { EnumerationDef } from './types';
 
 const e = (name: string, values: string[], doc: string, source: EnumerationDef['source'] = 'interface'): EnumerationDef => ({ name, values, doc, source });
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 const accessorials100 = [
   'InsideDelivery', 'ResidentialPickup', 'ResidentialDelivery', 'OriginLiftgate', 'DestinationLiftgate',
   'DeliveryNotification', 'Freezable', 'Hazmat', 'InsidePickup', 'LimitedAccessPickup', 'DockPickup',
@@ -14,6 +16,8 @@ const accessorials100 = [
   'KeepFromFreezing', 'DoorToDoor', 'COD', 'FZ',
 ];
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 const accessorials101 = [
   'InsideDelivery', 'ResidentialPickup', 'ResidentialDelivery', 'OriginLiftgate', 'DestinationLiftgate',
   'DeliveryNotification', 'Freezable', 'Hazmat', 'InsidePickup', 'LimitedAccessPickup', 'DockPickup',
@@ -22,6 +26,8 @@ const accessorials101 = [
   'Tradeshow', 'DishMachineInsideDelivery',
 ];
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 const rqAccessorials = [
   'InsideDelivery', 'ResidentialPickup', 'ResidentialDelivery', 'OriginLiftgate', 'DestinationLiftgate',
   'DeliveryNotification', 'SortAndSegregate', 'Freezable', 'Hazmat', 'InsidePickup', 'LimitedAccessPickup',
@@ -31,6 +37,8 @@ const rqAccessorials = [
 
 const serviceLevels = ['StandardService', 'GuaranteedService', 'GuaranteedByNoon', 'GuaranteedHourlyWindow', 'ExpeditedService', 'WeekendExpress'];
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 export const enumerations: readonly EnumerationDef[] = [
   e('DocumentType', ['BillOfLading', 'WeightCertificate', 'Invoice', 'DeliveryReceipt'], 'Archive document types of a shipment.'),
   e('QuoteType', ['AlaskaHawaii', 'Domestic', 'International'], 'Kind of rate quote. Domestic needs USA or CAN at both ends.'),
@@ -50,6 +58,25 @@ export const enumerations: readonly EnumerationDef[] = [
 ];
 
 /** The 18 freight classes the carrier's own rate form offers: a string field, suggested, not enforced (docs/carrier-facts.md#freight-classes). */
-export const FREIGHT_CLASSES = ['50.0', '55.0', '60.0', '65.0', '70.0', '77.5', '85.0', '92.5', '100.0', '110.0', '125.0', '150.0', '175.0', '200.0', '250.0', '300.0', '400.0', '500.0'] as const;
+export const FREIGHT_CLASSES = [
+  '50.0',
+  '55.0',
+  '60.0',
+  '65.0',
+  '70.0',
+  '77.5',
+  '85.0',
+  '92.5',
+  '100.0',
+  '110.0',
+  '125.0',
+  '150.0',
+  '175.0',
+  '200.0',
+  '250.0',
+  '300.0',
+  '400.0',
+  '500.0',
+] as const;
 
 export const COUNTRY_CODES = ['USA', 'CAN', 'PRI'] as const;

@@ -6,7 +6,7 @@ import type { FieldDef, RecordDef } from './types';
 export const apiKey: FieldDef = str('APIKey', {
   secret: true,
   required: true,
-  doc: 'The API key that identifies the caller. Leave it out of request files: it comes from the environment\'s secret.',
+  doc: "The API key that identifies the caller. Leave it out of request files: it comes from the environment's secret.",
 });
 
 /** Location point: rate quote Origin/Destination. */
@@ -20,10 +20,7 @@ export const LocationPoint = record('LocationPoint', 'service', [
 /** The same point with its children in {data_namespace}: transit OriginPoint and ServicePoint. */
 export const TransitPoint = inNamespace(LocationPoint, 'TransitPoint', 'data');
 
-export const HourlyWindow = record('HourlyWindow', 'service', [
-  str('Start', { format: 'hh:mm AM/PM' }),
-  str('End', { format: 'hh:mm AM/PM' }),
-]);
+export const HourlyWindow = record('HourlyWindow', 'service', [str('Start', { format: 'hh:mm AM/PM' }), str('End', { format: 'hh:mm AM/PM' })]);
 
 export const ReferenceNumbers = record('ReferenceNumbers', 'service', [str('ShipperNumber'), str('QuoteNumber'), str('PONumber')]);
 
@@ -36,7 +33,7 @@ export const Message = record('Message', 'service', [str('Title'), str('Text')],
  * reads these as in-body errors (docs/wire.md#in-body-error-carriers).
  */
 export const baseReplyFields = (withCustomerData: boolean): FieldDef[] => [
-  ...(withCustomerData ? [str('CustomerData', { source: 'facts', doc: 'Echo of the request\'s CustomerData.' })] : []),
+  ...(withCustomerData ? [str('CustomerData', { source: 'facts', doc: "Echo of the request's CustomerData." })] : []),
   bool('WasSuccess', { source: 'facts', doc: 'false when the request was refused; the reasons are in Messages.' }),
   simpleList('Messages', 'string', 'string', { source: 'facts', doc: 'Validation errors, one string each.' }),
 ];

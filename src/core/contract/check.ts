@@ -13,10 +13,21 @@ import type { CoreContext } from '../context';
 import { TlsFileError } from '../transport/tlsFile';
 import { sendHttp } from '../transport/http';
 import { byGravity, compareService, type NamespaceEvidence } from './compare';
-import { CONTRACT_REPORT_FORMAT, CONTRACT_REPORT_VERSION, type ContractDifference, type ContractReport, type NamespaceFinding, type ServiceReport } from './types';
+import {
+  CONTRACT_REPORT_FORMAT,
+  CONTRACT_REPORT_VERSION,
+  type ContractDifference,
+  type ContractReport,
+  type NamespaceFinding,
+  type ServiceReport,
+} from './types';
 import { ContractReadError, readWsdl, type WsdlDocument } from './wsdl';
 
-export const ROLE_PLACEHOLDERS: Readonly<Record<NamespaceRole, string>> = { service: '{service_namespace}', data: '{data_namespace}', pickup: '{pickup_namespace}' };
+export const ROLE_PLACEHOLDERS: Readonly<Record<NamespaceRole, string>> = {
+  service: '{service_namespace}',
+  data: '{data_namespace}',
+  pickup: '{pickup_namespace}',
+};
 export const ROLE_SETTINGS: Readonly<Record<NamespaceRole, string>> = { service: 'serviceNamespace', data: 'dataNamespace', pickup: 'pickupNamespace' };
 const ROLES: readonly NamespaceRole[] = ['service', 'data', 'pickup'];
 
@@ -56,7 +67,8 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
   const { environment } = input;
   let baseUrl = environment.baseUrl;
   if (environment.embedded) {
-    if (!input.resolveEmbedded) throw new ContractReadError(baseUrl, `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
+    if (!input.resolveEmbedded)
+      throw new ContractReadError(baseUrl, `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
     baseUrl = (await input.resolveEmbedded()).replace(/\/+$/, '');
   }
   const timeoutMs = environment.timeoutMs;
@@ -68,21 +80,27 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
     throw err;
   }
   const fetchText = async (url: string): Promise<string> => {
-    const outcome = await sendHttp({ method: 'GET', url, headers: [['Accept', 'text/xml, application/xml, */*;q=0.1']], body: '' }, {
-      dispatcher,
-      timeoutMs,
-      connectTimeoutMs: Math.min(10_000, timeoutMs),
-      maxReplyBytes: environment.maxReplyBytes,
-      signal: input.signal,
-      displayUrl: url,
-    });
+    const outcome = await sendHttp(
+      { method: 'GET', url, headers: [['Accept', 'text/xml, application/xml, */*;q=0.1']], body: '' },
+      {
+        dispatcher,
+        timeoutMs,
+        connectTimeoutMs: Math.min(10_000, timeoutMs),
+        maxReplyBytes: environment.maxReplyBytes,
+        signal: input.signal,
+        displayUrl: url,
+      },
+    );
     if (outcome.error?.kind === 'cancelled') throw new ContractCancelled();
     if (outcome.error) throw new ContractReadError(url, outcome.error.message);
     const contentType = outcome.headers?.find(([n]) => n.toLowerCase() === 'content-type')?.[1];
     const text = decodeText(outcome.body ?? Buffer.alloc(0), contentType).text;
     if (outcome.status === 404) throw new NotFound(url);
     if (outcome.status !== 200) {
-      throw new ContractReadError(url, `${url} answered HTTP ${outcome.status}${outcome.statusText ? ` ${outcome.statusText}` : ''}${mediaType(contentType) === 'text/html' ? ' with an HTML page' : ''}, not a WSDL`);
+      throw new ContractReadError(
+        url,
+        `${url} answered HTTP ${outcome.status}${outcome.statusText ? ` ${outcome.statusText}` : ''}${mediaType(contentType) === 'text/html' ? ' with an HTML page' : ''}, not a WSDL`,
+      );
     }
     if (mediaType(contentType) === 'text/html') throw new ContractReadError(url, `${url} answered with an HTML page (Content-Type text/html), not a WSDL`);
     if (!text.trim()) throw new ContractReadError(url, `${url} answered HTTP 200 with an empty body, not a WSDL`);
@@ -91,7 +109,9 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
 
   const all = servicePaths();
   const paths = input.paths ? [...all].filter(([p]) => input.paths!.includes(p)) : [...all];
-  const results: Array<{ path: string; shapes: OperationDef[]; url: string; doc?: WsdlDocument; notFound?: boolean; error?: string }> = paths.map(([path, shapes]) => ({ path, shapes, url: `${baseUrl}${path}?WSDL` }));
+  const results: Array<{ path: string; shapes: OperationDef[]; url: string; doc?: WsdlDocument; notFound?: boolean; error?: string }> = paths.map(
+    ([path, shapes]) => ({ path, shapes, url: `${baseUrl}${path}?WSDL` }),
+  );
   let done = 0;
   let next = 0;
   const worker = async () => {
@@ -132,7 +152,11 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
     }
     if (r.notFound) {
       const differences: ContractDifference[] = r.shapes.map((op) => ({
-        severity: 'breaking', kind: 'operation-missing', servicePath: r.path, operations: [op.operation], version: op.version,
+        severity: 'breaking',
+        kind: 'operation-missing',
+        servicePath: r.path,
+        operations: [op.operation],
+        version: op.version,
         message: `${op.operation} ${op.version}: ${r.url} answered HTTP 404; the live service has no ${r.path}`,
       }));
       services.push({ ...base, status: 'not-found', targetNamespaces: [], roles: {}, operations: [], differences });
@@ -152,7 +176,12 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
         for (const rec of records) set.add(rec);
       }
     }
-    const problems = doc.schemas.problems.map((p): ContractDifference => ({ severity: 'breaking', kind: 'type', servicePath: r.path, message: `the live schemas are incomplete: ${p}` }));
+    const problems = doc.schemas.problems.map((p): ContractDifference => ({
+      severity: 'breaking',
+      kind: 'type',
+      servicePath: r.path,
+      message: `the live schemas are incomplete: ${p}`,
+    }));
     const targetNamespaces = [...new Set([doc.targetNamespace, ...doc.schemas.targetNamespaces])];
     services.push({ ...base, status: 'read', targetNamespaces, roles, operations: compared.operations, differences: [...problems, ...compared.differences] });
   }
@@ -171,16 +200,28 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
     if (live) suggested[role] = live;
     if (differs) {
       envDifferences.push({
-        severity: 'breaking', kind: 'namespace', role, catalog: setting, live,
-        message: live === ''
-          ? `${ROLE_PLACEHOLDERS[role]}: the live service writes the elements of ${records.join(', ')} in no namespace (unqualified); the environment has "${setting}"`
-          : `${ROLE_PLACEHOLDERS[role]}: the environment has "${setting}"; the live service uses "${live}" (${records.join(', ')}): set ${ROLE_SETTINGS[role]} to "${live}"`,
+        severity: 'breaking',
+        kind: 'namespace',
+        role,
+        catalog: setting,
+        live,
+        message:
+          live === ''
+            ? `${ROLE_PLACEHOLDERS[role]}: the live service writes the elements of ${records.join(', ')} in no namespace (unqualified); the environment has "${setting}"`
+            : `${ROLE_PLACEHOLDERS[role]}: the environment has "${setting}"; the live service uses "${live}" (${records.join(', ')}): set ${ROLE_SETTINGS[role]} to "${live}"`,
       });
     }
     if (seen) {
       envDifferences.push({
-        severity: 'breaking', kind: 'namespace', role, values: Object.keys(seen),
-        message: `${ROLE_PLACEHOLDERS[role]}: the live service puts what the catalog keeps in one namespace into ${Object.keys(seen).length}: ${Object.entries(seen).map(([u, recs]) => `"${u}" (${recs.join(', ')})`).join('; ')}`,
+        severity: 'breaking',
+        kind: 'namespace',
+        role,
+        values: Object.keys(seen),
+        message: `${ROLE_PLACEHOLDERS[role]}: the live service puts what the catalog keeps in one namespace into ${Object.keys(seen).length}: ${Object.entries(
+          seen,
+        )
+          .map(([u, recs]) => `"${u}" (${recs.join(', ')})`)
+          .join('; ')}`,
       });
     }
   }
@@ -212,7 +253,10 @@ export async function checkContract(input: CheckContractInput): Promise<Contract
 function strongest(uris: ReadonlyMap<string, ReadonlySet<string>>): string {
   let best: string | undefined;
   let size = -1;
-  for (const [uri, records] of uris) if (records.size > size) { best = uri; size = records.size; }
+  for (const [uri, records] of uris)
+    if (records.size > size) {
+      best = uri;
+      size = records.size;
+    }
   return best!;
 }
-

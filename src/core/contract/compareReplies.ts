@@ -69,7 +69,11 @@ function shapeOf(root: unknown): Shape {
   return top;
 }
 
-const kindsText = (kinds: Set<Kind>) => [...kinds].filter((k) => k !== 'null').sort().join(' or ') || 'nil';
+const kindsText = (kinds: Set<Kind>) =>
+  [...kinds]
+    .filter((k) => k !== 'null')
+    .sort()
+    .join(' or ') || 'nil';
 const short = (v: unknown) => {
   const text = JSON.stringify(v) ?? 'undefined';
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
@@ -77,7 +81,9 @@ const short = (v: unknown) => {
 
 /** `[3]` and `[*]` alike, so an ignored `Result.Charges[*].Amount` also covers `Result.Charges[3].Amount`. */
 function normalise(path: string): string {
-  return parsePath(path).map((s) => (typeof s === 'number' ? '[*]' : s)).reduce<string>((out, s) => (s === '[*]' ? `${out}[*]` : joinPath(out, s)), '');
+  return parsePath(path)
+    .map((s) => (typeof s === 'number' ? '[*]' : s))
+    .reduce<string>((out, s) => (s === '[*]' ? `${out}[*]` : joinPath(out, s)), '');
 }
 
 export function compareExchanges(a: Exchange, b: Exchange, names: readonly [string, string], options: CompareRepliesOptions = {}): ReplyDifference[] {
@@ -87,17 +93,32 @@ export function compareExchanges(a: Exchange, b: Exchange, names: readonly [stri
     const n = normalise(path.replace(/\[\*\]/g, '[0]'));
     return ignored.some((p) => n === p || n.startsWith(`${p}.`) || n.startsWith(`${p}[`));
   };
-  const push = (d: ReplyDifference) => { if (!d.path || !skip(d.path)) out.push(d); };
+  const push = (d: ReplyDifference) => {
+    if (!d.path || !skip(d.path)) out.push(d);
+  };
 
   const va = classifyExchange(a);
   const vb = classifyExchange(b);
   const outcome = (v: typeof va, x: Exchange) => (v.ok ? VERDICT_PHRASES.success : `${VERDICT_PHRASES[v.kind]}${x.fault ? ` (${x.fault.code})` : ''}`);
   if (va.kind !== vb.kind) {
-    push({ kind: 'outcome', path: '', a: outcome(va, a), b: outcome(vb, b), message: `${names[0]}: ${outcome(va, a)}${va.ok ? '' : ` — ${va.reason}`}; ${names[1]}: ${outcome(vb, b)}${vb.ok ? '' : ` — ${vb.reason}`}` });
+    push({
+      kind: 'outcome',
+      path: '',
+      a: outcome(va, a),
+      b: outcome(vb, b),
+      message: `${names[0]}: ${outcome(va, a)}${va.ok ? '' : ` — ${va.reason}`}; ${names[1]}: ${outcome(vb, b)}${vb.ok ? '' : ` — ${vb.reason}`}`,
+    });
   }
   const sa = a.reply?.status;
   const sb = b.reply?.status;
-  if (sa !== sb) push({ kind: 'status', path: '', a: String(sa ?? 'no reply'), b: String(sb ?? 'no reply'), message: `HTTP status: ${names[0]} ${sa ?? 'no reply'}, ${names[1]} ${sb ?? 'no reply'}` });
+  if (sa !== sb)
+    push({
+      kind: 'status',
+      path: '',
+      a: String(sa ?? 'no reply'),
+      b: String(sb ?? 'no reply'),
+      message: `HTTP status: ${names[0]} ${sa ?? 'no reply'}, ${names[1]} ${sb ?? 'no reply'}`,
+    });
   if (a.parsed === undefined || b.parsed === undefined) return out;
 
   if (options.values) valueWalk(a.parsed, b.parsed, names, push);
@@ -113,7 +134,13 @@ function shapeWalk(ra: Shape, rb: Shape, names: readonly [string, string], push:
     const kb = new Set([...b.kinds].filter((k) => k !== 'null'));
     // A side that only ever had nil (or nothing) says nothing about the kind.
     if (ka.size && kb.size && [...ka].sort().join() !== [...kb].sort().join()) {
-      push({ kind: 'type', path, a: kindsText(ka), b: kindsText(kb), message: `${path || 'the reply'}: ${names[0]} has ${kindsText(ka)}, ${names[1]} ${kindsText(kb)}` });
+      push({
+        kind: 'type',
+        path,
+        a: kindsText(ka),
+        b: kindsText(kb),
+        message: `${path || 'the reply'}: ${names[0]} has ${kindsText(ka)}, ${names[1]} ${kindsText(kb)}`,
+      });
     }
     if (a.fields && b.fields) {
       for (const [k, fa] of a.fields) {
@@ -123,7 +150,10 @@ function shapeWalk(ra: Shape, rb: Shape, names: readonly [string, string], push:
         else push({ kind: 'only-in', path: p, side: 0, message: `${p}: only in ${names[0]}` });
       }
       for (const k of b.fields.keys()) {
-        if (!a.fields.has(k)) { const p = joinPath(path, k); push({ kind: 'only-in', path: p, side: 1, message: `${p}: only in ${names[1]}` }); }
+        if (!a.fields.has(k)) {
+          const p = joinPath(path, k);
+          push({ kind: 'only-in', path: p, side: 1, message: `${p}: only in ${names[1]}` });
+        }
       }
     }
     if (a.items && b.items) work.push({ a: a.items, b: b.items, path: `${path}[*]` });
@@ -137,7 +167,13 @@ function valueWalk(ra: unknown, rb: unknown, names: readonly [string, string], p
     const ka = kindOf(a);
     const kb = kindOf(b);
     if (ka !== kb) {
-      push({ kind: ka === 'null' || kb === 'null' ? 'value' : 'type', path, a: ka === 'null' ? 'nil' : short(a), b: kb === 'null' ? 'nil' : short(b), message: `${path || 'the reply'}: ${names[0]} ${ka === 'null' ? 'nil' : short(a)}, ${names[1]} ${kb === 'null' ? 'nil' : short(b)}` });
+      push({
+        kind: ka === 'null' || kb === 'null' ? 'value' : 'type',
+        path,
+        a: ka === 'null' ? 'nil' : short(a),
+        b: kb === 'null' ? 'nil' : short(b),
+        message: `${path || 'the reply'}: ${names[0]} ${ka === 'null' ? 'nil' : short(a)}, ${names[1]} ${kb === 'null' ? 'nil' : short(b)}`,
+      });
       continue;
     }
     if (ka === 'object') {
@@ -148,11 +184,22 @@ function valueWalk(ra: unknown, rb: unknown, names: readonly [string, string], p
         if (Object.prototype.hasOwnProperty.call(ob, k)) work.push({ a: oa[k], b: ob[k], path: p });
         else push({ kind: 'only-in', path: p, side: 0, message: `${p}: only in ${names[0]}` });
       }
-      for (const k of Object.keys(ob)) if (!Object.prototype.hasOwnProperty.call(oa, k)) { const p = joinPath(path, k); push({ kind: 'only-in', path: p, side: 1, message: `${p}: only in ${names[1]}` }); }
+      for (const k of Object.keys(ob))
+        if (!Object.prototype.hasOwnProperty.call(oa, k)) {
+          const p = joinPath(path, k);
+          push({ kind: 'only-in', path: p, side: 1, message: `${p}: only in ${names[1]}` });
+        }
     } else if (ka === 'array') {
       const la = a as unknown[];
       const lb = b as unknown[];
-      if (la.length !== lb.length) push({ kind: 'count', path, a: String(la.length), b: String(lb.length), message: `${path}: ${names[0]} has ${la.length} item${la.length === 1 ? '' : 's'}, ${names[1]} ${lb.length}` });
+      if (la.length !== lb.length)
+        push({
+          kind: 'count',
+          path,
+          a: String(la.length),
+          b: String(lb.length),
+          message: `${path}: ${names[0]} has ${la.length} item${la.length === 1 ? '' : 's'}, ${names[1]} ${lb.length}`,
+        });
       for (let i = 0; i < Math.min(la.length, lb.length); i++) work.push({ a: la[i], b: lb[i], path: joinPath(path, i) });
     } else if (ka !== 'null' && String(a) !== String(b)) {
       push({ kind: 'value', path, a: short(a), b: short(b), message: `${path}: ${names[0]} ${short(a)}, ${names[1]} ${short(b)}` });

@@ -3,7 +3,16 @@ export { checkContract, ContractCancelled, ROLE_PLACEHOLDERS, ROLE_SETTINGS, typ
 export { byGravity, compareService, type ServiceComparison } from './compare';
 export { contractForFile, overlayForContractFile, overlayForFile, shapeOverlay, type ShapeOverlay } from './overlay';
 export { differenceScope, formatContractReport, reportGroups, type ReportGroup } from './report';
-export { contractFileFor, CONTRACTS_FOLDER, readStoredContract, storedContractOf, writeStoredContract, STORED_CONTRACT_FORMAT, STORED_CONTRACT_VERSION, type StoredContract } from './snapshot';
+export {
+  contractFileFor,
+  CONTRACTS_FOLDER,
+  readStoredContract,
+  storedContractOf,
+  writeStoredContract,
+  STORED_CONTRACT_FORMAT,
+  STORED_CONTRACT_VERSION,
+  type StoredContract,
+} from './snapshot';
 export * from './types';
 export { ContractReadError, readWsdl, type WsdlDocument, type WsdlOperation } from './wsdl';
 export { compareExchanges, type CompareRepliesOptions, type ReplyDifference, type ReplyDifferenceKind } from './compareReplies';

@@ -76,7 +76,11 @@ function addOnce(into: Map<string, AddedElement[]>, record: string, element: Add
  * The stored contract a request file follows: that of the environment it is sent to, stored
  * beside the environments file that governs the file's folder. The sandbox keeps the catalog's.
  */
-export function contractForFile(context: Pick<CoreContext, 'files'>, fileName: string, environment: string | undefined): { contract: StoredContract; file: string } | undefined {
+export function contractForFile(
+  context: Pick<CoreContext, 'files'>,
+  fileName: string,
+  environment: string | undefined,
+): { contract: StoredContract; file: string } | undefined {
   if (!environment || environment === SANDBOX_ENVIRONMENT) return undefined;
   const folder = environmentsFolderFrom(context, path.dirname(path.resolve(fileName)));
   if (!folder) return undefined;
@@ -86,7 +90,12 @@ export function contractForFile(context: Pick<CoreContext, 'files'>, fileName: s
 }
 
 /** The overlay of a shape for a request file, when its environment has a stored contract that changes the shape. */
-export function overlayForFile(context: Pick<CoreContext, 'files'>, fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
+export function overlayForFile(
+  context: Pick<CoreContext, 'files'>,
+  fileName: string | undefined,
+  environment: string | undefined,
+  op: OperationDef,
+): ShapeOverlay | undefined {
   if (fileName === undefined) return undefined;
   const found = contractForFile(context, fileName, environment);
   if (!found) return undefined;
@@ -107,7 +116,12 @@ export function overlayForContractFile(context: Pick<CoreContext, 'files'>, file
  * The overlay of a shape for a request file's reply paths: kept even when the request side is
  * unchanged (overlayForFile leaves those out), since the live contract may add to the replies alone.
  */
-export function replyOverlayForFile(context: Pick<CoreContext, 'files'>, fileName: string | undefined, environment: string | undefined, op: OperationDef): ShapeOverlay | undefined {
+export function replyOverlayForFile(
+  context: Pick<CoreContext, 'files'>,
+  fileName: string | undefined,
+  environment: string | undefined,
+  op: OperationDef,
+): ShapeOverlay | undefined {
   if (fileName === undefined) return undefined;
   const found = contractForFile(context, fileName, environment);
   return found ? shapeOverlay(found.contract, op, found.file) : undefined;

@@ -64,17 +64,32 @@ function startTagDeclarations(s: string): Array<Array<[string, string]>> {
   for (;;) {
     const lt = s.indexOf('<', pos);
     if (lt < 0) return out;
-    if (s.startsWith('<!--', lt)) { pos = after(s, '-->', lt + 4); continue; }
-    if (s.startsWith('<![CDATA[', lt)) { pos = after(s, ']]>', lt + 9); continue; }
-    if (s.startsWith('<?', lt)) { pos = after(s, '?>', lt + 2); continue; }
-    if (s[lt + 1] === '/' || s[lt + 1] === '!') { pos = after(s, '>', lt + 1); continue; }
+    if (s.startsWith('<!--', lt)) {
+      pos = after(s, '-->', lt + 4);
+      continue;
+    }
+    if (s.startsWith('<![CDATA[', lt)) {
+      pos = after(s, ']]>', lt + 9);
+      continue;
+    }
+    if (s.startsWith('<?', lt)) {
+      pos = after(s, '?>', lt + 2);
+      continue;
+    }
+    if (s[lt + 1] === '/' || s[lt + 1] === '!') {
+      pos = after(s, '>', lt + 1);
+      continue;
+    }
     const own: Array<[string, string]> = [];
     // Attribute values may hold `>`: step over quoted values rather than search for the end.
     let i = lt + 1;
     while (i < s.length && s[i] !== '>') {
       const eq = s.indexOf('=', i);
       const close = s.indexOf('>', i);
-      if (eq < 0 || (close >= 0 && close < eq)) { i = close < 0 ? s.length : close; break; }
+      if (eq < 0 || (close >= 0 && close < eq)) {
+        i = close < 0 ? s.length : close;
+        break;
+      }
       const name = s.slice(i, eq).trim().split(/\s+/).pop() ?? '';
       let q = eq + 1;
       while (/\s/.test(s[q] ?? '')) q++;

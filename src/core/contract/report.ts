@@ -46,7 +46,11 @@ export function formatContractReport(report: ContractReport): string {
     const label = ROLE_PLACEHOLDERS[role].padEnd(19);
     if (n.live === undefined) lines.push(`  ·  ${label} ${n.environment}  (no element of this role in the live contract)`);
     else if (!n.differs) lines.push(`  ✓  ${label} ${n.live}`);
-    else lines.push(`  ✗  ${label} environment ${n.environment}`, `     ${''.padEnd(19)} live        ${n.live === '' ? '(no namespace)' : n.live}  → ${ROLE_SETTINGS[role]}: "${n.live}"`);
+    else
+      lines.push(
+        `  ✗  ${label} environment ${n.environment}`,
+        `     ${''.padEnd(19)} live        ${n.live === '' ? '(no namespace)' : n.live}  → ${ROLE_SETTINGS[role]}: "${n.live}"`,
+      );
     if (n.seen) for (const [uri, records] of Object.entries(n.seen)) lines.push(`     ${''.padEnd(19)} also ${uri}: ${records.join(', ')}`);
   }
   for (const d of report.differences.filter((x) => x.kind === 'namespace' && x.values)) lines.push(`  ✗  ${d.message}`);
@@ -58,7 +62,8 @@ export function formatContractReport(report: ContractReport): string {
       lines.push(`  cannot be read: ${s.error}`);
       continue;
     }
-    if (s.status === 'read') lines.push(`  target namespace${s.targetNamespaces.length === 1 ? '' : 's'}: ${s.targetNamespaces.map((u) => u || '(none)').join(', ')}`);
+    if (s.status === 'read')
+      lines.push(`  target namespace${s.targetNamespaces.length === 1 ? '' : 's'}: ${s.targetNamespaces.map((u) => u || '(none)').join(', ')}`);
     if (!group.differences.length) {
       lines.push('  ✓ as the catalog has it');
       continue;
@@ -72,7 +77,11 @@ export function formatContractReport(report: ContractReport): string {
   const { summary } = report;
   lines.push('');
   if (summary.unreadable) lines.push(`✗ ${summary.unreadable} service path${summary.unreadable === 1 ? '' : 's'} could not be read.`);
-  if (summary.differences === 0) lines.push(summary.unreadable ? '  What could be read is as the catalog has it.' : '✓ The live contract is as the catalog has it.');
-  else lines.push(`${summary.differences} difference${summary.differences === 1 ? '' : 's'}: ${summary.breaking} breaking, ${summary.changed} changed, ${summary.added} added.`);
+  if (summary.differences === 0)
+    lines.push(summary.unreadable ? '  What could be read is as the catalog has it.' : '✓ The live contract is as the catalog has it.');
+  else
+    lines.push(
+      `${summary.differences} difference${summary.differences === 1 ? '' : 's'}: ${summary.breaking} breaking, ${summary.changed} changed, ${summary.added} added.`,
+    );
   return `${lines.join('\n')}\n`;
 }

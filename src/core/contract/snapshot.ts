@@ -73,7 +73,8 @@ export function readStoredContract(context: Pick<CoreContext, 'files'>, file: st
   let contract: StoredContract | undefined;
   try {
     const value = JSON.parse(readTextFile(context, file)) as Partial<StoredContract>;
-    if (value.format === STORED_CONTRACT_FORMAT && value.version === STORED_CONTRACT_VERSION && value.report?.format === CONTRACT_REPORT_FORMAT) contract = value as StoredContract;
+    if (value.format === STORED_CONTRACT_FORMAT && value.version === STORED_CONTRACT_VERSION && value.report?.format === CONTRACT_REPORT_FORMAT)
+      contract = value as StoredContract;
   } catch {
     contract = undefined;
   }

@@ -20,7 +20,10 @@ const WSDL2_NS = 'http://www.w3.org/ns/wsdl';
 export const MAX_IMPORTED_DOCUMENTS = 32;
 
 export class ContractReadError extends Error {
-  constructor(readonly url: string, message: string) {
+  constructor(
+    readonly url: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ContractReadError';
   }
@@ -54,8 +57,10 @@ const wsdlChildren = (el: XmlElement, local: string) => el.children.filter((c) =
 /** Parses XML text, turning every failure into a readable error that names the URL. */
 export function parseContractXml(text: string, url: string): { root: XmlElement; scopes: NamespaceScopes } {
   const start = text.replace(/^\uFEFF/, '').trimStart();
-  if (/^<!doctype\s+html|^<html[\s>]/i.test(start)) throw new ContractReadError(url, `${url} answered with an HTML page, not a WSDL (a login page, an error page or the wrong address?)`);
-  if (!start.startsWith('<')) throw new ContractReadError(url, `${url} answered with text that is not XML: "${start.slice(0, 60).replace(/\s+/g, ' ')}${start.length > 60 ? '…' : ''}"`);
+  if (/^<!doctype\s+html|^<html[\s>]/i.test(start))
+    throw new ContractReadError(url, `${url} answered with an HTML page, not a WSDL (a login page, an error page or the wrong address?)`);
+  if (!start.startsWith('<'))
+    throw new ContractReadError(url, `${url} answered with text that is not XML: "${start.slice(0, 60).replace(/\s+/g, ' ')}${start.length > 60 ? '…' : ''}"`);
   let root: XmlElement;
   try {
     root = parseXml(text);
@@ -71,7 +76,10 @@ export async function readWsdl(text: string, url: string, load: DocumentLoader):
   const { root, scopes } = parseContractXml(text, url);
   if (root.ns === WSDL2_NS) throw new ContractReadError(url, `${url} is a WSDL 2.0 description; the service publishes WSDL 1.1 (wsdl:definitions)`);
   if (root.ns !== WSDL_NS || root.local !== 'definitions') {
-    throw new ContractReadError(url, `${url} is XML but not a WSDL: its root element is <${root.prefix ? `${root.prefix}:` : ''}${root.local}>${root.ns ? ` in ${root.ns}` : ''}, not wsdl:definitions`);
+    throw new ContractReadError(
+      url,
+      `${url} is XML but not a WSDL: its root element is <${root.prefix ? `${root.prefix}:` : ''}${root.local}>${root.ns ? ` in ${root.ns}` : ''}, not wsdl:definitions`,
+    );
   }
   const schemas = new SchemaSet();
   const documents = new Map<string, string>([[url, text]]);
@@ -80,14 +88,20 @@ export async function readWsdl(text: string, url: string, load: DocumentLoader):
   return { url, targetNamespace: attr(root, 'targetNamespace') ?? '', schemas, operations: reader.operations(), documents };
 }
 
-interface Message { readonly element?: QName }
+interface Message {
+  readonly element?: QName;
+}
 
 class Reader {
   private readonly messages = new Map<string, Message>();
   private readonly portTypes = new Map<string, Map<string, { input?: string; output?: string }>>();
   private readonly bindings: Array<{ kind?: Binding; type?: string; operations: string[] }> = [];
 
-  constructor(private readonly schemas: SchemaSet, private readonly documents: Map<string, string>, private readonly load: DocumentLoader) {}
+  constructor(
+    private readonly schemas: SchemaSet,
+    private readonly documents: Map<string, string>,
+    private readonly load: DocumentLoader,
+  ) {}
 
   async definitions(root: XmlElement, scopes: NamespaceScopes, url: string): Promise<void> {
     const tns = attr(root, 'targetNamespace') ?? '';
@@ -133,7 +147,8 @@ class Reader {
         if (c.local !== 'binding') continue;
         if (c.ns === WSDL_SOAP11) kind = 'soap11';
         else if (c.ns === WSDL_SOAP12) kind = 'soap12';
-        else if (c.ns === WSDL_HTTP) kind = (attr(c, 'verb') ?? '').toUpperCase() === 'GET' ? 'get' : (attr(c, 'verb') ?? '').toUpperCase() === 'POST' ? 'post' : undefined;
+        else if (c.ns === WSDL_HTTP)
+          kind = (attr(c, 'verb') ?? '').toUpperCase() === 'GET' ? 'get' : (attr(c, 'verb') ?? '').toUpperCase() === 'POST' ? 'post' : undefined;
       }
       this.bindings.push({ kind, type: type && `{${type.ns}}${type.local}`, operations: wsdlChildren(binding, 'operation').map((o) => attr(o, 'name') ?? '') });
     }
@@ -150,7 +165,8 @@ class Reader {
       const doc = await this.fetch(location, url);
       if (!doc) continue;
       const parsed = parseContractXml(doc.text, doc.url);
-      if (parsed.root.ns !== XSD_NS || parsed.root.local !== 'schema') throw new ContractReadError(doc.url, `${doc.url}, imported by ${url}, is not an XML Schema`);
+      if (parsed.root.ns !== XSD_NS || parsed.root.local !== 'schema')
+        throw new ContractReadError(doc.url, `${doc.url}, imported by ${url}, is not an XML Schema`);
       await this.schema(parsed.root, parsed.scopes, doc.url, c.local === 'import' ? undefined : target);
     }
   }
@@ -163,7 +179,8 @@ class Reader {
       throw new ContractReadError(base, `${base} imports "${location}", which is not a URL`);
     }
     if (this.documents.has(url)) return undefined;
-    if (this.documents.size >= MAX_IMPORTED_DOCUMENTS) throw new ContractReadError(base, `${base} imports more than ${MAX_IMPORTED_DOCUMENTS} documents; reading stopped`);
+    if (this.documents.size >= MAX_IMPORTED_DOCUMENTS)
+      throw new ContractReadError(base, `${base} imports more than ${MAX_IMPORTED_DOCUMENTS} documents; reading stopped`);
     this.documents.set(url, '');
     const text = await this.load(url);
     this.documents.set(url, text);

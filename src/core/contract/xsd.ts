@@ -99,7 +99,14 @@ export class SchemaSet {
       const name = attr(child, 'name');
       if (!name) continue;
       const key = qnameKey({ ns: targetNamespace, local: name });
-      const into = child.local === 'element' ? this.elements : child.local === 'complexType' || child.local === 'simpleType' ? this.types : child.local === 'group' ? this.groups : undefined;
+      const into =
+        child.local === 'element'
+          ? this.elements
+          : child.local === 'complexType' || child.local === 'simpleType'
+            ? this.types
+            : child.local === 'group'
+              ? this.groups
+              : undefined;
       if (into && !into.has(key)) into.set(key, { el: child, schema: info });
     }
   }
@@ -198,7 +205,10 @@ export class SchemaSet {
           const q = base !== undefined ? schema.scopes.resolve(derivation, base) : undefined;
           if (derivation.local === 'extension' && q && !(q.ns === XSD_NS && q.local === 'anyType')) {
             const baseType = this.typeNamed(q, base!);
-            if (baseType.kind === 'complex') { elements.push(...baseType.elements); state.any ||= baseType.any; }
+            if (baseType.kind === 'complex') {
+              elements.push(...baseType.elements);
+              state.any ||= baseType.any;
+            }
           }
           // A restriction restates its content in full; an extension adds after the base.
           for (const c of xsChildren(derivation)) this.particle(c, schema, elements, state, 1, 1);
@@ -208,7 +218,7 @@ export class SchemaSet {
         const base = derivation && attr(derivation, 'base');
         const q = base !== undefined ? schema.scopes.resolve(derivation!, base) : undefined;
         const baseType = q ? this.typeNamed(q, base!) : UNKNOWN;
-        simpleContent = baseType.kind === 'simple' ? baseType : baseType.simpleContent ?? { kind: 'simple', base: 'string' };
+        simpleContent = baseType.kind === 'simple' ? baseType : (baseType.simpleContent ?? { kind: 'simple', base: 'string' });
       } else {
         this.particle(part, schema, elements, state, 1, 1);
       }
@@ -232,7 +242,10 @@ export class SchemaSet {
         const ref = attr(p, 'ref');
         const q = ref !== undefined ? schema.scopes.resolve(p, ref) : undefined;
         const group = q && this.groups.get(qnameKey(q));
-        if (!group) { if (ref) this.problems.push(`group ref="${ref}" names no group of the schemas`); return; }
+        if (!group) {
+          if (ref) this.problems.push(`group ref="${ref}" names no group of the schemas`);
+          return;
+        }
         for (const c of xsChildren(group.el)) this.particle(c, group.schema, into, state, pMin, pMax);
         return;
       }
@@ -258,7 +271,9 @@ export class SchemaSet {
     const q = baseAttr !== undefined ? schema.scopes.resolve(restriction, baseAttr) : undefined;
     const inlineBase = xsChildren(restriction).find((c) => c.local === 'simpleType');
     const base = q ? this.typeNamed(q, baseAttr!) : inlineBase ? this.simpleFrom(inlineBase, schema) : UNKNOWN;
-    const values = xsChildren(restriction).filter((c) => isXs(c, 'enumeration')).map((c) => attr(c, 'value') ?? '');
+    const values = xsChildren(restriction)
+      .filter((c) => isXs(c, 'enumeration'))
+      .map((c) => attr(c, 'value') ?? '');
     const baseName = base.kind === 'simple' ? base.base : 'string';
     const enumeration = values.length ? values : base.kind === 'simple' ? base.enumeration : undefined;
     return { kind: 'simple', base: baseName, ...(name ? { name } : {}), ...(enumeration ? { enumeration } : {}) };
@@ -271,6 +286,7 @@ const ANY_TYPE: ComplexType = { kind: 'complex', elements: [], any: true };
 
 /** `s:int` → `int`; a named type → its local name; for report lines. */
 export function describeType(t: LiveType): string {
-  if (t.kind === 'simple') return t.enumeration ? `${t.name?.local ?? t.base} (enumeration of ${t.base})` : t.name && t.name.ns !== XSD_NS ? `${t.name.local} (${t.base})` : t.base;
+  if (t.kind === 'simple')
+    return t.enumeration ? `${t.name?.local ?? t.base} (enumeration of ${t.base})` : t.name && t.name.ns !== XSD_NS ? `${t.name.local} (${t.base})` : t.base;
   return t.name ? t.name.local : 'anonymous complex type';
 }

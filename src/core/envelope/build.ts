@@ -56,17 +56,30 @@ export function buildHttpRequest(input: EnvelopeInput): HttpRequestSpec {
         return {
           method: 'POST',
           url,
-          headers: [['Content-Type', CONTENT_TYPES.soap11], ['SOAPAction', `"${soapAction(namespaces.service, op.operation)}"`]],
+          headers: [
+            ['Content-Type', CONTENT_TYPES.soap11],
+            ['SOAPAction', `"${soapAction(namespaces.service, op.operation)}"`],
+          ],
           body: soapEnvelope('1.1', op, params, namespaces, scalars, input.overlay),
         };
       case 'soap12':
-        return { method: 'POST', url, headers: [['Content-Type', CONTENT_TYPES.soap12]], body: soapEnvelope('1.2', op, params, namespaces, scalars, input.overlay) };
+        return {
+          method: 'POST',
+          url,
+          headers: [['Content-Type', CONTENT_TYPES.soap12]],
+          body: soapEnvelope('1.2', op, params, namespaces, scalars, input.overlay),
+        };
       case 'get': {
         const query = formEncode(httpParameters(op, params, scalars));
         return { method: 'GET', url: `${url}/${op.operation}${query ? `?${query}` : ''}`, headers: [], body: '' };
       }
       case 'post':
-        return { method: 'POST', url: `${url}/${op.operation}`, headers: [['Content-Type', CONTENT_TYPES.post]], body: formEncode(httpParameters(op, params, scalars)) };
+        return {
+          method: 'POST',
+          url: `${url}/${op.operation}`,
+          headers: [['Content-Type', CONTENT_TYPES.post]],
+          body: formEncode(httpParameters(op, params, scalars)),
+        };
     }
   } catch (err) {
     if (err instanceof ValueError) throw new EnvelopeError(err.message, err.path);

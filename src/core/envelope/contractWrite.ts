@@ -15,8 +15,21 @@ type Entry = { readonly field: FieldDef } | { readonly added: AddedElement };
 
 /** The XML Schema built-ins core's value writer spells directly; anything else is written as text. */
 const SPELLED: Readonly<Record<string, XsdType>> = {
-  int: 'int', long: 'int', short: 'int', byte: 'int', integer: 'int', unsignedInt: 'int', unsignedLong: 'int', unsignedShort: 'int', unsignedByte: 'int',
-  float: 'float', double: 'float', decimal: 'decimal', boolean: 'boolean', dateTime: 'dateTime', base64Binary: 'base64Binary',
+  int: 'int',
+  long: 'int',
+  short: 'int',
+  byte: 'int',
+  integer: 'int',
+  unsignedInt: 'int',
+  unsignedLong: 'int',
+  unsignedShort: 'int',
+  unsignedByte: 'int',
+  float: 'float',
+  double: 'float',
+  decimal: 'decimal',
+  boolean: 'boolean',
+  dateTime: 'dateTime',
+  base64Binary: 'base64Binary',
 };
 
 /** Catalog fields with the additions inserted after the element each follows in the live schema. */
@@ -34,7 +47,10 @@ function entriesOf(record: RecordDef, added: readonly AddedElement[]): Entry[] {
 export class ContractWriter {
   private readonly reaches = new Map<string, boolean>();
 
-  constructor(private readonly overlay: ShapeOverlay, private readonly opts: WriteOptions) {}
+  constructor(
+    private readonly overlay: ShapeOverlay,
+    private readonly opts: WriteOptions,
+  ) {}
 
   /** Whether the record, or one below it, has an addition: otherwise the catalog writer does it all. */
   private reachesAddition(record: RecordDef, visiting = new Set<string>()): boolean {
@@ -42,7 +58,8 @@ export class ContractWriter {
     if (known !== undefined) return known;
     if (visiting.has(record.name)) return false;
     visiting.add(record.name);
-    const result = this.overlay.added(record.name).length > 0 || record.fields.some((f) => f.record !== undefined && this.reachesAddition(getRecord(f.record), visiting));
+    const result =
+      this.overlay.added(record.name).length > 0 || record.fields.some((f) => f.record !== undefined && this.reachesAddition(getRecord(f.record), visiting));
     this.reaches.set(record.name, result);
     return result;
   }
@@ -69,8 +86,14 @@ export class ContractWriter {
       const inner = getRecord(field.record);
       const child = el.ele(ns[elementNs(field, record.ns)], field.name);
       const fieldPath = [...path, field.name];
-      if (!field.list) { this.record(child, inner, v, fieldPath); continue; }
-      if (!Array.isArray(v)) { writeFields(el, [field], record.ns, { [field.name]: v }, path, this.opts); continue; }
+      if (!field.list) {
+        this.record(child, inner, v, fieldPath);
+        continue;
+      }
+      if (!Array.isArray(v)) {
+        writeFields(el, [field], record.ns, { [field.name]: v }, path, this.opts);
+        continue;
+      }
       v.forEach((item, i) => {
         const itemEl = child.ele(ns[listItemNs(field, record.ns)], field.list!);
         if (item === null) itemEl.att(XSI_NS, 'xsi:nil', 'true');
@@ -91,8 +114,14 @@ export class ContractWriter {
     const items: Array<[unknown, readonly PathSegment[]]> = repeating && Array.isArray(v) ? v.map((x, i) => [x, [...path, i]]) : [[v, path]];
     for (const [item, itemPath] of items) {
       const el = parent.ele(uri, a.name);
-      if (item === null) { el.att(XSI_NS, 'xsi:nil', 'true'); continue; }
-      if (a.base === undefined) { writeGeneric(el, uri, item); continue; }
+      if (item === null) {
+        el.att(XSI_NS, 'xsi:nil', 'true');
+        continue;
+      }
+      if (a.base === undefined) {
+        writeGeneric(el, uri, item);
+        continue;
+      }
       const type = SPELLED[a.base] ?? 'string';
       const text = toXsdText(type, item, formatPath(itemPath), typeof item === 'number' ? this.opts.rawNumber?.(itemPath) : undefined, this.opts.asWritten);
       if (text !== '') el.txt(text);

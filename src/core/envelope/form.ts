@@ -8,11 +8,7 @@ import { toXsdText, ValueError } from '../xml/values';
 import type { ScalarOptions } from '../xml/write';
 import { EnvelopeError } from './errors';
 
-export function httpParameters(
-  op: OperationDef,
-  params: Record<string, unknown>,
-  scalars: ScalarOptions = {},
-): [string, string][] {
+export function httpParameters(op: OperationDef, params: Record<string, unknown>, scalars: ScalarOptions = {}): [string, string][] {
   const pairs: [string, string][] = [];
   const known = new Set<string>();
   for (const field of op.parameters) {

@@ -36,7 +36,10 @@ export type RequestErrorKind = 'shape' | 'binding' | 'variables' | 'value' | 'ap
 
 /** The request cannot be made (nothing was sent): a usage or file problem, not a network one. */
 export class RequestError extends Error {
-  constructor(readonly kind: RequestErrorKind, message: string) {
+  constructor(
+    readonly kind: RequestErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'RequestError';
   }
@@ -83,7 +86,10 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   if (!op) throw new RequestError('shape', `${request.operation}${request.version ? ` ${request.version}` : ''} is not an operation shape of the service`);
   const binding = input.binding ?? request.binding ?? 'soap11';
   if (!offers(op, binding)) {
-    throw new RequestError('binding', `${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`);
+    throw new RequestError(
+      'binding',
+      `${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`,
+    );
   }
   const apiKey = input.withoutKey ? '' : input.apiKey || (environment.embedded ? SANDBOX_DEFAULT_KEY : undefined);
   if (apiKey === undefined) throw new RequestError('api-key', `No API key for environment "${environment.name}"`);
@@ -109,8 +115,19 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
   const baseUrl = input.baseUrl ?? (environment.embedded ? EMBEDDED_DISPLAY_URL : environment.baseUrl);
   let spec: HttpRequestSpec;
   try {
-    const overlay = input.overlay !== undefined ? input.overlay ?? undefined : input.context && contractOverlay(input.context, environment, op, request.fileName);
-    spec = buildHttpRequest({ op, binding, baseUrl, namespaces: environment.namespaces, params, apiKey, rawNumber, asWritten: input.asWritten, ...(overlay ? { overlay } : {}) });
+    const overlay =
+      input.overlay !== undefined ? (input.overlay ?? undefined) : input.context && contractOverlay(input.context, environment, op, request.fileName);
+    spec = buildHttpRequest({
+      op,
+      binding,
+      baseUrl,
+      namespaces: environment.namespaces,
+      params,
+      apiKey,
+      rawNumber,
+      asWritten: input.asWritten,
+      ...(overlay ? { overlay } : {}),
+    });
   } catch (err) {
     if (err instanceof EnvelopeError) throw new RequestError('value', redactor.text(err.message));
     throw err;
@@ -120,10 +137,16 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
 }
 
 /** The stored live contract's word on the replies, found as contractOverlay finds the request side. */
-function replyContractFor(context: Pick<CoreContext, 'files'>, environment: Environment, op: OperationDef, fileName: string | undefined): ReplyContract | undefined {
+function replyContractFor(
+  context: Pick<CoreContext, 'files'>,
+  environment: Environment,
+  op: OperationDef,
+  fileName: string | undefined,
+): ReplyContract | undefined {
   if (environment.embedded) return undefined;
   const own = ownContractFile(context, environment);
-  const stored = own !== undefined ? readStoredContract(context, own) : fileName !== undefined ? contractForFile(context, fileName, environment.name)?.contract : undefined;
+  const stored =
+    own !== undefined ? readStoredContract(context, own) : fileName !== undefined ? contractForFile(context, fileName, environment.name)?.contract : undefined;
   return stored && replyContractOf(stored, op);
 }
 
@@ -155,7 +178,12 @@ function sameSecrets(a: ReadonlyArray<string | undefined>, b: ReadonlyArray<stri
  * (found when it was loaded), else the one beside the environments file that governs the request
  * file. The sandbox keeps the catalog's.
  */
-export function contractOverlay(context: Pick<CoreContext, 'files'>, environment: Environment, op: OperationDef, fileName: string | undefined): ShapeOverlay | undefined {
+export function contractOverlay(
+  context: Pick<CoreContext, 'files'>,
+  environment: Environment,
+  op: OperationDef,
+  fileName: string | undefined,
+): ShapeOverlay | undefined {
   if (environment.embedded) return undefined;
   const own = ownContractFile(context, environment);
   return own !== undefined ? overlayForContractFile(context, own, op) : overlayForFile(context, fileName, environment.name, op);

@@ -25,10 +25,7 @@ export function soapEnvelope(
   // The prefixes .NET's own help pages use, so captured traffic looks familiar.
   const [uri, prefix] = version === '1.1' ? [SOAP11_ENVELOPE_NS, 'soap'] : [SOAP12_ENVELOPE_NS, 'soap12'];
   const doc = xmlDocument();
-  const envelope = doc
-    .ele(uri, `${prefix}:Envelope`)
-    .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
-    .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
+  const envelope = doc.ele(uri, `${prefix}:Envelope`).att(XMLNS_NS, 'xmlns:xsi', XSI_NS).att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   const wrapper = envelope.ele(uri, `${prefix}:Body`).ele(namespaces.service, op.operation);
   if (overlay) new ContractWriter(overlay, { namespaces, ...scalars }).record(wrapper, parametersRecord(op), params, []);
   else writeRecord(wrapper, parametersRecord(op), params, [], { namespaces, ...scalars });

@@ -24,7 +24,11 @@ export const GENERIC_API_KEY_VARIABLE = 'CARRIER_API_KEY';
  * The key for `environmentName`: the environment-specific variable, else the generic one, else
  * (for the sandbox only) a fixed harmless key. Empty values count as unset.
  */
-export function apiKeyFromVariables(environmentName: string, vars: Readonly<Record<string, string | undefined>>, embedded = environmentName === SANDBOX_ENVIRONMENT): ResolvedApiKey | undefined {
+export function apiKeyFromVariables(
+  environmentName: string,
+  vars: Readonly<Record<string, string | undefined>>,
+  embedded = environmentName === SANDBOX_ENVIRONMENT,
+): ResolvedApiKey | undefined {
   const specific = apiKeyVariable(environmentName);
   if (vars[specific]) return { key: vars[specific]!, from: specific, source: 'environment-specific' };
   if (vars[GENERIC_API_KEY_VARIABLE]) return { key: vars[GENERIC_API_KEY_VARIABLE]!, from: GENERIC_API_KEY_VARIABLE, source: 'generic' };

@@ -48,7 +48,12 @@ export function setEnvironmentNamespaces(text: string, environment: string, name
 }
 
 /** The same, on the file, written in place (links and permissions kept) only when something changed. */
-export function writeEnvironmentNamespaces(context: Pick<CoreContext, 'files'>, file: string, environment: string, namespaces: Readonly<Partial<Record<NamespaceRole, string>>>): NamespaceEdit {
+export function writeEnvironmentNamespaces(
+  context: Pick<CoreContext, 'files'>,
+  file: string,
+  environment: string,
+  namespaces: Readonly<Partial<Record<NamespaceRole, string>>>,
+): NamespaceEdit {
   const text = readTextFile(context, file);
   const edit = setEnvironmentNamespaces(text, environment, namespaces);
   if (edit.changed.length) context.files.writeText(file, edit.text);

@@ -44,7 +44,12 @@ export function loadEnvironments(context: Pick<CoreContext, 'files'>, workspaceD
     text = readTextFile(context, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { environments: [sandboxEnvironment()], problems: [] };
-    const problem: EnvironmentProblem = { severity: 'error', message: `cannot read ${ENVIRONMENTS_FILE}: ${(err as Error).message}`, path: '', range: zeroRange };
+    const problem: EnvironmentProblem = {
+      severity: 'error',
+      message: `cannot read ${ENVIRONMENTS_FILE}: ${(err as Error).message}`,
+      path: '',
+      range: zeroRange,
+    };
     return { environments: [sandboxEnvironment()], problems: [problem], file };
   }
   return { ...parseEnvironments(text, file), file };
@@ -55,7 +60,12 @@ const zeroRange = { start: { line: 0, character: 0 }, end: { line: 0, character:
 /** Parses the text of an environments file; `fileName` anchors relative TLS paths. */
 export function parseEnvironments(text: string, fileName: string): LoadedEnvironments {
   const parsed = parseJson(text);
-  const problems: EnvironmentProblem[] = parsed.findings.map((f) => ({ severity: f.severity === 'error' ? 'error' : 'warning', message: f.message, path: f.path, range: f.range }));
+  const problems: EnvironmentProblem[] = parsed.findings.map((f) => ({
+    severity: f.severity === 'error' ? 'error' : 'warning',
+    message: f.message,
+    path: f.path,
+    range: f.range,
+  }));
   if (!parsed.ok) return { environments: [sandboxEnvironment()], problems };
   const value = parsed.value;
   const broken = new Set<string>();
@@ -74,7 +84,12 @@ export function parseEnvironments(text: string, fileName: string): LoadedEnviron
     for (const variable of Object.keys(settings?.variables ?? {})) {
       const problem = variableNameProblem(variable);
       if (!problem) continue;
-      problems.push({ severity: 'error', message: `${name}.variables: ${problem}`, path: `${name}.variables`, range: parsed.source.rangeOf([name, 'variables', variable]) });
+      problems.push({
+        severity: 'error',
+        message: `${name}.variables: ${problem}`,
+        path: `${name}.variables`,
+        range: parsed.source.rangeOf([name, 'variables', variable]),
+      });
       broken.add(name);
     }
   }
@@ -131,11 +146,26 @@ export function findEnvironment(loaded: LoadedEnvironments, name: string | undef
 
 // ---- ajv errors → located, readable problems ----
 
-const SETTINGS = ['description', 'baseUrl', 'serviceNamespace', 'dataNamespace', 'pickupNamespace', 'timeoutMs', 'maxReplyBytes', 'tls', 'proxy', 'variables', 'secrets'];
+const SETTINGS = [
+  'description',
+  'baseUrl',
+  'serviceNamespace',
+  'dataNamespace',
+  'pickupNamespace',
+  'timeoutMs',
+  'maxReplyBytes',
+  'tls',
+  'proxy',
+  'variables',
+  'secrets',
+];
 
 function pointerPath(pointer: string): (string | number)[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function describe(err: ErrorObject, source: JsonSource, root: unknown): EnvironmentProblem | undefined {
@@ -155,7 +185,9 @@ function describe(err: ErrorObject, source: JsonSource, root: unknown): Environm
   const name = at.length ? String(at[at.length - 1]) : '';
   switch (err.keyword) {
     case 'required':
-      return error(`environment "${at[0]}" has no "${(err.params as { missingProperty: string }).missingProperty}": every environment but the built-in sandbox needs a base URL (or "embedded")`);
+      return error(
+        `environment "${at[0]}" has no "${(err.params as { missingProperty: string }).missingProperty}": every environment but the built-in sandbox needs a base URL (or "embedded")`,
+      );
     case 'additionalProperties': {
       const extra = (err.params as { additionalProperty: string }).additionalProperty;
       return error(`unknown TLS setting "${extra}"; allowed: ca, cert, key, rejectUnauthorized`, [...at, extra], 'key');
@@ -189,16 +221,25 @@ function describe(err: ErrorObject, source: JsonSource, root: unknown): Environm
 
 function valueAt(root: unknown, at: readonly (string | number)[]): unknown {
   let v = root;
-  for (const key of at) v = v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string, unknown>)[String(key)] : undefined;
+  for (const key of at)
+    v = v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string, unknown>)[String(key)] : undefined;
   return v;
 }
 
-function unknownName(prop: string, at: (string | number)[], error: (m: string, p?: (string | number)[], part?: 'key' | 'value') => EnvironmentProblem): EnvironmentProblem {
+function unknownName(
+  prop: string,
+  at: (string | number)[],
+  error: (m: string, p?: (string | number)[], part?: 'key' | 'value') => EnvironmentProblem,
+): EnvironmentProblem {
   const p = [...at, prop];
   if (at.length === 0) return error(`"${prop}" is not a valid environment name (letters, digits, . _ - ; starting with a letter or digit)`, p, 'key');
   if (at.length === 2 && at[1] === 'variables') return error(`"${prop}" is not a valid variable name (letters, digits, _ . -)`, p, 'key');
   if (/^api[-_ ]?key$/i.test(prop)) {
-    return error(`API keys never go in this file: set ${apiKeyVariable(String(at[0]))} or ${GENERIC_API_KEY_VARIABLE} for the CLI, or use "Carrier: Set API Key" in the editor`, p, 'key');
+    return error(
+      `API keys never go in this file: set ${apiKeyVariable(String(at[0]))} or ${GENERIC_API_KEY_VARIABLE} for the CLI, or use "Carrier: Set API Key" in the editor`,
+      p,
+      'key',
+    );
   }
   return error(`unknown setting "${prop}"; allowed: ${SETTINGS.join(', ')}`, p, 'key');
 }

@@ -62,5 +62,8 @@ export interface EnvironmentProblem {
   /** `staging.tls.ca`; empty for the whole file. */
   readonly path: string;
   /** 0-based, like the request-file findings. */
-  readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
+  readonly range: {
+    readonly start: { readonly line: number; readonly character: number };
+    readonly end: { readonly line: number; readonly character: number };
+  };
 }

@@ -23,7 +23,8 @@ export function typePhrase(field: FieldDef): string {
     const item = field.type === 'record' ? `${field.list} records (${field.record})` : `${field.list} values (${simple()})`;
     return `JSON array of ${item} — repeating ${field.list} elements`;
   }
-  if (field.type === 'record') return getRecord(field.record!).open ? `record ${field.record} (inner fields not expanded: any object)` : `record ${field.record}`;
+  if (field.type === 'record')
+    return getRecord(field.record!).open ? `record ${field.record} (inner fields not expanded: any object)` : `record ${field.record}`;
   return simple();
 }
 

@@ -1,5 +1,17 @@
 /** Generators that read the catalog: samples, JSON schemas and snippets. */
-export { Stop, plain, sampleFile, sampleParams, sampleRequestFile, sampleValueKeys, TEMPLATE, type SampleLeaf, type SampleOptions, type SampleNode, type SampleObject } from './samples';
+export {
+  Stop,
+  plain,
+  sampleFile,
+  sampleParams,
+  sampleRequestFile,
+  sampleValueKeys,
+  TEMPLATE,
+  type SampleLeaf,
+  type SampleOptions,
+  type SampleNode,
+  type SampleObject,
+} from './samples';
 export { SAMPLE_DATE, SAMPLE_INCLUDES, SAMPLE_VALUES } from './sampleValues';
 export { snippetLines, defaultSnippetBody } from './snippetText';
 export { ENTRY_SCHEMA, requestSchema, schemaFiles, shapeSchema, shapeSchemaPath } from './schemas';

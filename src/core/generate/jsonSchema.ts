@@ -10,7 +10,18 @@ import { VARIABLE_SOURCE } from '../requestFile/variables';
 export type JsonSchema = { [keyword: string]: unknown };
 
 /** Keywords VS Code reads that are not JSON Schema; ajv is told they are annotations. */
-export const VSCODE_KEYWORDS = ['allowComments', 'markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'errorMessage', 'enumDescriptions', 'markdownEnumDescriptions', 'deprecationMessage', 'doNotSuggest', 'suggestSortText'] as const;
+export const VSCODE_KEYWORDS = [
+  'allowComments',
+  'markdownDescription',
+  'defaultSnippets',
+  'patternErrorMessage',
+  'errorMessage',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'deprecationMessage',
+  'doNotSuggest',
+  'suggestSortText',
+] as const;
 
 export const VARIABLE_ONLY = `^${VARIABLE_SOURCE}$`;
 const DECIMAL = '[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)';
@@ -30,9 +41,17 @@ const LEAF: Record<XsdType, JsonSchema> = {
   int: { type: ['integer', 'string'], pattern: VARIABLE_ONLY, patternErrorMessage: 'Expected an integer (or a {{variable}}).' },
   float: { type: ['number', 'string'], pattern: VARIABLE_ONLY, patternErrorMessage: 'Expected a number (or a {{variable}}).' },
   // A decimal may be a string so that "0.10" reaches the wire exactly as written.
-  decimal: { type: ['number', 'string'], pattern: `^(?:${DECIMAL}|${VARIABLE_SOURCE})$`, patternErrorMessage: 'Expected a number or a decimal string such as "0.10" (or a {{variable}}).' },
+  decimal: {
+    type: ['number', 'string'],
+    pattern: `^(?:${DECIMAL}|${VARIABLE_SOURCE})$`,
+    patternErrorMessage: 'Expected a number or a decimal string such as "0.10" (or a {{variable}}).',
+  },
   boolean: { type: ['boolean', 'string'], pattern: VARIABLE_ONLY, patternErrorMessage: 'Expected true or false (or a {{variable}}).' },
-  dateTime: { type: 'string', pattern: `^(?:${DATE}(?:${TIME})?|${VARIABLE_SOURCE})$`, patternErrorMessage: 'Expected an xs:dateTime such as "2026-11-23T09:00:00" or a date "2026-11-23" (or a {{variable}}).' },
+  dateTime: {
+    type: 'string',
+    pattern: `^(?:${DATE}(?:${TIME})?|${VARIABLE_SOURCE})$`,
+    patternErrorMessage: 'Expected an xs:dateTime such as "2026-11-23T09:00:00" or a date "2026-11-23" (or a {{variable}}).',
+  },
 };
 
 /**
@@ -61,7 +80,11 @@ export function simpleValueSchema(field: FieldDef): JsonSchema {
   if (field.type === 'record') throw new Error(`catalog: ${field.name} is a record, not a simple value`);
   if (field.enumeration) {
     const values = getEnumeration(field.enumeration).values;
-    return { type: 'string', anyOf: [{ enum: [...values] }, { pattern: VARIABLE_ONLY }], errorMessage: `Expected one of: ${values.join(', ')} (or a {{variable}}).` };
+    return {
+      type: 'string',
+      anyOf: [{ enum: [...values] }, { pattern: VARIABLE_ONLY }],
+      errorMessage: `Expected one of: ${values.join(', ')} (or a {{variable}}).`,
+    };
   }
   if (field.type === 'string' && hasNumericSuggestions(field)) return { type: ['string', 'number'], examples: [...field.suggestions!] };
   const schema: JsonSchema = { ...LEAF[field.type] };

@@ -85,4 +85,13 @@ export const SAMPLE_VALUES: Readonly<Record<string, SampleLeaf | readonly Sample
 };
 
 /** Optional records and lists a sample includes; required ones always are. */
-export const SAMPLE_INCLUDES: readonly string[] = ['Origin', 'Destination', 'Items', 'HandlingUnits', 'Accessorials', 'PickupRequestInfo', 'Destinations', 'DestinationPoint'];
+export const SAMPLE_INCLUDES: readonly string[] = [
+  'Origin',
+  'Destination',
+  'Items',
+  'HandlingUnits',
+  'Accessorials',
+  'PickupRequestInfo',
+  'Destinations',
+  'DestinationPoint',
+];

@@ -26,7 +26,11 @@ export function schemaFiles(): Array<{ path: string; schema: JsonSchema }> {
   return [{ path: ENTRY_SCHEMA, schema: requestSchema() }, ...operations.map((op) => ({ path: shapeSchemaPath(op), schema: shapeSchema(op) }))];
 }
 
-const key = (name: keyof typeof REQUEST_FILE_KEYS, extra: JsonSchema = {}): JsonSchema => ({ description: stripMd(REQUEST_FILE_KEYS[name]), markdownDescription: REQUEST_FILE_KEYS[name], ...extra });
+const key = (name: keyof typeof REQUEST_FILE_KEYS, extra: JsonSchema = {}): JsonSchema => ({
+  description: stripMd(REQUEST_FILE_KEYS[name]),
+  markdownDescription: REQUEST_FILE_KEYS[name],
+  ...extra,
+});
 
 /** The format's own keys, with the parts that do not depend on the shape. */
 function commonKeys(): Record<string, JsonSchema> {
@@ -73,11 +77,18 @@ export function requestSchema(): JsonSchema {
         };
       }),
       ...operations.map((op) => ({
-        if: { properties: { operation: { const: op.operation }, version: { const: op.version } }, required: shapesOf(op.operation).length > 1 ? ['operation', 'version'] : ['operation'] },
+        if: {
+          properties: { operation: { const: op.operation }, version: { const: op.version } },
+          required: shapesOf(op.operation).length > 1 ? ['operation', 'version'] : ['operation'],
+        },
         then: { $ref: shapeSchemaPath(op) },
       })),
     ],
-    defaultSnippets: operations.map((op) => ({ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)) })),
+    defaultSnippets: operations.map((op) => ({
+      label: shapeLabel(op),
+      description: op.description,
+      body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)),
+    })),
   };
 }
 
@@ -103,7 +114,11 @@ export function shapeSchema(op: OperationDef): JsonSchema {
       $schema: common.$schema,
       operation: key('operation', { const: op.operation }),
       version: key('version', { const: op.version }),
-      binding: key('binding', { enum: [...op.bindings], default: op.bindings.includes(DEFAULT_BINDING) ? DEFAULT_BINDING : op.bindings[0], enumDescriptions: op.bindings.map((b) => BINDING_LABELS[b]) }),
+      binding: key('binding', {
+        enum: [...op.bindings],
+        default: op.bindings.includes(DEFAULT_BINDING) ? DEFAULT_BINDING : op.bindings[0],
+        enumDescriptions: op.bindings.map((b) => BINDING_LABELS[b]),
+      }),
       environment: common.environment,
       description: common.description,
       params: { $ref: '#/definitions/params' },

@@ -24,7 +24,10 @@ export interface HttpMessage {
 
 /** Reads `METHOD URL [HTTP/x]`, header lines, a blank line and the body; undefined when the text is not one. */
 export function parseHttpMessage(text: string): HttpMessage | undefined {
-  const lines = text.replace(/^\uFEFF/, '').replace(/^\s+/, '').split(/\r?\n/);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/^\s+/, '')
+    .split(/\r?\n/);
   const first = REQUEST_LINE.exec(lines[0] ?? '');
   if (!first) return undefined;
   const headers: Array<readonly [string, string]> = [];

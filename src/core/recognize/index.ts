@@ -3,7 +3,16 @@ export * from './types';
 export { recognizeRequest, soapRequest, splitTarget } from './recognize';
 export { readSoapParameters, readFormParameters, type ReadParameters } from './parameters';
 export { parseMediaType, soapVersionOf, FORM_MEDIA_TYPE, type MediaType } from './mediaType';
-export { serviceTable, defaultServiceTable, findService, findOperationUrl, wantsWsdl, type ServiceRoute, type ServiceTable, type OperationUrl } from './servicePaths';
+export {
+  serviceTable,
+  defaultServiceTable,
+  findService,
+  findOperationUrl,
+  wantsWsdl,
+  type ServiceRoute,
+  type ServiceTable,
+  type OperationUrl,
+} from './servicePaths';
 export { soapParts, envelopeNs, type SoapParts, type EnvelopeProblemCode } from './soapEnvelope';
 export { selectSoapOperation, soapActionHeader, soapActionOf, type SoapOperation } from './soapOperation';
 export { headerValue } from './headers';

@@ -18,7 +18,12 @@ export interface ReadParameters {
   readonly literals?: Literals;
 }
 
-export function readSoapParameters(op: OperationDef, wrapper: XmlElement, namespaces: Namespaces, outOfNamespace: 'absent' | 'keep' = 'absent'): ReadParameters {
+export function readSoapParameters(
+  op: OperationDef,
+  wrapper: XmlElement,
+  namespaces: Namespaces,
+  outOfNamespace: 'absent' | 'keep' = 'absent',
+): ReadParameters {
   const issues: ReadIssue[] = [];
   const params = readRecord(wrapper, parametersRecord(op), '', { namespaces, outOfNamespace, issues });
   const literals = soapLiterals(op, wrapper, namespaces, outOfNamespace);

@@ -14,7 +14,12 @@ import { soapParts } from './soapEnvelope';
 import { selectSoapOperation, soapActionOf } from './soapOperation';
 import type { Recognition, RecognitionProblem, RecognizeOptions, RecognizedRequest, RequestInput, SoapVersion, UnknownCode, UnknownRequest } from './types';
 
-const unknown = (code: UnknownCode, reason: string, extra: Partial<Omit<UnknownRequest, 'kind' | 'code' | 'reason'>> = {}): UnknownRequest => ({ kind: 'unknown', code, reason, ...extra });
+const unknown = (code: UnknownCode, reason: string, extra: Partial<Omit<UnknownRequest, 'kind' | 'code' | 'reason'>> = {}): UnknownRequest => ({
+  kind: 'unknown',
+  code,
+  reason,
+  ...extra,
+});
 
 /** Path and query of a request target; undefined when it cannot be read. */
 export function splitTarget(url: string): { pathname: string; query: URLSearchParams } | undefined {
@@ -48,7 +53,11 @@ function serviceRequest(input: RequestInput, method: string, query: URLSearchPar
   if (media.type === FORM_MEDIA_TYPE && query.has('op')) return unknown('test-form', `The test form of ${service.path}`, at);
   const version = soapVersionOf(media);
   if (!version) {
-    return unknown('media-type', `${media.type ? `Content-Type ${media.type}` : 'No Content-Type'} on a SOAP endpoint: SOAP 1.1 is text/xml, SOAP 1.2 application/soap+xml`, at);
+    return unknown(
+      'media-type',
+      `${media.type ? `Content-Type ${media.type}` : 'No Content-Type'} on a SOAP endpoint: SOAP 1.1 is text/xml, SOAP 1.2 application/soap+xml`,
+      at,
+    );
   }
   const action = soapActionOf(version, headerValue(input.headers, 'soapaction'), media.params.get('action'));
   return soapRequest(input.body, input.bodyComplete !== false, version, action, service, options);
@@ -57,7 +66,14 @@ function serviceRequest(input: RequestInput, method: string, query: URLSearchPar
 const bindingOf = (version: SoapVersion): Binding => (version === '1.1' ? 'soap11' : 'soap12');
 
 /** The SOAP body of a request at a service path, over the version its Content-Type announces. */
-export function soapRequest(body: string, complete: boolean, version: SoapVersion, action: string | undefined, service: ServiceRoute, options: RecognizeOptions): Recognition {
+export function soapRequest(
+  body: string,
+  complete: boolean,
+  version: SoapVersion,
+  action: string | undefined,
+  service: ServiceRoute,
+  options: RecognizeOptions,
+): Recognition {
   const binding = bindingOf(version);
   const at = { servicePath: service.path, binding };
   if (!complete) return truncatedSoap(body, version, action, service);
@@ -77,7 +93,14 @@ export function soapRequest(body: string, complete: boolean, version: SoapVersio
   if (!selected.op) return unknown('operation', selected.problem?.message ?? `No operation of ${service.path} is named`, at);
   const { params, issues, literals } = readSoapParameters(selected.op, parts.wrapper, options.namespaces, options.outOfNamespace ?? 'absent');
   const foreign = parts.wrapper.ns !== options.namespaces.service ? { wrapperNamespace: parts.wrapper.ns } : {};
-  return recognized(selected.op, binding, service, { ...(action !== undefined ? { action } : {}), params, issues, ...(literals ? { literals } : {}), problems, ...foreign });
+  return recognized(selected.op, binding, service, {
+    ...(action !== undefined ? { action } : {}),
+    params,
+    issues,
+    ...(literals ? { literals } : {}),
+    problems,
+    ...foreign,
+  });
 }
 
 /** A capped body: the action, or else the first element inside Body, still names the operation. */
@@ -96,21 +119,40 @@ function httpBindingRequest(input: RequestInput, method: string, query: URLSearc
   const at = { servicePath: service.path, operation };
   if (!binding) return unknown('method', `${method} ${service.path}/${operation}: the HTTP bindings take GET and POST`, at);
   const op = service.shapes.find((s) => s.operation === operation);
-  if (!op) return unknown('operation', `${service.path} has no operation ${operation}; it offers ${service.shapes.map((s) => s.operation).join(', ')}`, { ...at, binding });
+  if (!op)
+    return unknown('operation', `${service.path} has no operation ${operation}; it offers ${service.shapes.map((s) => s.operation).join(', ')}`, {
+      ...at,
+      binding,
+    });
   if (!offers(op, binding) || !op.httpReplyRoot) {
-    return unknown('binding', `${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`, { ...at, binding });
+    return unknown(
+      'binding',
+      `${shapeLabel(op)} does not offer ${BINDING_LABELS[binding]}; it offers ${op.bindings.map((b) => BINDING_LABELS[b]).join(', ')}`,
+      { ...at, binding },
+    );
   }
   if (binding === 'get') return recognized(op, binding, service, { ...readFormParameters(op, query), problems: [] });
   const media = parseMediaType(headerValue(input.headers, 'content-type'));
   if (media.type !== FORM_MEDIA_TYPE) {
-    return unknown('media-type', `${media.type ? `Content-Type ${media.type}` : 'No Content-Type'}: HTTP POST takes ${FORM_MEDIA_TYPE} form fields`, { ...at, binding });
+    return unknown('media-type', `${media.type ? `Content-Type ${media.type}` : 'No Content-Type'}: HTTP POST takes ${FORM_MEDIA_TYPE} form fields`, {
+      ...at,
+      binding,
+    });
   }
   if (input.bodyComplete === false) {
-    return recognized(op, binding, service, { issues: [], problems: [{ code: 'truncated', message: 'Only the start of the request body was kept, so its parameters were not read' }] });
+    return recognized(op, binding, service, {
+      issues: [],
+      problems: [{ code: 'truncated', message: 'Only the start of the request body was kept, so its parameters were not read' }],
+    });
   }
   return recognized(op, binding, service, { ...readFormParameters(op, new URLSearchParams(input.body)), problems: [] });
 }
 
-function recognized(op: OperationDef, binding: Binding, service: ServiceRoute, rest: Pick<RecognizedRequest, 'issues' | 'problems'> & Partial<Pick<RecognizedRequest, 'action' | 'params' | 'literals' | 'wrapperNamespace'>>): RecognizedRequest {
+function recognized(
+  op: OperationDef,
+  binding: Binding,
+  service: ServiceRoute,
+  rest: Pick<RecognizedRequest, 'issues' | 'problems'> & Partial<Pick<RecognizedRequest, 'action' | 'params' | 'literals' | 'wrapperNamespace'>>,
+): RecognizedRequest {
   return { kind: 'operation', op, operation: op.operation, version: op.version, binding, servicePath: service.path, ...rest };
 }

@@ -24,7 +24,11 @@ function fieldKeys(form: URLSearchParams, out: Set<string>): void {
 /** Credentials in headers: the whole value, and for `Scheme token` the token alone. */
 export function headerSecrets(headers: HeaderInput): string[] {
   const out: string[] = [];
-  const pairs = Array.isArray(headers) ? (headers as ReadonlyArray<readonly [string, string]>) : Object.entries(headers as Record<string, string | readonly string[] | undefined>).flatMap(([n, v]) => (v === undefined ? [] : (typeof v === 'string' ? [v] : v).map((x) => [n, x] as const)));
+  const pairs = Array.isArray(headers)
+    ? (headers as ReadonlyArray<readonly [string, string]>)
+    : Object.entries(headers as Record<string, string | readonly string[] | undefined>).flatMap(([n, v]) =>
+        v === undefined ? [] : (typeof v === 'string' ? [v] : v).map((x) => [n, x] as const),
+      );
   for (const [name, value] of pairs) {
     if (!SECRET_HEADER.test(name) || !value.trim()) continue;
     out.push(value);

@@ -31,9 +31,7 @@ export function findService(table: ServiceTable, pathname: string): ServiceRoute
   return table.get(pathname.toLowerCase());
 }
 
-export type OperationUrl =
-  | { readonly route: ServiceRoute; readonly operation: string }
-  | { readonly route: ServiceRoute; readonly badEncoding: true };
+export type OperationUrl = { readonly route: ServiceRoute; readonly operation: string } | { readonly route: ServiceRoute; readonly badEncoding: true };
 
 /** `{service path}/<Operation>`: the service and the operation segment, percent-decoded. */
 export function findOperationUrl(table: ServiceTable, pathname: string): OperationUrl | undefined {

@@ -20,7 +20,11 @@ export function soapActionHeader(header: string | readonly string[] | undefined)
 }
 
 /** The action of a SOAP request: the SOAPAction header in 1.1, the Content-Type's action parameter in 1.2. */
-export function soapActionOf(version: SoapVersion, soapActionHeaderValue: string | readonly string[] | undefined, contentTypeAction: string | undefined): string | undefined {
+export function soapActionOf(
+  version: SoapVersion,
+  soapActionHeaderValue: string | readonly string[] | undefined,
+  contentTypeAction: string | undefined,
+): string | undefined {
   return version === '1.1' ? soapActionHeader(soapActionHeaderValue) : contentTypeAction?.trim() || undefined;
 }
 
@@ -35,7 +39,13 @@ export interface SoapOperation {
   readonly problem?: RecognitionProblem;
 }
 
-export function selectSoapOperation(shapes: readonly OperationDef[], wrapper: XmlElement, action: string | undefined, version: SoapVersion, ns: Namespaces): SoapOperation {
+export function selectSoapOperation(
+  shapes: readonly OperationDef[],
+  wrapper: XmlElement,
+  action: string | undefined,
+  version: SoapVersion,
+  ns: Namespaces,
+): SoapOperation {
   const where = version === '1.1' ? 'HTTP Header SOAPAction' : 'the action parameter of the Content-Type header';
   const byBody = shapes.find((s) => s.operation === wrapper.local);
   if (action !== undefined) {
@@ -48,16 +58,30 @@ export function selectSoapOperation(shapes: readonly OperationDef[], wrapper: Xm
     if (wrapper.local !== op.operation || wrapper.ns !== ns.service) {
       return {
         op: byBody ?? op,
-        problem: { code: 'action-mismatch', message: `The action ${action} names ${op.operation}, but the SOAP Body holds ${describe(wrapper)}; expected <${op.operation}> in namespace ${ns.service}.` },
+        problem: {
+          code: 'action-mismatch',
+          message: `The action ${action} names ${op.operation}, but the SOAP Body holds ${describe(wrapper)}; expected <${op.operation}> in namespace ${ns.service}.`,
+        },
       };
     }
     return { op };
   }
   if (!byBody) {
-    return { problem: { code: 'operation-unknown', message: `Server did not recognize the request element ${describe(wrapper)}. This service offers ${shapes.map((s) => s.operation).join(', ')}.` } };
+    return {
+      problem: {
+        code: 'operation-unknown',
+        message: `Server did not recognize the request element ${describe(wrapper)}. This service offers ${shapes.map((s) => s.operation).join(', ')}.`,
+      },
+    };
   }
   if (wrapper.ns !== ns.service) {
-    return { op: byBody, problem: { code: 'wrapper-namespace', message: `The operation element ${describe(wrapper)} is not in the service namespace ${ns.service}, so the service does not recognize it.` } };
+    return {
+      op: byBody,
+      problem: {
+        code: 'wrapper-namespace',
+        message: `The operation element ${describe(wrapper)} is not in the service namespace ${ns.service}, so the service does not recognize it.`,
+      },
+    };
   }
   return { op: byBody };
 }

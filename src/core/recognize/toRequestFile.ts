@@ -60,7 +60,10 @@ function bindable(params: JsonObject, issues: readonly ReadIssue[]): { params: J
   const copy = structuredClone(params) as JsonObject;
   const dropped: string[] = [];
   // Deepest and last first, so removing a list item never shifts one still to remove.
-  const unknown = issues.filter((i) => i.kind === 'unknown').map((i) => ({ path: i.path, segs: segments(i.path) })).reverse();
+  const unknown = issues
+    .filter((i) => i.kind === 'unknown')
+    .map((i) => ({ path: i.path, segs: segments(i.path) }))
+    .reverse();
   for (const { path, segs } of unknown) {
     const parent = parentOf(copy, segs);
     const last = segs[segs.length - 1];
@@ -103,14 +106,18 @@ export function requestFileFromRecognized(request: RecognizedShape, options: Req
   };
   const spelled = spellingsIn(file.params, request.literals);
   const plain = (request.literals?.unspellable ?? []).filter((p) => typeof at(file.params, p) === 'number');
-  if (plain.length) comment.push(`Written as plain JSON numbers, which JSON cannot spell as the client did: ${plain.map((p) => formatPath(pointerSegments(p))).join(', ')}`);
+  if (plain.length)
+    comment.push(`Written as plain JSON numbers, which JSON cannot spell as the client did: ${plain.map((p) => formatPath(pointerSegments(p))).join(', ')}`);
   const lines = (spelled.size ? stringify(file, spelled, '', '') : JSON.stringify(file, null, 2)).split('\n');
   const notes = comment.map((c) => `  // ${redactor.text(c).replace(/[\r\n]+/g, ' ')}`);
   return `${[lines[0], ...notes, ...lines.slice(1)].join('\n')}\n`;
 }
 
 const pointerSegments = (pointer: string): Segment[] =>
-  pointer.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
 
 function at(root: unknown, pointer: string): unknown {
   let value = root;

@@ -37,12 +37,12 @@ export interface RecognizeOptions {
  * shows it.
  */
 export type ProblemCode =
-  | 'version-mismatch'   // a SOAP 1.2 envelope announced as SOAP 1.1, or the other way round
-  | 'action-unknown'     // the SOAP action names no operation of the path
-  | 'operation-unknown'  // no action, and the body holds no operation of the path
-  | 'action-mismatch'    // the SOAP action names another operation than the body holds
-  | 'wrapper-namespace'  // the operation element is outside the service namespace
-  | 'truncated';         // only the start of the body was at hand: parameters not read
+  | 'version-mismatch' // a SOAP 1.2 envelope announced as SOAP 1.1, or the other way round
+  | 'action-unknown' // the SOAP action names no operation of the path
+  | 'operation-unknown' // no action, and the body holds no operation of the path
+  | 'action-mismatch' // the SOAP action names another operation than the body holds
+  | 'wrapper-namespace' // the operation element is outside the service namespace
+  | 'truncated'; // only the start of the body was at hand: parameters not read
 
 export interface RecognitionProblem {
   readonly code: ProblemCode;
@@ -51,18 +51,18 @@ export interface RecognitionProblem {
 
 /** Why a request is not a call of the catalog. */
 export type UnknownCode =
-  | 'url'          // the request target cannot be read
-  | 'path'         // no service at this path
-  | 'wsdl'         // a WSDL request of a service path
-  | 'page'         // a service page
-  | 'test-form'    // the service page's own test form
-  | 'method'       // a method the path does not take
-  | 'media-type'   // a Content-Type no binding uses there
-  | 'not-xml'      // the SOAP body is not well-formed XML
+  | 'url' // the request target cannot be read
+  | 'path' // no service at this path
+  | 'wsdl' // a WSDL request of a service path
+  | 'page' // a service page
+  | 'test-form' // the service page's own test form
+  | 'method' // a method the path does not take
+  | 'media-type' // a Content-Type no binding uses there
+  | 'not-xml' // the SOAP body is not well-formed XML
   | 'not-envelope' // the XML is not a SOAP envelope (or has no Body, or an empty one)
-  | 'operation'    // no such operation at this path
-  | 'binding'      // the operation does not offer this binding
-  | 'truncated';   // the body was cut before the operation element
+  | 'operation' // no such operation at this path
+  | 'binding' // the operation does not offer this binding
+  | 'truncated'; // the body was cut before the operation element
 
 export interface RecognizedRequest {
   readonly kind: 'operation';

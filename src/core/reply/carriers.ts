@@ -32,8 +32,9 @@ function flatText(value: unknown): string[] {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
-    if (typeof v === 'string') { if (v.trim()) out.push(v.trim()); }
-    else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
+    if (typeof v === 'string') {
+      if (v.trim()) out.push(v.trim());
+    } else if (typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
     else if (v && typeof v === 'object') {
       const items = Array.isArray(v) ? v : Object.values(v);
       for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
@@ -59,7 +60,13 @@ function hasField(record: RecordDef, name: string): boolean {
 
 /** The records that carry in-body errors (see the header); the walk visits no others' insides. */
 function isCarrier(record: RecordDef): boolean {
-  return hasField(record, 'WasSuccess') || record.name === 'Shipment' || record.name === 'QuoteDetails' || record.name === 'QuoteDetailsV100' || record.name === 'TransitDestination';
+  return (
+    hasField(record, 'WasSuccess') ||
+    record.name === 'Shipment' ||
+    record.name === 'QuoteDetails' ||
+    record.name === 'QuoteDetailsV100' ||
+    record.name === 'TransitDestination'
+  );
 }
 
 export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
@@ -68,46 +75,53 @@ export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
   const top = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>).WasSuccess : undefined;
   const topSuccess = typeof top === 'boolean' ? top : undefined;
 
-  walkRecords(parsed, result, '', (record, value, path) => {
-    if (!isCarrier(record)) return;
-    if (hasField(record, 'WasSuccess')) {
-      const ok = value.WasSuccess;
-      const at = joinPath(path, 'WasSuccess');
-      if (Array.isArray(value.Messages)) {
-        value.Messages.forEach((m, i) => {
-          if (nonEmpty(m)) add(ok === false ? 'error' : 'warning', m.trim(), `${joinPath(path, 'Messages')}[${i}]`);
-        });
+  walkRecords(
+    parsed,
+    result,
+    '',
+    (record, value, path) => {
+      if (!isCarrier(record)) return;
+      if (hasField(record, 'WasSuccess')) {
+        const ok = value.WasSuccess;
+        const at = joinPath(path, 'WasSuccess');
+        if (Array.isArray(value.Messages)) {
+          value.Messages.forEach((m, i) => {
+            if (nonEmpty(m)) add(ok === false ? 'error' : 'warning', m.trim(), `${joinPath(path, 'Messages')}[${i}]`);
+          });
+        }
+        const single = value.Message;
+        if (nonEmpty(single)) add(ok === false ? 'error' : 'info', single.trim(), joinPath(path, 'Message'));
+        const said = (Array.isArray(value.Messages) && value.Messages.some(nonEmpty)) || nonEmpty(single);
+        if (ok === false && !said) add('error', `${at} is false and no message says why`, at);
       }
-      const single = value.Message;
-      if (nonEmpty(single)) add(ok === false ? 'error' : 'info', single.trim(), joinPath(path, 'Message'));
-      const said = (Array.isArray(value.Messages) && value.Messages.some(nonEmpty)) || nonEmpty(single);
-      if (ok === false && !said) add('error', `${at} is false and no message says why`, at);
-    }
-    if (record.name === 'Shipment') {
-      if (nonEmpty(value.ErrorMessage)) add('error', value.ErrorMessage.trim(), joinPath(path, 'ErrorMessage'));
-      const err = flatText(value.ErrResponse);
-      if (err.length) add('error', `ErrResponse: ${clip(err.join('; '))}`, joinPath(path, 'ErrResponse'));
-    }
-    if (record.name === 'QuoteDetails' || record.name === 'QuoteDetailsV100') {
-      const severity: Severity = topSuccess === false ? 'error' : topSuccess === true ? 'info' : 'warning';
-      if (Array.isArray(value.Messages)) {
-        value.Messages.forEach((m, i) => {
-          const text = flatText(m);
-          if (!text.length) return;
-          const { Title, Text } = (m ?? {}) as { Title?: unknown; Text?: unknown };
-          const message = nonEmpty(Title) && nonEmpty(Text) ? `${Title.trim()}: ${Text.trim()}` : text.join(': ');
-          add(severity, clip(message), `${joinPath(path, 'Messages')}[${i}]`);
-        });
+      if (record.name === 'Shipment') {
+        if (nonEmpty(value.ErrorMessage)) add('error', value.ErrorMessage.trim(), joinPath(path, 'ErrorMessage'));
+        const err = flatText(value.ErrResponse);
+        if (err.length) add('error', `ErrResponse: ${clip(err.join('; '))}`, joinPath(path, 'ErrResponse'));
       }
-      if (Array.isArray(value.ServiceLevels) && value.ServiceLevels.length === 0) add('warning', 'No rates: ServiceLevels is empty', joinPath(path, 'ServiceLevels'));
-    }
-    if (record.name === 'TransitDestination') {
-      const r = value.Result as { Level?: unknown; Message?: unknown } | undefined;
-      if (r && (nonEmpty(r.Message) || levelSeverity(r.Level) === 'error')) {
-        const level = nonEmpty(r.Level) ? `${r.Level.trim()}: ` : '';
-        add(levelSeverity(r.Level), `${level}${nonEmpty(r.Message) ? r.Message.trim() : '(no message)'}`, joinPath(path, 'Result'));
+      if (record.name === 'QuoteDetails' || record.name === 'QuoteDetailsV100') {
+        const severity: Severity = topSuccess === false ? 'error' : topSuccess === true ? 'info' : 'warning';
+        if (Array.isArray(value.Messages)) {
+          value.Messages.forEach((m, i) => {
+            const text = flatText(m);
+            if (!text.length) return;
+            const { Title, Text } = (m ?? {}) as { Title?: unknown; Text?: unknown };
+            const message = nonEmpty(Title) && nonEmpty(Text) ? `${Title.trim()}: ${Text.trim()}` : text.join(': ');
+            add(severity, clip(message), `${joinPath(path, 'Messages')}[${i}]`);
+          });
+        }
+        if (Array.isArray(value.ServiceLevels) && value.ServiceLevels.length === 0)
+          add('warning', 'No rates: ServiceLevels is empty', joinPath(path, 'ServiceLevels'));
       }
-    }
-  }, isCarrier);
+      if (record.name === 'TransitDestination') {
+        const r = value.Result as { Level?: unknown; Message?: unknown } | undefined;
+        if (r && (nonEmpty(r.Message) || levelSeverity(r.Level) === 'error')) {
+          const level = nonEmpty(r.Level) ? `${r.Level.trim()}: ` : '';
+          add(levelSeverity(r.Level), `${level}${nonEmpty(r.Message) ? r.Message.trim() : '(no message)'}`, joinPath(path, 'Result'));
+        }
+      }
+    },
+    isCarrier,
+  );
   return findings;
 }

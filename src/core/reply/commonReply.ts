@@ -63,15 +63,18 @@ const plans = new WeakMap<RecordDef, RecordPlan>();
 function planOf(record: RecordDef): RecordPlan {
   let plan = plans.get(record);
   if (plan) return plan;
-  const fields = record.fields.map((field) => ({
-    field,
-    open: `<${field.name}`,
-    close: `</${field.name}>`,
-    role: elementNs(field, record.ns),
-    type: field.type === 'record' ? 'string' : field.type,
-    ...(field.record ? { record: getRecord(field.record) } : {}),
-    ...(field.list ? { itemOpen: `<${field.list}`, itemClose: `</${field.list}>`, itemRole: listItemNs(field, record.ns) } : {}),
-  }) as FieldPlan);
+  const fields = record.fields.map(
+    (field) =>
+      ({
+        field,
+        open: `<${field.name}`,
+        close: `</${field.name}>`,
+        role: elementNs(field, record.ns),
+        type: field.type === 'record' ? 'string' : field.type,
+        ...(field.record ? { record: getRecord(field.record) } : {}),
+        ...(field.list ? { itemOpen: `<${field.list}`, itemClose: `</${field.list}>`, itemRole: listItemNs(field, record.ns) } : {}),
+      }) as FieldPlan,
+  );
   // One store site per field, each always the same name: a store
   // by a changing key is one site for every field of every record, which V8 cannot specialise.
   // Names come from the catalog and are written as JSON string literals, never as code.
@@ -92,7 +95,7 @@ const PREFIX = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 /** The same for an element of open content, which has no prefix here. */
 const GENERIC_NAME = PREFIX;
 /** Where a tag's name ends. */
-const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f /* / */;
+const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f; /* / */
 
 /**
  * Text the one pass may take as it is: no `&` (a reference to check and decode) and no character
@@ -158,7 +161,10 @@ class CommonReader {
   /** Whether the start tag tagEnd just read was `<…/>`: a field, not a result object per element. */
   private empty = false;
 
-  constructor(private readonly s: string, private readonly namespaces: Namespaces) {}
+  constructor(
+    private readonly s: string,
+    private readonly namespaces: Namespaces,
+  ) {}
 
   private leave(): never {
     throw NOT_COMMON;
@@ -231,10 +237,16 @@ class CommonReader {
     let defaults = 0;
     for (;;) {
       const c = s.charCodeAt(this.pos);
-      if (c === 0x3e /* > */) { this.pos++; break; }
+      if (c === 0x3e /* > */) {
+        this.pos++;
+        break;
+      }
       if (!isSpace(c)) this.leave();
       this.space();
-      if (s.charCodeAt(this.pos) === 0x3e) { this.pos++; break; }
+      if (s.charCodeAt(this.pos) === 0x3e) {
+        this.pos++;
+        break;
+      }
       if (!s.startsWith('xmlns', this.pos)) this.leave();
       this.pos += 5;
       let name = '';
@@ -313,8 +325,16 @@ class CommonReader {
       }
       c = s.charCodeAt(this.pos);
     }
-    if (c === 0x3e /* > */) { this.pos++; this.empty = false; return ns; }
-    if (c === 0x2f /* / */ && s.charCodeAt(this.pos + 1) === 0x3e) { this.pos += 2; this.empty = true; return ns; }
+    if (c === 0x3e /* > */) {
+      this.pos++;
+      this.empty = false;
+      return ns;
+    }
+    if (c === 0x2f /* / */ && s.charCodeAt(this.pos + 1) === 0x3e) {
+      this.pos += 2;
+      this.empty = true;
+      return ns;
+    }
     return this.leave();
   }
 
@@ -345,11 +365,17 @@ class CommonReader {
     let next = 0;
     for (;;) {
       this.space();
-      if (this.ends(close)) { this.pos += close.length; return out; }
+      if (this.ends(close)) {
+        this.pos += close.length;
+        return out;
+      }
       let f: FieldPlan | undefined;
       while (next < fields.length) {
         const p = fields[next++];
-        if (this.opens(p.open)) { f = p; break; }
+        if (this.opens(p.open)) {
+          f = p;
+          break;
+        }
       }
       if (!f) this.leave();
       this.pos += f.open.length;
@@ -366,7 +392,10 @@ class CommonReader {
     const itemUri = this.namespaces[f.itemRole!];
     for (;;) {
       this.space();
-      if (this.ends(f.close)) { this.pos += f.close.length; return items; }
+      if (this.ends(f.close)) {
+        this.pos += f.close.length;
+        return items;
+      }
       if (!this.opens(f.itemOpen!)) this.leave();
       this.pos += f.itemOpen!.length;
       const ns = this.tagEnd(containerNs);
@@ -415,7 +444,10 @@ class CommonReader {
     let repeated: Set<string> | undefined;
     for (;;) {
       this.space();
-      if (this.ends(close)) { this.pos += close.length; return out; }
+      if (this.ends(close)) {
+        this.pos += close.length;
+        return out;
+      }
       if (s.charCodeAt(this.pos) !== 0x3c /* < */) this.leave();
       let end = this.pos + 1;
       while (end < s.length && !endsName(s.charCodeAt(end))) end++;
@@ -427,7 +459,10 @@ class CommonReader {
       // A name met again turns into an array of all its values (read.ts RepeatingObject).
       if (!(name in out)) out[name] = v;
       else if (repeated?.has(name)) (out[name] as unknown[]).push(v);
-      else { out[name] = [out[name], v]; (repeated ??= new Set()).add(name); }
+      else {
+        out[name] = [out[name], v];
+        (repeated ??= new Set()).add(name);
+      }
     }
   }
 

@@ -50,25 +50,47 @@ export function contractFindings(parsed: unknown, result: RecordDef, live?: Repl
   // per record: a rate quote's reply has none, and is not walked at all.
   if (!live && !holds(result, needsCheck)) return NONE;
   const out: Finding[] = [];
-  const add = (f: Finding) => { if (out.length < MAX_FINDINGS) out.push(f); };
+  const add = (f: Finding) => {
+    if (out.length < MAX_FINDINGS) out.push(f);
+  };
   const enumeration = (field: FieldDef, v: unknown, path: string) => {
     if (typeof v !== 'string' || valuesOf(field.enumeration!).has(v)) return;
-    add({ kind: 'contract', code: 'not-of-type', severity: CONTRACT_CODES['not-of-type'].severity, path, message: `${path}: "${clip(v)}" is not a value of the ${field.enumeration} enumeration` });
+    add({
+      kind: 'contract',
+      code: 'not-of-type',
+      severity: CONTRACT_CODES['not-of-type'].severity,
+      path,
+      message: `${path}: "${clip(v)}" is not a value of the ${field.enumeration} enumeration`,
+    });
   };
-  walkRecords(parsed, result, '', (record, value, path) => {
-    if (record.open) return;
-    for (const field of record.fields) {
-      const v = value[field.name];
-      const at = joinPath(path, field.name);
-      if (v === undefined) {
-        if (requiredIn(record, field, live)) add({ kind: 'contract', code: 'missing-element', severity: CONTRACT_CODES['missing-element'].severity, path: at, message: `${at} is missing; the contract requires it (minOccurs 1)` });
-        continue;
+  walkRecords(
+    parsed,
+    result,
+    '',
+    (record, value, path) => {
+      if (record.open) return;
+      for (const field of record.fields) {
+        const v = value[field.name];
+        const at = joinPath(path, field.name);
+        if (v === undefined) {
+          if (requiredIn(record, field, live))
+            add({
+              kind: 'contract',
+              code: 'missing-element',
+              severity: CONTRACT_CODES['missing-element'].severity,
+              path: at,
+              message: `${at} is missing; the contract requires it (minOccurs 1)`,
+            });
+          continue;
+        }
+        if (field.enumeration === undefined || v === null) continue;
+        if (field.list) {
+          if (Array.isArray(v)) v.forEach((item, i) => enumeration(field, item, `${at}[${i}]`));
+        } else enumeration(field, v, at);
       }
-      if (field.enumeration === undefined || v === null) continue;
-      if (field.list) { if (Array.isArray(v)) v.forEach((item, i) => enumeration(field, item, `${at}[${i}]`)); }
-      else enumeration(field, v, at);
-    }
-  }, live ? undefined : needsCheck);
+    },
+    live ? undefined : needsCheck,
+  );
   return out;
 }
 

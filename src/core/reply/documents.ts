@@ -50,7 +50,12 @@ interface Found {
 }
 
 function safeName(s: string): string {
-  return s.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100) || 'document';
+  return (
+    s
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(0, 100) || 'document'
+  );
 }
 
 function isPdf(bytes: Buffer): boolean {
@@ -93,7 +98,13 @@ export async function decodeDocuments(parsed: unknown, result: RecordDef, op: Op
   for (const f of found) {
     if (NOT_BASE64.test(f.text)) {
       // A base64Binary value that is not base64: no typed client reads past it (docs/collections.md#contract-findings).
-      findings.push({ kind: 'contract', code: 'not-of-type', severity: CONTRACT_CODES['not-of-type'].severity, path: f.path, message: `${f.path} is not base64 text (xs:base64Binary); it is kept as received but not decoded` });
+      findings.push({
+        kind: 'contract',
+        code: 'not-of-type',
+        severity: CONTRACT_CODES['not-of-type'].severity,
+        path: f.path,
+        message: `${f.path} is not base64 text (xs:base64Binary); it is kept as received but not decoded`,
+      });
       continue;
     }
     // Three bytes per four characters at most: only a text that may pass a budget is counted exactly.
@@ -110,9 +121,10 @@ export async function decodeDocuments(parsed: unknown, result: RecordDef, op: Op
     used.add(name);
     const mediaType = pdf ? 'application/pdf' : 'application/octet-stream';
     if (over) {
-      const reason = size > DOCUMENT_BUDGET
-        ? `it decodes to ${size} bytes, more than ${DOCUMENT_BUDGET / MiB} MiB (the decoding budget per document)`
-        : `with the documents before it, the reply's documents decode to more than ${REPLY_DOCUMENTS_BUDGET / MiB} MiB (the decoding budget per reply)`;
+      const reason =
+        size > DOCUMENT_BUDGET
+          ? `it decodes to ${size} bytes, more than ${DOCUMENT_BUDGET / MiB} MiB (the decoding budget per document)`
+          : `with the documents before it, the reply's documents decode to more than ${REPLY_DOCUMENTS_BUDGET / MiB} MiB (the decoding budget per reply)`;
       documents.push(notInspected(f, name, mediaType, size, f.text, reason, findings));
       continue;
     }
@@ -138,7 +150,15 @@ export async function decodeDocuments(parsed: unknown, result: RecordDef, op: Op
 }
 
 /** A document past a budget: kept as it came, without a page count, marked, and an error: a green must not vouch for what was not read. */
-function notInspected(f: Found, name: string, mediaType: DecodedDocument['mediaType'], size: number, base64: string, reason: string, findings: Finding[]): DecodedDocument {
+function notInspected(
+  f: Found,
+  name: string,
+  mediaType: DecodedDocument['mediaType'],
+  size: number,
+  base64: string,
+  reason: string,
+  findings: Finding[],
+): DecodedDocument {
   findings.push({ severity: 'error', kind: 'document', path: f.path, message: `${f.path} is not inspected: ${reason}; it is kept as received` });
   return { path: f.path, name, mediaType, size, base64, inspected: false, notInspected: reason };
 }

@@ -41,17 +41,22 @@ function planOf(op: OperationDef, binding: Binding): ListPlan {
   const record = getRecord(op.result);
   const lists = new Map<string, FieldDef>(record.open ? [] : record.fields.filter((f) => f.list).map((f) => [f.name, f]));
   const soap = binding === 'soap11' || binding === 'soap12';
-  const resultName = soap ? `${op.operation}Result` : op.httpReplyRoot ?? `${op.operation}Result`;
+  const resultName = soap ? `${op.operation}Result` : (op.httpReplyRoot ?? `${op.operation}Result`);
   const responseName = `${op.operation}Response`;
   plan = {
     record,
     lists,
     // Where an item sits: Envelope/Body/<Op>Response/<Op>Result/<List>/item, or <Root>/<List>/item.
     depth: soap ? 5 : 2,
-    inResult: (a) => soap
-      ? a[0].local === 'Envelope' && (a[0].ns === SOAP11_ENVELOPE_NS || a[0].ns === SOAP12_ENVELOPE_NS) && a[1].local === 'Body' && a[1].ns === a[0].ns
-        && a[2].local === responseName && a[3].local === resultName
-      : a[0].local === resultName,
+    inResult: (a) =>
+      soap
+        ? a[0].local === 'Envelope' &&
+          (a[0].ns === SOAP11_ENVELOPE_NS || a[0].ns === SOAP12_ENVELOPE_NS) &&
+          a[1].local === 'Body' &&
+          a[1].ns === a[0].ns &&
+          a[2].local === responseName &&
+          a[3].local === resultName
+        : a[0].local === resultName,
   };
   byBinding.set(binding, plan);
   return plan;
@@ -70,7 +75,12 @@ export function listItemReader(op: OperationDef, binding: Binding, opts: Omit<Re
       // Only a container readFields would read as this list, exactly: anything unusual is left
       // in the tree and read from there.
       const field = lists.get(container.local);
-      const readable = field !== undefined && container.ns === opts.namespaces[elementNs(field, record.ns)] && !isNil(container) && inResult(ancestors) && !isNil(ancestors[depth - 2]);
+      const readable =
+        field !== undefined &&
+        container.ns === opts.namespaces[elementNs(field, record.ns)] &&
+        !isNil(container) &&
+        inResult(ancestors) &&
+        !isNil(ancestors[depth - 2]);
       list = readable ? { field, itemUri: opts.namespaces[listItemNs(field, record.ns)], items: [] } : null;
       decided.set(container, list);
       if (list) preRead.set(container, list.items);

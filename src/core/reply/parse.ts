@@ -82,7 +82,8 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
     case 'text':
       findings.push({ severity: 'error', kind: 'reply', message: `The reply is ${media}, not XML (${status(input)}): ${clip(text)}` });
       return { findings, documents: [] };
-    case 'xml': break;
+    case 'xml':
+      break;
   }
 
   const soap = binding === 'soap11' || binding === 'soap12';
@@ -125,7 +126,11 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
   let content: XmlElement | undefined;
   if (isEnvelope) {
     if (soap && root.ns !== wantedEnvelope) {
-      findings.push({ ...contractFinding('soap-version'), path: '$', message: `The reply is a SOAP ${root.ns === SOAP12_ENVELOPE_NS ? '1.2' : '1.1'} envelope, but the request was SOAP ${binding === 'soap12' ? '1.2' : '1.1'}` });
+      findings.push({
+        ...contractFinding('soap-version'),
+        path: '$',
+        message: `The reply is a SOAP ${root.ns === SOAP12_ENVELOPE_NS ? '1.2' : '1.1'} envelope, but the request was SOAP ${binding === 'soap12' ? '1.2' : '1.1'}`,
+      });
     }
     const body = root.children.find((c) => c.local === 'Body' && c.ns === root.ns);
     const first = body?.children[0];
@@ -138,15 +143,24 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
       // Cut at the depth limit, the detail is a stub of what it was: the code and the reason stand.
       const { detail: _cut, ...withoutDetail } = read;
       const fault: SoapFault = stopped && read.detail !== undefined ? withoutDetail : read;
-      if (fault !== read) findings.push({ severity: 'info', kind: 'fault', message: 'The fault\'s detail is not kept: it goes on past the depth limit' });
+      if (fault !== read) findings.push({ severity: 'info', kind: 'fault', message: "The fault's detail is not kept: it goes on past the depth limit" });
       findings.push({ severity: 'error', kind: 'fault', message: describeFault(fault) });
       return { fault, findings, documents: [] };
     }
-    if (!soap) findings.push({ severity: 'warning', kind: 'reply', message: `The ${binding.toUpperCase()} binding answered with a SOAP envelope; the reply should be a bare <${op.httpReplyRoot}>` });
+    if (!soap)
+      findings.push({
+        severity: 'warning',
+        kind: 'reply',
+        message: `The ${binding.toUpperCase()} binding answered with a SOAP envelope; the reply should be a bare <${op.httpReplyRoot}>`,
+      });
     content = first ? soapResult(first, input, findings) : undefined;
     if (!first) findings.push({ severity: 'error', kind: 'reply', message: `The SOAP Body is empty: no <${op.operation}Response> (${status(input)})` });
   } else if (soap) {
-    findings.push({ severity: 'error', kind: 'reply', message: `The reply is not a SOAP envelope: its root is <${root.local}>${root.ns ? ` in ${root.ns}` : ''} (${status(input)})` });
+    findings.push({
+      severity: 'error',
+      kind: 'reply',
+      message: `The reply is not a SOAP envelope: its root is <${root.local}>${root.ns ? ` in ${root.ns}` : ''} (${status(input)})`,
+    });
     httpProblem();
     return { parsed: { [root.local]: readGeneric(root) }, findings, documents: [] };
   } else {
@@ -168,12 +182,27 @@ export async function parseReply(input: ReplyInput): Promise<ParsedReply> {
 /** What follows from the result read, either way: the in-body error carriers and the documents. */
 /** `resultElement`: the result's element as it came; the SOAP `<OpResult>` when not given. */
 /** `cut`: read only up to the depth limit (readUpToLimit), so nothing is said of what may follow (required fields, emptiness). */
-async function resultRead(parsed: Record<string, unknown>, op: OperationDef, resultElement: string | undefined, findings: Finding[], contract: ReplyContract | undefined, cut = false): Promise<ParsedReply> {
+async function resultRead(
+  parsed: Record<string, unknown>,
+  op: OperationDef,
+  resultElement: string | undefined,
+  findings: Finding[],
+  contract: ReplyContract | undefined,
+  cut = false,
+): Promise<ParsedReply> {
   const record = getRecord(op.result);
   // An empty result element: nothing a client can use, whichever way it was read.
   let empty = true;
-  for (const _ in parsed) { empty = false; break; }
-  if (empty && !cut) findings.push({ ...contractFinding('empty-result'), path: '$', message: `<${resultElement ?? `${op.operation}Result`}> is empty: the reply carries nothing a client can use` });
+  for (const _ in parsed) {
+    empty = false;
+    break;
+  }
+  if (empty && !cut)
+    findings.push({
+      ...contractFinding('empty-result'),
+      path: '$',
+      message: `<${resultElement ?? `${op.operation}Result`}> is empty: the reply carries nothing a client can use`,
+    });
   if (!cut) append(findings, contractFindings(parsed, record, contract));
   append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
   const docs = await decodeDocuments(parsed, record, op);
@@ -183,7 +212,11 @@ async function resultRead(parsed: Record<string, unknown>, op: OperationDef, res
 
 function mediaFinding(input: ReplyInput): Finding {
   const { binding } = input;
-  return { severity: 'warning', kind: 'reply', message: `The reply's Content-Type is ${input.contentType}; a ${binding === 'soap11' ? 'SOAP 1.1' : binding === 'soap12' ? 'SOAP 1.2' : 'HTTP binding'} reply should be ${EXPECTED_MEDIA[binding]}` };
+  return {
+    severity: 'warning',
+    kind: 'reply',
+    message: `The reply's Content-Type is ${input.contentType}; a ${binding === 'soap11' ? 'SOAP 1.1' : binding === 'soap12' ? 'SOAP 1.2' : 'HTTP binding'} reply should be ${EXPECTED_MEDIA[binding]}`,
+  };
 }
 
 /**
@@ -203,7 +236,7 @@ function readUpToLimit(text: string, lists: ReturnType<typeof listItemReader>): 
 }
 
 /** Said after the limit's finding when what came before the limit is read. */
-export const KEPT_BEFORE_LIMIT = 'What came before that limit is read (a fault\'s code and reason, a result\'s leading fields); what follows it is not';
+export const KEPT_BEFORE_LIMIT = "What came before that limit is read (a fault's code and reason, a result's leading fields); what follows it is not";
 
 /** Why the XML could not be read, for a finding; the caller keeps the raw reply whatever the reason. */
 function unreadable(err: XmlError): string {
@@ -211,9 +244,13 @@ function unreadable(err: XmlError): string {
   // reply may well be well-formed, so it is not called malformed, only more than is read.
   if (err instanceof XmlLimitError) return `${err.message.replace(/^The XML/, 'The reply')}; the raw reply is kept as received`;
   switch (err.code) {
-    case 'doctype': case 'empty': return err.message;
-    case 'truncated': return `The reply XML is cut short: ${err.message}`;
-    default: return `The reply is not well-formed XML: ${err.message}`;
+    case 'doctype':
+    case 'empty':
+      return err.message;
+    case 'truncated':
+      return `The reply XML is cut short: ${err.message}`;
+    default:
+      return `The reply is not well-formed XML: ${err.message}`;
   }
 }
 
@@ -234,7 +271,8 @@ function atMost(items: readonly Finding[], max: number, kind: Finding['kind'], w
   const out = items.slice(0, max);
   const rest = new Map<Finding['severity'], number>();
   for (let i = max; i < items.length; i++) rest.set(items[i].severity, (rest.get(items[i].severity) ?? 0) + 1);
-  for (const [severity, n] of rest) out.push({ severity, kind, message: `…and ${n.toLocaleString('en-US')} more ${severity === 'info' ? 'notes' : `${severity}s`} among the ${what}` });
+  for (const [severity, n] of rest)
+    out.push({ severity, kind, message: `…and ${n.toLocaleString('en-US')} more ${severity === 'info' ? 'notes' : `${severity}s`} among the ${what}` });
   return out;
 }
 
@@ -248,7 +286,11 @@ function soapResult(response: XmlElement, input: ReplyInput, findings: Finding[]
     return undefined;
   }
   if (response.ns !== namespaces.service) {
-    findings.push({ ...contractFinding('wrong-namespace'), path: '$', message: `<${responseName}> is in ${response.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+    findings.push({
+      ...contractFinding('wrong-namespace'),
+      path: '$',
+      message: `<${responseName}> is in ${response.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}`,
+    });
   }
   const result = response.children.find((c) => c.local === resultName);
   if (!result) {
@@ -256,7 +298,11 @@ function soapResult(response: XmlElement, input: ReplyInput, findings: Finding[]
     return undefined;
   }
   if (result.ns !== namespaces.service) {
-    findings.push({ ...contractFinding('wrong-namespace'), path: '$', message: `<${resultName}> is in ${result.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+    findings.push({
+      ...contractFinding('wrong-namespace'),
+      path: '$',
+      message: `<${resultName}> is in ${result.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}`,
+    });
   }
   return result;
 }
@@ -270,7 +316,11 @@ function httpRoot(root: XmlElement, input: ReplyInput, findings: Finding[]): Xml
     return undefined;
   }
   if (root.ns !== namespaces.service) {
-    findings.push({ ...contractFinding('wrong-namespace'), path: '$', message: `<${expected}> is in ${root.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}` });
+    findings.push({
+      ...contractFinding('wrong-namespace'),
+      path: '$',
+      message: `<${expected}> is in ${root.ns || 'no namespace'}; the environment's service namespace is ${namespaces.service}`,
+    });
   }
   return root;
 }
@@ -307,7 +357,8 @@ function issueFindings(issues: readonly ReadIssue[], live: ReplyContract | undef
     out.push({ ...contractFinding(ISSUE_CONTRACT[issue.kind]), message: issue.message, path: issue.path });
   }
   for (const [kind, n] of counts) {
-    if (n > MAX_ISSUES_PER_KIND) out.push({ ...contractFinding(ISSUE_CONTRACT[kind]), message: `…and ${n - MAX_ISSUES_PER_KIND} more ${kind} issues like these` });
+    if (n > MAX_ISSUES_PER_KIND)
+      out.push({ ...contractFinding(ISSUE_CONTRACT[kind]), message: `…and ${n - MAX_ISSUES_PER_KIND} more ${kind} issues like these` });
   }
   return out;
 }

@@ -69,9 +69,10 @@ class Inflater {
   inflate(data: Buffer): Buffer | undefined {
     const left = PDF_INFLATE_BUDGET - this.spent;
     const room = Math.min(PDF_STREAM_BUDGET, left);
-    const reason = room < PDF_STREAM_BUDGET
-      ? `its compressed streams inflate to more than ${mib(PDF_INFLATE_BUDGET)} in all (the page count's budget per document)`
-      : `a compressed stream inflates to more than ${mib(PDF_STREAM_BUDGET)} (the page count's budget per stream)`;
+    const reason =
+      room < PDF_STREAM_BUDGET
+        ? `its compressed streams inflate to more than ${mib(PDF_INFLATE_BUDGET)} in all (the page count's budget per document)`
+        : `a compressed stream inflates to more than ${mib(PDF_STREAM_BUDGET)} (the page count's budget per stream)`;
     if (room <= 0) throw new OverBudget(reason);
     let out: Buffer;
     try {
@@ -124,7 +125,8 @@ function pagesInObjectStreams(buf: Buffer, pages: Set<string>, inflater: Inflate
     // The header lists "objnum offset" pairs; offsets are relative to /First.
     const header = Number.isFinite(first) ? data.toString('latin1', 0, first).trim().split(/\s+/).map(Number) : [];
     const table: { num: number; off: number }[] = [];
-    for (let i = 0; i + 1 < header.length && table.length < (Number.isFinite(n) ? n : Infinity); i += 2) table.push({ num: header[i], off: first + header[i + 1] });
+    for (let i = 0; i + 1 < header.length && table.length < (Number.isFinite(n) ? n : Infinity); i += 2)
+      table.push({ num: header[i], off: first + header[i + 1] });
     for (const off of typeOffsets(data, 'Page')) {
       let num: number | undefined;
       for (const entry of table) if (entry.off <= off) num = entry.num;
@@ -146,7 +148,7 @@ function refusalForPdfLib(buf: Buffer, inflater: Inflater): string | undefined {
   for (let kw = buf.indexOf('stream'); kw >= 0; kw = buf.indexOf('stream', kw + 6)) {
     if (kw >= 3 && buf.toString('latin1', kw - 3, kw) === 'end') continue;
     const stream = streamAt(buf, kw);
-    if (!stream || !/\/Filter/.test(stream.dict) && !stream.dict.includes('#')) continue;
+    if (!stream || (!/\/Filter/.test(stream.dict) && !stream.dict.includes('#'))) continue;
     const dict = stream.dict;
     const escaped = dict.includes('#');
     const types = [...dict.matchAll(/\/Type\s*(\/[^\s/<>[\]()]*)?/g)].map((m) => m[1]);

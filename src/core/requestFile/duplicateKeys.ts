@@ -86,7 +86,14 @@ export function findDuplicateKeys(text: string, limit = DUPLICATE_KEY_LIMIT): Du
         const first = firstOffset(top, key, i);
         if (first >= 0) {
           if (duplicates.length < limit) {
-            duplicates.push({ key, parent: pathOf(frames, depth), offset: i, length: end + 1 - i, firstOffset: first, firstLength: closingQuote(text, first + 1) + 1 - first });
+            duplicates.push({
+              key,
+              parent: pathOf(frames, depth),
+              offset: i,
+              length: end + 1 - i,
+              firstOffset: first,
+              firstLength: closingQuote(text, first + 1) + 1 - first,
+            });
           } else if (more++ === 0) {
             moreOffset = i;
             moreLength = end + 1 - i;
@@ -100,7 +107,8 @@ export function findDuplicateKeys(text: string, limit = DUPLICATE_KEY_LIMIT): Du
     }
     switch (c) {
       case 123: // {
-      case 91: { // [
+      case 91: {
+        // [
         let frame = frames[depth];
         if (!frame) frames[depth] = frame = { isObject: false, keys: undefined, firstKey: undefined, firstKeyOffset: -1, key: '', index: 0 };
         frame.isObject = c === 123;
@@ -116,7 +124,8 @@ export function findDuplicateKeys(text: string, limit = DUPLICATE_KEY_LIMIT): Du
         if (depth > 0) depth--;
         expectKey = false;
         break;
-      case 44: { // ,
+      case 44: {
+        // ,
         const top = depth > 0 ? frames[depth - 1] : undefined;
         if (top && !top.isObject) top.index++;
         expectKey = top?.isObject === true;

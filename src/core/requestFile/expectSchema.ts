@@ -22,13 +22,19 @@ const NUMBER_TEXT = `^\\s*(?:[+-]?\\$?\\s*[+-]?(?:\\d{1,3}(?:,\\d{3})+|\\d*)(?:\
 const PATH = '^(?:\\$|[^.[\\]\\s]+(?:\\[(?:-?\\d+|\\*|\\?)\\])*(?:\\.[^.[\\]\\s]+(?:\\[(?:-?\\d+|\\*|\\?)\\])*)*)$';
 const CAPTURE_PATH = '^[^.[\\]\\s]+(?:\\[-?\\d+\\])*(?:\\.[^.[\\]\\s]+(?:\\[-?\\d+\\])*)*$';
 
-const regex = (what: string): JsonSchema => ({ type: 'string', minLength: 1, description: `${what} (a JavaScript regular expression, unanchored: use ^ and $ to anchor).` });
+const regex = (what: string): JsonSchema => ({
+  type: 'string',
+  minLength: 1,
+  description: `${what} (a JavaScript regular expression, unanchored: use ^ and $ to anchor).`,
+});
 
 const operand: JsonSchema = {
   type: ['number', 'string'],
   pattern: NUMBER_TEXT,
-  patternErrorMessage: 'Expected a number, a decimal string ("0.10"), a money string ("$1,234.56"), a date ("2026-11-23", "2026-11-23T08:00:00Z", "11/23/2026") or a {{variable}}.',
-  markdownDescription: 'Compared as an exact decimal: `"0.10"` equals `0.1`; money strings are read after dropping `$` and thousands commas. A date (`"2026-11-23"`, `"2026-11-23T08:00:00Z"`, `"11/23/2026"`) compares with a date field as a date.',
+  patternErrorMessage:
+    'Expected a number, a decimal string ("0.10"), a money string ("$1,234.56"), a date ("2026-11-23", "2026-11-23T08:00:00Z", "11/23/2026") or a {{variable}}.',
+  markdownDescription:
+    'Compared as an exact decimal: `"0.10"` equals `0.1`; money strings are read after dropping `$` and thousands commas. A date (`"2026-11-23"`, `"2026-11-23T08:00:00Z"`, `"11/23/2026"`) compares with a date field as a date.',
 };
 
 function comparisons(item: JsonSchema, what: string): JsonSchema {
@@ -53,9 +59,16 @@ const assertionObject: JsonSchema = {
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    equals: { markdownDescription: 'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`), except in a field the catalog types as a number or a date, which compares as one. A number for a field the catalog types as a string is refused: write the text (`"056391174"`). Records compare field by field, lists item by item. `{{variables}}` are filled in; one that is empty is an error unless `allowEmpty` is true.' },
+    equals: {
+      markdownDescription:
+        'The value equals this. Numbers compare as exact decimals (`"0.10"` equals `0.1`, `"$1,234.56"` equals `1234.56`); two strings compare as text (PRO `"056391174"` is not `"56391174"`), except in a field the catalog types as a number or a date, which compares as one. A number for a field the catalog types as a string is refused: write the text (`"056391174"`). Records compare field by field, lists item by item. `{{variables}}` are filled in; one that is empty is an error unless `allowEmpty` is true.',
+    },
     // No minLength here: an empty pattern is allowed beside "allowEmpty": true (below).
-    matches: { type: 'string', markdownDescription: 'The value, as text, matches this regular expression (unanchored; JavaScript syntax without lookaround or backreferences: patterns run on a linear-time engine). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`. An empty pattern (or one a `{{variable}}` empties) checks nothing and is an error unless `allowEmpty` is true.' },
+    matches: {
+      type: 'string',
+      markdownDescription:
+        'The value, as text, matches this regular expression (unanchored; JavaScript syntax without lookaround or backreferences: patterns run on a linear-time engine). Example: `"^\\\\$[0-9,]+\\\\.\\\\d{2}$"`. An empty pattern (or one a `{{variable}}` empties) checks nothing and is an error unless `allowEmpty` is true.',
+    },
     exists: { type: 'boolean', markdownDescription: '`true`: the element is there and not nil. `false`: same as `absent: true`.' },
     absent: { type: 'boolean', markdownDescription: '`true`: the element is missing or nil (xsi:nil). `false`: same as `exists: true`.' },
     lt: { ...operand, markdownDescription: `The value is a number less than this. ${String(operand.markdownDescription)}` },
@@ -63,7 +76,11 @@ const assertionObject: JsonSchema = {
     gt: { ...operand, markdownDescription: `The value is a number greater than this. ${String(operand.markdownDescription)}` },
     gte: { ...operand, markdownDescription: `The value is a number at least this. ${String(operand.markdownDescription)}` },
     count: countSpec('How many items the list has (absent: 0; a single element: 1)'),
-    allowEmpty: { type: 'boolean', markdownDescription: '`true`: an empty `matches` pattern, or a `{{variable}}` of these assertions that is empty, is meant. Without it either is an error (`carrier run` exits 2 where the value is known before the run; a value captured during the run fails the test).' },
+    allowEmpty: {
+      type: 'boolean',
+      markdownDescription:
+        '`true`: an empty `matches` pattern, or a `{{variable}}` of these assertions that is empty, is meant. Without it either is an error (`carrier run` exits 2 where the value is known before the run; a value captured during the run fails the test).',
+    },
   },
   // Beside "allowEmpty": true alone may a pattern be empty.
   if: { not: { required: ['allowEmpty'], properties: { allowEmpty: { const: true } } } },
@@ -77,10 +94,7 @@ const assertionObject: JsonSchema = {
 };
 
 const assertion: JsonSchema = {
-  anyOf: [
-    { type: ['string', 'number', 'boolean', 'null', 'array'], markdownDescription: 'Shorthand for `{ "equals": … }`.' },
-    assertionObject,
-  ],
+  anyOf: [{ type: ['string', 'number', 'boolean', 'null', 'array'], markdownDescription: 'Shorthand for `{ "equals": … }`.' }, assertionObject],
 };
 
 const PATH_HELP = [
@@ -110,7 +124,10 @@ export function replyPaths(shape: OperationDef, maxDepth = 5, max = 150): string
   };
   const walkRecord = (field: FieldDef, path: string, depth: number, seen: readonly string[]) => {
     const record = getRecord(field.record!);
-    if (record.open) { out.push(path); return; }
+    if (record.open) {
+      out.push(path);
+      return;
+    }
     walk(record, path, depth + 1, [...seen, record.name]);
   };
   walk(getRecord(shape.result), '', 0, [shape.result]);
@@ -128,18 +145,30 @@ export function expectSchema(shape?: OperationDef, at = '#/properties/expect'): 
   return {
     type: 'object',
     additionalProperties: false,
-    markdownDescription: 'What the reply must look like when this file runs with `carrier run` (or the Test Explorer). Unstated, a SOAP fault or a non-2xx status fails the test.',
+    markdownDescription:
+      'What the reply must look like when this file runs with `carrier run` (or the Test Explorer). Unstated, a SOAP fault or a non-2xx status fails the test.',
     properties: {
       status: {
-        anyOf: [{ type: 'integer', minimum: 100, maximum: 599 }, { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1 }],
+        anyOf: [
+          { type: 'integer', minimum: 100, maximum: 599 },
+          { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1 },
+        ],
         markdownDescription: 'The HTTP status (or any of a list). Unstated: 2xx, unless a fault is expected.',
       },
       fault: {
         anyOf: [
           { type: 'boolean' },
-          { type: 'object', additionalProperties: false, properties: { code: regex('The fault code (e.g. soap:Client) or a SOAP 1.2 subcode matches this'), reason: regex('The fault reason (faultstring / Reason Text) matches this') } },
+          {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              code: regex('The fault code (e.g. soap:Client) or a SOAP 1.2 subcode matches this'),
+              reason: regex('The fault reason (faultstring / Reason Text) matches this'),
+            },
+          },
         ],
-        markdownDescription: '`false`: no SOAP fault. `true`: a SOAP fault. `{ "code": pattern, "reason": pattern }`: a fault whose code and reason match. Unstated: no fault (unless `status` names a non-2xx status).',
+        markdownDescription:
+          '`false`: no SOAP fault. `true`: a SOAP fault. `{ "code": pattern, "reason": pattern }`: a fault whose code and reason match. Unstated: no fault (unless `status` names a non-2xx status).',
         defaultSnippets: [{ label: 'fault with reason', body: { code: '${1:Client}', reason: '${2:pattern}' } }],
       },
       success: {
@@ -155,9 +184,14 @@ export function expectSchema(shape?: OperationDef, at = '#/properties/expect'): 
       maxMs: { type: 'number', exclusiveMinimum: 0, markdownDescription: 'The exchange takes at most this many milliseconds.' },
       body: {
         enum: ['xml', 'html', 'text', 'empty', 'any'],
-        markdownDescription: 'What the reply body is. Unstated (`"xml"`), an HTML page, an empty body or plain text fails the test whatever `status` says; `"html"`, `"text"` or `"empty"` expects that body (an IIS error page, the HTTP binding\'s plain-text error), `"any"` accepts every body.',
+        markdownDescription:
+          'What the reply body is. Unstated (`"xml"`), an HTML page, an empty body or plain text fails the test whatever `status` says; `"html"`, `"text"` or `"empty"` expects that body (an IIS error page, the HTTP binding\'s plain-text error), `"any"` accepts every body.',
       },
-      conforms: { type: 'boolean', markdownDescription: 'Contract warnings (an element the contract does not know, elements out of order) fail this test too, as `carrier run --strict-contract` does for every test. Contract errors always fail.' },
+      conforms: {
+        type: 'boolean',
+        markdownDescription:
+          'Contract warnings (an element the contract does not know, elements out of order) fail this test too, as `carrier run --strict-contract` does for every test. Contract errors always fail.',
+      },
       reply: {
         type: 'object',
         markdownDescription: `Assertions on the parsed reply, by path.\n\n${PATH_HELP}`,
@@ -188,7 +222,8 @@ export function captureSchema(shape?: OperationDef): JsonSchema {
   const paths = shape ? replyPaths(shape).filter((p) => !p.endsWith(']') || /\[0\]$/.test(p)) : [];
   return {
     type: 'object',
-    markdownDescription: 'Values to take from the reply as `{{variables}}` for later requests of the same run: variable name → reply path (`"bolId": "BolID"`). A path with no value fails the request.',
+    markdownDescription:
+      'Values to take from the reply as `{{variables}}` for later requests of the same run: variable name → reply path (`"bolId": "BolID"`). A path with no value fails the request.',
     propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$', patternErrorMessage: 'A variable name: letters, digits, _ . - ; starting with a letter or _.' },
     additionalProperties: {
       type: 'string',
@@ -206,45 +241,52 @@ export function collectionSchema(): JsonSchema {
     title: 'Carrier Workbench collection',
     type: 'object',
     additionalProperties: false,
-    markdownDescription: 'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency`, `data` and `strictContract`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
+    markdownDescription:
+      'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency`, `data` and `strictContract`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
     properties: {
       $schema: { type: 'string' },
       name: { type: 'string', markdownDescription: 'A display name (default: the folder path).' },
       description: { type: 'string' },
       root: {
         type: 'boolean',
-        markdownDescription: 'The top of a suite: collection.json files in folders above this one do not apply. Without it, settings are inherited from every folder above, up to the repository root (the folder holding `.git`).',
+        markdownDescription:
+          'The top of a suite: collection.json files in folders above this one do not apply. Without it, settings are inherited from every folder above, up to the repository root (the folder holding `.git`).',
       },
       order: {
         type: 'array',
         items: { type: 'string', minLength: 1 },
         uniqueItems: true,
-        markdownDescription: 'File and subfolder names to run first, in this order. Entries not listed follow in natural file-name order (`2-…` before `10-…`).',
+        markdownDescription:
+          'File and subfolder names to run first, in this order. Entries not listed follow in natural file-name order (`2-…` before `10-…`).',
       },
       variables: {
         type: 'object',
         propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$' },
         additionalProperties: { type: ['string', 'number', 'boolean'] },
-        markdownDescription: 'Values for `{{variables}}` in this collection. The environment\'s variables and captured values take precedence.',
+        markdownDescription: "Values for `{{variables}}` in this collection. The environment's variables and captured values take precedence.",
       },
       environment: { type: 'string', minLength: 1, markdownDescription: 'The environment to run against unless `--env` names one.' },
       concurrency: {
         type: 'integer',
         minimum: 1,
-        markdownDescription: 'How many requests of this collection may be in flight at once (`1`: one after another). Capped by `--concurrency`; requests that use a captured value still wait for the request that captures it.',
+        markdownDescription:
+          'How many requests of this collection may be in flight at once (`1`: one after another). Capped by `--concurrency`; requests that use a captured value still wait for the request that captures it.',
       },
       data: {
         type: 'string',
         minLength: 1,
-        markdownDescription: 'A data file, relative to this folder: a `.csv` with a header row, or a `.json` array of objects. Every request file of this collection (and of its subfolders, unless they name their own) runs once per row, the row\'s columns as `{{variables}}`; a test is named `file [binding] [row 3: Tampa]` (the `name` column, else the row number). `carrier run --data` takes its place.',
+        markdownDescription:
+          "A data file, relative to this folder: a `.csv` with a header row, or a `.json` array of objects. Every request file of this collection (and of its subfolders, unless they name their own) runs once per row, the row's columns as `{{variables}}`; a test is named `file [binding] [row 3: Tampa]` (the `name` column, else the row number). `carrier run --data` takes its place.",
       },
       strictContract: {
         type: 'boolean',
-        markdownDescription: 'Contract warnings (an element the contract does not know, elements out of order) fail the tests of this collection and its subfolders, as `carrier run --strict-contract` does. Contract errors fail every test whatever this says.',
+        markdownDescription:
+          'Contract warnings (an element the contract does not know, elements out of order) fail the tests of this collection and its subfolders, as `carrier run --strict-contract` does. Contract errors fail every test whatever this says.',
       },
       keepTogether: {
         type: 'boolean',
-        markdownDescription: 'The order of this collection matters: `carrier run --shard` keeps it and its subfolders in one shard. A collection with `order` is kept together too, and so is every chain of requests that use each other\'s captures.',
+        markdownDescription:
+          "The order of this collection matters: `carrier run --shard` keeps it and its subfolders in one shard. A collection with `order` is kept together too, and so is every chain of requests that use each other's captures.",
       },
     },
   };

@@ -13,8 +13,10 @@ export const REQUEST_FILE_KEYS = {
   binding: 'How the request travels: `soap11` (default), `soap12`, or — only where the operation offers them — `get` and `post`.',
   environment: 'The environment to send to; when left out, the active environment.',
   description: 'What this request is for, in a few words (shown in the history and the results panel).',
-  params: 'The operation\'s parameters by their exact, case-sensitive names. Repeating elements are JSON arrays under the container\'s name. `APIKey` is normally left out: it comes from the environment\'s secret. Strings may use `{{variables}}`.',
-  expect: 'Assertions about the reply, judged by `carrier run` and the Test Explorer: `status`, `fault`, `success`, `messages`, `maxMs`, `reply` (by path) and `documents`.',
+  params:
+    "The operation's parameters by their exact, case-sensitive names. Repeating elements are JSON arrays under the container's name. `APIKey` is normally left out: it comes from the environment's secret. Strings may use `{{variables}}`.",
+  expect:
+    'Assertions about the reply, judged by `carrier run` and the Test Explorer: `status`, `fault`, `success`, `messages`, `maxMs`, `reply` (by path) and `documents`.',
   capture: 'Values to capture from the reply as variables for later requests: variable name → path in the reply.',
 } as const;
 

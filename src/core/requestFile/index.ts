@@ -9,8 +9,16 @@ export { LineIndex } from './lineIndex';
 export { formatPath, numberKey } from './jsonPath';
 export { DEFAULT_BINDING, REQUEST_FILE_KEYS, REQUEST_FILE_KEY_NAMES, type RequestFileKey } from './format';
 export {
-  VARIABLE_NAME_SOURCE, VARIABLE_SOURCE, isVariableName, variableNameProblem, wholeVariable, containsVariable, findVariables, substituteVariables,
-  UnknownVariableError, type VariableUse,
+  VARIABLE_NAME_SOURCE,
+  VARIABLE_SOURCE,
+  isVariableName,
+  variableNameProblem,
+  wholeVariable,
+  containsVariable,
+  findVariables,
+  substituteVariables,
+  UnknownVariableError,
+  type VariableUse,
 } from './variables';
 export { closest, didYouMean, levenshtein } from './suggest';
 export { rangeOfPath } from './range';

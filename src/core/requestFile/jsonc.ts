@@ -35,7 +35,7 @@ const MESSAGES: Record<string, string> = {
   EndOfFileExpected: 'unexpected text after the end of the JSON object',
   InvalidCommentToken: 'invalid comment',
   UnexpectedEndOfComment: 'comment is not closed (missing "*/")',
-  UnexpectedEndOfString: 'string is not closed (missing \'"\')',
+  UnexpectedEndOfString: "string is not closed (missing '\"')",
   UnexpectedEndOfNumber: 'number is incomplete',
   InvalidUnicode: 'invalid \\u escape in a string',
   InvalidEscapeCharacter: 'invalid escape character in a string',
@@ -52,7 +52,13 @@ export function parseJson(input: string): ParsedJson {
   const tooDeep = (): ParsedJson | undefined => {
     const deep = tooDeepAt(text);
     if (deep < 0) return undefined;
-    return { ok: false, source, findings: [syntax(source, deep, 1, `nested deeper than ${MAX_JSON_DEPTH} levels here; a request file is a few levels deep, so the file is not read further`)] };
+    return {
+      ok: false,
+      source,
+      findings: [
+        syntax(source, deep, 1, `nested deeper than ${MAX_JSON_DEPTH} levels here; a request file is a few levels deep, so the file is not read further`),
+      ],
+    };
   };
   let value: unknown;
   try {
@@ -82,14 +88,21 @@ function withDuplicateKeys(parsed: ParsedJson): ParsedJson {
 function parseJsonc(source: JsonSource): ParsedJson {
   const errors: ParseError[] = [];
   const value = parse(source.text, errors, { allowTrailingComma: false, disallowComments: false, allowEmptyContent: false });
-  const context = tokenContext(source.text, errors.map((e) => e.offset));
+  const context = tokenContext(
+    source.text,
+    errors.map((e) => e.offset),
+  );
   const findings: Finding[] = [];
   const seenLines = new Set<number>();
   const seenCommas = new Set<number>();
   for (const error of errors) {
     const code = printParseErrorCode(error.error);
     const { prev, next } = context.get(error.offset) ?? {};
-    if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && prev?.kind === SyntaxKind.CommaToken && (next?.kind === SyntaxKind.CloseBraceToken || next?.kind === SyntaxKind.CloseBracketToken)) {
+    if (
+      (code === 'PropertyNameExpected' || code === 'ValueExpected') &&
+      prev?.kind === SyntaxKind.CommaToken &&
+      (next?.kind === SyntaxKind.CloseBraceToken || next?.kind === SyntaxKind.CloseBracketToken)
+    ) {
       // jsonc-parser may report one trailing comma twice (as a missing name and a missing value).
       if (!seenCommas.has(prev.offset)) findings.push({ ...syntax(source, prev.offset, 1, 'trailing comma'), severity: 'warning', code: 'trailing-comma' });
       seenCommas.add(prev.offset);

@@ -32,7 +32,14 @@ const list = (items: readonly string[]) => items.join(', ');
 export function readRequestFile(value: unknown, source: JsonSource, options: ReadOptions = {}): ReadResult {
   const findings: Finding[] = [];
   const report = (code: FindingCode, path: JsonPath, message: string, part: RangePart = 'value', suggestion?: string) =>
-    findings.push({ severity: 'error', code, message, path: formatPath(path), range: source.rangeOf(path, part), ...(suggestion !== undefined ? { suggestion } : {}) });
+    findings.push({
+      severity: 'error',
+      code,
+      message,
+      path: formatPath(path),
+      range: source.rangeOf(path, part),
+      ...(suggestion !== undefined ? { suggestion } : {}),
+    });
 
   if (!isObject(value)) {
     report('not-an-object', [], 'a request file is a JSON object with "operation" and "params"');
@@ -91,7 +98,13 @@ function readShape(file: Obj, report: Report): OperationDef | undefined {
   const shapes = shapesOf(operation);
   if (shapes.length === 0) {
     const guess = closest(operation, operationNames());
-    report('operation', ['operation'], `"operation": "${operation}" is not an operation of the service${guess ? didYouMean(guess) : ` (operations: ${list(operationNames())})`}`, 'value', guess);
+    report(
+      'operation',
+      ['operation'],
+      `"operation": "${operation}" is not an operation of the service${guess ? didYouMean(guess) : ` (operations: ${list(operationNames())})`}`,
+      'value',
+      guess,
+    );
     return undefined;
   }
   const versions = shapes.map((s) => s.version);
@@ -141,8 +154,10 @@ function readCapture(file: Obj, report: Report): Record<string, string> | undefi
   }
   const out: Record<string, string> = {};
   for (const [name, path] of Object.entries(capture)) {
-    if (!isVariableName(name)) report('capture', ['capture', name], `capture: "${name}" is not a variable name (letters, digits, _ . - ; starting with a letter or _)`, 'key');
-    if (typeof path !== 'string' || path.trim() === '') report('capture', ['capture', name], `${formatPath(['capture', name])} must be a path into the reply, e.g. "BolID"`);
+    if (!isVariableName(name))
+      report('capture', ['capture', name], `capture: "${name}" is not a variable name (letters, digits, _ . - ; starting with a letter or _)`, 'key');
+    if (typeof path !== 'string' || path.trim() === '')
+      report('capture', ['capture', name], `${formatPath(['capture', name])} must be a path into the reply, e.g. "BolID"`);
     else out[name] = path;
   }
   return out;

@@ -11,7 +11,11 @@ export const MAX_TEXT_FILE_BYTES = 4 * 1024 * 1024;
 export class FileTextError extends Error {
   /** Set when the file was refused for its size: how many bytes it has. */
   size?: number;
-  constructor(message: string, readonly line?: number, readonly column?: number) {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
     super(message);
     this.name = 'FileTextError';
   }
@@ -50,11 +54,20 @@ export function firstInvalidByte(b: Uint8Array): number {
     const c = b[i];
     let n: number;
     let min: number;
-    if (c < 0x80) { i++; continue; }
-    if (c >= 0xc2 && c <= 0xdf) { n = 1; min = 0x80; }
-    else if (c >= 0xe0 && c <= 0xef) { n = 2; min = 0x800; }
-    else if (c >= 0xf0 && c <= 0xf4) { n = 3; min = 0x10000; }
-    else return i;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    if (c >= 0xc2 && c <= 0xdf) {
+      n = 1;
+      min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      min = 0x10000;
+    } else return i;
     if (i + n >= b.length) return i;
     let cp = c & (0x3f >> n);
     for (let k = 1; k <= n; k++) {
@@ -71,7 +84,11 @@ export function firstInvalidByte(b: Uint8Array): number {
 function lineColumnOf(b: Uint8Array, at: number): { line: number; column: number } {
   let line = 1;
   let start = 0;
-  for (let i = 0; i < at; i++) if (b[i] === 0x0a) { line++; start = i + 1; }
+  for (let i = 0; i < at; i++)
+    if (b[i] === 0x0a) {
+      line++;
+      start = i + 1;
+    }
   // Columns count characters, as editors do: decode the line's start, which is valid up to `at`.
   return { line, column: new TextDecoder().decode(b.subarray(start, at)).length + 1 };
 }

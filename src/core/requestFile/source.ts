@@ -28,7 +28,9 @@ export class JsonSource {
 
   get tree(): Node | undefined {
     // jsonc-parser builds the tree one call per level: a text nested too deep has none (depth.ts).
-    if (this.treeCache === undefined) this.treeCache = !this.shallow && tooDeepAt(this.text) >= 0 ? null : parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false }) ?? null;
+    if (this.treeCache === undefined)
+      this.treeCache =
+        !this.shallow && tooDeepAt(this.text) >= 0 ? null : (parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false }) ?? null);
     return this.treeCache ?? undefined;
   }
 

@@ -26,14 +26,20 @@ export function valueShape(value: unknown, limit = MAX_JSON_DEPTH): ValueShape {
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const c: unknown = v[i];
-        if (c !== null && typeof c === 'object') { values.push(c); depths.push(depth + 1); }
+        if (c !== null && typeof c === 'object') {
+          values.push(c);
+          depths.push(depth + 1);
+        }
       }
     } else {
       // for…in over a JSON.parse object: own enumerable properties only, `__proto__` included.
       for (const k in v) {
         keys++;
         const c: unknown = (v as Record<string, unknown>)[k];
-        if (c !== null && typeof c === 'object') { values.push(c); depths.push(depth + 1); }
+        if (c !== null && typeof c === 'object') {
+          values.push(c);
+          depths.push(depth + 1);
+        }
       }
     }
   }

@@ -45,10 +45,15 @@ export function mentionsVariable(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
-    if (typeof v === 'string') { if (v.includes('{{')) return true; }
-    else if (Array.isArray(v)) { for (const item of v) stack.push(item); }
+    if (typeof v === 'string') {
+      if (v.includes('{{')) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    }
     // for-in, not Object.values: no array of the values made for every object walked.
-    else if (v !== null && typeof v === 'object') { for (const key in v) if (Object.hasOwn(v, key)) stack.push((v as Record<string, unknown>)[key]); }
+    else if (v !== null && typeof v === 'object') {
+      for (const key in v) if (Object.hasOwn(v, key)) stack.push((v as Record<string, unknown>)[key]);
+    }
   }
   return false;
 }
@@ -81,7 +86,10 @@ export function findVariables(value: unknown, at: JsonPath = []): VariableUse[] 
 }
 
 export class UnknownVariableError extends Error {
-  constructor(readonly unknown: readonly VariableUse[], known: readonly string[]) {
+  constructor(
+    readonly unknown: readonly VariableUse[],
+    known: readonly string[],
+  ) {
     const where = unknown.map((u) => `{{${u.name}}} at ${formatPath(u.path) || '(top level)'}`).join('; ');
     const hint = known.length > 0 ? ` (known: ${[...known].sort().join(', ')})` : ' (no variables are defined)';
     super(`unknown variable${unknown.length > 1 ? 's' : ''}: ${where}${hint}`);

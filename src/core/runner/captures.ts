@@ -26,7 +26,8 @@ export function takeCaptures(exchange: Exchange, captures: readonly CompiledCapt
       values[c.name] = String(v);
       typed[c.name] = v;
     } else {
-      const got = v === undefined ? 'nothing there' : v === '' ? 'an empty value' : v === null ? 'nil (xsi:nil)' : `a record or list, not a single value: ${show(v, 80)}`;
+      const got =
+        v === undefined ? 'nothing there' : v === '' ? 'an empty value' : v === null ? 'nil (xsi:nil)' : `a record or list, not a single value: ${show(v, 80)}`;
       failures.push({
         kind: 'capture',
         message: `capture ${c.name}: ${c.path.text} has no value to capture (found ${got})`,

@@ -45,7 +45,9 @@ const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'e
 
 export function readCollectionConfig(context: Pick<CoreContext, 'files'>, file: string): { config: CollectionConfig; problems: Failure[] } {
   let text: string;
-  try { text = readTextFile(context, file); } catch (e) {
+  try {
+    text = readTextFile(context, file);
+  } catch (e) {
     return { config: NO_CONFIG, problems: [{ kind: 'file', message: `cannot read ${file}: ${(e as Error).message}` }] };
   }
   return parseCollectionConfig(text, file);
@@ -54,21 +56,28 @@ export function readCollectionConfig(context: Pick<CoreContext, 'files'>, file: 
 export function parseCollectionConfig(text: string, file: string): { config: CollectionConfig; problems: Failure[] } {
   const lines = new LineIndex(file, text);
   const problems: Failure[] = [];
-  const problem = (node: Node | undefined, message: string) =>
-    problems.push({ kind: 'file', message, location: node ? lines.of(node) : lines.range(0, 0) });
+  const problem = (node: Node | undefined, message: string) => problems.push({ kind: 'file', message, location: node ? lines.of(node) : lines.range(0, 0) });
   const errors: ParseError[] = [];
   // jsonc-parser's tree recurses per level: a collection.json from a repository is measured first.
   const deep = tooDeepAt(text);
-  if (deep >= 0) return { config: { ...NO_CONFIG, file }, problems: [{ kind: 'file', message: `collection.json nests deeper than ${MAX_JSON_DEPTH} levels here`, location: lines.range(deep, 1) }] };
+  if (deep >= 0)
+    return {
+      config: { ...NO_CONFIG, file },
+      problems: [{ kind: 'file', message: `collection.json nests deeper than ${MAX_JSON_DEPTH} levels here`, location: lines.range(deep, 1) }],
+    };
   const root = parseTree(text, errors, { allowTrailingComma: true });
-  for (const e of errors) problems.push({ kind: 'file', message: `collection.json: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) });
+  for (const e of errors)
+    problems.push({ kind: 'file', message: `collection.json: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) });
   if (errors.length || !root) return { config: { ...NO_CONFIG, file }, problems };
   const duplicates = findDuplicateKeys(text);
   if (duplicates.duplicates.length) {
     const zeroBased = new ZeroBasedLines(text);
     for (const f of duplicateKeyFindings(text, zeroBased, duplicates)) problems.push({ kind: 'file', message: f.message, location: fromRange(file, f.range) });
   }
-  if (root.type !== 'object') { problem(root, 'collection.json must be a JSON object'); return { config: { ...NO_CONFIG, file }, problems }; }
+  if (root.type !== 'object') {
+    problem(root, 'collection.json must be a JSON object');
+    return { config: { ...NO_CONFIG, file }, problems };
+  }
 
   const config: { -readonly [K in keyof CollectionConfig]: CollectionConfig[K] } = { file, order: [], variables: {}, files: [file], orderLocations: new Map() };
   for (const prop of root.children ?? []) {
@@ -76,7 +85,8 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
     if (!keyNode || !value) continue;
     const key = String(keyNode.value);
     switch (key) {
-      case '$schema': case 'description':
+      case '$schema':
+      case 'description':
         if (value.type !== 'string') problem(value, `"${key}" must be a string`);
         break;
       case 'name':
@@ -111,12 +121,21 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
         }
         break;
       case 'order': {
-        if (value.type !== 'array') { problem(value, '"order" must be a list of file and folder names'); break; }
+        if (value.type !== 'array') {
+          problem(value, '"order" must be a list of file and folder names');
+          break;
+        }
         const order: string[] = [];
         const locations = new Map<string, Failure['location']>();
         for (const item of value.children ?? []) {
-          if (item.type !== 'string' || !item.value) { problem(item, '"order" entries are file or folder names'); continue; }
-          if (order.includes(item.value)) { problem(item, `"${item.value}" is listed twice in "order"`); continue; }
+          if (item.type !== 'string' || !item.value) {
+            problem(item, '"order" entries are file or folder names');
+            continue;
+          }
+          if (order.includes(item.value)) {
+            problem(item, `"${item.value}" is listed twice in "order"`);
+            continue;
+          }
           order.push(item.value);
           locations.set(item.value, lines.of(item));
         }
@@ -126,7 +145,10 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
         break;
       }
       case 'variables': {
-        if (value.type !== 'object') { problem(value, '"variables" must be an object: name → value'); break; }
+        if (value.type !== 'object') {
+          problem(value, '"variables" must be an object: name → value');
+          break;
+        }
         const vars: Record<string, string> = {};
         for (const v of value.children ?? []) {
           const [k, val] = v.children ?? [];
@@ -135,7 +157,8 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
           const textValue = variableText(val.value);
           const nameProblem = variableNameProblem(name);
           if (nameProblem) problem(k, nameProblem);
-          else if (textValue === undefined || val.type === 'object' || val.type === 'array' || val.type === 'null') problem(val, `variable "${name}" must be a string, number or boolean`);
+          else if (textValue === undefined || val.type === 'object' || val.type === 'array' || val.type === 'null')
+            problem(val, `variable "${name}" must be a string, number or boolean`);
           else vars[name] = val.type === 'number' ? text.slice(val.offset, val.offset + val.length) : textValue;
         }
         config.variables = vars;
@@ -158,6 +181,6 @@ export function inherit(parent: CollectionConfig, child: CollectionConfig): Coll
     concurrency: child.concurrency ?? parent.concurrency,
     strictContract: child.strictContract ?? parent.strictContract,
     ...(child.data ? {} : parent.data ? { data: parent.data, dataLocation: parent.dataLocation } : {}),
-    ...(parent.together ?? child.together ? { together: parent.together ?? child.together } : {}),
+    ...((parent.together ?? child.together) ? { together: parent.together ?? child.together } : {}),
   };
 }

@@ -19,7 +19,10 @@ import { resultType, typeAtPath } from './replyTypes';
 export type CompareOp = 'equals' | 'lt' | 'lte' | 'gt' | 'gte';
 export const COMPARE_OPS: readonly CompareOp[] = ['equals', 'lt', 'lte', 'gt', 'gte'];
 
-export interface Located<T> { readonly value: T; readonly location: SourceLocation }
+export interface Located<T> {
+  readonly value: T;
+  readonly location: SourceLocation;
+}
 
 /** `{ "gte": 1 }` or a bare number (meaning equals); operands kept as exact decimals. */
 export type CompareSpec = ReadonlyArray<{ readonly op: CompareOp; readonly operand: NumberLiteral | string; readonly location: SourceLocation }>;
@@ -86,16 +89,25 @@ export interface ReplyContext {
 
 class Compiler {
   readonly problems: Failure[] = [];
-  constructor(private readonly text: string, private readonly lines: LineIndex, private readonly reply?: ReplyContext) {}
+  constructor(
+    private readonly text: string,
+    private readonly lines: LineIndex,
+    private readonly reply?: ReplyContext,
+  ) {}
 
   problem(node: Node, message: string): void {
     this.problems.push({ kind: 'file', message, location: this.lines.of(node) });
   }
 
-  loc(node: Node): SourceLocation { return this.lines.of(node); }
+  loc(node: Node): SourceLocation {
+    return this.lines.of(node);
+  }
 
   properties(node: Node, what: string): Array<[string, Node, Node]> {
-    if (node.type !== 'object') { this.problem(node, `${what} must be an object`); return []; }
+    if (node.type !== 'object') {
+      this.problem(node, `${what} must be an object`);
+      return [];
+    }
     return (node.children ?? []).flatMap((p) => {
       const [key, value] = p.children ?? [];
       return key && value ? [[String(key.value), value, p] as [string, Node, Node]] : [];
@@ -107,13 +119,21 @@ class Compiler {
    * can, but the file does not say so.
    */
   regex(node: Node, what: string, allowEmpty?: boolean): Pattern | undefined {
-    if (node.type !== 'string') { this.problem(node, `${what} must be a regular expression written as a string`); return undefined; }
-    if (node.value === '' && !allowEmpty) {
-      // An empty pattern matches every text: the expectation would hold whatever came.
-      this.problem(node, `${what}: an empty pattern matches everything, so it checks nothing; write what the text must contain${allowEmpty === false ? `, or "${ALLOW_EMPTY}": true beside it if that is meant` : ''}`);
+    if (node.type !== 'string') {
+      this.problem(node, `${what} must be a regular expression written as a string`);
       return undefined;
     }
-    try { return new Pattern(node.value as string); } catch (e) {
+    if (node.value === '' && !allowEmpty) {
+      // An empty pattern matches every text: the expectation would hold whatever came.
+      this.problem(
+        node,
+        `${what}: an empty pattern matches everything, so it checks nothing; write what the text must contain${allowEmpty === false ? `, or "${ALLOW_EMPTY}": true beside it if that is meant` : ''}`,
+      );
+      return undefined;
+    }
+    try {
+      return new Pattern(node.value as string);
+    } catch (e) {
       this.problem(node, `${what} is not a valid regular expression: ${(e as Error).message}`);
       return undefined;
     }
@@ -124,22 +144,27 @@ class Compiler {
     const literal = new NumberLiteral(this.text.slice(node.offset, node.offset + node.length));
     const d = parseDecimal(literal.raw);
     const problem = d ? magnitudeProblem(d) : `is not a number the runner reads`;
-    if (problem) { this.problem(node, `${what}: ${clip(literal.raw)} ${problem}`); return undefined; }
+    if (problem) {
+      this.problem(node, `${what}: ${clip(literal.raw)} ${problem}`);
+      return undefined;
+    }
     return literal;
   }
 
   expected(node: Node, what: string): Expected | undefined {
     switch (node.type) {
-      case 'number': return this.number(node, what);
+      case 'number':
+        return this.number(node, what);
       case 'array': {
         const items = (node.children ?? []).map((c) => this.expected(c, what));
         return items.every((i) => i !== undefined) ? (items as Expected[]) : undefined;
       }
       case 'object': {
         const entries = this.properties(node, 'value').map(([k, v]) => [k, this.expected(v, what)] as const);
-        return entries.every(([, v]) => v !== undefined) ? Object.fromEntries(entries) as Expected : undefined;
+        return entries.every(([, v]) => v !== undefined) ? (Object.fromEntries(entries) as Expected) : undefined;
       }
-      default: return node.value as string | boolean | null;
+      default:
+        return node.value as string | boolean | null;
     }
   }
 
@@ -149,24 +174,39 @@ class Compiler {
       const text = node.value as string;
       const d = parseDecimal(text);
       const problem = d && magnitudeProblem(d);
-      if (problem) { this.problem(node, `${what}: ${clip(text)} ${problem}`); return undefined; }
+      if (problem) {
+        this.problem(node, `${what}: ${clip(text)} ${problem}`);
+        return undefined;
+      }
       // A {{variable}} is judged when the run has its value.
       if (d || parseDate(text) || referencedNames(text).length) return text;
     }
-    this.problem(node, `${what} needs a number, a decimal string ("0.10"), a money string ("$1,234.56"), a date ("2026-11-23", "2026-11-23T08:00:00Z", "11/23/2026") or a {{variable}}`);
+    this.problem(
+      node,
+      `${what} needs a number, a decimal string ("0.10"), a money string ("$1,234.56"), a date ("2026-11-23", "2026-11-23T08:00:00Z", "11/23/2026") or a {{variable}}`,
+    );
     return undefined;
   }
 
   compare(node: Node, what: string, integer: boolean): CompareSpec | undefined {
     if (node.type === 'number') {
-      if (integer && !(Number.isInteger(node.value) && node.value >= 0)) { this.problem(node, `${what} must be a whole number, 0 or more`); return undefined; }
+      if (integer && !(Number.isInteger(node.value) && node.value >= 0)) {
+        this.problem(node, `${what} must be a whole number, 0 or more`);
+        return undefined;
+      }
       const operand = this.operand(node, what);
       return operand === undefined ? undefined : [{ op: 'equals', operand, location: this.loc(node) }];
     }
     const spec: Array<CompareSpec[number]> = [];
     for (const [key, value, prop] of this.properties(node, what)) {
-      if (!(COMPARE_OPS as readonly string[]).includes(key)) { this.problem(prop, `${what}: unknown comparison "${key}"; use ${COMPARE_OPS.join(', ')}`); continue; }
-      if (integer && (value.type !== 'number' || !Number.isInteger(value.value) || value.value < 0)) { this.problem(value, `${what}.${key} must be a whole number, 0 or more`); continue; }
+      if (!(COMPARE_OPS as readonly string[]).includes(key)) {
+        this.problem(prop, `${what}: unknown comparison "${key}"; use ${COMPARE_OPS.join(', ')}`);
+        continue;
+      }
+      if (integer && (value.type !== 'number' || !Number.isInteger(value.value) || value.value < 0)) {
+        this.problem(value, `${what}.${key} must be a whole number, 0 or more`);
+        continue;
+      }
       const operand = this.operand(value, `${what}.${key}`);
       if (operand !== undefined) spec.push({ op: key as CompareOp, operand, location: this.loc(prop) });
     }
@@ -177,13 +217,21 @@ class Compiler {
   /** A reply path, parsed and held against the catalog; undefined (with a problem) when it is neither. */
   replyPath(pathText: string, node: Node, what: string, one: boolean): ReplyPath | undefined {
     let path: ReplyPath;
-    try { path = parseReplyPath(pathText); } catch (e) {
+    try {
+      path = parseReplyPath(pathText);
+    } catch (e) {
       this.problem(node, e instanceof PathSyntaxError ? e.message : String(e));
       return undefined;
     }
-    if (one && path.quantified) { this.problem(node, `${what}: a capture takes one value; use [0] or [-1] instead of [*] or [?]`); return undefined; }
+    if (one && path.quantified) {
+      this.problem(node, `${what}: a capture takes one value; use [0] or [-1] instead of [*] or [?]`);
+      return undefined;
+    }
     const problem = this.reply && replyPathProblem(this.reply.shape, path, this.reply.added);
-    if (problem) { this.problem(node, `${what}: "${pathText}": ${problem}`); return undefined; }
+    if (problem) {
+      this.problem(node, `${what}: "${pathText}": ${problem}`);
+      return undefined;
+    }
     return path;
   }
 
@@ -200,7 +248,10 @@ class Compiler {
     const raw = this.text.slice(node.offset, node.offset + node.length);
     const last = [...path.steps].reverse().find((s) => s.kind === 'key');
     const field = last?.kind === 'key' ? last.name : path.text;
-    this.problem(node, `${what}: ${field} is a string field; write the expected text, e.g. "${clip(raw)}" (to compare money or other text as a number, use gte and lte)`);
+    this.problem(
+      node,
+      `${what}: ${field} is a string field; write the expected text, e.g. "${clip(raw)}" (to compare money or other text as a number, use gte and lte)`,
+    );
     return true;
   }
 
@@ -224,26 +275,42 @@ class Compiler {
     for (const [key, value, opProp] of properties) {
       const location = this.loc(opProp);
       switch (key) {
-        case ALLOW_EMPTY: break;
+        case ALLOW_EMPTY:
+          break;
         case 'equals': {
           if (path && this.numberForString(path, value, `"${pathText}".equals`)) break;
           const expected = this.expected(value, `"${pathText}".equals`);
           if (expected !== undefined) ops.push({ op: 'equals', expected, location, ...allow });
           break;
         }
-        case 'matches': { const re = this.regex(value, `"${pathText}".matches`, allowEmpty); if (re) ops.push({ op: 'matches', pattern: re, location, ...allow }); break; }
+        case 'matches': {
+          const re = this.regex(value, `"${pathText}".matches`, allowEmpty);
+          if (re) ops.push({ op: 'matches', pattern: re, location, ...allow });
+          break;
+        }
         case 'exists':
         case 'absent':
-          if (value.type !== 'boolean') { this.problem(value, `"${pathText}".${key} must be true or false`); break; }
+          if (value.type !== 'boolean') {
+            this.problem(value, `"${pathText}".${key} must be true or false`);
+            break;
+          }
           ops.push({ op: 'exists', expected: key === 'exists' ? value.value === true : value.value !== true, location });
           break;
-        case 'lt': case 'lte': case 'gt': case 'gte': {
+        case 'lt':
+        case 'lte':
+        case 'gt':
+        case 'gte': {
           const operand = this.operand(value, `"${pathText}".${key}`);
           if (operand !== undefined) ops.push({ op: key, operand, location, ...allow });
           break;
         }
-        case 'count': { const spec = this.compare(value, `"${pathText}".count`, true); if (spec) ops.push({ op: 'count', spec, location }); break; }
-        default: this.problem(opProp, `"${pathText}": unknown assertion "${key}"; use ${REPLY_OPS.join(', ')} (and ${ALLOW_EMPTY})`);
+        case 'count': {
+          const spec = this.compare(value, `"${pathText}".count`, true);
+          if (spec) ops.push({ op: 'count', spec, location });
+          break;
+        }
+        default:
+          this.problem(opProp, `"${pathText}": unknown assertion "${key}"; use ${REPLY_OPS.join(', ')} (and ${ALLOW_EMPTY})`);
       }
     }
     if (!ops.length && properties.every(([key]) => key === ALLOW_EMPTY)) this.problem(node, `"${pathText}" has no assertion; use ${REPLY_OPS.join(', ')}`);
@@ -256,17 +323,23 @@ class Compiler {
       const location = this.loc(prop);
       switch (key) {
         case 'status': {
-          const items = value.type === 'array' ? value.children ?? [] : [value];
+          const items = value.type === 'array' ? (value.children ?? []) : [value];
           const codes = items.filter((n) => n.type === 'number' && Number.isInteger(n.value) && n.value >= 100 && n.value <= 599).map((n) => n.value as number);
           if (codes.length !== items.length || !codes.length) this.problem(value, 'expect.status must be an HTTP status code (100–599) or a list of them');
           else out.status = { value: codes, location };
           break;
         }
         case 'fault': {
-          if (value.type === 'boolean') { out.fault = { value: value.value === true, location }; break; }
+          if (value.type === 'boolean') {
+            out.fault = { value: value.value === true, location };
+            break;
+          }
           const fault: { value: boolean; location: SourceLocation; code?: Located<Pattern>; reason?: Located<Pattern> } = { value: true, location };
           for (const [k, v, p] of this.properties(value, 'expect.fault')) {
-            if (k !== 'code' && k !== 'reason') { this.problem(p, `expect.fault: unknown key "${k}"; use code or reason`); continue; }
+            if (k !== 'code' && k !== 'reason') {
+              this.problem(p, `expect.fault: unknown key "${k}"; use code or reason`);
+              continue;
+            }
             const re = this.regex(v, `expect.fault.${k}`);
             if (re) fault[k] = { value: re, location: this.loc(p) };
           }
@@ -278,8 +351,11 @@ class Compiler {
           else out.success = { value: value.value === true, location };
           break;
         case 'messages': {
-          const items = value.type === 'array' ? value.children ?? [] : [value];
-          out.messages = items.flatMap((n) => { const re = this.regex(n, 'expect.messages item'); return re ? [{ value: re, location: this.loc(n) }] : []; });
+          const items = value.type === 'array' ? (value.children ?? []) : [value];
+          out.messages = items.flatMap((n) => {
+            const re = this.regex(n, 'expect.messages item');
+            return re ? [{ value: re, location: this.loc(n) }] : [];
+          });
           break;
         }
         case 'maxMs':
@@ -287,7 +363,8 @@ class Compiler {
           else out.maxMs = { value: value.value as number, location };
           break;
         case 'body':
-          if (value.type !== 'string' || !(BODY_KINDS as readonly string[]).includes(value.value as string)) this.problem(value, `expect.body must be one of ${BODY_KINDS.map((k) => `"${k}"`).join(', ')}`);
+          if (value.type !== 'string' || !(BODY_KINDS as readonly string[]).includes(value.value as string))
+            this.problem(value, `expect.body must be one of ${BODY_KINDS.map((k) => `"${k}"`).join(', ')}`);
           else out.body = { value: value.value as ReplyBodyKind, location };
           break;
         case 'conforms':
@@ -295,13 +372,18 @@ class Compiler {
           else out.conforms = { value: value.value === true, location };
           break;
         case 'reply':
-          out.reply = this.properties(value, 'expect.reply').flatMap(([path, v, p]) => { const a = this.replyAssertion(path, v, p); return a ? [a] : []; });
+          out.reply = this.properties(value, 'expect.reply').flatMap(([path, v, p]) => {
+            const a = this.replyAssertion(path, v, p);
+            return a ? [a] : [];
+          });
           break;
         case 'documents': {
           const docs: { -readonly [K in keyof NonNullable<CompiledExpect['documents']>]: NonNullable<CompiledExpect['documents']>[K] } = { location };
           for (const [k, v, p] of this.properties(value, 'expect.documents')) {
-            if (k === 'count' || k === 'pages') { const spec = this.compare(v, `expect.documents.${k}`, true); if (spec) docs[k] = { value: spec, location: this.loc(p) }; }
-            else if (k === 'type') {
+            if (k === 'count' || k === 'pages') {
+              const spec = this.compare(v, `expect.documents.${k}`, true);
+              if (spec) docs[k] = { value: spec, location: this.loc(p) };
+            } else if (k === 'type') {
               if (v.value !== 'pdf') this.problem(v, 'expect.documents.type: only "pdf" is known');
               else docs.type = { value: 'pdf', location: this.loc(p) };
             } else this.problem(p, `expect.documents: unknown key "${k}"; use count, type or pages`);
@@ -309,7 +391,8 @@ class Compiler {
           out.documents = docs;
           break;
         }
-        default: this.problem(prop, `Unknown expectation "${key}"; use ${EXPECT_KEYS.join(', ')}`);
+        default:
+          this.problem(prop, `Unknown expectation "${key}"; use ${EXPECT_KEYS.join(', ')}`);
       }
     }
     return out;
@@ -332,13 +415,24 @@ export interface CompiledCapture {
 const VARIABLE_NAME = /^[A-Za-z_][\w.-]*$/;
 
 /** `capture: { name: path }`; paths may index ([0], [-1]) but not quantify. */
-export function compileCapture(node: Node | undefined, text: string, lines: LineIndex, reply?: ReplyContext): { captures: CompiledCapture[]; problems: Failure[] } {
+export function compileCapture(
+  node: Node | undefined,
+  text: string,
+  lines: LineIndex,
+  reply?: ReplyContext,
+): { captures: CompiledCapture[]; problems: Failure[] } {
   if (!node) return { captures: [], problems: [] };
   const c = new Compiler(text, lines, reply);
   const captures: CompiledCapture[] = [];
   for (const [name, value, prop] of c.properties(node, 'capture')) {
-    if (!VARIABLE_NAME.test(name)) { c.problem(prop, `capture name "${name}" must start with a letter or _ and hold only letters, digits, _, - and .`); continue; }
-    if (value.type !== 'string') { c.problem(value, `capture "${name}" must be a reply path written as a string, e.g. "BolID"`); continue; }
+    if (!VARIABLE_NAME.test(name)) {
+      c.problem(prop, `capture name "${name}" must start with a letter or _ and hold only letters, digits, _, - and .`);
+      continue;
+    }
+    if (value.type !== 'string') {
+      c.problem(value, `capture "${name}" must be a reply path written as a string, e.g. "BolID"`);
+      continue;
+    }
     const path = c.replyPath(value.value as string, value, `capture "${name}"`, true);
     if (path) captures.push({ name, path, location: lines.of(prop) });
   }

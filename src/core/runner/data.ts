@@ -66,13 +66,16 @@ export function readDataFile(context: Pick<CoreContext, 'files'>, file: string):
   try {
     const read = context.files.readBounded(file, MAX_TEXT_FILE_BYTES);
     if (read.refused === 'not-a-file') return { problems: [fileProblem(file, `data file ${file} is not a regular file`)] };
-    if (read.refused === 'too-large') return { problems: [fileProblem(file, `data file ${file} is ${read.size} bytes; a data file may be at most ${MAX_TEXT_FILE_BYTES} bytes`)] };
+    if (read.refused === 'too-large')
+      return { problems: [fileProblem(file, `data file ${file} is ${read.size} bytes; a data file may be at most ${MAX_TEXT_FILE_BYTES} bytes`)] };
     bytes = read.bytes;
   } catch (e) {
     return { problems: [fileProblem(file, `cannot read data file ${file}: ${(e as Error).message}`)] };
   }
   let text: string;
-  try { text = decodeUtf8(bytes); } catch (e) {
+  try {
+    text = decodeUtf8(bytes);
+  } catch (e) {
     const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
     return { problems: [fileProblem(file, `data file ${(e as Error).message}`, { file, ...at, endLine: at.line, endColumn: at.column })] };
   }
@@ -83,7 +86,12 @@ export function readDataFile(context: Pick<CoreContext, 'files'>, file: string):
 class ByteCursor {
   private byte: number;
   private char = 0;
-  constructor(private readonly bytes: Buffer, private readonly bom: number) { this.byte = bom; }
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly bom: number,
+  ) {
+    this.byte = bom;
+  }
   charAt(byte: number): number {
     const target = Math.max(this.bom, Math.min(byte, this.bytes.length));
     if (target < this.byte) {
@@ -117,7 +125,10 @@ export function parseCsvData(bytes: Buffer, file: string): DataRead {
       relax_column_count: true,
       cast: (value: string, context: CastingContext) => {
         // `bytes` is where the field ends (after a closing quote): the library's own position.
-        if (context.index === 0 && current.length) { records.push(current); current = []; }
+        if (context.index === 0 && current.length) {
+          records.push(current);
+          current = [];
+        }
         current.push({ text: value, end: cursor.charAt(context.bytes) });
         if (records.length + 1 > MAX_DATA_ROWS + 1) throw new TooManyRows();
         return value;
@@ -169,13 +180,17 @@ export function parseCsvData(bytes: Buffer, file: string): DataRead {
       return;
     }
     const row: Record<string, DataCell> = {};
-    columns.forEach((c, k) => { row[c] = cells[k]; });
+    columns.forEach((c, k) => {
+      row[c] = cells[k];
+    });
     rows.push({ index: rowNumber, cells: row, location: cells[0].location });
   });
   if (!body.length && !problems.length) problems.push({ kind: 'file', message: 'data file: a header but no rows to run', location: header[0].location });
   if (problems.length) return { problems };
   const columnLocations: Record<string, SourceLocation> = {};
-  header.forEach((c) => { columnLocations[c.text] = c.location; });
+  header.forEach((c) => {
+    columnLocations[c.text] = c.location;
+  });
   return { table: { file, columns, rows, columnLocations } };
 }
 
@@ -202,15 +217,27 @@ function headerProblems(header: readonly DataCell[], file: string): Failure[] {
   const seen = new Map<string, DataCell>();
   for (const cell of header) {
     const name = cell.text;
-    if (name.trim() === '') { problems.push({ kind: 'file', message: 'data file: a column has an empty header; every column needs a name to use as {{name}}', location: cell.location }); continue; }
+    if (name.trim() === '') {
+      problems.push({
+        kind: 'file',
+        message: 'data file: a column has an empty header; every column needs a name to use as {{name}}',
+        location: cell.location,
+      });
+      continue;
+    }
     const first = seen.get(name);
     if (first) {
-      problems.push({ kind: 'file', message: `data file: column "${name}" is named twice (first at ${first.location.line}:${first.location.column})`, location: cell.location });
+      problems.push({
+        kind: 'file',
+        message: `data file: column "${name}" is named twice (first at ${first.location.line}:${first.location.column})`,
+        location: cell.location,
+      });
       continue;
     }
     seen.set(name, cell);
     const nameProblem = variableNameProblem(name);
-    if (nameProblem) problems.push({ kind: 'file', message: `data file: column ${nameProblem}; a column is used as {{${name.trim() || 'name'}}}`, location: cell.location });
+    if (nameProblem)
+      problems.push({ kind: 'file', message: `data file: column ${nameProblem}; a column is used as {{${name.trim() || 'name'}}}`, location: cell.location });
   }
   if (!header.length) problems.push(fileProblem(file, 'data file has no header row'));
   return problems;
@@ -218,18 +245,27 @@ function headerProblems(header: readonly DataCell[], file: string): Failure[] {
 
 export function parseJsonData(text: string, file: string): DataRead {
   const lines = new LineIndex(file, text);
-  const problem = (node: Node | undefined, message: string): Failure => ({ kind: 'file', message: `data file: ${message}`, location: node ? lines.of(node) : lines.range(0, 0) });
+  const problem = (node: Node | undefined, message: string): Failure => ({
+    kind: 'file',
+    message: `data file: ${message}`,
+    location: node ? lines.of(node) : lines.range(0, 0),
+  });
   const deep = tooDeepAt(text);
   if (deep >= 0) return { problems: [{ kind: 'file', message: `data file nests deeper than ${MAX_JSON_DEPTH} levels here`, location: lines.range(deep, 1) }] };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true });
-  if (errors.length || !root) return { problems: errors.map((e) => ({ kind: 'file', message: `data file: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) })) };
+  if (errors.length || !root)
+    return {
+      problems: errors.map((e) => ({ kind: 'file', message: `data file: ${printParseErrorCode(e.error)}`, location: lines.range(e.offset, e.length) })),
+    };
   const problems: Failure[] = [];
   const duplicates = findDuplicateKeys(text);
   if (duplicates.duplicates.length) {
-    for (const f of duplicateKeyFindings(text, new ZeroBasedLines(text), duplicates)) problems.push({ kind: 'file', message: `data file: ${f.message}`, location: fromRange(file, f.range) });
+    for (const f of duplicateKeyFindings(text, new ZeroBasedLines(text), duplicates))
+      problems.push({ kind: 'file', message: `data file: ${f.message}`, location: fromRange(file, f.range) });
   }
-  if (root.type !== 'array') return { problems: [problem(root, 'a JSON data file is an array of objects, one per row ([{ "name": "Tampa", "destZip": "33601" }, …])')] };
+  if (root.type !== 'array')
+    return { problems: [problem(root, 'a JSON data file is an array of objects, one per row ([{ "name": "Tampa", "destZip": "33601" }, …])')] };
   const items = root.children ?? [];
   if (items.length > MAX_DATA_ROWS) return { problems: [problem(root, `more than ${MAX_DATA_ROWS} rows`)] };
   let columns: string[] | undefined;
@@ -237,7 +273,10 @@ export function parseJsonData(text: string, file: string): DataRead {
   const rows: DataRow[] = [];
   items.forEach((item, i) => {
     const index = i + 1;
-    if (item.type !== 'object') { problems.push(problem(item, `row ${index} is not an object`)); return; }
+    if (item.type !== 'object') {
+      problems.push(problem(item, `row ${index} is not an object`));
+      return;
+    }
     const cells: Record<string, DataCell> = {};
     const keys: string[] = [];
     for (const prop of item.children ?? []) {
@@ -245,7 +284,10 @@ export function parseJsonData(text: string, file: string): DataRead {
       if (!keyNode || !value) continue;
       const key = String(keyNode.value);
       const nameProblem = variableNameProblem(key);
-      if (nameProblem) { problems.push(problem(keyNode, `${nameProblem}; a key is used as {{${key}}}`)); continue; }
+      if (nameProblem) {
+        problems.push(problem(keyNode, `${nameProblem}; a key is used as {{${key}}}`));
+        continue;
+      }
       keys.push(key);
       if (value.type !== 'string' && value.type !== 'number' && value.type !== 'boolean') {
         problems.push(problem(value, `row ${index}: "${key}" must be a string, number or boolean`));
@@ -261,7 +303,12 @@ export function parseJsonData(text: string, file: string): DataRead {
       const missing = columns.filter((c) => !keys.includes(c));
       const extra = keys.filter((k) => !columns!.includes(k));
       if (missing.length || extra.length) {
-        problems.push(problem(item, `row ${index} has ${[missing.length ? `no ${missing.map((m) => `"${m}"`).join(', ')}` : '', extra.length ? `${extra.map((m) => `"${m}"`).join(', ')} the first row does not have` : ''].filter(Boolean).join(' and ')}; every row has the keys of the first`));
+        problems.push(
+          problem(
+            item,
+            `row ${index} has ${[missing.length ? `no ${missing.map((m) => `"${m}"`).join(', ')}` : '', extra.length ? `${extra.map((m) => `"${m}"`).join(', ')} the first row does not have` : ''].filter(Boolean).join(' and ')}; every row has the keys of the first`,
+          ),
+        );
         return;
       }
     }

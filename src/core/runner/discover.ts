@@ -136,7 +136,10 @@ export function discover(context: Pick<CoreContext, 'files'>, inputs: readonly s
     const stack: Array<{ readonly path: string; readonly folder: boolean; readonly regular?: boolean }> = [{ path: root, folder: true }];
     while (stack.length) {
       const item = stack.pop()!;
-      if (!item.folder) { addFile(item.path, item.regular ? REGULAR_FILE : safeStat(item.path), item.path); continue; }
+      if (!item.folder) {
+        addFile(item.path, item.regular ? REGULAR_FILE : safeStat(item.path), item.path);
+        continue;
+      }
       const folder = item.path;
       const stat = safeStat(folder);
       if (!stat) continue;
@@ -145,13 +148,16 @@ export function discover(context: Pick<CoreContext, 'files'>, inputs: readonly s
         // A folder named on the command line and inside another one named there runs once,
         // unremarked; a link back to a folder above it is still a loop.
         const loop = isInside(realPath(path.dirname(folder)), realPath(folder));
-        if (!named.has(id) || loop) warnings.push({ kind: 'file', message: `skipped ${folder}: already visited (a symlink loop or a second link to the same folder)` });
+        if (!named.has(id) || loop)
+          warnings.push({ kind: 'file', message: `skipped ${folder}: already visited (a symlink loop or a second link to the same folder)` });
         continue;
       }
       seenFolders.add(id);
       const config = configFor(folder);
       let entries: FolderEntry[];
-      try { entries = fs.list(folder); } catch (e) {
+      try {
+        entries = fs.list(folder);
+      } catch (e) {
         problems.push({ kind: 'file', message: `cannot read folder ${folder}: ${(e as Error).message}` });
         continue;
       }
@@ -171,21 +177,34 @@ export function discover(context: Pick<CoreContext, 'files'>, inputs: readonly s
       const listed = config.file && path.dirname(config.file) === folder ? config.order : [];
       for (const name of listed) {
         if (!kinds.has(name)) {
-          problems.push({ kind: 'file', message: `collection.json "order" names "${name}", which is not a request file or folder in ${folder}`, location: config.orderLocations.get(name) });
+          problems.push({
+            kind: 'file',
+            message: `collection.json "order" names "${name}", which is not a request file or folder in ${folder}`,
+            location: config.orderLocations.get(name),
+          });
         }
       }
       const unlisted = (kind: 'file' | 'folder') => naturalSort([...kinds.keys()].filter((n) => kinds.get(n) === kind && !listed.includes(n)));
       // Files before subfolders: a subfolder's tests may use what this folder's files capture.
       const ordered = [...listed.filter((n) => kinds.has(n)), ...unlisted('file'), ...unlisted('folder')];
-      for (let i = ordered.length - 1; i >= 0; i--) stack.push({ path: path.join(folder, ordered[i]), folder: kinds.get(ordered[i]) === 'folder', regular: regular.has(ordered[i]) });
+      for (let i = ordered.length - 1; i >= 0; i--)
+        stack.push({ path: path.join(folder, ordered[i]), folder: kinds.get(ordered[i]) === 'folder', regular: regular.has(ordered[i]) });
     }
   };
 
-  const named = new Set(inputs.map((input) => safeStat(path.resolve(base, input))).filter((s): s is FileStat => s?.isDirectory === true).map(identity));
+  const named = new Set(
+    inputs
+      .map((input) => safeStat(path.resolve(base, input)))
+      .filter((s): s is FileStat => s?.isDirectory === true)
+      .map(identity),
+  );
   for (const input of inputs) {
     const given = path.resolve(base, input);
     const stat = safeStat(given);
-    if (!stat) { problems.push({ kind: 'file', message: `no such file or folder: ${input}` }); continue; }
+    if (!stat) {
+      problems.push({ kind: 'file', message: `no such file or folder: ${input}` });
+      continue;
+    }
     // The real path: the same folder is the same collection however its path was spelled.
     const full = realPath(given);
     if (stat.isDirectory) {

@@ -36,8 +36,9 @@ export interface KnownValue {
 export type KnownLookup = (name: string) => KnownValue | undefined;
 
 function stringsOf(value: Expected, out: string[] = []): string[] {
-  if (typeof value === 'string') { if (value.includes('{{')) out.push(value); }
-  else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
+  if (typeof value === 'string') {
+    if (value.includes('{{')) out.push(value);
+  } else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
   else if (value && typeof value === 'object' && !(value instanceof NumberLiteral)) Object.values(value).forEach((v) => stringsOf(v, out));
   return out;
 }
@@ -50,7 +51,8 @@ function expectationTexts(expect: CompiledExpect): ExpectationText[] {
       const allowEmpty = 'allowEmpty' in op && op.allowEmpty === true;
       if (op.op === 'equals') out.push({ what, texts: stringsOf(op.expected), location: op.location, allowEmpty });
       else if (op.op === 'matches') out.push({ what, texts: [op.pattern.source], location: op.location, allowEmpty });
-      else if (op.op !== 'exists' && op.op !== 'count' && typeof op.operand === 'string') out.push({ what, texts: [op.operand], location: op.location, allowEmpty });
+      else if (op.op !== 'exists' && op.op !== 'count' && typeof op.operand === 'string')
+        out.push({ what, texts: [op.operand], location: op.location, allowEmpty });
     }
   }
   for (const m of expect.messages) out.push({ what: 'expect.messages', texts: [m.value.source], location: m.location });
@@ -68,8 +70,13 @@ export function emptyExpectationProblems(expect: CompiledExpect, known: KnownLoo
       const k = known(ref.name);
       if (k?.value !== '' || said.has(ref.name)) continue;
       said.add(ref.name);
-      const hint = e.allowEmpty === false ? `; give it a value, or write "allowEmpty": true beside the assertions if an empty value is meant` : '; give it a value';
-      problems.push({ kind: 'variable', message: `${e.what}: {{${ref.name}}} is empty (${k.from}), and an expectation with an empty value checks nothing${hint}`, location: e.location });
+      const hint =
+        e.allowEmpty === false ? `; give it a value, or write "allowEmpty": true beside the assertions if an empty value is meant` : '; give it a value';
+      problems.push({
+        kind: 'variable',
+        message: `${e.what}: {{${ref.name}}} is empty (${k.from}), and an expectation with an empty value checks nothing${hint}`,
+        location: e.location,
+      });
     }
   }
   return problems;

@@ -93,8 +93,12 @@ export function variableProblems(plan: PlannedRun, options: Pick<ExecuteOptions,
     const env = options.backend.environment(environmentNameOf(test, file, options));
     if (typeof env === 'string') continue;
     const known = new Set([
-      ...RUN_NAMES, ...Object.keys(test.collection.variables), ...Object.keys(env.variables), ...Object.keys(test.row.values),
-      ...Object.keys(options.variables ?? {}), ...test.dependsOn.flatMap((d) => byId.get(d)?.captures ?? []),
+      ...RUN_NAMES,
+      ...Object.keys(test.collection.variables),
+      ...Object.keys(env.variables),
+      ...Object.keys(test.row.values),
+      ...Object.keys(options.variables ?? {}),
+      ...test.dependsOn.flatMap((d) => byId.get(d)?.captures ?? []),
     ]);
     for (const name of file.uses) {
       const key = `${test.file}\0${name}`;
@@ -141,13 +145,20 @@ class Run {
   private readonly ran: string[] = [];
   private readonly listed = new Set<string>();
 
-  constructor(private readonly plan: PlannedRun, private readonly options: ExecuteOptions, private readonly observer: RunObserver) {
+  constructor(
+    private readonly plan: PlannedRun,
+    private readonly options: ExecuteOptions,
+    private readonly observer: RunObserver,
+  ) {
     this.order = new Map(plan.tests.map((t, i) => [t.id, i]));
     this.now = options.now ?? (() => performance.now());
     this.builtins = options.runVariables ?? runVariables();
     // Hundreds of concurrent sends each add a listener; that is the design, not a leak.
     setMaxListeners(0, this.abort.signal);
-    const cancel = () => { this.stopReason ??= 'cancelled'; this.abort.abort(); };
+    const cancel = () => {
+      this.stopReason ??= 'cancelled';
+      this.abort.abort();
+    };
     options.signal?.addEventListener('abort', cancel, { once: true });
     if (options.signal?.aborted) cancel();
   }
@@ -160,7 +171,10 @@ class Run {
   }
 
   private note(id: string): void {
-    if (!this.listed.has(id)) { this.listed.add(id); this.ran.push(id); }
+    if (!this.listed.has(id)) {
+      this.listed.add(id);
+      this.ran.push(id);
+    }
   }
 
   private finish(result: TestResult): TestResult {
@@ -196,7 +210,10 @@ class Run {
     const vars: Record<string, unknown> = { ...this.builtins, ...test.collection.variables };
     for (const [k, v] of Object.entries(env.variables)) vars[k] = v;
     const texts = { ...vars };
-    if (test.row) { Object.assign(vars, test.row.values); Object.assign(texts, test.row.texts); }
+    if (test.row) {
+      Object.assign(vars, test.row.values);
+      Object.assign(texts, test.row.texts);
+    }
     const over: Record<string, unknown> = { ...this.options.variables };
     // Producers in run order: a later producer of the same name wins, as the plan decided.
     const deps = [...test.dependsOn].sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
@@ -207,21 +224,26 @@ class Run {
   async runTest(test: PlannedTest): Promise<TestResult> {
     const file = this.plan.files.get(test.file);
     const unavailable = this.plan.unavailable.get(test.id);
-    if (unavailable) { this.skip(test, unavailable); return this.results.get(test.id)!; }
+    if (unavailable) {
+      this.skip(test, unavailable);
+      return this.results.get(test.id)!;
+    }
     const startedAt = new Date().toISOString();
     const start = this.now();
     this.note(test.id);
     this.observer.testStart?.(test);
-    const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor): TestResult => this.finish({
-      test,
-      status: failures.length ? 'failed' : 'passed',
-      failures: redactor ? redactor.deep(failures) : failures,
-      startedAt,
-      durationMs: this.now() - start,
-      captured: {},
-      ...extra,
-    });
-    if (!file?.request || file.problems.length) return done(file?.problems.length ? [...file.problems] : [{ kind: 'file', message: `cannot read ${test.file}` }]);
+    const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor): TestResult =>
+      this.finish({
+        test,
+        status: failures.length ? 'failed' : 'passed',
+        failures: redactor ? redactor.deep(failures) : failures,
+        startedAt,
+        durationMs: this.now() - start,
+        captured: {},
+        ...extra,
+      });
+    if (!file?.request || file.problems.length)
+      return done(file?.problems.length ? [...file.problems] : [{ kind: 'file', message: `cannot read ${test.file}` }]);
     const rowProblems = this.plan.rowProblems.get(test.id);
     if (rowProblems?.length) return done([...rowProblems]);
 
@@ -257,7 +279,10 @@ class Run {
     let exchange;
     try {
       exchange = await this.options.backend.send({
-        test, request, binding: test.binding ?? request.binding, environment: env,
+        test,
+        request,
+        binding: test.binding ?? request.binding,
+        environment: env,
         signal: this.abort.signal,
         ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
       });
@@ -266,8 +291,15 @@ class Run {
     }
     // A copy of another file's text is judged with that file's compiled form; its failures name this file.
     const judged = file.compiledFrom ?? file;
-    const { exchange: judgedExchange, failures, warnings } = judgeExchange(exchange, {
-      expect: judged.expect, lookup, fileLocation: file.location, file: file.file,
+    const {
+      exchange: judgedExchange,
+      failures,
+      warnings,
+    } = judgeExchange(exchange, {
+      expect: judged.expect,
+      lookup,
+      fileLocation: file.location,
+      file: file.file,
       strictContract: this.options.strictContract === true || test.collection.strictContract === true,
       redact: (f) => redactor.deep(f),
       keepExchange: this.options.keepExchanges === true,
@@ -277,14 +309,18 @@ class Run {
     this.capturedValues.set(test.id, captured.typed);
     let all = captured.failures.length ? [...failures, ...captured.failures] : failures;
     if (file.compiledFrom && all.length) all = all.map((f) => withLocationFile(f, file.compiledFrom!.file, file.file));
-    return done(all, {
-      ...(warnings.length ? { warnings } : {}),
-      environment: env.name,
-      captured: redactor.deep(captured.values),
-      reply: summarize(exchange),
-      ...(this.options.keepExchanges ? { exchange } : {}),
-      ...(this.options.transcripts ? { transcript: transcriptOf(exchange, redactor) } : {}),
-    }, redactor);
+    return done(
+      all,
+      {
+        ...(warnings.length ? { warnings } : {}),
+        environment: env.name,
+        captured: redactor.deep(captured.values),
+        reply: summarize(exchange),
+        ...(this.options.keepExchanges ? { exchange } : {}),
+        ...(this.options.transcripts ? { transcript: transcriptOf(exchange, redactor) } : {}),
+      },
+      redactor,
+    );
   }
 
   /** One collection segment: up to `cap` tests at once, each after its producers. */
@@ -306,14 +342,24 @@ class Run {
         for (let i = first; i < pending.length; i++) {
           const test = pending[i];
           if (!test) continue;
-          if (this.stopReason) { take(i); this.skip(test, this.stopReason); continue; }
+          if (this.stopReason) {
+            take(i);
+            this.skip(test, this.stopReason);
+            continue;
+          }
           if (running >= cap) break;
           if (test.dependsOn.some((d) => this.order.has(d) && !this.results.has(d))) continue;
           take(i);
           const blocked = this.blockedBy(test);
-          if (blocked) { this.skip(test, blocked); continue; }
+          if (blocked) {
+            this.skip(test, blocked);
+            continue;
+          }
           running++;
-          this.runTest(test).then(() => { running--; pump(); }, reject);
+          this.runTest(test).then(() => {
+            running--;
+            pump();
+          }, reject);
         }
         if (pending.length - first - left > Math.max(64, left)) {
           pending = pending.slice(first).filter((t) => t !== undefined);
@@ -345,7 +391,10 @@ class Run {
     let last: number | undefined;
     for (const t of tests) {
       const s = this.plan.segment.get(t.id) ?? 0;
-      if (s !== last) { segments.push([]); last = s; }
+      if (s !== last) {
+        segments.push([]);
+        last = s;
+      }
       segments[segments.length - 1].push(t);
     }
     const limit = this.options.concurrency;
@@ -355,10 +404,19 @@ class Run {
       await this.runSegment(segment, cap);
     }
     // In the order they ran; with a plan that finished, every test has a result.
-    const results = [...this.ran, ...tests.map((t) => t.id).filter((id) => !this.listed.has(id))].map((id) => this.results.get(id)).filter((r): r is TestResult => r !== undefined);
+    const results = [...this.ran, ...tests.map((t) => t.id).filter((id) => !this.listed.has(id))]
+      .map((id) => this.results.get(id))
+      .filter((r): r is TestResult => r !== undefined);
     const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;
     const report: RunReport = {
-      summary: { total: results.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs: this.now() - start, startedAt },
+      summary: {
+        total: results.length,
+        passed: count('passed'),
+        failed: count('failed'),
+        skipped: count('skipped'),
+        durationMs: this.now() - start,
+        startedAt,
+      },
       results,
       problems: this.plan.problems,
     };

@@ -32,11 +32,16 @@ const SYMBOL: Record<string, string> = { equals: '=', lt: '<', lte: '≤', gt: '
 
 function holds(op: string, cmp: number): boolean {
   switch (op) {
-    case 'lt': return cmp < 0;
-    case 'lte': return cmp <= 0;
-    case 'gt': return cmp > 0;
-    case 'gte': return cmp >= 0;
-    default: return cmp === 0;
+    case 'lt':
+      return cmp < 0;
+    case 'lte':
+      return cmp <= 0;
+    case 'gt':
+      return cmp > 0;
+    case 'gte':
+      return cmp >= 0;
+    default:
+      return cmp === 0;
   }
 }
 
@@ -51,14 +56,19 @@ function specText(spec: CompareSpec): string {
 /** Whether a count (or page number) satisfies every comparison of a spec. */
 function countHolds(n: number, spec: CompareSpec): boolean {
   const d = decimalOf(n)!;
-  return spec.every((s) => { const o = decimalOf(s.operand); return !!o && holds(s.op, compareDecimals(d, o)); });
+  return spec.every((s) => {
+    const o = decimalOf(s.operand);
+    return !!o && holds(s.op, compareDecimals(d, o));
+  });
 }
 
 class Judge {
   readonly failures: Failure[] = [];
   constructor(private readonly lookup: Lookup) {}
 
-  add(f: Failure): void { this.failures.push(f); }
+  add(f: Failure): void {
+    this.failures.push(f);
+  }
 
   /**
    * Fills variables into an expected value; undefined (with a failure) when one is missing, or
@@ -69,7 +79,11 @@ class Judge {
     const empty: string[] = [];
     const lookup = allowEmpty ? this.lookup : this.noting(empty);
     const walk = (v: Expected): Expected => {
-      if (typeof v === 'string') { const r = fillText(v, lookup); missing = missing.concat(r.missing); return r.text; }
+      if (typeof v === 'string') {
+        const r = fillText(v, lookup);
+        missing = missing.concat(r.missing);
+        return r.text;
+      }
       if (Array.isArray(v)) return v.map(walk);
       if (v && typeof v === 'object' && !(v instanceof NumberLiteral)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
       return v;
@@ -79,7 +93,10 @@ class Judge {
       this.missing(missing, location);
       return undefined;
     }
-    if (empty.length) { this.empty(empty, location, allowEmpty); return undefined; }
+    if (empty.length) {
+      this.empty(empty, location, allowEmpty);
+      return undefined;
+    }
     return out;
   }
 
@@ -88,7 +105,10 @@ class Judge {
     const empty: string[] = [];
     const r = pattern.resolve(allowEmpty ? this.lookup : this.noting(empty));
     if (r.missing.length) this.missing(r.missing, location);
-    else if (empty.length) { this.empty(empty, location, allowEmpty); return undefined; }
+    else if (empty.length) {
+      this.empty(empty, location, allowEmpty);
+      return undefined;
+    }
     return r.regex;
   }
 
@@ -103,7 +123,11 @@ class Judge {
 
   private empty(names: readonly string[], location: SourceLocation, allowEmpty: boolean | undefined): void {
     const hint = allowEmpty === false ? '; write "allowEmpty": true beside the assertions if an empty value is meant' : '';
-    this.add({ kind: 'variable', message: `the expectation uses ${names.map((n) => `{{${n}}}`).join(', ')}, which ${names.length === 1 ? 'is' : 'are'} empty in this run, and an expectation with an empty value checks nothing${hint}`, location });
+    this.add({
+      kind: 'variable',
+      message: `the expectation uses ${names.map((n) => `{{${n}}}`).join(', ')}, which ${names.length === 1 ? 'is' : 'are'} empty in this run, and an expectation with an empty value checks nothing${hint}`,
+      location,
+    });
   }
 
   private missing(names: readonly string[], location: SourceLocation): void {
@@ -129,13 +153,23 @@ const literalProblems = new WeakMap<NumberLiteral, string | null>();
 
 function operandProblemOf(operand: NumberLiteral | string): string | undefined {
   const d = decimalOf(operand);
-  if (d) { const p = magnitudeProblem(d); return p && `the expectation compares with ${operandText(operand)}, which ${p}`; }
+  if (d) {
+    const p = magnitudeProblem(d);
+    return p && `the expectation compares with ${operandText(operand)}, which ${p}`;
+  }
   if (typeof operand === 'string' && parseDate(operand)) return undefined;
   return `the expectation compares with "${operandText(operand)}", which is not a number or a date`;
 }
 
 const TYPE_NAMES: Record<ScalarType, string> = {
-  int: 'an int', float: 'a float', decimal: 'a decimal', dateTime: 'an xs:dateTime', date: 'a MM/DD/YYYY date', boolean: 'a boolean', string: 'a string', base64Binary: 'base64 data',
+  int: 'an int',
+  float: 'a float',
+  decimal: 'a decimal',
+  dateTime: 'an xs:dateTime',
+  date: 'a MM/DD/YYYY date',
+  boolean: 'a boolean',
+  string: 'a string',
+  base64Binary: 'base64 data',
 };
 
 /** lt/lte/gt/gte: by the field's catalog type where it has one, else by what the operand is. */
@@ -143,7 +177,10 @@ function orderCheck(op: Extract<ReplyOp, { op: 'lt' | 'lte' | 'gt' | 'gte' }>, j
   const operand = typeof op.operand === 'string' ? judge.fill(op.operand, op.location) : op.operand;
   if (operand === undefined) return undefined;
   const problem = operandProblem(operand);
-  if (problem) { judge.add({ kind: 'variable', message: problem, location: op.location }); return undefined; }
+  if (problem) {
+    judge.add({ kind: 'variable', message: problem, location: op.location });
+    return undefined;
+  }
   const expected = `${SYMBOL[op.op]} ${operandText(operand)}`;
   const scalar = type && !type.list ? type.scalar : undefined;
   const asNumber = decimalOf(operand);
@@ -173,33 +210,51 @@ function orderCheck(op: Extract<ReplyOp, { op: 'lt' | 'lte' | 'gt' | 'gte' }>, j
   };
 }
 
-interface OpCheck { readonly expected: string; readonly check: ValueCheck }
+interface OpCheck {
+  readonly expected: string;
+  readonly check: ValueCheck;
+}
 
 function opCheck(op: ReplyOp, judge: Judge, type: ValueType | undefined): OpCheck | undefined {
   switch (op.op) {
     case 'equals': {
       const expected = judge.fill(op.expected, op.location, op.allowEmpty === true);
       if (expected === undefined) return undefined;
-      return { expected: `equals ${show(expected)}`, check: (v) => (valuesEqual(expected, v, type) ? undefined : `expected ${show(expected)}, got ${show(v)}`) };
+      return {
+        expected: `equals ${show(expected)}`,
+        check: (v) => (valuesEqual(expected, v, type) ? undefined : `expected ${show(expected)}, got ${show(v)}`),
+      };
     }
     case 'matches': {
       const re = judge.regex(op.pattern, op.location, op.allowEmpty === true);
       if (!re) return undefined;
       return {
         expected: `matches ${re}`,
-        check: (v) => { const t = textOf(v); return t !== undefined && re.test(t) ? undefined : `expected text matching ${re}, got ${show(v)}`; },
+        check: (v) => {
+          const t = textOf(v);
+          return t !== undefined && re.test(t) ? undefined : `expected text matching ${re}, got ${show(v)}`;
+        },
       };
     }
     case 'exists':
       return op.expected
-        ? { expected: 'exists', check: (v) => (v !== undefined && v !== null ? undefined : `expected a value, got ${v === null ? 'nil (xsi:nil)' : 'nothing (absent)'}`) }
+        ? {
+            expected: 'exists',
+            check: (v) => (v !== undefined && v !== null ? undefined : `expected a value, got ${v === null ? 'nil (xsi:nil)' : 'nothing (absent)'}`),
+          }
         : { expected: 'absent', check: (v) => (v === undefined || v === null ? undefined : `expected nothing (absent), got ${show(v)}`) };
-    case 'lt': case 'lte': case 'gt': case 'gte':
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
       return orderCheck(op, judge, type);
     case 'count':
       return {
         expected: `count ${specText(op.spec)}`,
-        check: (v) => { const n = countOf(v); return countHolds(n, op.spec) ? undefined : `expected count ${specText(op.spec)}, got ${n} item${n === 1 ? '' : 's'}`; },
+        check: (v) => {
+          const n = countOf(v);
+          return countHolds(n, op.spec) ? undefined : `expected count ${specText(op.spec)}, got ${n} item${n === 1 ? '' : 's'}`;
+        },
       };
   }
 }
@@ -227,17 +282,27 @@ const constantChecks = new WeakMap<ReplyAssertion, Prepared>();
 
 function isConstant(op: ReplyOp): boolean {
   switch (op.op) {
-    case 'equals': return !mentionsVariable(op.expected);
-    case 'matches': return op.pattern.constant;
-    case 'lt': case 'lte': case 'gt': case 'gte': return !mentionsVariable(op.operand);
-    default: return true;
+    case 'equals':
+      return !mentionsVariable(op.expected);
+    case 'matches':
+      return op.pattern.constant;
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
+      return !mentionsVariable(op.operand);
+    default:
+      return true;
   }
 }
 
 function prepare(assertion: ReplyAssertion, judge: Judge, type: ValueType | undefined): Prepared {
   const known = constantChecks.get(assertion);
   if (known && known.type === type) return known;
-  const checks = assertion.ops.flatMap((op) => { const c = opCheck(op, judge, type); return c ? [{ ...c, location: op.location }] : []; });
+  const checks = assertion.ops.flatMap((op) => {
+    const c = opCheck(op, judge, type);
+    return c ? [{ ...c, location: op.location }] : [];
+  });
   const prepared: Prepared = { type, checks, fns: checks.map((c) => c.check), expected: checks.map((c) => c.expected).join(' and ') };
   // A constant assertion that failed to prepare said so to this judge only: made again next time, it says so again.
   if (checks.length === assertion.ops.length && assertion.ops.every(isConstant)) constantChecks.set(assertion, prepared);
@@ -256,10 +321,27 @@ function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): v
       const shown = failures.slice(0, MAX_ITEM_FAILURES);
       for (const f of shown) judge.add({ kind: 'reply', message: `${f.path}: ${f.message}`, expected: what, actual: show(f.actual), path: f.path, location });
       const more = failures.length - shown.length;
-      if (more > 0) judge.add({ kind: 'reply', message: `${assertion.path.text}: ${more} more item${more === 1 ? '' : 's'} fail ${what}`, expected: what, path: assertion.path.text, location });
+      if (more > 0)
+        judge.add({
+          kind: 'reply',
+          message: `${assertion.path.text}: ${more} more item${more === 1 ? '' : 's'} fail ${what}`,
+          expected: what,
+          path: assertion.path.text,
+          location,
+        });
     };
-    report(outcome.failures.filter((f) => f.check === undefined), expected, checks.length === 1 ? checks[0].location : assertion.location);
-    checks.forEach((c, n) => report(outcome.failures.filter((f) => f.check === n), c.expected, c.location));
+    report(
+      outcome.failures.filter((f) => f.check === undefined),
+      expected,
+      checks.length === 1 ? checks[0].location : assertion.location,
+    );
+    checks.forEach((c, n) =>
+      report(
+        outcome.failures.filter((f) => f.check === n),
+        c.expected,
+        c.location,
+      ),
+    );
   }
 }
 
@@ -282,27 +364,62 @@ function judgeDocuments(exchange: Exchange, expect: CompiledExpect, judge: Judge
   if (!spec) return;
   const docs = exchange.documents;
   if (spec.count && !countHolds(docs.length, spec.count.value)) {
-    judge.add({ kind: 'documents', message: `documents: expected count ${specText(spec.count.value)}, got ${docs.length}`, expected: `count ${specText(spec.count.value)}`, actual: String(docs.length), location: spec.count.location });
+    judge.add({
+      kind: 'documents',
+      message: `documents: expected count ${specText(spec.count.value)}, got ${docs.length}`,
+      expected: `count ${specText(spec.count.value)}`,
+      actual: String(docs.length),
+      location: spec.count.location,
+    });
   }
   if (spec.type) {
-    if (!docs.length) judge.add({ kind: 'documents', message: 'documents: expected PDF documents, the reply has none', expected: 'type pdf', actual: 'no documents', location: spec.type.location });
+    if (!docs.length)
+      judge.add({
+        kind: 'documents',
+        message: 'documents: expected PDF documents, the reply has none',
+        expected: 'type pdf',
+        actual: 'no documents',
+        location: spec.type.location,
+      });
     for (const d of docs) {
-      if (d.mediaType !== 'application/pdf') judge.add({ kind: 'documents', message: `${d.path}: expected a PDF, got ${d.mediaType} (${d.size} bytes)`, expected: 'type pdf', actual: d.mediaType, path: d.path, location: spec.type.location });
+      if (d.mediaType !== 'application/pdf')
+        judge.add({
+          kind: 'documents',
+          message: `${d.path}: expected a PDF, got ${d.mediaType} (${d.size} bytes)`,
+          expected: 'type pdf',
+          actual: d.mediaType,
+          path: d.path,
+          location: spec.type.location,
+        });
     }
   }
   if (spec.pages) {
-    if (!docs.length) judge.add({ kind: 'documents', message: `documents: expected pages ${specText(spec.pages.value)}, the reply has no documents`, expected: `pages ${specText(spec.pages.value)}`, actual: 'no documents', location: spec.pages.location });
+    if (!docs.length)
+      judge.add({
+        kind: 'documents',
+        message: `documents: expected pages ${specText(spec.pages.value)}, the reply has no documents`,
+        expected: `pages ${specText(spec.pages.value)}`,
+        actual: 'no documents',
+        location: spec.pages.location,
+      });
     for (const d of docs) {
       if (d.pages === undefined || !countHolds(d.pages, spec.pages.value)) {
-        judge.add({ kind: 'documents', message: `${d.path}: expected pages ${specText(spec.pages.value)}, got ${d.pages ?? 'no page count (not a readable PDF)'}`, expected: `pages ${specText(spec.pages.value)}`, actual: String(d.pages ?? 'unknown'), path: d.path, location: spec.pages.location });
+        judge.add({
+          kind: 'documents',
+          message: `${d.path}: expected pages ${specText(spec.pages.value)}, got ${d.pages ?? 'no page count (not a readable PDF)'}`,
+          expected: `pages ${specText(spec.pages.value)}`,
+          actual: String(d.pages ?? 'unknown'),
+          path: d.path,
+          location: spec.pages.location,
+        });
       }
     }
   }
 }
 
-function is2xx(status: number): boolean { return status >= 200 && status < 300; }
-
-
+function is2xx(status: number): boolean {
+  return status >= 200 && status < 300;
+}
 
 /** At most this many contract findings of one reply become failures; the rest are counted. */
 const MAX_CONTRACT_FAILURES = 10;
@@ -341,7 +458,13 @@ export function strictFor(expect: CompiledExpect, options: JudgeOptions): boolea
 }
 
 /** The failures of one exchange against its expectations; empty when the test passes. */
-export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, lookup: Lookup, fileLocation?: SourceLocation, options: JudgeOptions = {}): Failure[] {
+export function evaluateExchange(
+  exchange: Exchange,
+  expect: CompiledExpect,
+  lookup: Lookup,
+  fileLocation?: SourceLocation,
+  options: JudgeOptions = {},
+): Failure[] {
   const judge = new Judge(lookup);
   if (exchange.error || !exchange.reply) {
     const e = exchange.error ?? { kind: 'reply', message: 'no reply' };
@@ -365,38 +488,87 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
       location: expect.body?.location ?? fileLocation,
     });
   } else if (verdict.kind === 'unreadable' && body === 'xml' && bodyWanted !== 'any') {
-    judge.add({ kind: 'reply', message: `reply: expected the service's answer, got an unreadable reply: ${verdict.reason}`, expected: 'a readable reply', actual: verdict.reason, location: fileLocation });
+    judge.add({
+      kind: 'reply',
+      message: `reply: expected the service's answer, got an unreadable reply: ${verdict.reason}`,
+      expected: 'a readable reply',
+      actual: verdict.reason,
+      location: fileLocation,
+    });
   }
   judgeContract(exchange, strictFor(expect, options), judge, expect.conforms?.location ?? fileLocation);
 
   if (expect.status) {
     if (!expect.status.value.includes(reply.status)) {
       const want = expect.status.value.join(' or ');
-      judge.add({ kind: 'status', message: `HTTP status: expected ${want}, got ${reply.status} ${reply.statusText}`.trim(), expected: want, actual: String(reply.status), location: expect.status.location });
+      judge.add({
+        kind: 'status',
+        message: `HTTP status: expected ${want}, got ${reply.status} ${reply.statusText}`.trim(),
+        expected: want,
+        actual: String(reply.status),
+        location: expect.status.location,
+      });
     }
   } else if (expect.fault?.value !== true && !is2xx(reply.status)) {
-    judge.add({ kind: 'status', message: `HTTP status: expected 2xx (no "status" in expect), got ${reply.status} ${reply.statusText}${fault ? ` — fault ${fault.code}: ${fault.reason}` : ''}`.trim(), expected: '2xx', actual: String(reply.status), location: fileLocation });
+    judge.add({
+      kind: 'status',
+      message:
+        `HTTP status: expected 2xx (no "status" in expect), got ${reply.status} ${reply.statusText}${fault ? ` — fault ${fault.code}: ${fault.reason}` : ''}`.trim(),
+      expected: '2xx',
+      actual: String(reply.status),
+      location: fileLocation,
+    });
   }
 
   if (expect.fault) {
     const f = expect.fault;
     if (!f.value && fault) {
-      judge.add({ kind: 'fault', message: `fault: expected none, got ${fault.code}: ${fault.reason}`, expected: 'no fault', actual: `${fault.code}: ${fault.reason}`, location: f.location });
+      judge.add({
+        kind: 'fault',
+        message: `fault: expected none, got ${fault.code}: ${fault.reason}`,
+        expected: 'no fault',
+        actual: `${fault.code}: ${fault.reason}`,
+        location: f.location,
+      });
     } else if (f.value && !fault) {
-      judge.add({ kind: 'fault', message: `fault: expected a SOAP fault, got HTTP ${reply.status} without one`, expected: 'a SOAP fault', actual: 'no fault', location: f.location });
+      judge.add({
+        kind: 'fault',
+        message: `fault: expected a SOAP fault, got HTTP ${reply.status} without one`,
+        expected: 'a SOAP fault',
+        actual: 'no fault',
+        location: f.location,
+      });
     } else if (f.value && fault) {
       const code = f.code && judge.regex(f.code.value, f.code.location);
       if (f.code && code && !code.test(fault.code) && !fault.subcodes.some((s) => code.test(s))) {
-        judge.add({ kind: 'fault', message: `fault code: expected text matching ${code}, got ${JSON.stringify(fault.code)}${fault.subcodes.length ? ` (subcodes ${fault.subcodes.join(', ')})` : ''}`, expected: `code matches ${code}`, actual: fault.code, location: f.code.location });
+        judge.add({
+          kind: 'fault',
+          message: `fault code: expected text matching ${code}, got ${JSON.stringify(fault.code)}${fault.subcodes.length ? ` (subcodes ${fault.subcodes.join(', ')})` : ''}`,
+          expected: `code matches ${code}`,
+          actual: fault.code,
+          location: f.code.location,
+        });
       }
       const reason = f.reason && judge.regex(f.reason.value, f.reason.location);
       if (f.reason && reason && !reason.test(fault.reason)) {
-        judge.add({ kind: 'fault', message: `fault reason: expected text matching ${reason}, got ${JSON.stringify(fault.reason)}`, expected: `reason matches ${reason}`, actual: fault.reason, location: f.reason.location });
+        judge.add({
+          kind: 'fault',
+          message: `fault reason: expected text matching ${reason}, got ${JSON.stringify(fault.reason)}`,
+          expected: `reason matches ${reason}`,
+          actual: fault.reason,
+          location: f.reason.location,
+        });
       }
     }
   } else if (fault) {
     // Unstated, "fault" means no fault at every status: a stated 500 is not a fault expected.
-    judge.add({ kind: 'fault', message: `fault: none expected (no "fault" in expect), got ${fault.code}: ${fault.reason}`, expected: 'no fault', actual: `${fault.code}: ${fault.reason}`, location: fileLocation });
+    judge.add({
+      kind: 'fault',
+      message: `fault: none expected (no "fault" in expect), got ${fault.code}: ${fault.reason}`,
+      expected: 'no fault',
+      actual: `${fault.code}: ${fault.reason}`,
+      location: fileLocation,
+    });
   }
 
   const inBody = exchange.findings.filter((f) => f.kind === 'in-body');
@@ -404,23 +576,55 @@ export function evaluateExchange(exchange: Exchange, expect: CompiledExpect, loo
   if (expect.success) {
     if (expect.success.value && inBodyErrors.length) {
       const got = inBodyErrors.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
-      judge.add({ kind: 'success', message: `success: expected no in-body errors, got ${got}`, expected: 'no in-body errors', actual: got, path: inBodyErrors[0].path, location: expect.success.location });
+      judge.add({
+        kind: 'success',
+        message: `success: expected no in-body errors, got ${got}`,
+        expected: 'no in-body errors',
+        actual: got,
+        path: inBodyErrors[0].path,
+        location: expect.success.location,
+      });
     } else if (!expect.success.value && !inBodyErrors.length) {
-      judge.add({ kind: 'success', message: 'success: expected the reply to report an in-body error (e.g. WasSuccess false), it reports none', expected: 'an in-body error', actual: 'none', location: expect.success.location });
+      judge.add({
+        kind: 'success',
+        message: 'success: expected the reply to report an in-body error (e.g. WasSuccess false), it reports none',
+        expected: 'an in-body error',
+        actual: 'none',
+        location: expect.success.location,
+      });
     }
   } else if (verdict.kind === 'in-body-error' && !expect.messages.length) {
-    judge.add({ kind: 'success', message: `success: the reply reports an in-body error (no "success" in expect): ${verdict.reason}`, expected: 'no in-body errors', actual: verdict.reason, path: inBodyErrors[0]?.path, location: fileLocation });
+    judge.add({
+      kind: 'success',
+      message: `success: the reply reports an in-body error (no "success" in expect): ${verdict.reason}`,
+      expected: 'no in-body errors',
+      actual: verdict.reason,
+      path: inBodyErrors[0]?.path,
+      location: fileLocation,
+    });
   }
   for (const m of expect.messages) {
     const re = judge.regex(m.value, m.location);
     if (re && !inBody.some((f) => re.test(f.message))) {
       const got = inBody.length ? inBody.map((f) => JSON.stringify(f.message)).join(', ') : 'no in-body messages';
-      judge.add({ kind: 'messages', message: `messages: expected one matching ${re}, got ${got}`, expected: `a message matching ${re}`, actual: got, location: m.location });
+      judge.add({
+        kind: 'messages',
+        message: `messages: expected one matching ${re}, got ${got}`,
+        expected: `a message matching ${re}`,
+        actual: got,
+        location: m.location,
+      });
     }
   }
 
   if (expect.maxMs && exchange.timing && exchange.timing.totalMs > expect.maxMs.value) {
-    judge.add({ kind: 'maxMs', message: `time: expected at most ${expect.maxMs.value} ms, took ${Math.round(exchange.timing.totalMs)} ms`, expected: `≤ ${expect.maxMs.value} ms`, actual: `${Math.round(exchange.timing.totalMs)} ms`, location: expect.maxMs.location });
+    judge.add({
+      kind: 'maxMs',
+      message: `time: expected at most ${expect.maxMs.value} ms, took ${Math.round(exchange.timing.totalMs)} ms`,
+      expected: `≤ ${expect.maxMs.value} ms`,
+      actual: `${Math.round(exchange.timing.totalMs)} ms`,
+      location: expect.maxMs.location,
+    });
   }
 
   judgeReply(exchange, expect, judge);

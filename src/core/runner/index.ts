@@ -12,7 +12,18 @@ export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 export { loadRun, type LoadOptions } from './load';
 export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice, type PlanData } from './plan';
 export { executePlan, environmentProblems, environmentNameOf, variableProblems, type ExecuteOptions } from './engine';
-export { readDataFile, parseCsvData, parseJsonData, rowLabel, MAX_DATA_ROWS, NAME_COLUMN, type DataTable, type DataRow, type DataCell, type DataRead } from './data';
+export {
+  readDataFile,
+  parseCsvData,
+  parseJsonData,
+  rowLabel,
+  MAX_DATA_ROWS,
+  NAME_COLUMN,
+  type DataTable,
+  type DataRow,
+  type DataCell,
+  type DataRead,
+} from './data';
 export { MAX_TRANSCRIPT_BODY, transcriptOf } from './transcript';
 export { compileExpectations, compileRequestFile, loadRequestFile, type LoadedFile, type FileValidator, type FileReader, type LoadContext } from './loadFile';
 export { runVariables } from '../requestFile/runVariables';

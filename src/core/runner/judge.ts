@@ -90,7 +90,12 @@ const at = (l: { readonly line: number; readonly column: number }) => `${l.line}
  * What the file's `expect` held, expectation by expectation: each top-level key, each reply path,
  * each message pattern, each documents check. Undefined when the file states none.
  */
-export function judgedExpectations(expect: CompiledExpect, failures: readonly Failure[], file: string, strictContract: boolean): JudgedExpectations | undefined {
+export function judgedExpectations(
+  expect: CompiledExpect,
+  failures: readonly Failure[],
+  file: string,
+  strictContract: boolean,
+): JudgedExpectations | undefined {
   const units = unitsOf(expect);
   if (!units.length) return undefined;
   const failedPlaces = new Set(failures.flatMap((f) => (f.location ? [at(f.location)] : [])));
@@ -116,11 +121,16 @@ function specText(spec: CompareSpec): string {
 
 function opText(op: ReplyOp): string {
   switch (op.op) {
-    case 'equals': return `equals ${op.expected instanceof NumberLiteral ? op.expected.raw : JSON.stringify(op.expected)}`;
-    case 'matches': return `matches ${JSON.stringify(op.pattern.source)}`;
-    case 'exists': return op.expected ? 'exists' : 'absent';
-    case 'count': return `count ${specText(op.spec)}`;
-    default: return `${op.op} ${operand(op.operand)}`;
+    case 'equals':
+      return `equals ${op.expected instanceof NumberLiteral ? op.expected.raw : JSON.stringify(op.expected)}`;
+    case 'matches':
+      return `matches ${JSON.stringify(op.pattern.source)}`;
+    case 'exists':
+      return op.expected ? 'exists' : 'absent';
+    case 'count':
+      return `count ${specText(op.spec)}`;
+    default:
+      return `${op.op} ${operand(op.operand)}`;
   }
 }
 
@@ -139,7 +149,13 @@ function unitsMade(e: CompiledExpect): Unit[] {
     out.push({ text, location, places: new Set([location, ...more.filter((m) => m !== undefined).map((m) => m!.location)].map(at)) });
   if (e.status) unit(`status ${e.status.value.join(' or ')}`, e.status.location);
   if (e.body) unit(`body ${e.body.value}`, e.body.location);
-  if (e.fault) unit(`fault ${e.fault.code || e.fault.reason ? [e.fault.code && `code ~ ${e.fault.code.value.source}`, e.fault.reason && `reason ~ ${e.fault.reason.value.source}`].filter(Boolean).join(', ') : e.fault.value}`, e.fault.location, e.fault.code, e.fault.reason);
+  if (e.fault)
+    unit(
+      `fault ${e.fault.code || e.fault.reason ? [e.fault.code && `code ~ ${e.fault.code.value.source}`, e.fault.reason && `reason ~ ${e.fault.reason.value.source}`].filter(Boolean).join(', ') : e.fault.value}`,
+      e.fault.location,
+      e.fault.code,
+      e.fault.reason,
+    );
   if (e.success) unit(`success ${e.success.value}`, e.success.location);
   for (const m of e.messages) unit(`message ~ ${m.value.source}`, m.location);
   if (e.maxMs) unit(`maxMs ${e.maxMs.value}`, e.maxMs.location);

@@ -33,14 +33,21 @@ export function loadRun(context: LoadContext, inputs: readonly string[], options
   for (const { file } of discovery.files) files.set(file, load(file));
   const override = options.data !== undefined ? path.resolve(baseDir, options.data) : undefined;
   const tables = new Map<string, DataRead>();
-  const wanted = override ? [{ file: override, location: undefined }] : [...new Set(discovery.files.map((f) => f.folder))]
-    .map((folder) => discovery.configs.get(folder))
-    .filter((c) => c?.data !== undefined)
-    .map((c) => ({ file: c!.data!, location: c!.dataLocation }));
+  const wanted = override
+    ? [{ file: override, location: undefined }]
+    : [...new Set(discovery.files.map((f) => f.folder))]
+        .map((folder) => discovery.configs.get(folder))
+        .filter((c) => c?.data !== undefined)
+        .map((c) => ({ file: c!.data!, location: c!.dataLocation }));
   for (const { file, location } of wanted) {
     if (tables.has(file)) continue;
     // A data file that is not there is a mistake in what names it, so that is where it is shown.
-    tables.set(file, context.files.exists(file) ? readDataFile(context, file) : { problems: [{ kind: 'file', message: `data file ${relativeName(baseDir, file)} does not exist`, ...(location ? { location } : {}) }] });
+    tables.set(
+      file,
+      context.files.exists(file)
+        ? readDataFile(context, file)
+        : { problems: [{ kind: 'file', message: `data file ${relativeName(baseDir, file)} does not exist`, ...(location ? { location } : {}) }] },
+    );
   }
   return planRun(discovery, files, baseDir, options.binding, { tables, ...(override ? { override } : {}) });
 }

@@ -7,7 +7,17 @@ import * as path from 'node:path';
 import type { OperationDef, XsdType } from '../catalog/types';
 import type { CoreContext } from '../context';
 import { replyOverlayForFile } from '../contract/overlay';
-import { FileTextError, findVariables, parseRequestFile, readTextFile, wholeVariable, type Finding as FileFinding, type JsonPath, type ParsedRequestFile, type RequestFile } from '../requestFile';
+import {
+  FileTextError,
+  findVariables,
+  parseRequestFile,
+  readTextFile,
+  wholeVariable,
+  type Finding as FileFinding,
+  type JsonPath,
+  type ParsedRequestFile,
+  type RequestFile,
+} from '../requestFile';
 import { resolveParams } from '../validation/catalogPath';
 import { environmentOfFile } from '../validation/validate';
 import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect, type ReplyContext } from './compileExpect';
@@ -82,16 +92,34 @@ function replyContext(context: LoadContext | undefined, parsed: ParsedRequestFil
  * others get that compiled form with their own name in every location. Collections of copies,
  * generated or data-like, then cost one compile rather than one per file.
  */
-export function requestFileLoader(context: LoadContext, validate?: FileValidator, read: FileReader = (f) => readTextFile(context, f), environment?: string): (file: string) => LoadedFile {
+export function requestFileLoader(
+  context: LoadContext,
+  validate?: FileValidator,
+  read: FileReader = (f) => readTextFile(context, f),
+  environment?: string,
+): (file: string) => LoadedFile {
   const compiled = new Map<string, LoadedFile>();
   return (file) => {
     let text: string;
-    try { text = read(file); } catch (e) {
+    try {
+      text = read(file);
+    } catch (e) {
       const at = e instanceof FileTextError && e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : { line: 1, column: 1 };
       const location = { file, ...at, endLine: at.line, endColumn: at.column };
       // Too large: said as discovery says it (a folder's regular files are sized only here).
       const message = e instanceof FileTextError && e.size !== undefined ? tooLargeMessage(file, e.size) : `cannot read ${file}: ${(e as Error).message}`;
-      return { file, expect: EMPTY_EXPECT, captures: [], uses: [], useLocations: new Map(), wholeFields: new Map(), location, problems: [{ kind: 'file', message, location }], warnings: [], locate: () => location };
+      return {
+        file,
+        expect: EMPTY_EXPECT,
+        captures: [],
+        uses: [],
+        useLocations: new Map(),
+        wholeFields: new Map(),
+        location,
+        problems: [{ kind: 'file', message, location }],
+        warnings: [],
+        locate: () => location,
+      };
     }
     const key = `${path.dirname(file)}\0${text}`;
     const first = compiled.get(key);
@@ -116,8 +144,12 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
     ...loaded,
     file,
     ...(loaded.request ? { request: { ...loaded.request, fileName: file } } : {}),
-    get expect() { return (expect ??= withFileName(loaded.expect, from, file)); },
-    get captures() { return (captures ??= loaded.captures.length ? withFileName(loaded.captures, from, file) : loaded.captures); },
+    get expect() {
+      return (expect ??= withFileName(loaded.expect, from, file));
+    },
+    get captures() {
+      return (captures ??= loaded.captures.length ? withFileName(loaded.captures, from, file) : loaded.captures);
+    },
     compiledFrom: { file: from, expect: loaded.expect, captures: loaded.captures },
     useLocations: loaded.useLocations.size ? new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])) : loaded.useLocations,
     location: at(loaded.location),
@@ -133,7 +165,8 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
  * file's JSON, of any depth); anything else (patterns, numbers as parsed) is shared as it is.
  */
 function withFileName<T>(value: T, from: string, to: string): T {
-  const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype);
+  const plain = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === 'object' && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype);
   if (!plain(value)) return value;
   const copy = (v: Record<string, unknown>): Record<string, unknown> => (Array.isArray(v) ? new Array(v.length) : {}) as Record<string, unknown>;
   const root = copy(value);
@@ -143,8 +176,11 @@ function withFileName<T>(value: T, from: string, to: string): T {
     for (const k of Object.keys(source)) {
       const v = source[k];
       if (k === 'file' && v === from) target[k] = to;
-      else if (plain(v)) { const c = copy(v); target[k] = c; stack.push([v, c]); }
-      else target[k] = v;
+      else if (plain(v)) {
+        const c = copy(v);
+        target[k] = c;
+        stack.push([v, c]);
+      } else target[k] = v;
     }
   }
   return root as T;
@@ -182,10 +218,24 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     const expectText = expectNode ? text.slice(expectNode.offset, expectNode.offset + expectNode.length) : '';
     uses = [...new Set([...stringsOf(parsed.request.params).flatMap(referencedNames), ...referencedNames(expectText)])];
     for (const use of findVariables(parsed.request.params, ['params'])) if (!useLocations.has(use.name)) useLocations.set(use.name, locate(use.path));
-    for (const ref of variableReferences(expectText)) if (!useLocations.has(ref.name)) useLocations.set(ref.name, lines.range(expectNode!.offset + ref.offset, ref.length));
+    for (const ref of variableReferences(expectText))
+      if (!useLocations.has(ref.name)) useLocations.set(ref.name, lines.range(expectNode!.offset + ref.offset, ref.length));
     if (parsed.shape) collectWholeFields(parsed.shape, parsed.request.params, wholeFields);
   }
-  return { file, request: parsed.request, shape: parsed.shape, expect, captures, uses, useLocations, wholeFields, location, problems: dedupe(problems), warnings, locate };
+  return {
+    file,
+    request: parsed.request,
+    shape: parsed.shape,
+    expect,
+    captures,
+    uses,
+    useLocations,
+    wholeFields,
+    location,
+    problems: dedupe(problems),
+    warnings,
+    locate,
+  };
 }
 
 /**
@@ -222,8 +272,9 @@ function collectWholeFields(shape: OperationDef, params: unknown, into: Map<stri
 
 /** Every string inside a JSON value (the params), where `{{variables}}` can be. */
 function stringsOf(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') { if (value.includes('{{')) out.push(value); }
-  else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
+  if (typeof value === 'string') {
+    if (value.includes('{{')) out.push(value);
+  } else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsOf(v, out));
   return out;
 }

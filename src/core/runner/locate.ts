@@ -13,7 +13,10 @@ export function fromRange(file: string, range: Range): SourceLocation {
 
 export class LineIndex {
   private readonly lines: ZeroBasedLines;
-  constructor(readonly file: string, text: string) {
+  constructor(
+    readonly file: string,
+    text: string,
+  ) {
     this.lines = new ZeroBasedLines(text);
   }
 

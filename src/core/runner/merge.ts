@@ -13,7 +13,24 @@
  */
 import * as path from 'node:path';
 import { JSON_REPORT_VERSION } from './reporters/json';
-import type { ExchangeTranscript, Failure, FailureKind, IncompleteKind, IncompleteReason, MergedSource, PlannedCollection, PlannedTest, ReplySummary, RunFingerprint, RunOptionsFingerprint, RunReport, ShardInfo, SourceLocation, TestResult, TestStatus } from './types';
+import type {
+  ExchangeTranscript,
+  Failure,
+  FailureKind,
+  IncompleteKind,
+  IncompleteReason,
+  MergedSource,
+  PlannedCollection,
+  PlannedTest,
+  ReplySummary,
+  RunFingerprint,
+  RunOptionsFingerprint,
+  RunReport,
+  ShardInfo,
+  SourceLocation,
+  TestResult,
+  TestStatus,
+} from './types';
 
 export const JSON_REPORT_FORMAT = 'carrier-run-report';
 
@@ -41,7 +58,7 @@ function reasonsOf(json: Json): IncompleteReason[] {
   for (const r of Array.isArray(json.incompleteReasons) ? json.incompleteReasons : []) {
     if (!isObject(r) || !str(r.message)) continue;
     reasons.push({
-      kind: INCOMPLETE_KINDS.includes(r.kind as IncompleteKind) ? r.kind as IncompleteKind : 'tests-missing',
+      kind: INCOMPLETE_KINDS.includes(r.kind as IncompleteKind) ? (r.kind as IncompleteKind) : 'tests-missing',
       message: r.message as string,
       ...(num(r.shard) !== undefined ? { shard: num(r.shard) } : {}),
       ...(num(r.total) !== undefined ? { total: num(r.total) } : {}),
@@ -50,15 +67,21 @@ function reasonsOf(json: Json): IncompleteReason[] {
       ...(Array.isArray(r.options) ? { options: r.options.filter((o): o is string => typeof o === 'string') } : {}),
     });
   }
-  if (json.incomplete === true && !reasons.length) reasons.push({ kind: 'tests-missing', message: 'a report merged here says it is incomplete, without saying why' });
+  if (json.incomplete === true && !reasons.length)
+    reasons.push({ kind: 'tests-missing', message: 'a report merged here says it is incomplete, without saying why' });
   return reasons;
 }
 
 /** Reads one report.json; `base` is the folder its relative paths are relative to (where the run was started). */
 export function parseRunReport(text: string, base: string): { report: RunReport } | { problem: string } {
   let json: unknown;
-  try { json = JSON.parse(text); } catch (e) { return { problem: `not JSON: ${(e as Error).message}` }; }
-  if (!isObject(json) || json.format !== JSON_REPORT_FORMAT) return { problem: `not a carrier run report (its "format" is not "${JSON_REPORT_FORMAT}"; carrier run --reporter json writes one)` };
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { problem: `not JSON: ${(e as Error).message}` };
+  }
+  if (!isObject(json) || json.format !== JSON_REPORT_FORMAT)
+    return { problem: `not a carrier run report (its "format" is not "${JSON_REPORT_FORMAT}"; carrier run --reporter json writes one)` };
   if (json.version !== JSON_REPORT_VERSION) return { problem: `report version ${String(json.version)}; this carrier reads version ${JSON_REPORT_VERSION}` };
   if (!Array.isArray(json.tests) || !isObject(json.summary)) return { problem: 'a carrier run report without "tests" and "summary"' };
   const abs = (p: string) => path.resolve(base, p);
@@ -89,10 +112,12 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
   // A report holds some rows of a data file (a shard's); the most it names stands for the count.
   const rowCounts = new Map<string, number>();
   for (const t of json.tests) {
-    if (isObject(t) && isObject(t.row) && str(t.row.data) && num(t.row.index)) rowCounts.set(t.row.data as string, Math.max(rowCounts.get(t.row.data as string) ?? 0, num(t.row.index)!));
+    if (isObject(t) && isObject(t.row) && str(t.row.data) && num(t.row.index))
+      rowCounts.set(t.row.data as string, Math.max(rowCounts.get(t.row.data as string) ?? 0, num(t.row.index)!));
   }
   for (const [i, t] of json.tests.entries()) {
-    if (!isObject(t) || !str(t.id) || !str(t.name) || !str(t.file) || !STATUSES.includes(t.status as TestStatus)) return { problem: `test ${i + 1} lacks an id, name, file or status` };
+    if (!isObject(t) || !str(t.id) || !str(t.name) || !str(t.file) || !STATUSES.includes(t.status as TestStatus))
+      return { problem: `test ${i + 1} lacks an id, name, file or status` };
     const collectionName = str(t.collection) ?? '.';
     const configFiles = Array.isArray(t.collectionFiles) ? t.collectionFiles.filter((f): f is string => typeof f === 'string').map(abs) : [];
     const key = JSON.stringify([collectionName, t.collectionTitle, configFiles, t.keepTogether]);
@@ -124,17 +149,19 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
       dependsOn: Array.isArray(t.dependsOn) ? t.dependsOn.filter((d): d is string => typeof d === 'string').map(absId) : [],
       captures: Object.keys(captured),
       ...(num(t.position) !== undefined ? { position: num(t.position) } : {}),
-      ...(row ? {
-        row: {
-          file: abs(row.data as string),
-          index: num(row.index)!,
-          count: rowCounts.get(row.data as string) ?? 0,
-          ...(str(row.name) ? { name: str(row.name) } : {}),
-          location: { file: abs(row.data as string), line: num(row.line) ?? 1, column: 1, endLine: num(row.line) ?? 1, endColumn: 1 },
-          values: {},
-          texts: {},
-        },
-      } : {}),
+      ...(row
+        ? {
+            row: {
+              file: abs(row.data as string),
+              index: num(row.index)!,
+              count: rowCounts.get(row.data as string) ?? 0,
+              ...(str(row.name) ? { name: str(row.name) } : {}),
+              location: { file: abs(row.data as string), line: num(row.line) ?? 1, column: 1, endLine: num(row.line) ?? 1, endColumn: 1 },
+              values: {},
+              texts: {},
+            },
+          }
+        : {}),
     };
     results.push({
       test,
@@ -151,7 +178,8 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
     });
   }
   const s = json.summary;
-  const shardOf = (v: unknown): ShardInfo | undefined => (isObject(v) && num(v.index) && num(v.total) ? { index: num(v.index)!, total: num(v.total)!, tests: num(v.tests) ?? 0 } : undefined);
+  const shardOf = (v: unknown): ShardInfo | undefined =>
+    isObject(v) && num(v.index) && num(v.total) ? { index: num(v.index)!, total: num(v.total)!, tests: num(v.tests) ?? 0 } : undefined;
   const shard = shardOf(json.shard);
   // A merged report names the reports it was made from, so a merge of it sees their shards.
   const mergedFrom: MergedSource[] = (Array.isArray(json.mergedFrom) ? json.mergedFrom : []).filter(isObject).map((m) => {
@@ -198,7 +226,12 @@ export function mergeReports(inputs: readonly MergeInput[]): MergeResult {
   for (const { file, report } of inputs) {
     for (const result of report.results) {
       const known = byId.get(result.test.id);
-      if (known) { known.seen.push(file); known.result = result; known.from = file; continue; }
+      if (known) {
+        known.seen.push(file);
+        known.result = result;
+        known.from = file;
+        continue;
+      }
       byId.set(result.test.id, { result, from: file, seen: [file] });
       order.push(result.test.id);
     }
@@ -210,7 +243,10 @@ export function mergeReports(inputs: readonly MergeInput[]): MergeResult {
   let results = order.map((id) => byId.get(id)!.result);
   // Back in the order of the whole run when every report says where its tests stood in it.
   if (results.every((r) => r.test.position !== undefined)) {
-    results = results.map((r, i) => ({ r, i })).sort((a, b) => a.r.test.position! - b.r.test.position! || a.i - b.i).map(({ r }) => r);
+    results = results
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => a.r.test.position! - b.r.test.position! || a.i - b.i)
+      .map(({ r }) => r);
   }
 
   const starts = inputs.map((i) => Date.parse(i.report.summary.startedAt)).filter(Number.isFinite);
@@ -223,12 +259,19 @@ export function mergeReports(inputs: readonly MergeInput[]): MergeResult {
   for (const { report } of inputs) {
     for (const p of report.problems) {
       const key = JSON.stringify(p);
-      if (!seenProblems.has(key)) { seenProblems.add(key); problems.push(p); }
+      if (!seenProblems.has(key)) {
+        seenProblems.add(key);
+        problems.push(p);
+      }
     }
   }
 
   // A merged report stands for the reports it was made from, so their shards count in the set.
-  const mergedFrom: MergedSource[] = inputs.flatMap((i) => i.report.mergedFrom?.length ? i.report.mergedFrom : [{ file: i.file, ...(i.report.shard ? { shard: i.report.shard } : {}), tests: i.report.results.length }]);
+  const mergedFrom: MergedSource[] = inputs.flatMap((i) =>
+    i.report.mergedFrom?.length
+      ? i.report.mergedFrom
+      : [{ file: i.file, ...(i.report.shard ? { shard: i.report.shard } : {}), tests: i.report.results.length }],
+  );
   const runs = compareRuns(inputs);
   // A merged report read back keeps what it said, so merging it again never makes it whole; what
   // it said of its shards is said again from them, with whatever shards join it now.
@@ -237,7 +280,10 @@ export function mergeReports(inputs: readonly MergeInput[]): MergeResult {
   const seenReasons = new Set<string>();
   for (const r of [...shardReasons(mergedFrom, results.length), ...runs.reasons, ...inherited]) {
     const key = JSON.stringify(r);
-    if (!seenReasons.has(key)) { seenReasons.add(key); reasons.push(r); }
+    if (!seenReasons.has(key)) {
+      seenReasons.add(key);
+      reasons.push(r);
+    }
   }
   return {
     report: {
@@ -262,7 +308,10 @@ const SHARD_KINDS: readonly IncompleteKind[] = ['missing-shard', 'tests-missing'
 function shardReasons(sources: readonly MergedSource[], present: number): IncompleteReason[] {
   const shards = sources.map((m) => m.shard).filter((s): s is ShardInfo => s !== undefined);
   const totals = [...new Set(shards.map((s) => s.total))];
-  if (totals.length > 1) return [{ kind: 'split-differs', message: `the reports are shards of different splits (${totals.map((t) => `/${t}`).join(', ')}); merge the shards of one run` }];
+  if (totals.length > 1)
+    return [
+      { kind: 'split-differs', message: `the reports are shards of different splits (${totals.map((t) => `/${t}`).join(', ')}); merge the shards of one run` },
+    ];
   if (totals.length === 0) return [];
   const total = totals[0];
   const have = new Set(shards.map((s) => s.index));
@@ -275,9 +324,12 @@ function shardReasons(sources: readonly MergedSource[], present: number): Incomp
   }
   return missing.map((index) => {
     const name = shardName({ index, total });
-    const held = lacking === undefined ? ''
-      : missing.length === 1 ? ` (${lacking} of the run's ${whole})`
-      : ` (shards ${missing.map((m) => shardName({ index: m, total })).join(', ')} together held ${lacking} of the run's ${whole})`;
+    const held =
+      lacking === undefined
+        ? ''
+        : missing.length === 1
+          ? ` (${lacking} of the run's ${whole})`
+          : ` (shards ${missing.map((m) => shardName({ index: m, total })).join(', ')} together held ${lacking} of the run's ${whole})`;
     return {
       kind: 'missing-shard' as const,
       shard: index,
@@ -298,9 +350,21 @@ function mostCommon(values: ReadonlyArray<string | undefined>): string | undefin
 }
 
 /** Sorted keys: two reports writing the same options in another order ran the same. */
-const optionsKey = (o: RunOptionsFingerprint) => JSON.stringify(Object.keys(o).sort().map((k) => [k, (o as Json)[k]]));
+const optionsKey = (o: RunOptionsFingerprint) =>
+  JSON.stringify(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, (o as Json)[k]]),
+  );
 
-const OPTION_LABELS: Record<string, string> = { environment: '--env', binding: '--binding', data: '--data', variables: '--var names', strictContract: '--strict-contract', shards: 'shards' };
+const OPTION_LABELS: Record<string, string> = {
+  environment: '--env',
+  binding: '--binding',
+  data: '--data',
+  variables: '--var names',
+  strictContract: '--strict-contract',
+  shards: 'shards',
+};
 
 function optionValue(v: unknown): string {
   if (v === undefined || v === null) return 'not given';
@@ -329,7 +393,11 @@ function compareRuns(inputs: readonly MergeInput[]): { reasons: IncompleteReason
       reasons.push({ kind: 'commit-differs', ...where, message: `${label} ran commit ${run.commit.slice(0, 12)}, the others ${commit!.slice(0, 12)}` });
     }
     if (run.catalog !== undefined && run.catalog !== catalog) {
-      reasons.push({ kind: 'catalog-differs', ...where, message: `${label} was run by a carrier with another operation catalog (${run.catalog}, the others ${catalog})` });
+      reasons.push({
+        kind: 'catalog-differs',
+        ...where,
+        message: `${label} was run by a carrier with another operation catalog (${run.catalog}, the others ${catalog})`,
+      });
     }
     if (run.options && options && optionsKey(run.options) !== optionsRef) {
       const mine = run.options as Json;

@@ -48,5 +48,8 @@ export function naturalCompare(a: string, b: string): number {
 
 /** Each name is cut into runs once, not at every comparison: a folder of thousands sorts in n log n comparisons of ready keys. */
 export function naturalSort(names: readonly string[]): string[] {
-  return names.map(sortKey).sort(compareKeys).map((k) => k.name);
+  return names
+    .map(sortKey)
+    .sort(compareKeys)
+    .map((k) => k.name);
 }

@@ -38,7 +38,10 @@ function fromJavaScript(source: string): string {
   let out = '';
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
-    if (c !== '\\') { out += c; continue; }
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
     const m = /^u(?:([0-9a-fA-F]{4})|\{([0-9a-fA-F]{1,6})\})/.exec(source.slice(i + 1, i + 10));
     if (m) {
       out += `\\x{${m[1] ?? m[2]}}`;
@@ -57,7 +60,9 @@ function compile(source: string): Matcher {
     re = re2().compile(fromJavaScript(source));
   } catch (e) {
     const message = String((e as Error).message).replace(/^error parsing regexp: /, '');
-    const unsupported = /unsupported|invalid escape|\(\?[=!<]/.test(message) ? ' (patterns run on a linear-time engine: no lookahead, lookbehind or backreferences)' : '';
+    const unsupported = /unsupported|invalid escape|\(\?[=!<]/.test(message)
+      ? ' (patterns run on a linear-time engine: no lookahead, lookbehind or backreferences)'
+      : '';
     throw new SyntaxError(`${message}${unsupported}`);
   }
   return { test: (text) => re.test(text), toString: () => `/${source}/` };
@@ -81,7 +86,10 @@ export class Pattern {
   /** The pattern with variables filled in; `missing` names the variables without a value. */
   resolve(lookup: Lookup): { regex?: Matcher; missing: string[] } {
     if (this.fixed) return { regex: this.fixed, missing: [] };
-    const filled = fillText(this.source, (name) => { const v = lookup(name); return v === undefined ? undefined : escape(v); });
+    const filled = fillText(this.source, (name) => {
+      const v = lookup(name);
+      return v === undefined ? undefined : escape(v);
+    });
     return filled.missing.length ? { missing: filled.missing } : { regex: compile(filled.text), missing: [] };
   }
 

@@ -116,13 +116,17 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
     const several = binding === 'all' && bindings.length > 1;
 
     const rowIndex = row?.row.index ?? 0;
-    const dependsOn = [...new Set((producerFiles.get(file) ?? []).flatMap((producer) => {
-      const byRow = testsOf.get(producer);
-      if (!byRow) return [];
-      // The same data file: the producer's test of this same row. Otherwise its latest test(s).
-      if (row && tableOf.get(producer) === row.table.file) return byRow.get(rowIndex) ?? [];
-      return [...byRow.values()].pop() ?? [];
-    }))];
+    const dependsOn = [
+      ...new Set(
+        (producerFiles.get(file) ?? []).flatMap((producer) => {
+          const byRow = testsOf.get(producer);
+          if (!byRow) return [];
+          // The same data file: the producer's test of this same row. Otherwise its latest test(s).
+          if (row && tableOf.get(producer) === row.table.file) return byRow.get(rowIndex) ?? [];
+          return [...byRow.values()].pop() ?? [];
+        }),
+      ),
+    ];
     let typedRow: PlannedRow | undefined;
     let typingProblems: Failure[] = [];
     if (row) {
@@ -180,7 +184,15 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
   problems.unshift(...discovery.problems, ...[...files.values()].flatMap((f) => f.problems));
   const warnings = [...discovery.warnings, ...[...files.values()].flatMap((f) => f.warnings)];
   return {
-    tests, files, unavailable, segment, rowProblems, problems, warnings, skippedFolders: discovery.skippedFolders, baseDir,
+    tests,
+    files,
+    unavailable,
+    segment,
+    rowProblems,
+    problems,
+    warnings,
+    skippedFolders: discovery.skippedFolders,
+    baseDir,
     dataFiles: [...(data?.tables.keys() ?? [])],
   };
 }

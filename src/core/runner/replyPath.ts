@@ -16,10 +16,7 @@
 import { isObject } from '../objects';
 
 export type PathStep =
-  | { readonly kind: 'key'; readonly name: string }
-  | { readonly kind: 'index'; readonly index: number }
-  | { readonly kind: 'every' }
-  | { readonly kind: 'some' };
+  { readonly kind: 'key'; readonly name: string } | { readonly kind: 'index'; readonly index: number } | { readonly kind: 'every' } | { readonly kind: 'some' };
 
 export interface ReplyPath {
   readonly text: string;
@@ -28,7 +25,11 @@ export interface ReplyPath {
 }
 
 export class PathSyntaxError extends Error {
-  constructor(readonly path: string, readonly column: number, message: string) {
+  constructor(
+    readonly path: string,
+    readonly column: number,
+    message: string,
+  ) {
     super(`${message} in reply path "${path}" at character ${column + 1}`);
     this.name = 'PathSyntaxError';
   }
@@ -71,7 +72,6 @@ function appendStep(path: string, step: PathStep, index?: number): string {
   if (step.kind === 'key') return path ? `${path}.${step.name}` : step.name;
   return `${path}[${index ?? (step.kind === 'index' ? step.index : '?')}]`;
 }
-
 
 /** The items of a value read as a list: arrays as they are, a single present value as one item. */
 export function asList(value: unknown): readonly unknown[] {
@@ -169,7 +169,11 @@ function walk(value: unknown, steps: readonly PathStep[], i: number, at: string,
       }
       const what = checks.length > 1 && describe ? ` ${describe} at once` : '';
       const more = items.length > hints.length ? '; …' : '';
-      return fail(`${at}[?]`, value, `none of the ${items.length} item${items.length === 1 ? '' : 's'} of ${at || '$'} holds${what} (${hints.join('; ')}${more})`);
+      return fail(
+        `${at}[?]`,
+        value,
+        `none of the ${items.length} item${items.length === 1 ? '' : 's'} of ${at || '$'} holds${what} (${hints.join('; ')}${more})`,
+      );
     }
   }
 }

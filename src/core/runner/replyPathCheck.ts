@@ -80,9 +80,13 @@ function member(shape: OperationDef, record: RecordDef, name: string, written: s
 
 function append(path: string, step: PathStep): string {
   switch (step.kind) {
-    case 'key': return path ? `${path}.${step.name}` : step.name;
-    case 'index': return `${path}[${step.index}]`;
-    case 'every': return `${path}[*]`;
-    case 'some': return `${path}[?]`;
+    case 'key':
+      return path ? `${path}.${step.name}` : step.name;
+    case 'index':
+      return `${path}[${step.index}]`;
+    case 'every':
+      return `${path}[*]`;
+    case 'some':
+      return `${path}[?]`;
   }
 }

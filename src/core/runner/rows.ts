@@ -25,7 +25,11 @@ function article(type: string): string {
 function typedCell(type: XsdType, text: string): { value: unknown } | { problem: string } {
   if (type === 'dateTime') {
     // The writer's reading: a bare date is that day's midnight, as in request files.
-    try { return { value: toXsdText('dateTime', text, '') }; } catch { return { problem: `"${text}" is not ${article(type)}` }; }
+    try {
+      return { value: toXsdText('dateTime', text, '') };
+    } catch {
+      return { problem: `"${text}" is not ${article(type)}` };
+    }
   }
   const read = fromXsdText(type, text);
   return read.problem ? { problem: `"${text}" is not ${article(type)}` } : { value: read.value };
@@ -56,7 +60,10 @@ export function plannedRow(file: LoadedFile, table: DataTable, row: DataRow): { 
   }
   // The cells as the expectations read them (engine.ts variablesFor: a row's texts, over the environment's).
   const from = (column: string) => `${path.basename(table.file)} row ${row.index}${name ? ` (${name})` : ''}, column ${column}`;
-  if (file.uses.length) problems.push(...emptyExpectationProblems(file.expect, (n) => (Object.prototype.hasOwnProperty.call(texts, n) ? { value: texts[n], from: from(n) } : undefined)));
+  if (file.uses.length)
+    problems.push(
+      ...emptyExpectationProblems(file.expect, (n) => (Object.prototype.hasOwnProperty.call(texts, n) ? { value: texts[n], from: from(n) } : undefined)),
+    );
   return {
     row: { file: table.file, index: row.index, count: table.rows.length, ...(name ? { name } : {}), location: row.location, values, texts },
     problems,

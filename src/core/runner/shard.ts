@@ -35,7 +35,11 @@ export function shardUnits(tests: readonly PlannedTest[]): PlannedTest[][] {
     let root = i;
     while (parent[root] !== root) root = parent[root];
     // Path compression keeps the next finds short.
-    while (parent[i] !== root) { const next = parent[i]; parent[i] = root; i = next; }
+    while (parent[i] !== root) {
+      const next = parent[i];
+      parent[i] = root;
+      i = next;
+    }
     return root;
   };
   const union = (a: number, b: number) => {
@@ -109,7 +113,10 @@ export interface ShardedRun {
 export function shardPlan(plan: PlannedRun, spec: ShardSpec, options: ShardOptions = {}): ShardedRun {
   const units = shardUnits(plan.tests);
   const weight = weigher(plan.tests, options);
-  const shardOf = dealUnits(units.map((u) => u.reduce((sum, t) => sum + weight(t), 0)), spec.total);
+  const shardOf = dealUnits(
+    units.map((u) => u.reduce((sum, t) => sum + weight(t), 0)),
+    spec.total,
+  );
   const keep = new Set<string>();
   let unitsHere = 0;
   units.forEach((u, i) => {

@@ -23,7 +23,12 @@ function cut(body: string, limit: number): Pick<TranscriptMessage, 'body' | 'bod
 export function transcriptOf(exchange: Exchange, redactor: Redactor, limit = MAX_TRANSCRIPT_BODY): ExchangeTranscript {
   const r = exchange.request;
   // The exchange is redacted as it is made (exchange.ts); masking again costs little and covers a reply that echoes a secret.
-  const request = { method: r.method, url: redactor.text(r.url), headers: r.headers.map(([n, v]) => [n, redactor.text(v)] as const), ...cut(redactor.text(r.body), limit) };
+  const request = {
+    method: r.method,
+    url: redactor.text(r.url),
+    headers: r.headers.map(([n, v]) => [n, redactor.text(v)] as const),
+    ...cut(redactor.text(r.body), limit),
+  };
   const reply = exchange.reply && {
     status: exchange.reply.status,
     statusText: exchange.reply.statusText,

@@ -15,8 +15,18 @@ export interface SourceLocation {
 }
 
 export type FailureKind =
-  | 'status' | 'fault' | 'success' | 'messages' | 'reply' | 'documents' | 'maxMs'
-  | 'capture' | 'variable' | 'environment' | 'transport' | 'file'
+  | 'status'
+  | 'fault'
+  | 'success'
+  | 'messages'
+  | 'reply'
+  | 'documents'
+  | 'maxMs'
+  | 'capture'
+  | 'variable'
+  | 'environment'
+  | 'transport'
+  | 'file'
   /** The reply against its contract: an error always, a warning under strictContract / conforms. */
   | 'contract'
   /** The reply body is not what the file expects (expect.body; unstated, the service's XML answer). */

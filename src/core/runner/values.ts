@@ -22,7 +22,9 @@ export class NumberLiteral {
   /** Its decimal, read on first use: a literal is judged against every reply of a run (null: none). */
   private decimal: Decimal | null | undefined;
   constructor(readonly raw: string) {}
-  toJSON(): number { return Number(this.raw); }
+  toJSON(): number {
+    return Number(this.raw);
+  }
   /** The decimal this literal stands for; undefined when it is not a number in any accepted form. */
   value(): Decimal | undefined {
     if (this.decimal === undefined) this.decimal = parseDecimal(this.raw) ?? null;
@@ -42,7 +44,11 @@ export function show(value: unknown, max = 120): string {
   // JSON would print an xs:float INF that overflowed to Infinity as null.
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   let text: string;
-  try { text = JSON.stringify(value) ?? String(value); } catch { text = String(value); }
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -72,8 +78,10 @@ export function numberOf(value: unknown, scalar?: ScalarType): Decimal | undefin
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   switch (scalar) {
-    case 'int': return INT_TEXT.test(text) ? parseDecimal(text) : undefined;
-    case 'decimal': return DECIMAL_TEXT.test(text) ? parseDecimal(text) : undefined;
+    case 'int':
+      return INT_TEXT.test(text) ? parseDecimal(text) : undefined;
+    case 'decimal':
+      return DECIMAL_TEXT.test(text) ? parseDecimal(text) : undefined;
     default: {
       const inf = FLOAT_INFINITY.exec(text);
       if (inf) return infinity(inf[1] === '-');
@@ -132,7 +140,10 @@ export function valuesEqual(expected: Expected, actual: unknown, type?: ValueTyp
   }
   if (isRecord(expected) && isRecord(actual)) {
     const keys = Object.keys(expected);
-    return keys.length === Object.keys(actual).length && keys.every((k) => k in actual && valuesEqual((expected as Record<string, Expected>)[k], actual[k], memberType(type, k)));
+    return (
+      keys.length === Object.keys(actual).length &&
+      keys.every((k) => k in actual && valuesEqual((expected as Record<string, Expected>)[k], actual[k], memberType(type, k)))
+    );
   }
   return false;
 }

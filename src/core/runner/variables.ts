@@ -29,7 +29,10 @@ export function fillText(text: string, lookup: Lookup): { text: string; missing:
   const missing: string[] = [];
   const filled = text.replace(REFERENCE, (whole, name: string) => {
     const v = lookup(name);
-    if (v === undefined) { missing.push(name); return whole; }
+    if (v === undefined) {
+      missing.push(name);
+      return whole;
+    }
     return v;
   });
   return { text: filled, missing };

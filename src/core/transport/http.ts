@@ -80,7 +80,11 @@ function targetOf(url: string): Target | null {
   let target = keep ? targets.get(url) : undefined;
   if (target === undefined) {
     let parsed: URL | undefined;
-    try { parsed = new URL(url); } catch { /* reported by the caller */ }
+    try {
+      parsed = new URL(url);
+    } catch {
+      /* reported by the caller */
+    }
     target = parsed ? { origin: parsed.origin, path: parsed.pathname + parsed.search } : null;
     if (keep) {
       if (targets.size >= MAX_TARGETS) targets.clear();
@@ -134,7 +138,11 @@ class HttpCall {
   /** @internal Called once the send's signal aborts (listening.ts). */
   readonly onAbort = () => this.stop({ kind: 'cancelled', message: `Cancelled: the request to ${this.url} was stopped` });
 
-  constructor(private readonly spec: HttpRequestSpec, private readonly o: HttpSendOptions, private readonly done: (outcome: HttpOutcome) => void) {
+  constructor(
+    private readonly spec: HttpRequestSpec,
+    private readonly o: HttpSendOptions,
+    private readonly done: (outcome: HttpOutcome) => void,
+  ) {
     this.url = o.displayUrl ?? spec.url;
     this.wire = wireFormOf(spec);
   }
@@ -142,7 +150,10 @@ class HttpCall {
   start(): void {
     if (this.o.signal?.aborted) return this.onAbort();
     if (this.o.signal) listen(this.o.signal, this);
-    this.timer = setTimeout(() => this.stop({ kind: 'timeout', message: `No complete reply from ${this.url} within ${this.o.timeoutMs} ms` }), this.o.timeoutMs);
+    this.timer = setTimeout(
+      () => this.stop({ kind: 'timeout', message: `No complete reply from ${this.url} within ${this.o.timeoutMs} ms` }),
+      this.o.timeoutMs,
+    );
     const wire = this.wire;
     if (!wire) return this.finish({ kind: 'network', message: `Not a valid URL: ${this.url}` });
     this.o.onPhase?.('connecting');
@@ -153,7 +164,14 @@ class HttpCall {
         self.controller = controller;
         if (self.pendingAbort) return controller.abort(self.pendingAbort);
         self.requestStartAt = performance.now();
-        self.o.expectSocket?.({ origin: wire.origin, path: wire.path, method: self.spec.method, onSocket: (s) => { self.socket = s; } });
+        self.o.expectSocket?.({
+          origin: wire.origin,
+          path: wire.path,
+          method: self.spec.method,
+          onSocket: (s) => {
+            self.socket = s;
+          },
+        });
         self.o.onPhase?.('waiting');
       },
       onResponseStarted() {
@@ -217,7 +235,10 @@ class HttpCall {
     if (this.prealloc && this.size + chunk.length <= this.prealloc.length) chunk.copy(this.prealloc, this.size);
     else {
       // More than Content-Length announced (or none announced): fall back to collecting chunks.
-      if (this.prealloc) { this.chunks.push(this.prealloc.subarray(0, this.size)); this.prealloc = undefined; }
+      if (this.prealloc) {
+        this.chunks.push(this.prealloc.subarray(0, this.size));
+        this.prealloc = undefined;
+      }
       this.chunks.push(Buffer.from(chunk));
     }
     this.size += chunk.length;
@@ -232,9 +253,10 @@ class HttpCall {
     const limit = this.o.maxReplyBytes;
     return {
       kind: 'too-large',
-      message: announced !== undefined
-        ? `The reply from ${this.url} is ${announced} bytes, more than the limit of ${limit} bytes (maxReplyBytes); nothing of it was read`
-        : `The reply from ${this.url} is larger than the limit of ${limit} bytes (maxReplyBytes); reading stopped there`,
+      message:
+        announced !== undefined
+          ? `The reply from ${this.url} is ${announced} bytes, more than the limit of ${limit} bytes (maxReplyBytes); nothing of it was read`
+          : `The reply from ${this.url} is larger than the limit of ${limit} bytes (maxReplyBytes); reading stopped there`,
     };
   }
 

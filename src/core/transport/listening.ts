@@ -15,12 +15,16 @@ export function listen(signal: AbortSignal, send: Abortable): void {
   if (!sends) {
     const set = (sends = new Set());
     inFlight.set(signal, set);
-    signal.addEventListener('abort', () => {
-      // In the order they started, as one listener each would have been told.
-      const told = [...set];
-      set.clear();
-      for (const s of told) s.onAbort();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        // In the order they started, as one listener each would have been told.
+        const told = [...set];
+        set.clear();
+        for (const s of told) s.onAbort();
+      },
+      { once: true },
+    );
   }
   sends.add(send);
 }

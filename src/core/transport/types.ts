@@ -1,17 +1,7 @@
 /** What the transport reports about one HTTP exchange. */
 import type { Timing } from '../exchange';
 
-export type TransportErrorKind =
-  | 'timeout'
-  | 'cancelled'
-  | 'connect'
-  | 'dns'
-  | 'reset'
-  | 'too-large'
-  | 'tls'
-  | 'redirect'
-  | 'proxy'
-  | 'network';
+export type TransportErrorKind = 'timeout' | 'cancelled' | 'connect' | 'dns' | 'reset' | 'too-large' | 'tls' | 'redirect' | 'proxy' | 'network';
 
 export interface TransportError {
   readonly kind: TransportErrorKind;

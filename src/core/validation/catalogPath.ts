@@ -47,5 +47,7 @@ export function recordAt(op: OperationDef, path: JsonPath): RecordDef | undefine
 
 /** The other versions of the operation where `test` holds at the same path ("it is one in 1.0.1"). */
 export function otherVersionsWhere(op: OperationDef, test: (other: OperationDef) => boolean): string[] {
-  return shapesOf(op.operation).filter((o) => o.version !== op.version && test(o)).map((o) => o.version);
+  return shapesOf(op.operation)
+    .filter((o) => o.version !== op.version && test(o))
+    .map((o) => o.version);
 }

@@ -50,10 +50,16 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 
 function placeholder(a: AddedElement): string {
   const repeating = a.maxOccurs === 'unbounded' || a.maxOccurs > 1;
-  const one = a.base === undefined ? '{$1}'
-    : a.enumeration ? `"\${1|${a.enumeration.map((v) => v.replace(/[,|$}\\]/g, '\\$&')).join(',')}|}"`
-      : ['int', 'long', 'short', 'byte', 'integer', 'float', 'double', 'decimal'].includes(a.base) || a.base.startsWith('unsigned') ? '${1:0}'
-        : a.base === 'boolean' ? '${1|true,false|}' : '"$1"';
+  const one =
+    a.base === undefined
+      ? '{$1}'
+      : a.enumeration
+        ? `"\${1|${a.enumeration.map((v) => v.replace(/[,|$}\\]/g, '\\$&')).join(',')}|}"`
+        : ['int', 'long', 'short', 'byte', 'integer', 'float', 'double', 'decimal'].includes(a.base) || a.base.startsWith('unsigned')
+          ? '${1:0}'
+          : a.base === 'boolean'
+            ? '${1|true,false|}'
+            : '"$1"';
   return repeating ? `[${one}]` : one;
 }
 
@@ -71,7 +77,8 @@ export function contractCompletions(context: ValidationContext, text: string, fi
   if (!record) return [];
   const present = valueAt(ctx.value, objectPath);
   const typed = inKey ? typedKey(text, location.previousNode, offset) : undefined;
-  return ctx.overlay.added(record.name)
+  return ctx.overlay
+    .added(record.name)
     .filter((a) => !(isObject(present) && Object.prototype.hasOwnProperty.call(present, a.name) && a.name !== typed?.name))
     .map((a) => ({
       name: a.name,
@@ -96,7 +103,13 @@ function typedKey(text: string, node: Node | undefined, cursor: number): { start
 }
 
 /** Markdown for a key the live contract adds or lacks, when the cursor is on it. */
-export function contractHover(context: ValidationContext, text: string, fileName: string, offset: number, environment?: string): { markdown: string; start: number; end: number } | undefined {
+export function contractHover(
+  context: ValidationContext,
+  text: string,
+  fileName: string,
+  offset: number,
+  environment?: string,
+): { markdown: string; start: number; end: number } | undefined {
   const ctx = atRecord(context, text, fileName, environment);
   if (!ctx) return undefined;
   const location = getLocation(text, offset);
@@ -108,7 +121,8 @@ export function contractHover(context: ValidationContext, text: string, fileName
   if (!record) return undefined;
   const span = { start: node.offset, end: node.offset + node.length };
   const added = ctx.overlay.added(record.name).find((a) => a.name === name);
-  if (added) return { ...span, markdown: `**${name}** — not in the catalog: ${contractSource(ctx.overlay)} declares it in ${record.name}: ${describeAdded(added)}.` };
+  if (added)
+    return { ...span, markdown: `**${name}** — not in the catalog: ${contractSource(ctx.overlay)} declares it in ${record.name}: ${describeAdded(added)}.` };
   const field = resolveParams(ctx.op, [...params, name]);
   if (field && 'field' in field && ctx.overlay.lacks(record.name, name)) {
     return { ...span, markdown: `**${name}** — ${contractSource(ctx.overlay)} has no ${name} in ${record.name}: the live service will not read it.` };

@@ -16,7 +16,21 @@ import { shown } from './phrases';
 
 const PARAMS = 'params';
 
-const INTEGERS = new Set(['int', 'integer', 'long', 'short', 'byte', 'unsignedInt', 'unsignedLong', 'unsignedShort', 'unsignedByte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger']);
+const INTEGERS = new Set([
+  'int',
+  'integer',
+  'long',
+  'short',
+  'byte',
+  'unsignedInt',
+  'unsignedLong',
+  'unsignedShort',
+  'unsignedByte',
+  'nonNegativeInteger',
+  'positiveInteger',
+  'negativeInteger',
+  'nonPositiveInteger',
+]);
 const NUMBERS = new Set(['float', 'double']);
 const DATE_TIME = /^-?\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -26,7 +40,9 @@ export function contractSource(overlay: ShapeOverlay): string {
 }
 
 export function describeAdded(a: AddedElement): string {
-  const type = a.base ? `xs:${a.base}${a.enumeration ? `, one of ${a.enumeration.join(', ')}` : ''}` : `${a.type} (a record${a.children?.length ? ` of ${a.children.join(', ')}` : ''})`;
+  const type = a.base
+    ? `xs:${a.base}${a.enumeration ? `, one of ${a.enumeration.join(', ')}` : ''}`
+    : `${a.type} (a record${a.children?.length ? ` of ${a.children.join(', ')}` : ''})`;
   return `${type}, minOccurs ${a.minOccurs}, maxOccurs ${a.maxOccurs}, ${a.after ? `after ${a.after}` : 'first'}`;
 }
 
@@ -40,15 +56,27 @@ export function addedAt(op: OperationDef, overlay: ShapeOverlay, record: RecordD
 export function addedElementFindings(added: AddedElement, path: JsonPath, value: unknown, overlay: ShapeOverlay, source: JsonSource): Finding[] {
   const full = [PARAMS, ...path];
   const at = formatPath(full);
-  const findings: Finding[] = [{
-    severity: 'info', code: 'unknown-field', path: at, range: source.rangeOf(full, 'key'),
-    message: `${at} is not in the catalog; ${contractSource(overlay)} declares it: ${describeAdded(added)}`,
-  }];
+  const findings: Finding[] = [
+    {
+      severity: 'info',
+      code: 'unknown-field',
+      path: at,
+      range: source.rangeOf(full, 'key'),
+      message: `${at} is not in the catalog; ${contractSource(overlay)} declares it: ${describeAdded(added)}`,
+    },
+  ];
   const repeating = added.maxOccurs === 'unbounded' || added.maxOccurs > 1;
   const items: Array<[unknown, JsonPath]> = repeating && Array.isArray(value) ? value.map((v, i) => [v, [...full, i]]) : [[value, full]];
   for (const [item, itemPath] of items) {
     const problem = valueProblem(added, item);
-    if (problem) findings.push({ severity: 'error', code: added.enumeration ? 'enum' : 'type', path: formatPath(itemPath), range: source.rangeOf(itemPath), message: `${formatPath(itemPath)}: expected ${problem}, got ${shown(item)} (its type in ${contractSource(overlay)})` });
+    if (problem)
+      findings.push({
+        severity: 'error',
+        code: added.enumeration ? 'enum' : 'type',
+        path: formatPath(itemPath),
+        range: source.rangeOf(itemPath),
+        message: `${formatPath(itemPath)}: expected ${problem}, got ${shown(item)} (its type in ${contractSource(overlay)})`,
+      });
   }
   return findings;
 }
@@ -60,7 +88,10 @@ function valueProblem(added: AddedElement, v: unknown): string | undefined {
   if (added.enumeration) return typeof v === 'string' && added.enumeration.includes(v) ? undefined : `one of ${added.enumeration.join(', ')}`;
   if (INTEGERS.has(base)) return typeof v === 'number' && Number.isInteger(v) ? undefined : `an integer (xs:${base})`;
   if (NUMBERS.has(base)) return typeof v === 'number' ? undefined : `a number (xs:${base})`;
-  if (base === 'decimal') return typeof v === 'number' || (typeof v === 'string' && /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(v.trim())) ? undefined : 'a number or a decimal string (xs:decimal)';
+  if (base === 'decimal')
+    return typeof v === 'number' || (typeof v === 'string' && /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(v.trim()))
+      ? undefined
+      : 'a number or a decimal string (xs:decimal)';
   if (base === 'boolean') return typeof v === 'boolean' ? undefined : 'true or false (xs:boolean)';
   if (base === 'dateTime') return typeof v === 'string' && DATE_TIME.test(v.trim()) ? undefined : 'an xs:dateTime such as "2026-11-23T09:00:00"';
   return typeof v === 'string' ? undefined : `a string (xs:${base})`;
@@ -80,14 +111,20 @@ export function lackingFindings(op: OperationDef, params: Record<string, unknown
       if (overlay.lacks(record.name, field.name)) {
         const full = [PARAMS, ...fieldPath];
         findings.push({
-          severity: 'warning', code: 'unknown-field', path: formatPath(full), range: source.rangeOf(full, 'key'),
+          severity: 'warning',
+          code: 'unknown-field',
+          path: formatPath(full),
+          range: source.rangeOf(full, 'key'),
           message: `${formatPath(full)}: ${contractSource(overlay)} has no ${field.name} in ${record.name}: the live service will not read it`,
         });
       }
       if (!field.record) continue;
       const inner = getRecord(field.record);
       if (field.list) {
-        if (Array.isArray(v)) v.forEach((item, i) => { if (isObject(item)) work.push({ record: inner, value: item, path: [...fieldPath, i] }); });
+        if (Array.isArray(v))
+          v.forEach((item, i) => {
+            if (isObject(item)) work.push({ record: inner, value: item, path: [...fieldPath, i] });
+          });
       } else if (isObject(v)) {
         work.push({ record: inner, value: v, path: fieldPath });
       }

@@ -6,7 +6,10 @@ export function article(noun: string): string {
 
 /** `QuoteType` → `quote type`; `Accessorials` (a container) → `accessorial`. */
 export function nounOf(name: string, container: boolean): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
   return container && words.endsWith('s') ? words.slice(0, -1) : words;
 }
 

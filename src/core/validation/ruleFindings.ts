@@ -22,7 +22,8 @@ const FORMATS: Record<StringFormat, { test: RegExp; example: string; fix: (v: st
 };
 
 /** The xs:dateTime shape the generated schema accepts (src/core/generate/jsonSchema.ts). */
-const SCHEMA_DATE_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
+const SCHEMA_DATE_TIME =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
 
 /**
  * What the walk does at one record, worked out once per record. A bill of lading item has six
@@ -61,10 +62,23 @@ const KNOWN_GOOD_LIMIT = 256;
 export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource): Finding[] {
   const findings: Finding[] = [];
   const warn = (code: FindingCode, path: JsonPath, message: string, part: 'value' | 'key' = 'value', suggestion?: string) =>
-    findings.push({ severity: 'warning', code, message, path: formatPath(path), range: source.rangeOf(path, part), ...(suggestion !== undefined ? { suggestion } : {}) });
+    findings.push({
+      severity: 'warning',
+      code,
+      message,
+      path: formatPath(path),
+      range: source.rangeOf(path, part),
+      ...(suggestion !== undefined ? { suggestion } : {}),
+    });
   // A date that cannot exist is refused by the service (XmlSerializer or its own date check), never moved to another day.
   const impossible = (path: JsonPath, value: string, problem: string) =>
-    findings.push({ severity: 'error', code: 'date', message: `${formatPath(path)}: ${shown(value)} is not a real date: ${problem}`, path: formatPath(path), range: source.rangeOf(path, 'value') });
+    findings.push({
+      severity: 'error',
+      code: 'date',
+      message: `${formatPath(path)}: ${shown(value)} is not a real date: ${problem}`,
+      path: formatPath(path),
+      range: source.rangeOf(path, 'value'),
+    });
 
   // One path array, pushed and popped as the walk goes: copies are made only for findings.
   const path: Array<string | number> = ['params'];
@@ -87,7 +101,11 @@ export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource):
       path.push(field.name);
       if (field.secret) {
         if (typeof value === 'string' && value !== '' && !containsVariable(value)) {
-          warn('api-key', here(), `${formatPath(path)}: a literal API key in a request file — leave ${field.name} out (it comes from the environment's secret) or use a {{variable}}`);
+          warn(
+            'api-key',
+            here(),
+            `${formatPath(path)}: a literal API key in a request file — leave ${field.name} out (it comes from the environment's secret) or use a {{variable}}`,
+          );
         }
       } else if (field.list) {
         if (Array.isArray(value)) walkList(field, value);
@@ -118,8 +136,12 @@ export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource):
     const before = findings.length;
     // Only where the schema or the format already accepts the shape: what is left is a day the month lacks (or year 0000).
     if (typeof value === 'string') {
-      const problem = field.type === 'dateTime' && SCHEMA_DATE_TIME.test(value) ? dateTimeProblem(value)
-        : field.format === 'MM/DD/YYYY' && FORMATS['MM/DD/YYYY'].test.test(value) ? usDateProblem(value) : undefined;
+      const problem =
+        field.type === 'dateTime' && SCHEMA_DATE_TIME.test(value)
+          ? dateTimeProblem(value)
+          : field.format === 'MM/DD/YYYY' && FORMATS['MM/DD/YYYY'].test.test(value)
+            ? usDateProblem(value)
+            : undefined;
       if (problem) impossible(here(), value, problem);
     }
     if (field.format && typeof value === 'string') {
@@ -135,10 +157,19 @@ export function ruleFindings(op: OperationDef, params: Obj, source: JsonSource):
       const suggestions = field.suggestions!;
       const n = Number(value);
       if (String(value).trim() === '' || !numeric.has(n)) {
-        const nearest = Number.isFinite(n) && String(value).trim() !== '' ? suggestions.reduce((a, b) => (Math.abs(Number(b) - n) < Math.abs(Number(a) - n) ? b : a)) : undefined;
+        const nearest =
+          Number.isFinite(n) && String(value).trim() !== ''
+            ? suggestions.reduce((a, b) => (Math.abs(Number(b) - n) < Math.abs(Number(a) - n) ? b : a))
+            : undefined;
         const tail = nearest ? ` — did you mean "${nearest}"?` : '';
         const range = `${suggestions.slice(0, 3).join(', ')} … ${suggestions[suggestions.length - 1]}`;
-        warn('suggested-value', here(), `${formatPath(path)}: ${shown(value)} is not one of the ${suggestions.length} ${field.name} values the service knows (${range})${tail}`, 'value', nearest);
+        warn(
+          'suggested-value',
+          here(),
+          `${formatPath(path)}: ${shown(value)} is not one of the ${suggestions.length} ${field.name} values the service knows (${range})${tail}`,
+          'value',
+          nearest,
+        );
       }
     }
     if (findings.length === before && (typeof value === 'string' || typeof value === 'number')) {

@@ -103,7 +103,11 @@ function badValue(op: OperationDef, path: JsonPath, value: unknown, source: Json
   const { field, item } = at;
   if (field.list && !item) {
     const example = field.type === 'record' ? `[ { … } ]` : `[${JSON.stringify(field.enumeration ? getEnumeration(field.enumeration).values[0] : 'value')}]`;
-    return { ...base, code: 'type', message: `${base.path}: expected a JSON array (repeating ${field.list} elements are written as ${example}), got ${shown(value)}` };
+    return {
+      ...base,
+      code: 'type',
+      message: `${base.path}: expected a JSON array (repeating ${field.list} elements are written as ${example}), got ${shown(value)}`,
+    };
   }
   if (field.type === 'record') {
     const record = getRecord(field.record!);
@@ -114,7 +118,14 @@ function badValue(op: OperationDef, path: JsonPath, value: unknown, source: Json
   return { ...base, code: 'type', message: `${base.path}: expected ${expectation(field)}, got ${shown(value)}${hint(field, value)}` };
 }
 
-function enumValue(op: OperationDef, path: JsonPath, field: FieldDef, item: boolean, value: string, base: Pick<Finding, 'severity' | 'path' | 'range'>): Finding {
+function enumValue(
+  op: OperationDef,
+  path: JsonPath,
+  field: FieldDef,
+  item: boolean,
+  value: string,
+  base: Pick<Finding, 'severity' | 'path' | 'range'>,
+): Finding {
   const values = getEnumeration(field.enumeration!).values;
   const guess = closest(value, values);
   const noun = nounOf(field.name, item);
@@ -124,7 +135,12 @@ function enumValue(op: OperationDef, path: JsonPath, field: FieldDef, item: bool
   });
   const inOther = elsewhere.length > 0 ? ` (it is one in ${elsewhere.join(', ')})` : '';
   const tail = guess ? didYouMean(guess) : inOther ? '' : ` (values: ${listOf(values)})`;
-  return { ...base, code: 'enum', message: `${base.path}: "${value}" is not ${article(noun)} of ${shapeLabel(op)}${inOther}${tail}`, ...(guess ? { suggestion: guess } : {}) };
+  return {
+    ...base,
+    code: 'enum',
+    message: `${base.path}: "${value}" is not ${article(noun)} of ${shapeLabel(op)}${inOther}${tail}`,
+    ...(guess ? { suggestion: guess } : {}),
+  };
 }
 
 function expectation(field: FieldDef): string {
@@ -150,7 +166,8 @@ function expectation(field: FieldDef): string {
 function hint(field: FieldDef, value: unknown): string {
   const numeric = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim());
   if (numeric && (field.type === 'int' || field.type === 'float')) return ' — write the number without quotes';
-  if (typeof value === 'string' && field.type === 'boolean' && /^(true|false)$/i.test(value.trim())) return ` — write ${value.trim().toLowerCase()} without quotes`;
+  if (typeof value === 'string' && field.type === 'boolean' && /^(true|false)$/i.test(value.trim()))
+    return ` — write ${value.trim().toLowerCase()} without quotes`;
   if (typeof value === 'number' && field.type === 'string' && !field.enumeration) return ` — write "${value}" in quotes`;
   const us = typeof value === 'string' && field.type === 'dateTime' ? /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim()) : null;
   if (us) return ` — did you mean "${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}"?`;

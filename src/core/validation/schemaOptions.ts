@@ -21,9 +21,10 @@ export function withoutAnnotations(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(keyword)) continue;
-    out[keyword] = SCHEMA_MAPS.has(keyword) && value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]))
-      : withoutAnnotations(value);
+    out[keyword] =
+      SCHEMA_MAPS.has(keyword) && value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withoutAnnotations(sub)]))
+        : withoutAnnotations(value);
   }
   return out;
 }

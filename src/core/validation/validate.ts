@@ -40,7 +40,12 @@ export interface ValidateOptions extends Omit<ReadOptions, 'fileName'> {
 export type ValidationContext = Pick<CoreContext, 'files' | 'defaultEnvironment'>;
 
 /** The environment whose contract a file follows: the caller's, the file's own, else the face's default (CoreContext). */
-export function environmentOfFile(context: Pick<CoreContext, 'defaultEnvironment'> | undefined, fileName: string | undefined, named: string | undefined, given?: string): string | undefined {
+export function environmentOfFile(
+  context: Pick<CoreContext, 'defaultEnvironment'> | undefined,
+  fileName: string | undefined,
+  named: string | undefined,
+  given?: string,
+): string | undefined {
   return given ?? named ?? (fileName !== undefined ? context?.defaultEnvironment?.(fileName) : undefined);
 }
 
@@ -52,7 +57,10 @@ export function validateRequestText(text: string, fileName?: string, options: Va
   if (parsed.shape && isObject(params)) {
     const named = typeof value?.environment === 'string' ? value.environment : undefined;
     const { context } = options;
-    const overlay = options.overlay !== undefined ? options.overlay ?? undefined : context && overlayForFile(context, fileName, environmentOfFile(context, fileName, named, options.environment), parsed.shape);
+    const overlay =
+      options.overlay !== undefined
+        ? (options.overlay ?? undefined)
+        : context && overlayForFile(context, fileName, environmentOfFile(context, fileName, named, options.environment), parsed.shape);
     const rules = ruleFindings(parsed.shape, params, parsed.source);
     // The schema's date pattern is calendar-exact, so it refuses 30 February too, but only the
     // rules can say why: a value the rules call "not a real date" is reported once, by them.
@@ -63,9 +71,7 @@ export function validateRequestText(text: string, fileName?: string, options: Va
   }
   findings.sort(
     (a, b) =>
-      a.range.start.line - b.range.start.line ||
-      a.range.start.character - b.range.start.character ||
-      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+      a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
   );
   return { findings, ...(parsed.request ? { request: parsed.request } : {}) };
 }

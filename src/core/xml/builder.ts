@@ -66,7 +66,10 @@ export class XmlNode {
   private attrs = NO_ATTRS;
   private children = NO_CHILDREN;
 
-  constructor(private readonly ns: string | null, private readonly qname: string) {}
+  constructor(
+    private readonly ns: string | null,
+    private readonly qname: string,
+  ) {}
 
   /** A child element: `ele(ns, 'prefix:name')`, `ele(ns, 'name')` (default namespace) or `ele('name')` (no namespace). */
   ele(nsOrName: string, qname?: string): XmlNode {
@@ -152,7 +155,11 @@ export class XmlNode {
     const kids = this.children;
     if (!kids.length) return `${out}/>`;
     let textOnly = true;
-    for (let i = 0; i < kids.length; i++) if (typeof kids[i] !== 'string') { textOnly = false; break; }
+    for (let i = 0; i < kids.length; i++)
+      if (typeof kids[i] !== 'string') {
+        textOnly = false;
+        break;
+      }
     if (textOnly) {
       out += '>';
       for (let i = 0; i < kids.length; i++) out += escapeText(kids[i] as string);

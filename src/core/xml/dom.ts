@@ -7,7 +7,17 @@
 import { XmlError, type XmlElement } from './node';
 import { parseDocument, type CloseHook } from './parser';
 
-export { MAX_ATTRIBUTES, MAX_ATTRIBUTES_TOTAL, MAX_DECLARATIONS, MAX_DEPTH, MAX_ELEMENTS, MAX_NAME_LENGTH, MAX_NAMESPACES_IN_SCOPE, MAX_TEXT_LENGTH, MAX_TOTAL_TEXT } from './parser';
+export {
+  MAX_ATTRIBUTES,
+  MAX_ATTRIBUTES_TOTAL,
+  MAX_DECLARATIONS,
+  MAX_DEPTH,
+  MAX_ELEMENTS,
+  MAX_NAME_LENGTH,
+  MAX_NAMESPACES_IN_SCOPE,
+  MAX_TEXT_LENGTH,
+  MAX_TOTAL_TEXT,
+} from './parser';
 export { decodeEntities, XmlError, XmlLimitError, XMLNS_NS, type XmlAttribute, type XmlElement } from './node';
 export type { CloseHook } from './parser';
 

@@ -19,7 +19,12 @@ export interface XmlElement {
 }
 
 export class XmlError extends Error {
-  constructor(message: string, readonly line?: number, readonly column?: number, readonly code = 'malformed') {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+    readonly code = 'malformed',
+  ) {
     super(line !== undefined ? `${message} (line ${line}, column ${column})` : message);
     this.name = 'XmlError';
   }
@@ -30,7 +35,13 @@ export class XmlError extends Error {
  * (parser.ts). `limit` is the number passed; the message names it and where it was passed.
  */
 export class XmlLimitError extends XmlError {
-  constructor(message: string, line: number, column: number, code: string, readonly limit: number) {
+  constructor(
+    message: string,
+    line: number,
+    column: number,
+    code: string,
+    readonly limit: number,
+  ) {
     super(message, line, column, code);
   }
 }
@@ -54,6 +65,9 @@ export function decodeEntities(s: string): string {
 export function position(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let last = -1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) { line++; last = i; }
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    last = i;
+  }
   return { line, column: offset - last };
 }

@@ -106,7 +106,12 @@ export type CloseHook = (el: XmlElement, ancestors: readonly XmlElement[]) => bo
 class Element implements XmlElement {
   declare prefix: string;
   declare attrs: readonly XmlAttribute[];
-  constructor(public local: string, public ns: string, public children: XmlElement[], public text: string) {}
+  constructor(
+    public local: string,
+    public ns: string,
+    public children: XmlElement[],
+    public text: string,
+  ) {}
 }
 
 /** A name as checked once and kept in `names`, split at its colon. */
@@ -147,12 +152,14 @@ Element.prototype.prefix = '';
 Element.prototype.attrs = NO_ATTRS;
 
 /** XML 1.0 (fifth edition) Name: NameStartChar then NameChar, exactly (§2.3). */
-const NAME_START = ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NAME_START =
+  ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME = new RegExp(`^[${NAME_START}][\\u0300-\\u036F${NAME_START}\\-.0-9\\u00B7\\u203F-\\u2040]*$`, 'u');
 const REFERENCE = /&(?:#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_:][A-Za-z0-9._:-]*);/y;
 const PREDEFINED = new Set(['lt', 'gt', 'amp', 'quot', 'apos']);
 /** XML 1.0 Char production: no NUL, no other C0 controls but tab/newline/return, no surrogates, no U+FFFE/FFFF. */
-const xmlChar = (c: number) => c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+const xmlChar = (c: number) =>
+  c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
 /**
  * What the Char production refuses written as itself (not as a reference): a C0 control but tab,
  * newline and return, a lone surrogate (in a `u` pattern a class matches a surrogate only when it
@@ -203,8 +210,8 @@ const qualified = (name: string) => {
 };
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-/** Where a tag or attribute name stops. */
-const endsName = (c: number) => c <= 0x3e /* > */ && (isSpace(c) || c === 0x3e || c === 0x2f /* / */ || c === 0x3d /* = */);
+/** Where a tag or attribute name stops: a space, '>', '/' or '='. */
+const endsName = (c: number) => c <= 0x3e && (isSpace(c) || c === 0x3e || c === 0x2f || c === 0x3d);
 
 /** Raw attributes of one start tag, three entries each: the name, the decoded value, the offset. */
 type RawAttributes = (Name | string | number)[];
@@ -224,7 +231,10 @@ class Parser {
   private readonly ancestors: XmlElement[] = [];
   private root: XmlElement | undefined;
   /** Prefix → namespace for the element being read: one map, changed as elements open and close. */
-  private readonly bindings = new Map<string, string>([['xml', XML_NS], ['xmlns', XMLNS_NS]]);
+  private readonly bindings = new Map<string, string>([
+    ['xml', XML_NS],
+    ['xmlns', XMLNS_NS],
+  ]);
   /**
    * What each declaration of the open elements replaced, two entries each (prefix, the URI it
    * had or undefined), popped when its element closes. A copy of the map per declaring element
@@ -235,7 +245,10 @@ class Parser {
   private attributes = 0;
   private textTotal = 0;
 
-  constructor(private readonly s: string, private readonly onClose?: CloseHook) {}
+  constructor(
+    private readonly s: string,
+    private readonly onClose?: CloseHook,
+  ) {}
 
   parse(): XmlElement {
     const s = this.s;
@@ -299,7 +312,12 @@ class Parser {
   private truncated(): XmlError {
     const open = this.stack[this.stack.length - 1]?.name.qname;
     const { line, column } = position(this.s, this.s.trimEnd().length);
-    return new XmlError(`The XML ends before ${open ? `<${open}> is closed` : 'it is complete'}: the body is truncated or incomplete`, line, column, 'truncated');
+    return new XmlError(
+      `The XML ends before ${open ? `<${open}> is closed` : 'it is complete'}: the body is truncated or incomplete`,
+      line,
+      column,
+      'truncated',
+    );
   }
 
   /** The offset of `token` at or after `from`; the text ending first means it was cut short. */
@@ -315,7 +333,8 @@ class Parser {
     const stop = Math.min(s.length, start + MAX_NAME_LENGTH + 1);
     let i = start;
     while (i < stop && !endsName(s.charCodeAt(i))) i++;
-    if (i > start + MAX_NAME_LENGTH) throw this.limit(start, `The XML has a name longer than ${count(MAX_NAME_LENGTH)} characters`, 'name-too-long', MAX_NAME_LENGTH);
+    if (i > start + MAX_NAME_LENGTH)
+      throw this.limit(start, `The XML has a name longer than ${count(MAX_NAME_LENGTH)} characters`, 'name-too-long', MAX_NAME_LENGTH);
     return i;
   }
 
@@ -327,8 +346,15 @@ class Parser {
     let name = names.get(raw);
     if (name === undefined) {
       if (!NAME.test(raw)) throw this.fail(start, raw ? `"${raw}" is not a valid name` : 'a name is missing after "<"');
-      if (!qualified(raw)) throw this.fail(start, raw === 'xmlns:' ? '"xmlns:" declares an empty prefix' : `"${raw}" is not a qualified name: a colon must separate a prefix from a local name, once`);
-      if (names.size >= NAMES_LIMIT) { names.clear(); recent.fill(undefined); }
+      if (!qualified(raw))
+        throw this.fail(
+          start,
+          raw === 'xmlns:' ? '"xmlns:" declares an empty prefix' : `"${raw}" is not a qualified name: a colon must separate a prefix from a local name, once`,
+        );
+      if (names.size >= NAMES_LIMIT) {
+        names.clear();
+        recent.fill(undefined);
+      }
       const qname = detached(raw);
       const colon = qname.indexOf(':');
       name = colon < 0 ? { qname, prefix: '', local: qname } : { qname, prefix: qname.slice(0, colon), local: qname.slice(colon + 1) };
@@ -347,8 +373,10 @@ class Parser {
       const ref = raw.slice(a + 1, REFERENCE.lastIndex - 1);
       // Without a DTD (always refused here) only the five predefined entities exist; anything
       // else is a well-formedness error, never text to pass on.
-      if (ref[0] !== '#' && !PREDEFINED.has(ref)) throw this.fail(at + a, `&${ref}; is not an entity XML predefines (&lt; &gt; &amp; &quot; &apos;); others need a DTD, which is refused`);
-      if (ref[0] === '#' && !xmlChar(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10))) throw this.fail(at + a, `&${ref}; is not a character XML allows`);
+      if (ref[0] !== '#' && !PREDEFINED.has(ref))
+        throw this.fail(at + a, `&${ref}; is not an entity XML predefines (&lt; &gt; &amp; &quot; &apos;); others need a DTD, which is refused`);
+      if (ref[0] === '#' && !xmlChar(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)))
+        throw this.fail(at + a, `&${ref}; is not a character XML allows`);
     }
     return decodeEntities(raw);
   }
@@ -356,14 +384,16 @@ class Parser {
   /** Counts `length` characters of text or attribute value, starting at `at`, against the document's total. */
   private countText(length: number, at: number): void {
     this.textTotal += length;
-    if (this.textTotal > MAX_TOTAL_TEXT) throw this.limit(at, `The XML has more than ${count(MAX_TOTAL_TEXT)} characters of text in all`, 'too-much-text', MAX_TOTAL_TEXT);
+    if (this.textTotal > MAX_TOTAL_TEXT)
+      throw this.limit(at, `The XML has more than ${count(MAX_TOTAL_TEXT)} characters of text in all`, 'too-much-text', MAX_TOTAL_TEXT);
   }
 
   private characters(start: number, end: number): void {
     this.pos = end;
     const top = this.stack[this.stack.length - 1];
     if (!top) {
-      for (let i = start; i < end; i++) if (!isSpace(this.s.charCodeAt(i))) throw this.fail(i, this.root ? 'text after the root element' : 'text before the root element');
+      for (let i = start; i < end; i++)
+        if (!isSpace(this.s.charCodeAt(i))) throw this.fail(i, this.root ? 'text after the root element' : 'text before the root element');
       return;
     }
     this.addText(top, this.decode(this.s.slice(start, end), start), start);
@@ -371,13 +401,17 @@ class Parser {
 
   private addText(top: Frame, piece: string, at: number): void {
     if (!piece) return;
-    if (top.length + piece.length > MAX_TEXT_LENGTH) throw this.limit(at, `The XML has more than ${count(MAX_TEXT_LENGTH)} characters of text in <${top.name.qname}>`, 'text-too-long', MAX_TEXT_LENGTH);
+    if (top.length + piece.length > MAX_TEXT_LENGTH)
+      throw this.limit(at, `The XML has more than ${count(MAX_TEXT_LENGTH)} characters of text in <${top.name.qname}>`, 'text-too-long', MAX_TEXT_LENGTH);
     this.countText(piece.length, at);
     top.length += piece.length;
     // The first piece is the element's text until a second one comes: most text is one piece,
     // and a slice of the document costs nothing more.
     if (!top.parts) {
-      if (top.el.text === '') { top.el.text = piece; return; }
+      if (top.el.text === '') {
+        top.el.text = piece;
+        return;
+      }
       top.parts = [top.el.text];
     }
     top.parts.push(piece);
@@ -398,14 +432,19 @@ class Parser {
     let i = lt + 2;
     while (i < end && !isSpace(s.charCodeAt(i))) i++;
     const target = s.slice(lt + 2, i);
-    if (!NAME.test(target) || target.includes(':')) throw this.fail(lt, target ? `"<?${target}" is not a processing instruction: its target is not a name` : 'a processing instruction has no target');
-    if (target.toLowerCase() === 'xml' && (lt !== 0 || target !== 'xml')) throw this.fail(lt, lt === 0 ? `"<?${target}" must be written <?xml` : 'the XML declaration is allowed only at the very start of the document');
+    if (!NAME.test(target) || target.includes(':'))
+      throw this.fail(lt, target ? `"<?${target}" is not a processing instruction: its target is not a name` : 'a processing instruction has no target');
+    if (target.toLowerCase() === 'xml' && (lt !== 0 || target !== 'xml'))
+      throw this.fail(lt, lt === 0 ? `"<?${target}" must be written <?xml` : 'the XML declaration is allowed only at the very start of the document');
     this.pos = end + 2;
   }
 
   private bang(lt: number): void {
     const s = this.s;
-    if (s.startsWith('<!--', lt)) { this.pos = this.until('-->', lt + 4) + 3; return; }
+    if (s.startsWith('<!--', lt)) {
+      this.pos = this.until('-->', lt + 4) + 3;
+      return;
+    }
     if (s.startsWith('<![CDATA[', lt)) {
       const end = this.until(']]>', lt + 9);
       const top = this.stack[this.stack.length - 1];
@@ -431,7 +470,8 @@ class Parser {
     // Compared in place and quoted cut short: an end tag's name is not read as a name, and may
     // be any length.
     if (!top) throw this.fail(lt, `</${s.slice(lt + 2, Math.min(end, lt + 2 + MAX_NAME_LENGTH))}> closes nothing`);
-    if (end - (lt + 2) !== top.name.qname.length || !s.startsWith(top.name.qname, lt + 2)) throw this.fail(lt, `</${s.slice(lt + 2, Math.min(end, lt + 2 + MAX_NAME_LENGTH))}> found where </${top.name.qname}> was expected`);
+    if (end - (lt + 2) !== top.name.qname.length || !s.startsWith(top.name.qname, lt + 2))
+      throw this.fail(lt, `</${s.slice(lt + 2, Math.min(end, lt + 2 + MAX_NAME_LENGTH))}> found where </${top.name.qname}> was expected`);
     if (top.parts) {
       const chunks = top.chunks ?? [];
       chunks.push(top.parts.join(''));
@@ -461,7 +501,10 @@ class Parser {
       while (j < n && isSpace(s.charCodeAt(j))) j++;
       if (j >= n) throw this.truncated();
       const c = s.charCodeAt(j);
-      if (c === 0x3e /* > */) { this.pos = j + 1; break; }
+      if (c === 0x3e /* > */) {
+        this.pos = j + 1;
+        break;
+      }
       if (c === 0x2f /* / */) {
         if (j + 1 >= n) throw this.truncated();
         if (s.charCodeAt(j + 1) !== 0x3e) throw this.fail(j, `"/" inside <${qname}> must be followed by ">"`);
@@ -470,8 +513,10 @@ class Parser {
         break;
       }
       if (j === i) throw this.fail(j, `attributes of <${qname}> must be separated by whitespace`);
-      if (raw && raw.length / 3 >= MAX_ATTRIBUTES) throw this.limit(j, `The XML gives <${qname}> more than ${count(MAX_ATTRIBUTES)} attributes`, 'too-many-attributes', MAX_ATTRIBUTES);
-      if (++this.attributes > MAX_ATTRIBUTES_TOTAL) throw this.limit(j, `The XML has more than ${count(MAX_ATTRIBUTES_TOTAL)} attributes in all`, 'too-many-attributes-total', MAX_ATTRIBUTES_TOTAL);
+      if (raw && raw.length / 3 >= MAX_ATTRIBUTES)
+        throw this.limit(j, `The XML gives <${qname}> more than ${count(MAX_ATTRIBUTES)} attributes`, 'too-many-attributes', MAX_ATTRIBUTES);
+      if (++this.attributes > MAX_ATTRIBUTES_TOTAL)
+        throw this.limit(j, `The XML has more than ${count(MAX_ATTRIBUTES_TOTAL)} attributes in all`, 'too-many-attributes-total', MAX_ATTRIBUTES_TOTAL);
       let k = this.nameEnd(j);
       const attr = this.name(j, k);
       while (k < n && isSpace(s.charCodeAt(k))) k++;
@@ -483,7 +528,13 @@ class Parser {
       const quote = s[k];
       if (quote !== '"' && quote !== "'") throw this.fail(k, `the value of attribute ${attr.qname} of <${qname}> must be in quotes`);
       const close = this.until(quote, k + 1);
-      if (close - (k + 1) > MAX_TEXT_LENGTH) throw this.limit(k + 1, `The XML has more than ${count(MAX_TEXT_LENGTH)} characters in attribute ${attr.qname} of <${qname}>`, 'text-too-long', MAX_TEXT_LENGTH);
+      if (close - (k + 1) > MAX_TEXT_LENGTH)
+        throw this.limit(
+          k + 1,
+          `The XML has more than ${count(MAX_TEXT_LENGTH)} characters in attribute ${attr.qname} of <${qname}>`,
+          'text-too-long',
+          MAX_TEXT_LENGTH,
+        );
       const value = s.slice(k + 1, close);
       if (value.indexOf('<') >= 0) throw this.fail(k + 1 + value.indexOf('<'), `"<" in the value of attribute ${attr.qname}`);
       raw ??= [];
@@ -491,7 +542,8 @@ class Parser {
         if (seen.has(attr.qname)) throw this.fail(j, `attribute ${attr.qname} of <${qname}> is repeated`);
         seen.add(attr.qname);
       } else {
-        for (let a = 0; a < raw.length; a += 3) if ((raw[a] as Name).qname === attr.qname) throw this.fail(j, `attribute ${attr.qname} of <${qname}> is repeated`);
+        for (let a = 0; a < raw.length; a += 3)
+          if ((raw[a] as Name).qname === attr.qname) throw this.fail(j, `attribute ${attr.qname} of <${qname}> is repeated`);
         if (raw.length / 3 + 1 >= SCAN) {
           seen = new Set([attr.qname]);
           for (let a = 0; a < raw.length; a += 3) seen.add((raw[a] as Name).qname);
@@ -512,7 +564,12 @@ class Parser {
     const previous = this.bindings.get(prefix);
     // xml and xmlns are bound from the start, and the default namespace is no prefix: none counts.
     if (previous === undefined && prefix && this.bindings.size - (this.bindings.has('') ? 3 : 2) >= MAX_NAMESPACES_IN_SCOPE) {
-      throw this.limit(at, `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once`, 'too-many-namespaces', MAX_NAMESPACES_IN_SCOPE);
+      throw this.limit(
+        at,
+        `The XML has more than ${count(MAX_NAMESPACES_IN_SCOPE)} namespace prefixes in scope at once`,
+        'too-many-namespaces',
+        MAX_NAMESPACES_IN_SCOPE,
+      );
     }
     this.undo.push(prefix, previous);
     this.bindings.set(prefix, uri);
@@ -540,7 +597,13 @@ class Parser {
       for (let a = 0; a < raw.length; a += 3) {
         const attr = raw[a] as Name;
         if (attr.qname !== 'xmlns' && attr.prefix !== 'xmlns') continue;
-        if (++declared > MAX_DECLARATIONS) throw this.limit(raw[a + 2] as number, `The XML declares more than ${count(MAX_DECLARATIONS)} namespaces on <${qname}>`, 'too-many-declarations', MAX_DECLARATIONS);
+        if (++declared > MAX_DECLARATIONS)
+          throw this.limit(
+            raw[a + 2] as number,
+            `The XML declares more than ${count(MAX_DECLARATIONS)} namespaces on <${qname}>`,
+            'too-many-declarations',
+            MAX_DECLARATIONS,
+          );
         this.bind(attr.prefix ? attr.local : '', raw[a + 1] as string, raw[a + 2] as number);
       }
     }
@@ -568,7 +631,13 @@ class Parser {
           const repeated = expanded ? expanded.has(`${attr.local} ${uri}`) : list.some((o) => o.ns === uri && o.local === attr.local);
           if (repeated) throw this.fail(raw[a + 2] as number, `attribute ${attr.qname} of <${qname}> repeats another in namespace ${uri}`);
           if (expanded) expanded.add(`${attr.local} ${uri}`);
-          else if (++prefixed >= SCAN) expanded = new Set(list.filter((o) => o.prefix).map((o) => `${o.local} ${o.ns}`).concat(`${attr.local} ${uri}`));
+          else if (++prefixed >= SCAN)
+            expanded = new Set(
+              list
+                .filter((o) => o.prefix)
+                .map((o) => `${o.local} ${o.ns}`)
+                .concat(`${attr.local} ${uri}`),
+            );
         }
         list.push({ local: attr.local, prefix: ap, ns: uri, value: raw[a + 1] as string });
       }
@@ -614,7 +683,7 @@ class Parser {
  */
 function elementPast(s: string, limit: number): number {
   let elements = 0;
-  for (let lt = s.indexOf('<'); lt >= 0; ) {
+  for (let lt = s.indexOf('<'); lt >= 0;) {
     const c = s.charCodeAt(lt + 1);
     let next = lt + 1;
     if (c === 0x21 /* ! */) {

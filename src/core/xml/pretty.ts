@@ -8,7 +8,10 @@
  */
 
 export type PieceClass = 'punct' | 'tag' | 'prefix' | 'attr' | 'value' | 'text' | 'comment' | 'cdata' | 'decl';
-export interface Piece { readonly cls: PieceClass; readonly text: string }
+export interface Piece {
+  readonly cls: PieceClass;
+  readonly text: string;
+}
 export interface Line {
   /** Levels of indentation: the nesting depth, but at most INDENT_LIMIT. */
   readonly depth: number;
@@ -22,14 +25,24 @@ export interface Line {
  */
 export const INDENT_LIMIT = 40;
 
-interface Attr { readonly name: string; readonly raw: string; readonly value: string; readonly quote: string }
+interface Attr {
+  readonly name: string;
+  readonly raw: string;
+  readonly value: string;
+  readonly quote: string;
+}
 
 export type Token =
   | { kind: 'open' | 'selfclose'; name: string; attrs: Attr[]; raw: string }
   | { kind: 'close'; name: string; raw: string }
   | { kind: 'text' | 'comment' | 'cdata' | 'decl'; raw: string };
 
-const SPECIALS: ReadonlyArray<readonly [string, string, 'comment' | 'cdata' | 'decl']> = [['<!--', '-->', 'comment'], ['<![CDATA[', ']]>', 'cdata'], ['<?', '?>', 'decl'], ['<!', '>', 'decl']];
+const SPECIALS: ReadonlyArray<readonly [string, string, 'comment' | 'cdata' | 'decl']> = [
+  ['<!--', '-->', 'comment'],
+  ['<![CDATA[', ']]>', 'cdata'],
+  ['<?', '?>', 'decl'],
+  ['<!', '>', 'decl'],
+];
 
 /** The tokens of `xml`; their `raw` texts joined give `xml` back, character for character. */
 export function tokenize(xml: string): Token[] {
@@ -82,7 +95,7 @@ const endsAttrName = (c: number) => isSpace(c) || c === 0x3d || c === 0x2f || c 
  */
 function readTag(xml: string, start: number): { token: Token; end: number } | undefined {
   const n = xml.length;
-  const closing = xml.charCodeAt(start + 1) === 0x2f /* / */;
+  const closing = xml.charCodeAt(start + 1) === 0x2f; /* / */
   let i = start + (closing ? 2 : 1);
   if (!isNameStart(xml.charCodeAt(i))) return undefined;
   const nameStart = i;
@@ -95,7 +108,10 @@ function readTag(xml: string, start: number): { token: Token; end: number } | un
     if (i >= n) return undefined;
     const c = xml.charCodeAt(i);
     if (c === 0x3e /* > */) {
-      return { token: closing ? { kind: 'close', name, raw: xml.slice(start, i + 1) } : { kind: 'open', name, attrs, raw: xml.slice(start, i + 1) }, end: i + 1 };
+      return {
+        token: closing ? { kind: 'close', name, raw: xml.slice(start, i + 1) } : { kind: 'open', name, attrs, raw: xml.slice(start, i + 1) },
+        end: i + 1,
+      };
     }
     if (c === 0x2f && xml.charCodeAt(i + 1) === 0x3e) return { token: { kind: 'selfclose', name, attrs, raw: xml.slice(start, i + 2) }, end: i + 2 };
     const attrStart = i;
@@ -201,7 +217,9 @@ function linesOf(xml: string): Line[] {
 
 export function prettyText(xml: string, indent = '  '): string {
   try {
-    return prettyLines(xml).map((l) => indent.repeat(l.depth) + l.pieces.map((p) => p.text).join('')).join('\n');
+    return prettyLines(xml)
+      .map((l) => indent.repeat(l.depth) + l.pieces.map((p) => p.text).join(''))
+      .join('\n');
   } catch {
     return xml;
   }

@@ -33,7 +33,6 @@ export interface ReadOptions {
 
 export type JsonObject = Record<string, unknown>;
 
-
 const fieldIndex = new WeakMap<RecordDef, Map<string, FieldDef>>();
 function fieldsByName(record: RecordDef): Map<string, FieldDef> {
   let m = fieldIndex.get(record);
@@ -72,7 +71,14 @@ export function readRecord(el: XmlElement, record: RecordDef, path: string, opts
 }
 
 /** Reads the children of `el` as `fields` whose parent content is in `parentNs`. */
-export function readFields(el: XmlElement, fields: readonly FieldDef[], parentNs: NamespaceRole, path: string, opts: ReadOptions, record?: RecordDef): JsonObject {
+export function readFields(
+  el: XmlElement,
+  fields: readonly FieldDef[],
+  parentNs: NamespaceRole,
+  path: string,
+  opts: ReadOptions,
+  record?: RecordDef,
+): JsonObject {
   const byName = record ? fieldsByName(record) : new Map(fields.map((f) => [f.name, f]));
   const places = placesOf(fields);
   const out = new RepeatingObject();
@@ -83,17 +89,30 @@ export function readFields(el: XmlElement, fields: readonly FieldDef[], parentNs
     const childPath = joinPath(path, child.local);
     const field = byName.get(child.local);
     if (!field) {
-      opts.issues.push({ kind: 'unknown', path: childPath, message: `${childPath} is not in the contract here; kept as received`, ...(record ? { record: record.name } : {}), element: child.local });
+      opts.issues.push({
+        kind: 'unknown',
+        path: childPath,
+        message: `${childPath} is not in the contract here; kept as received`,
+        ...(record ? { record: record.name } : {}),
+        element: child.local,
+      });
       out.put(child.local, readGeneric(child));
       continue;
     }
     const place = places.get(field.name)!;
     if (place < latest) {
       opts.issues.push({ kind: 'order', path: childPath, message: `${childPath} comes after ${latestName}; the contract puts it before` });
-    } else if (place > latest) { latest = place; latestName = field.name; }
+    } else if (place > latest) {
+      latest = place;
+      latestName = field.name;
+    }
     const expected = opts.namespaces[elementNs(field, parentNs)];
     if (child.ns !== expected) {
-      opts.issues.push({ kind: 'namespace', path: childPath, message: `${childPath} is in ${nsLabel(child.ns)}; the contract puts it in ${nsLabel(expected)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });
+      opts.issues.push({
+        kind: 'namespace',
+        path: childPath,
+        message: `${childPath} is in ${nsLabel(child.ns)}; the contract puts it in ${nsLabel(expected)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}`,
+      });
       if (opts.outOfNamespace === 'absent') continue;
     }
     // A single field that arrives twice: keep both rather than lose one.
@@ -111,9 +130,15 @@ class RepeatingObject {
   private repeated: Set<string> | undefined;
   /** Returns true when the key was already there. */
   put(key: string, v: unknown): boolean {
-    if (!(key in this.value)) { this.value[key] = v; return false; }
+    if (!(key in this.value)) {
+      this.value[key] = v;
+      return false;
+    }
     if (this.repeated?.has(key)) (this.value[key] as unknown[]).push(v);
-    else { this.value[key] = [this.value[key], v]; (this.repeated ??= new Set()).add(key); }
+    else {
+      this.value[key] = [this.value[key], v];
+      (this.repeated ??= new Set()).add(key);
+    }
     return true;
   }
 }
@@ -136,12 +161,20 @@ function readList(container: XmlElement, field: FieldDef, parentNs: NamespaceRol
 export function readListItem(item: XmlElement, field: FieldDef, itemUri: string, path: string, opts: ReadOptions, items: unknown[]): void {
   const itemPath = `${path}[${items.length}]`;
   if (item.local !== field.list) {
-    opts.issues.push({ kind: 'unknown', path: itemPath, message: `${itemPath} is a <${item.local}>; the contract lists <${field.list}> items here; kept as received` });
+    opts.issues.push({
+      kind: 'unknown',
+      path: itemPath,
+      message: `${itemPath} is a <${item.local}>; the contract lists <${field.list}> items here; kept as received`,
+    });
     items.push(readGeneric(item));
     return;
   }
   if (item.ns !== itemUri) {
-    opts.issues.push({ kind: 'namespace', path: itemPath, message: `${itemPath} is in ${nsLabel(item.ns)}; the contract puts it in ${nsLabel(itemUri)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}` });
+    opts.issues.push({
+      kind: 'namespace',
+      path: itemPath,
+      message: `${itemPath} is in ${nsLabel(item.ns)}; the contract puts it in ${nsLabel(itemUri)}${opts.outOfNamespace === 'absent' ? ', so it is treated as absent' : ''}`,
+    });
     if (opts.outOfNamespace === 'absent') return;
   }
   if (isNil(item)) items.push(null);
@@ -176,10 +209,16 @@ export function readGeneric(el: XmlElement): unknown {
   const stack: GenericFrame[] = [root];
   while (stack.length) {
     const top = stack[stack.length - 1];
-    if (top.next === top.children.length) { stack.pop(); continue; }
+    if (top.next === top.children.length) {
+      stack.pop();
+      continue;
+    }
     const child = top.children[top.next++];
     const leaf = genericLeaf(child);
-    if (leaf !== BRANCH) { top.out.put(child.local, leaf); continue; }
+    if (leaf !== BRANCH) {
+      top.out.put(child.local, leaf);
+      continue;
+    }
     const frame = genericBranch(child);
     top.out.put(child.local, frame.out.value);
     stack.push(frame);

@@ -7,7 +7,10 @@ import type { XsdType } from '../catalog/types';
 import { dateTimeProblem } from '../calendar';
 
 export class ValueError extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(`${path}: ${message}`);
     this.name = 'ValueError';
   }

@@ -50,7 +50,14 @@ function namesOf(fields: readonly FieldDef[]): ReadonlySet<string> {
 }
 
 /** Writes `value`'s fields, in catalog order, as children of `parent`. */
-export function writeFields(parent: XmlSink, fields: readonly FieldDef[], parentNs: NamespaceRole, value: Record<string, unknown>, path: readonly PathSegment[], opts: WriteOptions): void {
+export function writeFields(
+  parent: XmlSink,
+  fields: readonly FieldDef[],
+  parentNs: NamespaceRole,
+  value: Record<string, unknown>,
+  path: readonly PathSegment[],
+  opts: WriteOptions,
+): void {
   fieldsAt(parent, fields, parentNs, value, [...path], opts);
 }
 
@@ -65,7 +72,14 @@ export function writeRecord(el: XmlSink, record: RecordDef, value: unknown, path
  * the walk with it.
  */
 
-function fieldsAt(parent: XmlSink, fields: readonly FieldDef[], parentNs: NamespaceRole, value: Record<string, unknown>, path: PathSegment[], opts: WriteOptions): void {
+function fieldsAt(
+  parent: XmlSink,
+  fields: readonly FieldDef[],
+  parentNs: NamespaceRole,
+  value: Record<string, unknown>,
+  path: PathSegment[],
+  opts: WriteOptions,
+): void {
   let written = 0;
   for (const field of fields) {
     const v = value[field.name];
@@ -128,14 +142,23 @@ function textAt(el: XmlSink, field: FieldDef, v: unknown, path: readonly PathSeg
 export function writeGeneric(el: XmlSink, uri: string, v: unknown): void {
   if (v === null) return nil(el);
   if (!isObject(v)) {
-    if (Array.isArray(v)) { for (const item of v) writeGeneric(el.ele(uri, 'item'), uri, item); return; }
+    if (Array.isArray(v)) {
+      for (const item of v) writeGeneric(el.ele(uri, 'item'), uri, item);
+      return;
+    }
     const text = String(v);
     if (text !== '') el.txt(text);
     return;
   }
   for (const [key, child] of Object.entries(v)) {
-    if (key === '#text') { if (child !== '' && child !== null && child !== undefined) el.txt(String(child)); continue; }
-    if (key.startsWith('@')) { el.att(key.slice(1), String(child)); continue; }
+    if (key === '#text') {
+      if (child !== '' && child !== null && child !== undefined) el.txt(String(child));
+      continue;
+    }
+    if (key.startsWith('@')) {
+      el.att(key.slice(1), String(child));
+      continue;
+    }
     for (const item of Array.isArray(child) ? child : [child]) writeGeneric(el.ele(uri, key), uri, item);
   }
 }

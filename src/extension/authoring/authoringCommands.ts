@@ -10,24 +10,33 @@ import { pickShape } from './pickShape';
 
 export function registerAuthoringCommands(environments: EnvironmentStore, sandbox: SandboxController, log: Log): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('carrier.newRequest', guarded(log, 'New Request', async () => {
-      const shape = await pickShape('Carrier: New Request');
-      if (!shape) return;
-      const text = requestTemplate(shape, readSettings().defaultBinding);
-      await openUntitled(`${shape.operation}-${shape.version}.carrier.json`, text, 'carrier-request');
-    })),
-    vscode.commands.registerCommand('carrier.importEnvelope', guarded(log, 'Import SOAP Envelope', async () => {
-      const xml = await readEnvelope();
-      if (xml === undefined) return;
-      const { text, suggestedName } = importEnvelope(xml, environments.selectedEnvironment());
-      await openUntitled(suggestedName.endsWith('.carrier.json') ? suggestedName : `${suggestedName}.carrier.json`, text, 'carrier-request');
-    })),
-    vscode.commands.registerCommand('carrier.openWsdl', guarded(log, 'Open WSDL', async () => {
-      const shape = await pickShape('Carrier: Open WSDL');
-      if (!shape) return;
-      const doc = await vscode.workspace.openTextDocument({ content: wsdlFor(shape, environments.selectedEnvironment(), sandbox.url), language: 'xml' });
-      await vscode.window.showTextDocument(doc, { preview: false });
-    })),
+    vscode.commands.registerCommand(
+      'carrier.newRequest',
+      guarded(log, 'New Request', async () => {
+        const shape = await pickShape('Carrier: New Request');
+        if (!shape) return;
+        const text = requestTemplate(shape, readSettings().defaultBinding);
+        await openUntitled(`${shape.operation}-${shape.version}.carrier.json`, text, 'carrier-request');
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.importEnvelope',
+      guarded(log, 'Import SOAP Envelope', async () => {
+        const xml = await readEnvelope();
+        if (xml === undefined) return;
+        const { text, suggestedName } = importEnvelope(xml, environments.selectedEnvironment());
+        await openUntitled(suggestedName.endsWith('.carrier.json') ? suggestedName : `${suggestedName}.carrier.json`, text, 'carrier-request');
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.openWsdl',
+      guarded(log, 'Open WSDL', async () => {
+        const shape = await pickShape('Carrier: Open WSDL');
+        if (!shape) return;
+        const doc = await vscode.workspace.openTextDocument({ content: wsdlFor(shape, environments.selectedEnvironment(), sandbox.url), language: 'xml' });
+        await vscode.window.showTextDocument(doc, { preview: false });
+      }),
+    ),
   ];
 }
 
@@ -59,6 +68,11 @@ async function readEnvelope(): Promise<string | undefined> {
     }
     return text;
   }
-  const [file] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'SOAP envelopes': ['xml', 'txt', 'soap'], 'All files': ['*'] }, title: 'Import SOAP Envelope' })) ?? [];
+  const [file] =
+    (await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      filters: { 'SOAP envelopes': ['xml', 'txt', 'soap'], 'All files': ['*'] },
+      title: 'Import SOAP Envelope',
+    })) ?? [];
   return file && new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
 }

@@ -55,7 +55,13 @@ interface ContractContext {
   readonly replies: CompareReplies;
 }
 
-export function registerContractCommands(environments: EnvironmentStore, keys: ApiKeys, sandbox: SandboxController, support: ContractSupport, log: Log): vscode.Disposable[] {
+export function registerContractCommands(
+  environments: EnvironmentStore,
+  keys: ApiKeys,
+  sandbox: SandboxController,
+  support: ContractSupport,
+  log: Log,
+): vscode.Disposable[] {
   const replies = new CompareReplies();
   const ctx: ContractContext = { environments, keys, sandbox, support, log, checked: new Map(), replies };
   return [
@@ -111,7 +117,9 @@ async function pickEnvironment(ctx: ContractContext, folder: string | undefined,
 /** Restricted Mode sends nothing to an address a workspace file defines (restrictedMode.ts). */
 async function reachable(env: Environment): Promise<boolean> {
   if (mayReach(env)) return true;
-  await explainRestricted(`Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: nothing is sent to ${keyDestination(env).label} until you trust it.`);
+  await explainRestricted(
+    `Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: nothing is sent to ${keyDestination(env).label} until you trust it.`,
+  );
   return false;
 }
 
@@ -144,15 +152,25 @@ async function applyContract(ctx: ContractContext, name: string): Promise<ApplyR
 function actionsFor(ctx: ContractContext, report: ContractReport, folder: string | undefined) {
   const env = ctx.environments.definitions(folder).environments.find((e) => e.name === report.environment);
   return {
-    ...(env && !env.embedded && report.summary.unreadable === 0 ? { apply: async () => { await applyContract(ctx, report.environment); } } : {}),
-    recheck: async () => { await checkContract(ctx, report.environment, folder); },
+    ...(env && !env.embedded && report.summary.unreadable === 0
+      ? {
+          apply: async () => {
+            await applyContract(ctx, report.environment);
+          },
+        }
+      : {}),
+    recheck: async () => {
+      await checkContract(ctx, report.environment, folder);
+    },
   };
 }
 
 async function checkContract(ctx: ContractContext, name?: string, folder: string | undefined = activeFolder()): Promise<ContractCommandResult | undefined> {
   // The check is about the file as it is now, whatever the watcher has seen of it yet.
   ctx.environments.refresh();
-  const env = name ? ctx.environments.definitions(folder).environments.find((e) => e.name === name) : await pickEnvironment(ctx, folder, 'Check the live contract of which environment?');
+  const env = name
+    ? ctx.environments.definitions(folder).environments.find((e) => e.name === name)
+    : await pickEnvironment(ctx, folder, 'Check the live contract of which environment?');
   if (!env) {
     if (name) void vscode.window.showErrorMessage(`Carrier: no environment "${name}" in this workspace folder.`);
     return undefined;
@@ -162,7 +180,9 @@ async function checkContract(ctx: ContractContext, name?: string, folder: string
   if (!report) return undefined;
   ctx.checked.set(env.name, { report, folder });
   const exitCode = engine().contractExitCode(report);
-  ctx.log.info(`contract of ${env.name}: ${report.summary.differences} differences (${report.summary.breaking} breaking), ${report.summary.unreadable} unreadable`);
+  ctx.log.info(
+    `contract of ${env.name}: ${report.summary.differences} differences (${report.summary.breaking} breaking), ${report.summary.unreadable} unreadable`,
+  );
   showContractView(report, actionsFor(ctx, report, folder));
   return { exitCode, report, html: contractHtml(report, '', Boolean(actionsFor(ctx, report, folder).apply)) };
 }
@@ -171,18 +191,20 @@ async function checkContract(ctx: ContractContext, name?: string, folder: string
 async function readLiveContract(ctx: ContractContext, env: Environment): Promise<ContractReport | undefined> {
   const abort = new AbortController();
   try {
-    return (await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Carrier: checking the contract of "${env.name}"`, cancellable: true },
-      (progress, token) => {
-        token.onCancellationRequested(() => abort.abort());
-        return engine().checkContract({
-          environment: env,
-          signal: abort.signal,
-          resolveEmbedded: () => ctx.sandbox.start(),
-          onProgress: (done, total, servicePath) => progress.report({ increment: 100 / total, message: `${servicePath} (${done}/${total})` }),
-        });
-      },
-    )).report;
+    return (
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Carrier: checking the contract of "${env.name}"`, cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          return engine().checkContract({
+            environment: env,
+            signal: abort.signal,
+            resolveEmbedded: () => ctx.sandbox.start(),
+            onProgress: (done, total, servicePath) => progress.report({ increment: 100 / total, message: `${servicePath} (${done}/${total})` }),
+          });
+        },
+      )
+    ).report;
   } catch (err) {
     if (isEngineError(err, 'contract-cancelled')) {
       void vscode.window.showInformationMessage(`Carrier: the contract check of "${env.name}" was cancelled.`);
@@ -202,7 +224,10 @@ async function readLiveContract(ctx: ContractContext, env: Environment): Promise
 async function keyOf(ctx: ContractContext, env: Environment): Promise<{ key?: string } | undefined> {
   const found = await ctx.keys.lookup(env.name, keyDestination(env));
   if (found.key !== undefined || env.embedded) return { key: found.key };
-  const choice = await vscode.window.showWarningMessage(`Carrier: no API key is stored for "${env.name}" (${keyDestination(env).label}); set one to compare with it.`, 'Set API Key');
+  const choice = await vscode.window.showWarningMessage(
+    `Carrier: no API key is stored for "${env.name}" (${keyDestination(env).label}); set one to compare with it.`,
+    'Set API Key',
+  );
   if (choice) await vscode.commands.executeCommand('carrier.setApiKey', env.name, keyDestination(env));
   return undefined;
 }
@@ -226,20 +251,43 @@ async function compareWithEnvironment(ctx: ContractContext, target?: vscode.Uri,
   const abort = new AbortController();
   const [a, b] = sides;
   const exchanges = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${a.name} and ${b.name}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${a.name} and ${b.name}`,
+      cancellable: true,
+    },
     (_progress, token) => {
       token.onCancellationRequested(() => abort.abort());
-      return Promise.all(sides.map((env, i) => sendRequest({
-        request: requests[i], fileName, environment: env, apiKey: credentials[i].key, defaultBinding: settings.defaultBinding,
-        timeoutMs: settings.timeoutMs, maxReplyBytes: settings.maxReplyBytes, resolveEmbedded: () => ctx.sandbox.start(),
-      }, abort.signal)));
+      return Promise.all(
+        sides.map((env, i) =>
+          sendRequest(
+            {
+              request: requests[i],
+              fileName,
+              environment: env,
+              apiKey: credentials[i].key,
+              defaultBinding: settings.defaultBinding,
+              timeoutMs: settings.timeoutMs,
+              maxReplyBytes: settings.maxReplyBytes,
+              resolveEmbedded: () => ctx.sandbox.start(),
+            },
+            abort.signal,
+          ),
+        ),
+      );
     },
   );
   return showComparison(ctx, fileName, [a.name, b.name], exchanges);
 }
 
 /** The file's own environment and the other one (named, or picked), both reachable; undefined when not (said). */
-async function compareSides(ctx: ContractContext, doc: vscode.TextDocument, text: string, fileName: string, otherName: string | undefined): Promise<readonly [Environment, Environment] | undefined> {
+async function compareSides(
+  ctx: ContractContext,
+  doc: vscode.TextDocument,
+  text: string,
+  fileName: string,
+  otherName: string | undefined,
+): Promise<readonly [Environment, Environment] | undefined> {
   const folder = folderOf(doc.uri);
   const first = ctx.environments.resolve(doc.uri, engine().validateRequestText(text, fileName).request?.environment);
   if (typeof first === 'string') {
@@ -247,7 +295,9 @@ async function compareSides(ctx: ContractContext, doc: vscode.TextDocument, text
     return undefined;
   }
   const a = first.environment;
-  const b = otherName ? ctx.environments.definitions(folder).environments.find((e) => e.name === otherName) : await pickEnvironment(ctx, folder, `Compare the replies of ${a.name} with which environment?`, a.name);
+  const b = otherName
+    ? ctx.environments.definitions(folder).environments.find((e) => e.name === otherName)
+    : await pickEnvironment(ctx, folder, `Compare the replies of ${a.name} with which environment?`, a.name);
   if (!b) {
     if (otherName) void vscode.window.showErrorMessage(`Carrier: no environment "${otherName}" in this workspace folder.`);
     return undefined;
@@ -269,7 +319,12 @@ async function sideKeys(ctx: ContractContext, sides: readonly Environment[]): Pr
 }
 
 /** The two replies side by side in a diff editor, their differences in its title and the log. */
-async function showComparison(ctx: ContractContext, fileName: string, names: readonly [string, string], exchanges: readonly Exchange[]): Promise<CompareCommandResult> {
+async function showComparison(
+  ctx: ContractContext,
+  fileName: string,
+  names: readonly [string, string],
+  exchanges: readonly Exchange[],
+): Promise<CompareCommandResult> {
   const differences = engine().compareExchanges(exchanges[0], exchanges[1], names);
   const base = path.basename(fileName).replace(/\.carrier\.json$/, '');
   const stamp = Date.now().toString(36);
@@ -277,7 +332,13 @@ async function showComparison(ctx: ContractContext, fileName: string, names: rea
   const texts = exchanges.map((x, i) => replyText(x, names[i], names, differences));
   uris.forEach((u, i) => ctx.replies.set(u, texts[i]));
   ctx.replies.trim();
-  await vscode.commands.executeCommand('vscode.diff', uris[0], uris[1], `${base}: ${names[0]} ↔ ${names[1]} (${differences.length ? `${differences.length} difference${differences.length === 1 ? '' : 's'}` : 'the same structure'})`, { preview: false });
+  await vscode.commands.executeCommand(
+    'vscode.diff',
+    uris[0],
+    uris[1],
+    `${base}: ${names[0]} ↔ ${names[1]} (${differences.length ? `${differences.length} difference${differences.length === 1 ? '' : 's'}` : 'the same structure'})`,
+    { preview: false },
+  );
   ctx.log.info(`compare ${base}: ${names[0]} ↔ ${names[1]}: ${differences.map((d) => d.message).join('; ') || 'no differences'}`);
   return { environments: names, differences, left: texts[0], right: texts[1] };
 }

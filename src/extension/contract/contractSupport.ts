@@ -39,17 +39,19 @@ export class ContractSupport implements vscode.Disposable {
 
   private complete(doc: vscode.TextDocument, pos: vscode.Position): vscode.CompletionItem[] {
     if (doc.uri.scheme !== 'file') return [];
-    return engine().contractCompletions(doc.getText(), doc.uri.fsPath, doc.offsetAt(pos)).map((c) => {
-      const item = new vscode.CompletionItem(c.name, vscode.CompletionItemKind.Property);
-      item.insertText = new vscode.SnippetString(c.snippet);
-      item.detail = c.detail;
-      item.documentation = new vscode.MarkdownString(c.documentation);
-      if (c.replace) item.range = new vscode.Range(doc.positionAt(c.replace.start), doc.positionAt(c.replace.end));
-      // Before the catalog's fields: these are what the live service has and the schema does not.
-      item.sortText = `0${c.name}`;
-      item.filterText = `"${c.name}"`;
-      return item;
-    });
+    return engine()
+      .contractCompletions(doc.getText(), doc.uri.fsPath, doc.offsetAt(pos))
+      .map((c) => {
+        const item = new vscode.CompletionItem(c.name, vscode.CompletionItemKind.Property);
+        item.insertText = new vscode.SnippetString(c.snippet);
+        item.detail = c.detail;
+        item.documentation = new vscode.MarkdownString(c.documentation);
+        if (c.replace) item.range = new vscode.Range(doc.positionAt(c.replace.start), doc.positionAt(c.replace.end));
+        // Before the catalog's fields: these are what the live service has and the schema does not.
+        item.sortText = `0${c.name}`;
+        item.filterText = `"${c.name}"`;
+        return item;
+      });
   }
 
   private hover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {

@@ -28,7 +28,10 @@ export function contractViewTitle(environment: string): string {
 export function showContractView(report: ContractReport, actions: ContractViewActions, applied?: string): vscode.WebviewPanel {
   let panel = panels.get(report.environment);
   if (!panel) {
-    panel = vscode.window.createWebviewPanel('carrier.contract', contractViewTitle(report.environment), vscode.ViewColumn.Active, { enableScripts: true, retainContextWhenHidden: false });
+    panel = vscode.window.createWebviewPanel('carrier.contract', contractViewTitle(report.environment), vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+    });
     const created = panel;
     panels.set(report.environment, created);
     created.onDidDispose(() => {
@@ -40,10 +43,13 @@ export function showContractView(report: ContractReport, actions: ContractViewAc
     panel.reveal();
   }
   listeners.get(report.environment)?.dispose();
-  listeners.set(report.environment, panel.webview.onDidReceiveMessage(async (message: { type?: string }) => {
-    if (message.type === 'apply' && actions.apply) await actions.apply();
-    if (message.type === 'recheck') await actions.recheck();
-  }));
+  listeners.set(
+    report.environment,
+    panel.webview.onDidReceiveMessage(async (message: { type?: string }) => {
+      if (message.type === 'apply' && actions.apply) await actions.apply();
+      if (message.type === 'recheck') await actions.recheck();
+    }),
+  );
   panel.webview.html = contractHtml(report, nonce(), Boolean(actions.apply), applied);
   return panel;
 }
@@ -59,7 +65,9 @@ export function contractHtml(report: ContractReport, scriptNonce: string, canApp
   const { summary } = report;
   const verdict = summary.unreadable
     ? `${summary.unreadable} service path${summary.unreadable === 1 ? '' : 's'} could not be read`
-    : summary.differences === 0 ? 'The live contract is as the catalog has it' : `${summary.differences} difference${summary.differences === 1 ? '' : 's'}: ${summary.breaking} breaking, ${summary.changed} changed, ${summary.added} added`;
+    : summary.differences === 0
+      ? 'The live contract is as the catalog has it'
+      : `${summary.differences} difference${summary.differences === 1 ? '' : 's'}: ${summary.breaking} breaking, ${summary.changed} changed, ${summary.added} added`;
   const namespaceRows = ROLES.map((role) => {
     const n = report.namespaces[role];
     const state = n.live === undefined ? 'unseen' : n.differs ? 'breaking' : 'same';
@@ -67,18 +75,22 @@ export function contractHtml(report: ContractReport, scriptNonce: string, canApp
     return `<tr class="${state}"><th>${esc(engine().ROLE_PLACEHOLDERS[role])}</th><td><code>${esc(n.environment)}</code></td><td><code>${live}</code></td><td>${n.differs ? `set <code>${engine().ROLE_SETTINGS[role]}</code>` : n.live === undefined ? '' : '✓'}</td></tr>`;
   }).join('');
   const { reportGroups, differenceScope } = engine();
-  const groups = reportGroups(report).map((g) => {
-    const s = g.service;
-    const head = `<h2>${esc(s.path)} <small>${esc(s.service)} ${esc(s.version)}</small></h2>`;
-    if (s.status === 'error') return `<section class="error">${head}<p class="breaking">Cannot be read: ${esc(s.error ?? '')}</p></section>`;
-    const targets = s.targetNamespaces.length ? `<p class="muted">Target namespace${s.targetNamespaces.length === 1 ? '' : 's'}: ${s.targetNamespaces.map((u) => `<code>${esc(u || '(none)')}</code>`).join(', ')}</p>` : '';
-    if (!g.differences.length) return `<section>${head}${targets}<p class="same">✓ As the catalog has it</p></section>`;
-    const rows = g.differences.map((d) => `<tr class="${d.severity}"><td class="sev">${d.severity}</td><td>${esc(differenceScope(d))}</td><td>${esc(d.message)}</td></tr>`).join('');
-    return `<section>${head}${targets}<table class="diffs"><thead><tr><th>Severity</th><th>Where</th><th>What differs</th></tr></thead><tbody>${rows}</tbody></table></section>`;
-  }).join('');
-  const apply = canApply && summary.unreadable === 0
-    ? '<button id="apply">Apply: set the namespaces and store the contract</button>'
-    : '';
+  const groups = reportGroups(report)
+    .map((g) => {
+      const s = g.service;
+      const head = `<h2>${esc(s.path)} <small>${esc(s.service)} ${esc(s.version)}</small></h2>`;
+      if (s.status === 'error') return `<section class="error">${head}<p class="breaking">Cannot be read: ${esc(s.error ?? '')}</p></section>`;
+      const targets = s.targetNamespaces.length
+        ? `<p class="muted">Target namespace${s.targetNamespaces.length === 1 ? '' : 's'}: ${s.targetNamespaces.map((u) => `<code>${esc(u || '(none)')}</code>`).join(', ')}</p>`
+        : '';
+      if (!g.differences.length) return `<section>${head}${targets}<p class="same">✓ As the catalog has it</p></section>`;
+      const rows = g.differences
+        .map((d) => `<tr class="${d.severity}"><td class="sev">${d.severity}</td><td>${esc(differenceScope(d))}</td><td>${esc(d.message)}</td></tr>`)
+        .join('');
+      return `<section>${head}${targets}<table class="diffs"><thead><tr><th>Severity</th><th>Where</th><th>What differs</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+    })
+    .join('');
+  const apply = canApply && summary.unreadable === 0 ? '<button id="apply">Apply: set the namespaces and store the contract</button>' : '';
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${scriptNonce}';">
 <title>${esc(contractViewTitle(report.environment))}</title>

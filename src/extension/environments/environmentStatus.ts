@@ -19,8 +19,16 @@ export function createEnvironmentStatus(environments: EnvironmentStore, keys: Ap
     item.text = `$(server-environment) ${env.name}${missingKey ? ' $(warning)' : ''}`;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**Carrier environment:** ${escape(env.name)}\n\n`);
-    tip.appendMarkdown(env.baseUrl ? `Endpoint: \`${escape(env.baseUrl)}\`\n\n` : env.embeddedSandbox ? 'Sandbox not running — [Start Sandbox](command:carrier.startSandbox)\n\n' : '');
-    tip.appendMarkdown(hasKey ? '$(key) API key stored\n\n' : missingKey ? '$(warning) No API key — [Set API Key](command:carrier.setApiKey)\n\n' : 'No API key needed\n\n');
+    tip.appendMarkdown(
+      env.baseUrl
+        ? `Endpoint: \`${escape(env.baseUrl)}\`\n\n`
+        : env.embeddedSandbox
+          ? 'Sandbox not running — [Start Sandbox](command:carrier.startSandbox)\n\n'
+          : '',
+    );
+    tip.appendMarkdown(
+      hasKey ? '$(key) API key stored\n\n' : missingKey ? '$(warning) No API key — [Set API Key](command:carrier.setApiKey)\n\n' : 'No API key needed\n\n',
+    );
     tip.isTrusted = { enabledCommands: ['carrier.startSandbox', 'carrier.setApiKey'] };
     item.tooltip = tip;
     item.accessibilityInformation = { label: `Carrier environment ${env.name}${missingKey ? ', no API key' : ''}` };

@@ -88,7 +88,9 @@ export class EnvironmentStore implements vscode.Disposable {
     if (environment) return { environment, ...(folder ? { folder } : {}) };
     const where = loaded.file
       ? vscode.workspace.asRelativePath(vscode.Uri.file(loaded.file), true)
-      : folder ? `${vscode.workspace.asRelativePath(vscode.Uri.file(folder), true)}/carrier.environments.json` : 'carrier.environments.json (the file is outside every workspace folder)';
+      : folder
+        ? `${vscode.workspace.asRelativePath(vscode.Uri.file(folder), true)}/carrier.environments.json`
+        : 'carrier.environments.json (the file is outside every workspace folder)';
     return named
       ? `The request names environment "${name}", which ${where} does not define.`
       : `Environment "${name}" is selected, but ${where} does not define it: select another with "Carrier: Select Environment".`;

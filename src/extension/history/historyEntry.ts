@@ -59,7 +59,16 @@ export function toHistoryEntry(exchange: Exchange): HistoryEntry {
     verdict: verdict.kind,
     reason: verdict.reason,
     label: verdict.label,
-    ...(judged ? { expectations: { held: judged.held, total: judged.total, passed: judged.passed, failures: judged.failures.slice(0, FAILURES_KEPT).map((f) => f.message) } } : {}),
+    ...(judged
+      ? {
+          expectations: {
+            held: judged.held,
+            total: judged.total,
+            passed: judged.passed,
+            failures: judged.failures.slice(0, FAILURES_KEPT).map((f) => f.message),
+          },
+        }
+      : {}),
     totalMs: exchange.timing?.totalMs,
     size: exchange.reply?.size,
   };

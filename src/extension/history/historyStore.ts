@@ -69,7 +69,10 @@ export class HistoryStore implements vscode.Disposable {
 
   async remove(id: string): Promise<void> {
     this.live.delete(id);
-    await this.state.update(ENTRIES_KEY, this.entries().filter((e) => e.id !== id));
+    await this.state.update(
+      ENTRIES_KEY,
+      this.entries().filter((e) => e.id !== id),
+    );
     await this.deleteFile(id);
     this.changed.fire();
   }

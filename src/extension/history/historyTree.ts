@@ -32,13 +32,21 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryEntry
     item.id = entry.id;
     item.iconPath = verdictIcon(verdictOf(entry));
     // The judgement made when it was sent: the verdict as the panel's header says it, and the file's expectations.
-    item.description = [entry.environment, entry.label ?? entry.status, entry.expectations && expectationsMark(entry.expectations), entry.totalMs !== undefined ? `${Math.round(entry.totalMs)} ms` : undefined, relativeTime(entry.startedAt)]
+    item.description = [
+      entry.environment,
+      entry.label ?? entry.status,
+      entry.expectations && expectationsMark(entry.expectations),
+      entry.totalMs !== undefined ? `${Math.round(entry.totalMs)} ms` : undefined,
+      relativeTime(entry.startedAt),
+    ]
       .filter((p) => p !== undefined && p !== '')
       .join(' · ');
     item.tooltip = tooltip(entry);
     item.contextValue = entry.source ? 'exchange.resendable' : 'exchange';
     item.command = { command: 'carrier.history.open', title: 'Open in Results Panel', arguments: [entry] };
-    item.accessibilityInformation = { label: `${entry.title}, ${verdictPhrase(verdictOf(entry))}${entry.expectations ? `, ${expectationsLine(entry.expectations)}${entry.expectations.passed ? '' : ', failed'}` : ''}${entry.environment ? `, ${entry.environment}` : ''}` };
+    item.accessibilityInformation = {
+      label: `${entry.title}, ${verdictPhrase(verdictOf(entry))}${entry.expectations ? `, ${expectationsLine(entry.expectations)}${entry.expectations.passed ? '' : ', failed'}` : ''}${entry.environment ? `, ${entry.environment}` : ''}`,
+    };
     return item;
   }
 }

@@ -48,9 +48,14 @@ function roughSize(value: unknown, limit: number): number {
   while (stack.length > 0 && size <= limit) {
     const v = stack.pop();
     if (typeof v === 'string') size += v.length + 2;
-    else if (Array.isArray(v)) { size += 2; for (const child of v) stack.push(child); }
-    else if (v !== null && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) { size += k.length + 4; stack.push(child); }
+    else if (Array.isArray(v)) {
+      size += 2;
+      for (const child of v) stack.push(child);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        size += k.length + 4;
+        stack.push(child);
+      }
     } else size += 8;
   }
   return size;

@@ -57,7 +57,13 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-export function registerInspectorCommands(inspector: InspectorController, history: HistoryStore, panel: ResultsPanel, keys: ApiKeys, log: Log): vscode.Disposable[] {
+export function registerInspectorCommands(
+  inspector: InspectorController,
+  history: HistoryStore,
+  panel: ResultsPanel,
+  keys: ApiKeys,
+  log: Log,
+): vscode.Disposable[] {
   const entryOf = (arg: unknown): RecordedExchange | undefined => {
     const id = typeof arg === 'string' ? arg : (arg as RecordedExchange | undefined)?.exchange?.id;
     return id ? inspector.find(id) : undefined;
@@ -70,9 +76,11 @@ export function registerInspectorCommands(inspector: InspectorController, histor
         const already = inspector.url;
         const url = await inspector.start();
         if (!already) {
-          void vscode.window.showInformationMessage(`Carrier: traffic inspector on ${url}, forwarding to ${inspector.target}. Point your program at it.`, 'Copy URL').then((choice) => {
-            if (choice === 'Copy URL') void vscode.commands.executeCommand('carrier.inspector.copyUrl');
-          });
+          void vscode.window
+            .showInformationMessage(`Carrier: traffic inspector on ${url}, forwarding to ${inspector.target}. Point your program at it.`, 'Copy URL')
+            .then((choice) => {
+              if (choice === 'Copy URL') void vscode.commands.executeCommand('carrier.inspector.copyUrl');
+            });
         }
         return url;
       } catch (err) {
@@ -80,36 +88,48 @@ export function registerInspectorCommands(inspector: InspectorController, histor
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('carrier.inspector.stop', guarded(log, 'Stop Traffic Inspector', async () => {
-      await inspector.stop();
-      vscode.window.setStatusBarMessage('$(radio-tower) Carrier traffic inspector stopped', 3000);
-    })),
-    vscode.commands.registerCommand('carrier.inspector.copyUrl', guarded(log, 'Copy Traffic Inspector URL', async () => {
-      if (!inspector.url) return;
-      await vscode.env.clipboard.writeText(inspector.url);
-      vscode.window.setStatusBarMessage(`$(copy) Copied ${inspector.url}`, 2500);
-    })),
-    vscode.commands.registerCommand('carrier.inspector.menu', guarded(log, 'Traffic Inspector', async () => {
-      if (!inspector.url) return;
-      const picked = await vscode.window.showQuickPick(
-        [
-          { label: '$(copy) Copy URL', description: inspector.url, id: 'copy' as const },
-          { label: '$(list-flat) Show Exchanges', id: 'show' as const },
-          { label: '$(debug-stop) Stop Traffic Inspector', id: 'stop' as const },
-        ],
-        { title: `Carrier traffic inspector → ${inspector.target}` },
-      );
-      if (picked?.id === 'copy') await vscode.commands.executeCommand('carrier.inspector.copyUrl');
-      if (picked?.id === 'show') await vscode.commands.executeCommand('carrier.inspector.focus');
-      if (picked?.id === 'stop') await vscode.commands.executeCommand('carrier.inspector.stop');
-    })),
-    vscode.commands.registerCommand('carrier.inspector.open', guarded(log, 'Open Recorded Exchange', async (arg?: unknown) => {
-      const r = entryOf(arg);
-      if (!r) return;
-      // Through history, so the panel's actions (whole body, save a document) and a reload find it.
-      await history.add(r.exchange);
-      await panel.show(r.exchange, { preserveFocus: false });
-    })),
+    vscode.commands.registerCommand(
+      'carrier.inspector.stop',
+      guarded(log, 'Stop Traffic Inspector', async () => {
+        await inspector.stop();
+        vscode.window.setStatusBarMessage('$(radio-tower) Carrier traffic inspector stopped', 3000);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.inspector.copyUrl',
+      guarded(log, 'Copy Traffic Inspector URL', async () => {
+        if (!inspector.url) return;
+        await vscode.env.clipboard.writeText(inspector.url);
+        vscode.window.setStatusBarMessage(`$(copy) Copied ${inspector.url}`, 2500);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.inspector.menu',
+      guarded(log, 'Traffic Inspector', async () => {
+        if (!inspector.url) return;
+        const picked = await vscode.window.showQuickPick(
+          [
+            { label: '$(copy) Copy URL', description: inspector.url, id: 'copy' as const },
+            { label: '$(list-flat) Show Exchanges', id: 'show' as const },
+            { label: '$(debug-stop) Stop Traffic Inspector', id: 'stop' as const },
+          ],
+          { title: `Carrier traffic inspector → ${inspector.target}` },
+        );
+        if (picked?.id === 'copy') await vscode.commands.executeCommand('carrier.inspector.copyUrl');
+        if (picked?.id === 'show') await vscode.commands.executeCommand('carrier.inspector.focus');
+        if (picked?.id === 'stop') await vscode.commands.executeCommand('carrier.inspector.stop');
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.inspector.open',
+      guarded(log, 'Open Recorded Exchange', async (arg?: unknown) => {
+        const r = entryOf(arg);
+        if (!r) return;
+        // Through history, so the panel's actions (whole body, save a document) and a reload find it.
+        await history.add(r.exchange);
+        await panel.show(r.exchange, { preserveFocus: false });
+      }),
+    ),
     vscode.commands.registerCommand('carrier.inspector.saveAsRequestFile', async (arg?: unknown, target?: vscode.Uri): Promise<vscode.Uri | undefined> => {
       try {
         const r = entryOf(arg);
@@ -122,14 +142,16 @@ export function registerInspectorCommands(inspector: InspectorController, histor
           return undefined;
         }
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-        const chosen = target ?? (await vscode.window.showSaveDialog({
-          title: 'Save as Request File',
-          saveLabel: 'Save',
-          defaultUri: folder ? vscode.Uri.joinPath(folder, requestFileName(r)) : undefined,
-          // Dialogs match a filter against the name's last extension only: `json` lets
-          // `x.carrier.json` through as it is; requestFileUri puts `.carrier` back where missing.
-          filters: { 'Carrier request files': ['json'] },
-        }));
+        const chosen =
+          target ??
+          (await vscode.window.showSaveDialog({
+            title: 'Save as Request File',
+            saveLabel: 'Save',
+            defaultUri: folder ? vscode.Uri.joinPath(folder, requestFileName(r)) : undefined,
+            // Dialogs match a filter against the name's last extension only: `json` lets
+            // `x.carrier.json` through as it is; requestFileUri puts `.carrier` back where missing.
+            filters: { 'Carrier request files': ['json'] },
+          }));
         if (!chosen) return undefined;
         const uri = requestFileUri(chosen);
         // The dialog asked before replacing the name it showed, not this one.
@@ -154,7 +176,7 @@ export function registerInspectorCommands(inspector: InspectorController, histor
 export function inspectorRows(inspector: InspectorController): InspectorRow[] {
   return inspector.exchanges().map((r) => {
     const item = rowOf(r);
-    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     return {
       id: r.exchange.id,
       label,

@@ -79,7 +79,10 @@ export class InspectorController implements vscode.Disposable {
   private async open(): Promise<InspectorHandle> {
     const env = this.environments.selectedEnvironment();
     // Traffic to a repository-defined address, and files it names (TLS), wait for trust.
-    if (!mayReach(env)) throw new Error(`the workspace is in Restricted Mode: the inspector forwards only to the embedded sandbox until you trust it ("${env.name}" is defined by the workspace)`);
+    if (!mayReach(env))
+      throw new Error(
+        `the workspace is in Restricted Mode: the inspector forwards only to the embedded sandbox until you trust it ("${env.name}" is defined by the workspace)`,
+      );
     const targetUrl = env.embedded ? await this.sandbox.start() : env.baseUrl;
     if (!targetUrl) throw new Error(`Environment "${env.name}" has no base URL to forward to`);
     this.environmentName = env.name;

@@ -14,7 +14,9 @@ export function createInspectorStatus(inspector: InspectorController): vscode.Di
       return;
     }
     item.text = `$(radio-tower) ${url.replace(/^http:\/\//, '')}`;
-    item.tooltip = new vscode.MarkdownString(`**Carrier traffic inspector** on \`${url}\`\n\nPoint your program at this URL instead of the service; it forwards to \`${inspector.target}\` and lists each exchange in the Traffic Inspector view. Click to copy the URL or stop.`);
+    item.tooltip = new vscode.MarkdownString(
+      `**Carrier traffic inspector** on \`${url}\`\n\nPoint your program at this URL instead of the service; it forwards to \`${inspector.target}\` and lists each exchange in the Traffic Inspector view. Click to copy the URL or stop.`,
+    );
     item.accessibilityInformation = { label: `Carrier traffic inspector listening on ${url}` };
     item.show();
   };

@@ -26,7 +26,12 @@ export function rowOf(r: RecordedExchange): vscode.TreeItem {
   item.id = x.id;
   item.iconPath = verdictIcon(verdict.kind);
   const status = x.error ? x.error.kind : x.reply ? String(x.reply.status) : 'no reply';
-  item.description = [x.binding ? engine().BINDING_LABELS[x.binding] : undefined, x.fault ? `${status} fault` : status, x.timing ? `${Math.round(x.timing.totalMs)} ms` : undefined, time(x.startedAt)]
+  item.description = [
+    x.binding ? engine().BINDING_LABELS[x.binding] : undefined,
+    x.fault ? `${status} fault` : status,
+    x.timing ? `${Math.round(x.timing.totalMs)} ms` : undefined,
+    time(x.startedAt),
+  ]
     .filter((p) => p !== undefined)
     .join(' · ');
   const md = new vscode.MarkdownString();

@@ -25,20 +25,30 @@ export function registerDiagnostics(revalidate?: vscode.Event<unknown>): vscode.
   const validate = (doc: vscode.TextDocument): void => {
     if (doc.languageId !== REQUEST_LANGUAGE) return;
     const result = validateRequestText(doc.getText(), doc.uri.fsPath);
-    collection.set(doc.uri, editorFindings(result.findings).map((f) => {
-      const d = new vscode.Diagnostic(new vscode.Range(f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character), f.message, SEVERITY[f.severity]);
-      d.source = SOURCE;
-      d.code = f.code || FALLBACK_CODE;
-      return d;
-    }));
+    collection.set(
+      doc.uri,
+      editorFindings(result.findings).map((f) => {
+        const d = new vscode.Diagnostic(
+          new vscode.Range(f.range.start.line, f.range.start.character, f.range.end.line, f.range.end.character),
+          f.message,
+          SEVERITY[f.severity],
+        );
+        d.source = SOURCE;
+        d.code = f.code || FALLBACK_CODE;
+        return d;
+      }),
+    );
   };
   const schedule = (doc: vscode.TextDocument): void => {
     const key = doc.uri.toString();
     clearTimeout(timers.get(key));
-    timers.set(key, setTimeout(() => {
-      timers.delete(key);
-      validate(doc);
-    }, DEBOUNCE_MS));
+    timers.set(
+      key,
+      setTimeout(() => {
+        timers.delete(key);
+        validate(doc);
+      }, DEBOUNCE_MS),
+    );
   };
 
   vscode.workspace.textDocuments.forEach(validate);

@@ -38,7 +38,10 @@ function subject(f: RequestFinding): string | undefined {
   for (let i = segments.length - 1; i >= 0; i--) {
     const s = segments[i];
     if (typeof s !== 'string') continue;
-    const name = segments.slice(i).map((x, n) => (n === 0 ? x : `[${x}]`)).join('');
+    const name = segments
+      .slice(i)
+      .map((x, n) => (n === 0 ? x : `[${x}]`))
+      .join('');
     return name.length > SUBJECT_MAX ? `${name.slice(0, SUBJECT_MAX - 1)}…` : name;
   }
   return undefined;
@@ -50,26 +53,47 @@ export function shortProblem(f: RequestFinding): string {
   const line = `line ${f.range.start.line + 1}`;
   const about = (words: string) => (name ? `${name}: ${words}` : `${words}, ${line}`);
   switch (f.code) {
-    case 'syntax': return `Syntax error, ${line}`;
-    case 'trailing-comma': return `Trailing comma, ${line}`;
-    case 'duplicate-key': return name ? `${name} written twice` : `Key written twice, ${line}`;
-    case 'not-an-object': return 'Not a JSON object';
-    case 'operation': return f.path ? 'Unknown operation' : 'No operation';
-    case 'version': return f.path === 'version' ? 'Wrong version' : 'No version';
-    case 'binding': return 'Binding not offered';
-    case 'top-level-key': return name ? `Unknown key ${name}` : `Unknown key, ${line}`;
-    case 'top-level-type': return name ? `${name}: wrong type` : 'No params';
-    case 'capture': return about('not a capture');
-    case 'unknown-field': return name ? `Unknown field ${name}` : `Unknown field, ${line}`;
-    case 'enum': return about('unknown value');
-    case 'type': return about('wrong type');
-    case 'required': return name ? `${name} missing` : `Missing field, ${line}`;
-    case 'empty-list': return about('empty list');
-    case 'format': return about('wrong format');
-    case 'date': return about('not a real date');
-    case 'suggested-value': return about('unexpected value');
-    case 'api-key': return 'API key in the file';
-    case 'expect': return `expect: mistake, ${line}`;
-    default: return `Problem, ${line}`;
+    case 'syntax':
+      return `Syntax error, ${line}`;
+    case 'trailing-comma':
+      return `Trailing comma, ${line}`;
+    case 'duplicate-key':
+      return name ? `${name} written twice` : `Key written twice, ${line}`;
+    case 'not-an-object':
+      return 'Not a JSON object';
+    case 'operation':
+      return f.path ? 'Unknown operation' : 'No operation';
+    case 'version':
+      return f.path === 'version' ? 'Wrong version' : 'No version';
+    case 'binding':
+      return 'Binding not offered';
+    case 'top-level-key':
+      return name ? `Unknown key ${name}` : `Unknown key, ${line}`;
+    case 'top-level-type':
+      return name ? `${name}: wrong type` : 'No params';
+    case 'capture':
+      return about('not a capture');
+    case 'unknown-field':
+      return name ? `Unknown field ${name}` : `Unknown field, ${line}`;
+    case 'enum':
+      return about('unknown value');
+    case 'type':
+      return about('wrong type');
+    case 'required':
+      return name ? `${name} missing` : `Missing field, ${line}`;
+    case 'empty-list':
+      return about('empty list');
+    case 'format':
+      return about('wrong format');
+    case 'date':
+      return about('not a real date');
+    case 'suggested-value':
+      return about('unexpected value');
+    case 'api-key':
+      return 'API key in the file';
+    case 'expect':
+      return `expect: mistake, ${line}`;
+    default:
+      return `Problem, ${line}`;
   }
 }

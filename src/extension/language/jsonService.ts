@@ -15,8 +15,16 @@
  */
 import * as vscode from 'vscode';
 import type {
-  TextDocument as LspDocument, CompletionItem as LspCompletionItem, DocumentSymbol as LspSymbol, JSONDocument, LanguageService,
-  MarkedString, MarkupContent, Range as LspRange, SelectionRange as LspSelectionRange, TextEdit as LspTextEdit,
+  TextDocument as LspDocument,
+  CompletionItem as LspCompletionItem,
+  DocumentSymbol as LspSymbol,
+  JSONDocument,
+  LanguageService,
+  MarkedString,
+  MarkupContent,
+  Range as LspRange,
+  SelectionRange as LspSelectionRange,
+  TextEdit as LspTextEdit,
 } from 'vscode-json-languageservice';
 import { engine } from '../engineBundle';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
@@ -30,7 +38,10 @@ export class RequestJsonService {
   private made: LanguageService | undefined;
   private readonly parsed = new Map<string, { version: number; doc: LspDocument; json: JSONDocument }>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly read: (uri: vscode.Uri) => PromiseLike<Uint8Array> = (uri) => vscode.workspace.fs.readFile(uri)) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly read: (uri: vscode.Uri) => PromiseLike<Uint8Array> = (uri) => vscode.workspace.fs.readFile(uri),
+  ) {}
 
   /** Made when a request file first asks for it: the service lives in the engine bundle (engineBundle.ts). */
   private get service(): LanguageService {
@@ -68,7 +79,10 @@ export class RequestJsonService {
   async complete(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionList> {
     const { doc, json } = this.parse(document);
     const list = await this.service.doComplete(doc, position, json);
-    return new vscode.CompletionList((list?.items ?? []).map((i) => completionItem(i, position)), list?.isIncomplete ?? false);
+    return new vscode.CompletionList(
+      (list?.items ?? []).map((i) => completionItem(i, position)),
+      list?.isIncomplete ?? false,
+    );
   }
 
   async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
@@ -81,12 +95,23 @@ export class RequestJsonService {
 
   format(document: vscode.TextDocument, within: vscode.Range | undefined, options: vscode.FormattingOptions): vscode.TextEdit[] {
     const { doc } = this.parse(document);
-    return this.service.format(doc, within && { start: within.start, end: within.end }, { tabSize: options.tabSize, insertSpaces: options.insertSpaces }).map(textEdit);
+    return this.service
+      .format(doc, within && { start: within.start, end: within.end }, { tabSize: options.tabSize, insertSpaces: options.insertSpaces })
+      .map(textEdit);
   }
 
   folding(document: vscode.TextDocument): vscode.FoldingRange[] {
     const { doc } = this.parse(document);
-    return this.service.getFoldingRanges(doc, { rangeLimit: FOLDING_LIMIT }).map((r) => new vscode.FoldingRange(r.startLine, r.endLine, r.kind === 'comment' ? vscode.FoldingRangeKind.Comment : r.kind === 'region' ? vscode.FoldingRangeKind.Region : undefined));
+    return this.service
+      .getFoldingRanges(doc, { rangeLimit: FOLDING_LIMIT })
+      .map(
+        (r) =>
+          new vscode.FoldingRange(
+            r.startLine,
+            r.endLine,
+            r.kind === 'comment' ? vscode.FoldingRangeKind.Comment : r.kind === 'region' ? vscode.FoldingRangeKind.Region : undefined,
+          ),
+      );
   }
 
   symbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {
@@ -112,7 +137,8 @@ const textEdit = (e: LspTextEdit) => new vscode.TextEdit(range(e.range), e.newTe
 
 function markdown(content: MarkupContent | MarkedString): vscode.MarkdownString {
   if (typeof content === 'string') return new vscode.MarkdownString(content);
-  if ('kind' in content) return content.kind === engine().MarkupKind.Markdown ? new vscode.MarkdownString(content.value) : new vscode.MarkdownString().appendText(content.value);
+  if ('kind' in content)
+    return content.kind === engine().MarkupKind.Markdown ? new vscode.MarkdownString(content.value) : new vscode.MarkdownString().appendText(content.value);
   return new vscode.MarkdownString().appendCodeblock(content.value, content.language);
 }
 
@@ -151,8 +177,12 @@ export function registerJsonService(extensionUri: vscode.Uri): vscode.Disposable
   return vscode.Disposable.from(
     vscode.languages.registerCompletionItemProvider(SELECTOR, { provideCompletionItems: (doc, position) => json.complete(doc, position) }, ...TRIGGERS),
     vscode.languages.registerHoverProvider(SELECTOR, { provideHover: (doc, position) => json.hover(doc, position) }),
-    vscode.languages.registerDocumentFormattingEditProvider(SELECTOR, { provideDocumentFormattingEdits: (doc, options) => json.format(doc, undefined, options) }),
-    vscode.languages.registerDocumentRangeFormattingEditProvider(SELECTOR, { provideDocumentRangeFormattingEdits: (doc, r, options) => json.format(doc, r, options) }),
+    vscode.languages.registerDocumentFormattingEditProvider(SELECTOR, {
+      provideDocumentFormattingEdits: (doc, options) => json.format(doc, undefined, options),
+    }),
+    vscode.languages.registerDocumentRangeFormattingEditProvider(SELECTOR, {
+      provideDocumentRangeFormattingEdits: (doc, r, options) => json.format(doc, r, options),
+    }),
     vscode.languages.registerFoldingRangeProvider(SELECTOR, { provideFoldingRanges: (doc) => json.folding(doc) }),
     vscode.languages.registerDocumentSymbolProvider(SELECTOR, { provideDocumentSymbols: (doc) => json.symbols(doc) }, { label: 'Request file' }),
     vscode.languages.registerSelectionRangeProvider(SELECTOR, { provideSelectionRanges: (doc, positions) => json.selections(doc, positions) }),

@@ -58,8 +58,9 @@ export function followUpFile(exchange: Exchange, request: FollowUp, core: Follow
 export async function openFollowUp(exchange: Exchange, request: FollowUp, panelColumn: vscode.ViewColumn | undefined): Promise<vscode.TextEditor> {
   const { name, text } = followUpFile(exchange, request);
   const source = sourceUri(exchange);
-  const folder = (source && source.scheme === 'file' && vscode.workspace.getWorkspaceFolder(source) ? vscode.Uri.joinPath(source, '..') : undefined)
-    ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+  const folder =
+    (source && source.scheme === 'file' && vscode.workspace.getWorkspaceFolder(source) ? vscode.Uri.joinPath(source, '..') : undefined) ??
+    vscode.workspace.workspaceFolders?.[0]?.uri;
   const doc = folder
     ? await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' }))
     : await vscode.workspace.openTextDocument({ language: 'carrier-request', content: text });

@@ -53,8 +53,9 @@ export async function openSource(exchange: Exchange | undefined, line?: number, 
   const uri = exchange && sourceUri(exchange);
   if (!uri) return;
   const at = line !== undefined ? new vscode.Position(Math.max(0, line - 1), Math.max(0, (column ?? 1) - 1)) : undefined;
-  const other = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString() && e.viewColumn !== panelColumn)?.viewColumn
-    ?? vscode.window.visibleTextEditors.find((e) => e.viewColumn !== undefined && e.viewColumn !== panelColumn)?.viewColumn;
+  const other =
+    vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString() && e.viewColumn !== panelColumn)?.viewColumn ??
+    vscode.window.visibleTextEditors.find((e) => e.viewColumn !== undefined && e.viewColumn !== panelColumn)?.viewColumn;
   await vscode.window.showTextDocument(uri, {
     viewColumn: other ?? (panelColumn !== undefined && panelColumn > vscode.ViewColumn.One ? panelColumn - 1 : vscode.ViewColumn.Beside),
     ...(at ? { selection: new vscode.Range(at, at) } : {}),
@@ -72,6 +73,10 @@ function extensionOf(headers: ReadonlyArray<readonly [string, string]>): string 
 
 // The name comes from the reply; it must not be able to point the dialog anywhere else.
 function safeFileName(name: string, extension: string): string {
-  const base = path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'document';
+  const base =
+    path
+      .basename(name)
+      .replace(/[^\w.\- ]+/g, '_')
+      .slice(0, 100) || 'document';
   return base.toLowerCase().endsWith(extension) ? base : `${base}${extension}`;
 }

@@ -45,11 +45,16 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.current?.exchange.id !== exchange.id) this.tab = undefined;
     this.current = { exchange, trimmed: options.trimmed ?? false };
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Carrier Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
-        enableScripts: true,
-        enableFindWidget: true,
-        localResourceRoots: localResourceRoots(this.extensionUri),
-      });
+      const panel = vscode.window.createWebviewPanel(
+        RESULTS_VIEW_TYPE,
+        'Carrier Results',
+        { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true },
+        {
+          enableScripts: true,
+          enableFindWidget: true,
+          localResourceRoots: localResourceRoots(this.extensionUri),
+        },
+      );
       this.attach(panel);
     } else {
       this.panel.reveal(options.viewColumn, options.preserveFocus ?? true);

@@ -12,5 +12,7 @@ export function curlWithKeyVariable(request: HttpRequestSpec): string {
   const headers = request.headers.filter(([name]) => !/^(content-length|host|connection|transfer-encoding)$/i.test(name));
   // core quotes every argument in single quotes: close, splice the variable in double quotes, reopen.
   const { toCurl, MASK } = engine();
-  return toCurl({ ...request, headers }).split(MASK).join(`'"$CARRIER_API_KEY"'`);
+  return toCurl({ ...request, headers })
+    .split(MASK)
+    .join(`'"$CARRIER_API_KEY"'`);
 }

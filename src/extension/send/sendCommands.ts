@@ -29,36 +29,48 @@ export function registerSendCommands(controller: SendController, environments: E
     });
   };
   return [
-    vscode.commands.registerCommand('carrier.send', guarded(log, 'Send', async (arg?: unknown) => {
-      const doc = await targetDocument(arg);
-      if (doc) await controller.send(doc);
-    })),
-    vscode.commands.registerCommand('carrier.sendWithBinding', guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown, anyway?: unknown, offer?: unknown) => {
-      const doc = await targetDocument(arg);
-      if (!doc) return;
-      // The CodeLens names its binding (and says "Send anyway" on a file with value errors); the
-      // command palette asks, and the "Send with…" lens asks among the bindings it names.
-      const only = Array.isArray(offer) ? offer.filter(isBinding) : undefined;
-      const binding = isBinding(given) ? given : await pickBinding(doc, readSettings(doc.uri).defaultBinding, only);
-      if (binding) await controller.send(doc, { binding, anyway: anyway === true });
-    })),
+    vscode.commands.registerCommand(
+      'carrier.send',
+      guarded(log, 'Send', async (arg?: unknown) => {
+        const doc = await targetDocument(arg);
+        if (doc) await controller.send(doc);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.sendWithBinding',
+      guarded(log, 'Send with Binding', async (arg?: unknown, given?: unknown, anyway?: unknown, offer?: unknown) => {
+        const doc = await targetDocument(arg);
+        if (!doc) return;
+        // The CodeLens names its binding (and says "Send anyway" on a file with value errors); the
+        // command palette asks, and the "Send with…" lens asks among the bindings it names.
+        const only = Array.isArray(offer) ? offer.filter(isBinding) : undefined;
+        const binding = isBinding(given) ? given : await pickBinding(doc, readSettings(doc.uri).defaultBinding, only);
+        if (binding) await controller.send(doc, { binding, anyway: anyway === true });
+      }),
+    ),
     vscode.commands.registerCommand('carrier.cancelSend', () => controller.cancelAll()),
-    vscode.commands.registerCommand('carrier.showEnvelope', guarded(log, 'Show Envelope', async (arg?: unknown) => {
-      const doc = await targetDocument(arg);
-      if (!doc) return;
-      const request = preview(doc);
-      // SOAP and form bodies read best as themselves; a GET has only its URL.
-      const xml = request.body.trimStart().startsWith('<');
-      const content = xml ? request.body : `${request.method} ${request.url}\n${request.body ? `\n${request.body}\n` : ''}`;
-      const shown = await vscode.workspace.openTextDocument({ content, language: xml ? 'xml' : 'plaintext' });
-      await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: true });
-    })),
-    vscode.commands.registerCommand('carrier.copyAsCurl', guarded(log, 'Copy as curl', async (arg?: unknown) => {
-      const doc = await targetDocument(arg);
-      if (!doc) return;
-      await vscode.env.clipboard.writeText(curlWithKeyVariable(preview(doc)));
-      vscode.window.setStatusBarMessage('$(copy) Copied as curl (the API key is read from $CARRIER_API_KEY)', 4000);
-    })),
+    vscode.commands.registerCommand(
+      'carrier.showEnvelope',
+      guarded(log, 'Show Envelope', async (arg?: unknown) => {
+        const doc = await targetDocument(arg);
+        if (!doc) return;
+        const request = preview(doc);
+        // SOAP and form bodies read best as themselves; a GET has only its URL.
+        const xml = request.body.trimStart().startsWith('<');
+        const content = xml ? request.body : `${request.method} ${request.url}\n${request.body ? `\n${request.body}\n` : ''}`;
+        const shown = await vscode.workspace.openTextDocument({ content, language: xml ? 'xml' : 'plaintext' });
+        await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'carrier.copyAsCurl',
+      guarded(log, 'Copy as curl', async (arg?: unknown) => {
+        const doc = await targetDocument(arg);
+        if (!doc) return;
+        await vscode.env.clipboard.writeText(curlWithKeyVariable(preview(doc)));
+        vscode.window.setStatusBarMessage('$(copy) Copied as curl (the API key is read from $CARRIER_API_KEY)', 4000);
+      }),
+    ),
   ];
 }
 
@@ -68,7 +80,9 @@ export function registerSendCommands(controller: SendController, environments: E
  */
 async function pickBinding(doc: vscode.TextDocument, defaultBinding: Binding, only?: readonly Binding[]): Promise<Binding | undefined> {
   const request = validateRequestText(doc.getText(), doc.uri.fsPath)?.request;
-  const shape = request?.operation ? listShapes().find((s) => s.operation === request.operation && (!request.version || s.version === request.version)) : undefined;
+  const shape = request?.operation
+    ? listShapes().find((s) => s.operation === request.operation && (!request.version || s.version === request.version))
+    : undefined;
   const { ALL_BINDINGS, BINDING_LABELS } = engine();
   const offered = (shape ? shape.bindings : ALL_BINDINGS).filter((b) => !only?.length || only.includes(b));
   const items = offered.map((b) => ({ label: BINDING_LABELS[b], description: b === defaultBinding ? 'default' : undefined, binding: b }));

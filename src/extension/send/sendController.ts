@@ -74,7 +74,11 @@ export class SendController implements vscode.Disposable {
     setContext('carrier.sending', true);
     try {
       const sent = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${environment.name}`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${environment.name}`,
+          cancellable: true,
+        },
         (_progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           return sendRequest(input, abort.signal);
@@ -83,7 +87,9 @@ export class SendController implements vscode.Disposable {
       // Judged once, here: the file's expect as it was sent (`text`, read before sending, not the
       // editor's text now), by the runner's engine. History and the panel show this judgement.
       const exchange = this.judge(sent, text, fileName, environment);
-      this.log.info(`${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`);
+      this.log.info(
+        `${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`,
+      );
       await this.history.add(exchange);
       // Beside the editor that sent, so the panel never covers the file it answers.
       await this.panel.show(exchange, { viewColumn: resultsColumnFor(doc) });
@@ -135,7 +141,9 @@ export class SendController implements vscode.Disposable {
     const to = keyDestination(env);
     if (env.embedded) return { key: (await this.keys.lookup(env.name, to)).key };
     if (!mayReach(env)) {
-      await explainRestricted(`Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: requests to ${to.label} (and any stored API key) are not sent until you trust it. The sandbox works as usual.`);
+      await explainRestricted(
+        `Carrier: "${env.name}" is defined by this workspace, which is in Restricted Mode: requests to ${to.label} (and any stored API key) are not sent until you trust it. The sandbox works as usual.`,
+      );
       return null;
     }
     const found = await this.keys.lookup(env.name, to);
@@ -165,4 +173,3 @@ export class SendController implements vscode.Disposable {
     this.cancelAll();
   }
 }
-

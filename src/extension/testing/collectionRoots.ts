@@ -13,7 +13,10 @@ const COLLECTION_FILE = 'collection.json';
 const SKIPPED = new Set(['node_modules', 'reports']);
 
 function skipped(rel: string): boolean {
-  return rel.split(path.sep).slice(0, -1).some((s) => s.startsWith('.') || SKIPPED.has(s));
+  return rel
+    .split(path.sep)
+    .slice(0, -1)
+    .some((s) => s.startsWith('.') || SKIPPED.has(s));
 }
 
 function isInside(child: string, parent: string): boolean {

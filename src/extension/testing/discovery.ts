@@ -37,7 +37,10 @@ function editorReader(): (file: string) => string {
 async function loadFolder(folder: vscode.WorkspaceFolder): Promise<FolderPlan | undefined> {
   if (folder.uri.scheme !== 'file') return undefined;
   const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, FOUND), '**/node_modules/**');
-  const roots = collectionRoots(folder.uri.fsPath, found.map((u) => u.fsPath));
+  const roots = collectionRoots(
+    folder.uri.fsPath,
+    found.map((u) => u.fsPath),
+  );
   if (!roots.length) return undefined;
   return { folder, plan: planTests(roots, folder.uri.fsPath, editorReader()) };
 }
@@ -59,7 +62,11 @@ export class TestDiscovery implements vscode.Disposable {
   ) {
     // Opening a request file is a reason to list tests (its gutter gets run buttons); activation
     // by anything else (a restored results panel) is not.
-    this.subscriptions.push(vscode.workspace.onDidOpenTextDocument((doc) => { if (isRequestDocument(doc)) this.start(); }));
+    this.subscriptions.push(
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (isRequestDocument(doc)) this.start();
+      }),
+    );
     if (vscode.workspace.textDocuments.some(isRequestDocument)) this.start();
   }
 
@@ -69,13 +76,25 @@ export class TestDiscovery implements vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher(FOUND);
     const schedule = () => this.schedule();
     const data = vscode.workspace.createFileSystemWatcher(DATA);
-    const ifData = (uri: vscode.Uri) => { if (this.dataFiles.has(uri.fsPath)) this.schedule(); };
+    const ifData = (uri: vscode.Uri) => {
+      if (this.dataFiles.has(uri.fsPath)) this.schedule();
+    };
     this.subscriptions.push(
-      watcher, watcher.onDidCreate(schedule), watcher.onDidChange(schedule), watcher.onDidDelete(schedule),
-      data, data.onDidCreate(ifData), data.onDidChange(ifData), data.onDidDelete(ifData),
-      vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length && isRequestDocument(e.document)) schedule(); }),
+      watcher,
+      watcher.onDidCreate(schedule),
+      watcher.onDidChange(schedule),
+      watcher.onDidDelete(schedule),
+      data,
+      data.onDidCreate(ifData),
+      data.onDidChange(ifData),
+      data.onDidDelete(ifData),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length && isRequestDocument(e.document)) schedule();
+      }),
       // Closing an unsaved editor puts the file's saved text back in force.
-      vscode.workspace.onDidCloseTextDocument((doc) => { if (isRequestDocument(doc)) schedule(); }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (isRequestDocument(doc)) schedule();
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(schedule),
     );
     void this.refresh();

@@ -36,8 +36,16 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
   for (const env of definitions) {
     const to = keyDestination(env);
     const found = await sources.keys.lookup(env.name, to);
-    if (found.key) { apiKeys[env.name] = found.key; secrets.add(found.key); }
-    else if (found.elsewhere) { secrets.add(found.elsewhere.key); elsewhere.set(env.name, `the API key of "${env.name}" was stored for ${found.elsewhere.label}, not ${to.label}: send a request from the editor once to confirm it may go there`); }
+    if (found.key) {
+      apiKeys[env.name] = found.key;
+      secrets.add(found.key);
+    } else if (found.elsewhere) {
+      secrets.add(found.elsewhere.key);
+      elsewhere.set(
+        env.name,
+        `the API key of "${env.name}" was stored for ${found.elsewhere.label}, not ${to.label}: send a request from the editor once to confirm it may go there`,
+      );
+    }
   }
   const picked = sources.environments.selectedName();
   const fallback = defined.some((e) => e.name === picked) ? picked : undefined;
@@ -58,6 +66,8 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
       return env && !env.embeddedSandbox && !apiKeys[env.name] ? `No API key is stored for "${env.name}": run "Carrier: Set API Key"` : resolved;
     },
     send: (call) => inner.send(call),
-    close: async () => { await inner.close?.(); },
+    close: async () => {
+      await inner.close?.();
+    },
   };
 }

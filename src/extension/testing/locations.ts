@@ -16,9 +16,10 @@ export function toLocation(loc: SourceLocation): vscode.Location {
  */
 export function testMessage(failure: RunFailure, fallback: SourceLocation, redact: (text: string) => string): vscode.TestMessage {
   const text = redact(failure.message);
-  const message = failure.expected !== undefined && failure.actual !== undefined
-    ? vscode.TestMessage.diff(text, redact(failure.expected), redact(failure.actual))
-    : new vscode.TestMessage(text);
+  const message =
+    failure.expected !== undefined && failure.actual !== undefined
+      ? vscode.TestMessage.diff(text, redact(failure.expected), redact(failure.actual))
+      : new vscode.TestMessage(text);
   message.location = toLocation(failure.location ?? fallback);
   return message;
 }

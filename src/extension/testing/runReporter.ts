@@ -118,12 +118,13 @@ export class RunReporter implements RunObserver {
 
   private log(result: TestResult, status: ReportedTest['status'], skipReason: string | undefined, item: vscode.TestItem | undefined): void {
     const name = shownName(result.test);
-    if (status === 'skipped') { this.write(`○ ${name}  skipped: ${skipReason ?? 'not run'}`, undefined, item); return; }
-    const facts = [
-      result.environment,
-      result.reply?.status !== undefined ? `HTTP ${result.reply.status}` : undefined,
-      `${Math.round(result.durationMs)} ms`,
-    ].filter(Boolean).join(', ');
+    if (status === 'skipped') {
+      this.write(`○ ${name}  skipped: ${skipReason ?? 'not run'}`, undefined, item);
+      return;
+    }
+    const facts = [result.environment, result.reply?.status !== undefined ? `HTTP ${result.reply.status}` : undefined, `${Math.round(result.durationMs)} ms`]
+      .filter(Boolean)
+      .join(', ');
     this.write(`${status === 'passed' ? '✓' : '✗'} ${name}  (${facts})`, undefined, item);
     if (status === 'failed') for (const f of result.failures) this.write(`    ${where(f)}${f.message}`, f, item);
     const captured = Object.entries(result.captured);
@@ -132,6 +133,8 @@ export class RunReporter implements RunObserver {
 
   runEnd(report: RunReport): void {
     const s = report.summary;
-    this.write(`${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped in ${(s.durationMs / 1000).toFixed(2)} s`);
+    this.write(
+      `${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped in ${(s.durationMs / 1000).toFixed(2)} s`,
+    );
   }
 }

@@ -34,9 +34,20 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
   };
 
   // Opening the Test Explorer asks for the root items: the first reason to search the workspace.
-  controller.resolveHandler = async (item) => { if (!item) await discovery.current(); };
-  controller.refreshHandler = async () => { await discovery.refresh(); };
-  const profile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, async (request, token) => { await run(request, token); }, true);
+  controller.resolveHandler = async (item) => {
+    if (!item) await discovery.current();
+  };
+  controller.refreshHandler = async () => {
+    await discovery.refresh();
+  };
+  const profile = controller.createRunProfile(
+    'Run',
+    vscode.TestRunProfileKind.Run,
+    async (request, token) => {
+      await run(request, token);
+    },
+    true,
+  );
 
   const hooks = createTestHooks({ discovery, tree, profile, run, state: () => ({ runs, ...(lastRun ? { lastRun } : {}) }) });
   return Object.assign(vscode.Disposable.from(controller, discovery), { hooks });

@@ -103,7 +103,10 @@ export class TestTree {
         fileItem.error = loaded ? problemsText(loaded.problems) : undefined;
         const rows = tests.find((t) => t.row)?.row;
         if (rows && fileItem.description) fileItem.description += ` · ${path.basename(rows.file)}, ${rows.count} row${rows.count === 1 ? '' : 's'}`;
-        if (tests.length === 1 && !rows) { leaf(fileItem, tests[0]); continue; }
+        if (tests.length === 1 && !rows) {
+          leaf(fileItem, tests[0]);
+          continue;
+        }
         const bindings = [...new Set(tests.map((t) => t.binding))];
         for (const test of tests) {
           // A binding's item when the file runs over several; rows under it (or under the file).
@@ -111,9 +114,15 @@ export class TestTree {
           if (bindings.length > 1) {
             parent = item(rows ? `${test.id.replace(/#row=\d+$/, '')}#binding` : test.id, test.binding ?? test.name, vscode.Uri.file(file), fileItem);
             parent.range = fileItem.range;
-            if (!rows) { leaf(parent, test); continue; }
+            if (!rows) {
+              leaf(parent, test);
+              continue;
+            }
           }
-          if (!test.row) { leaf(parent, test); continue; }
+          if (!test.row) {
+            leaf(parent, test);
+            continue;
+          }
           // A row's item stands at its row of the data file: its gutter button runs that row.
           const rowItem = item(test.id, engine().rowLabel(test.row.index, test.row.name), vscode.Uri.file(test.row.file), parent);
           rowItem.range = toRange(test.row.location);
@@ -154,13 +163,17 @@ export class TestTree {
         const test = this.leaves.get(current.id);
         if (test) into.add(test.id);
         const kids: vscode.TestItem[] = [];
-        current.children.forEach((c) => { kids.push(c); });
+        current.children.forEach((c) => {
+          kids.push(c);
+        });
         collect(kids, into);
       }
       return into;
     };
     const roots: vscode.TestItem[] = [];
-    this.controller.items.forEach((i) => { roots.push(i); });
+    this.controller.items.forEach((i) => {
+      roots.push(i);
+    });
     const selected = collect(include ?? roots, new Set());
     for (const id of collect(exclude ?? [], new Set())) selected.delete(id);
     return selected;
@@ -169,16 +182,20 @@ export class TestTree {
   snapshot(): TestNode[] {
     const nodes = (collection: vscode.TestItemCollection): TestNode[] => {
       const list: vscode.TestItem[] = [];
-      collection.forEach((i) => { list.push(i); });
-      return list.sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => ({
-        id: i.id,
-        label: i.label,
-        ...(i.description ? { description: i.description } : {}),
-        ...(i.uri ? { file: i.uri.fsPath } : {}),
-        ...(i.range ? { line: i.range.start.line + 1 } : {}),
-        ...(i.error ? { error: typeof i.error === 'string' ? i.error : i.error.value } : {}),
-        children: nodes(i.children),
-      }));
+      collection.forEach((i) => {
+        list.push(i);
+      });
+      return list
+        .sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''))
+        .map((i) => ({
+          id: i.id,
+          label: i.label,
+          ...(i.description ? { description: i.description } : {}),
+          ...(i.uri ? { file: i.uri.fsPath } : {}),
+          ...(i.range ? { line: i.range.start.line + 1 } : {}),
+          ...(i.error ? { error: typeof i.error === 'string' ? i.error : i.error.value } : {}),
+          children: nodes(i.children),
+        }));
     };
     return nodes(this.controller.items);
   }

@@ -112,9 +112,13 @@ class ChunkedBody implements BodyFramer {
 
 export function bodyFramer(framing: Framing): BodyFramer {
   switch (framing.kind) {
-    case 'none': return new NoBody();
-    case 'length': return new FixedBody(framing.length);
-    case 'chunked': return new ChunkedBody();
-    case 'close': return new UntilClose();
+    case 'none':
+      return new NoBody();
+    case 'length':
+      return new FixedBody(framing.length);
+    case 'chunked':
+      return new ChunkedBody();
+    case 'close':
+      return new UntilClose();
   }
 }

@@ -81,7 +81,10 @@ export function parseHead(text: string): Head {
     if (end < 0) end = text.length;
     const line = text.charCodeAt(end - 1) === 13 ? text.slice(at, end - 1) : text.slice(at, end);
     at = end + 1;
-    if (startLine === undefined) { startLine = line; continue; }
+    if (startLine === undefined) {
+      startLine = line;
+      continue;
+    }
     if (line === '') continue;
     const first = line.charCodeAt(0);
     if ((first === 32 || first === 9) && lines.length) {
@@ -108,7 +111,8 @@ export function headerOf(head: Head, name: string): string | undefined {
 }
 
 /** How a message's body is delimited (RFC 9112 §6.3), once the head says which. */
-export type Framing = { readonly kind: 'none' } | { readonly kind: 'length'; readonly length: number } | { readonly kind: 'chunked' } | { readonly kind: 'close' };
+export type Framing =
+  { readonly kind: 'none' } | { readonly kind: 'length'; readonly length: number } | { readonly kind: 'chunked' } | { readonly kind: 'close' };
 
 export class FramingError extends Error {}
 
@@ -121,7 +125,10 @@ export function framingOf(head: Head, otherwise: 'none' | 'close'): Framing {
     else if (name.length === 14 && name.toLowerCase() === 'content-length') cl = cl === undefined ? value : `${cl}, ${value}`;
   }
   if (te !== undefined) {
-    const codings = te.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
+    const codings = te
+      .split(',')
+      .map((c) => c.trim().toLowerCase())
+      .filter(Boolean);
     if (codings[codings.length - 1] === 'chunked') return { kind: 'chunked' };
     if (otherwise === 'none') throw new FramingError(`a request with Transfer-Encoding "${te}" has no length`);
     return { kind: 'close' };
@@ -155,7 +162,8 @@ export function requestHeadProblem(head: Head): string | undefined {
     if (lower === 'content-length') length = true;
     else if (lower === 'transfer-encoding') chunked = true;
   }
-  if (length && chunked) return 'the request has both Content-Length and Transfer-Encoding, which a service and a proxy may read as different requests (request smuggling)';
+  if (length && chunked)
+    return 'the request has both Content-Length and Transfer-Encoding, which a service and a proxy may read as different requests (request smuggling)';
   return undefined;
 }
 

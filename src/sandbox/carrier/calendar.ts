@@ -93,7 +93,8 @@ export function closedReason(day: Day, week: WorkWeek = 'business'): string | un
 export function pickupDayProblem(day: Day, today: Day, nowMinutes: number, closeMinutes: number | undefined, week: WorkWeek = 'business'): string | undefined {
   const ahead = daysBetween(today, day);
   if (ahead < 0) return `is in the past: the terminal's date is ${formatUsDate(today)}, and a pickup can be requested for today or later`;
-  if (ahead > PLANNING_HORIZON_DAYS) return `is too far ahead: pickups can be requested up to ${PLANNING_HORIZON_DAYS} days in advance (until ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))})`;
+  if (ahead > PLANNING_HORIZON_DAYS)
+    return `is too far ahead: pickups can be requested up to ${PLANNING_HORIZON_DAYS} days in advance (until ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))})`;
   const closed = closedReason(day, week);
   if (closed) return closed;
   if (ahead === 0 && closeMinutes !== undefined && closeMinutes - SAME_DAY_LEAD_MINUTES < nowMinutes) {

@@ -20,7 +20,14 @@ export interface Place {
 
 /** Both ISO forms; what a request may spell is the model's rule in places.ts (ISO3 only). */
 const COUNTRY_ALIASES: Readonly<Record<string, CountryIso3>> = {
-  USA: 'USA', US: 'USA', CAN: 'CAN', CA: 'CAN', PRI: 'PRI', PR: 'PRI', VIR: 'VIR', VI: 'VIR',
+  USA: 'USA',
+  US: 'USA',
+  CAN: 'CAN',
+  CA: 'CAN',
+  PRI: 'PRI',
+  PR: 'PRI',
+  VIR: 'VIR',
+  VI: 'VIR',
 };
 
 /** `us`, ` USA `, `Ca` -> ISO3; undefined for anything else. */
@@ -52,31 +59,60 @@ export function zoneOf(state: string, lat: number, lon: number): string {
   const mountain = 'America/Denver';
   const pacific = 'America/Los_Angeles';
   switch (state) {
-    case 'TN': return lon < -85.4 ? central : east;
-    case 'FL': return lon < -85.0 ? central : east;
-    case 'KY': return lon < -86.0 ? central : east;
-    case 'IN': return lon < -87.0 ? central : 'America/Indiana/Indianapolis';
-    case 'MI': return lon < -87.5 ? central : 'America/Detroit';
-    case 'TX': return lon < -104.5 ? mountain : central;
-    case 'KS': case 'NE': return lon < -101.2 ? mountain : central;
-    case 'ND': case 'SD': return lon < -100.6 ? mountain : central;
-    case 'ID': return lat > 45.5 ? pacific : 'America/Boise';
-    case 'OR': return lon > -117.3 ? 'America/Boise' : pacific;
-    case 'AZ': return 'America/Phoenix';
-    case 'HI': return 'Pacific/Honolulu';
-    case 'AK': return 'America/Anchorage';
-    case 'PR': return 'America/Puerto_Rico';
-    case 'VI': return 'America/St_Thomas';
-    case 'NL': return 'America/St_Johns';
-    case 'NS': case 'NB': case 'PE': return 'America/Halifax';
-    case 'QC': return 'America/Toronto';
-    case 'ON': return lon < -90 ? 'America/Winnipeg' : 'America/Toronto';
-    case 'MB': return 'America/Winnipeg';
-    case 'SK': return 'America/Regina';
-    case 'AB': return 'America/Edmonton';
-    case 'BC': return 'America/Vancouver';
-    case 'YT': return 'America/Whitehorse';
-    case 'NT': return 'America/Yellowknife';
+    case 'TN':
+      return lon < -85.4 ? central : east;
+    case 'FL':
+      return lon < -85.0 ? central : east;
+    case 'KY':
+      return lon < -86.0 ? central : east;
+    case 'IN':
+      return lon < -87.0 ? central : 'America/Indiana/Indianapolis';
+    case 'MI':
+      return lon < -87.5 ? central : 'America/Detroit';
+    case 'TX':
+      return lon < -104.5 ? mountain : central;
+    case 'KS':
+    case 'NE':
+      return lon < -101.2 ? mountain : central;
+    case 'ND':
+    case 'SD':
+      return lon < -100.6 ? mountain : central;
+    case 'ID':
+      return lat > 45.5 ? pacific : 'America/Boise';
+    case 'OR':
+      return lon > -117.3 ? 'America/Boise' : pacific;
+    case 'AZ':
+      return 'America/Phoenix';
+    case 'HI':
+      return 'Pacific/Honolulu';
+    case 'AK':
+      return 'America/Anchorage';
+    case 'PR':
+      return 'America/Puerto_Rico';
+    case 'VI':
+      return 'America/St_Thomas';
+    case 'NL':
+      return 'America/St_Johns';
+    case 'NS':
+    case 'NB':
+    case 'PE':
+      return 'America/Halifax';
+    case 'QC':
+      return 'America/Toronto';
+    case 'ON':
+      return lon < -90 ? 'America/Winnipeg' : 'America/Toronto';
+    case 'MB':
+      return 'America/Winnipeg';
+    case 'SK':
+      return 'America/Regina';
+    case 'AB':
+      return 'America/Edmonton';
+    case 'BC':
+      return 'America/Vancouver';
+    case 'YT':
+      return 'America/Whitehorse';
+    case 'NT':
+      return 'America/Yellowknife';
   }
   if (['CT', 'DE', 'DC', 'GA', 'ME', 'MD', 'MA', 'NH', 'NJ', 'NY', 'NC', 'OH', 'PA', 'RI', 'SC', 'VT', 'VA', 'WV'].includes(state)) return east;
   if (['AL', 'AR', 'IL', 'IA', 'LA', 'MN', 'MS', 'MO', 'OK', 'WI'].includes(state)) return central;
@@ -109,14 +145,27 @@ const CANADA_BY_LETTER: Readonly<Record<string, Omit<Place, 'country' | 'zone'>>
 
 /** Letter + digit overrides where one letter covers cities far apart (same province). */
 const CANADA_BY_LETTER_DIGIT: Readonly<Record<string, { lat: number; lon: number }>> = {
-  K1: { lat: 45.42, lon: -75.69 }, K2: { lat: 45.35, lon: -75.75 }, K7: { lat: 44.23, lon: -76.49 },
-  N6: { lat: 42.98, lon: -81.25 }, N8: { lat: 42.3, lon: -83.0 }, N9: { lat: 42.3, lon: -83.0 },
-  P3: { lat: 46.49, lon: -80.99 }, P7: { lat: 48.38, lon: -89.25 },
-  J8: { lat: 45.48, lon: -75.7 }, J9: { lat: 45.48, lon: -75.7 }, J1: { lat: 45.4, lon: -71.9 },
-  S4: { lat: 50.45, lon: -104.61 }, S7: { lat: 52.13, lon: -106.67 },
-  T1: { lat: 49.69, lon: -112.84 }, T2: { lat: 51.05, lon: -114.07 }, T3: { lat: 51.05, lon: -114.07 },
-  T5: { lat: 53.55, lon: -113.49 }, T6: { lat: 53.52, lon: -113.5 },
-  V1: { lat: 49.88, lon: -119.49 }, V2: { lat: 49.05, lon: -122.3 }, V8: { lat: 48.43, lon: -123.37 },
+  K1: { lat: 45.42, lon: -75.69 },
+  K2: { lat: 45.35, lon: -75.75 },
+  K7: { lat: 44.23, lon: -76.49 },
+  N6: { lat: 42.98, lon: -81.25 },
+  N8: { lat: 42.3, lon: -83.0 },
+  N9: { lat: 42.3, lon: -83.0 },
+  P3: { lat: 46.49, lon: -80.99 },
+  P7: { lat: 48.38, lon: -89.25 },
+  J8: { lat: 45.48, lon: -75.7 },
+  J9: { lat: 45.48, lon: -75.7 },
+  J1: { lat: 45.4, lon: -71.9 },
+  S4: { lat: 50.45, lon: -104.61 },
+  S7: { lat: 52.13, lon: -106.67 },
+  T1: { lat: 49.69, lon: -112.84 },
+  T2: { lat: 51.05, lon: -114.07 },
+  T3: { lat: 51.05, lon: -114.07 },
+  T5: { lat: 53.55, lon: -113.49 },
+  T6: { lat: 53.52, lon: -113.5 },
+  V1: { lat: 49.88, lon: -119.49 },
+  V2: { lat: 49.05, lon: -122.3 },
+  V8: { lat: 48.43, lon: -123.37 },
   V9: { lat: 48.8, lon: -123.7 },
 };
 

@@ -60,11 +60,7 @@ function routeBetween(a: Terminal, b: Terminal, miles: number): Terminal[] {
   const direct = [a, b];
   if (miles < 300) return direct;
   const dedupe = (list: Terminal[]): Terminal[] => list.filter((t, i) => i === 0 || list[i - 1] !== t);
-  const candidates = [
-    dedupe([a, breakbulkFor(a), breakbulkFor(b), b]),
-    dedupe([a, breakbulkFor(a), b]),
-    dedupe([a, breakbulkFor(b), b]),
-  ];
+  const candidates = [dedupe([a, breakbulkFor(a), breakbulkFor(b), b]), dedupe([a, breakbulkFor(a), b]), dedupe([a, breakbulkFor(b), b])];
   return candidates.find((c) => routeLength(c) <= routeLength(direct) * 1.25) ?? direct;
 }
 

@@ -40,6 +40,8 @@ type CityRow = readonly [city: string, state: string, lat: number, lon: number];
  * and the larger metros. Cities only, no ZIPs: enough to notice "Seattle" written under a Tampa
  * ZIP, and nothing to say about a town it has never heard of.
  */
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 const CITY_ROWS: readonly CityRow[] = [
   ['Burns', 'TN', 36.05, -87.31], ['Nashville', 'TN', 36.16, -86.78], ['Memphis', 'TN', 35.15, -90.05], ['Knoxville', 'TN', 35.96, -83.92], ['Chattanooga', 'TN', 35.05, -85.31],
   ['Tampa', 'FL', 27.95, -82.46], ['New Port Richey', 'FL', 28.24, -82.72], ['Miami', 'FL', 25.76, -80.19], ['Doral', 'FL', 25.82, -80.36], ['Orlando', 'FL', 28.54, -81.38], ['Jacksonville', 'FL', 30.33, -81.66],
@@ -63,7 +65,12 @@ const CITY_ROWS: readonly CityRow[] = [
   ['Vancouver', 'BC', 49.28, -123.12], ['Victoria', 'BC', 48.43, -123.37], ['Winnipeg', 'MB', 49.9, -97.14], ['Regina', 'SK', 50.45, -104.61], ['Saskatoon', 'SK', 52.13, -106.67], ['Halifax', 'NS', 44.65, -63.58],
 ];
 
-const cityKey = (city: string, state: string) => `${city.trim().toUpperCase().replace(/^ST\.? /, 'SAINT ').replace(/\s+/g, ' ')}|${state.trim().toUpperCase()}`;
+const cityKey = (city: string, state: string) =>
+  `${city
+    .trim()
+    .toUpperCase()
+    .replace(/^ST\.? /, 'SAINT ')
+    .replace(/\s+/g, ' ')}|${state.trim().toUpperCase()}`;
 
 const CITIES: ReadonlyMap<string, { lat: number; lon: number }> = (() => {
   const m = new Map<string, { lat: number; lon: number }>();
@@ -91,7 +98,10 @@ export interface AddressCheck {
  * The ZIP against its country, and the State and City (when given) against the ZIP. `label`
  * names the address in the messages (`Consignee`, `Destination 2`).
  */
-export function checkAddress(label: string, input: { zip: string; country: CountryIso3; state?: string; city?: string; zipField?: string; stateField?: string; cityField?: string }): AddressCheck {
+export function checkAddress(
+  label: string,
+  input: { zip: string; country: CountryIso3; state?: string; city?: string; zipField?: string; stateField?: string; cityField?: string },
+): AddressCheck {
   const zipField = input.zipField ?? 'ZipCode';
   const place = placeOf(input.zip, input.country);
   if (!place) return { problems: [`${label} ${zipField} ${input.zip} is not a valid postal code for ${input.country}.`], warnings: [] };
@@ -99,7 +109,9 @@ export function checkAddress(label: string, input: { zip: string; country: Count
   const warnings: string[] = [];
   const state = (input.state ?? '').trim().toUpperCase();
   if (state && state !== place.state) {
-    problems.push(`${label} ${input.stateField ?? 'State'} ${input.state!.trim()} does not match ZIP ${input.zip} (${place.state}): the ZIP decides where the freight goes.`);
+    problems.push(
+      `${label} ${input.stateField ?? 'State'} ${input.state!.trim()} does not match ZIP ${input.zip} (${place.state}): the ZIP decides where the freight goes.`,
+    );
   }
   const city = (input.city ?? '').trim();
   if (city) {

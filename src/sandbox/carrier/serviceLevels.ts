@@ -21,7 +21,14 @@
 import { DELIVERY_HOURS, type WorkWeek } from './calendar';
 import type { Lane } from './lanes';
 
-export const SERVICE_LEVELS = ['StandardService', 'GuaranteedService', 'GuaranteedByNoon', 'GuaranteedHourlyWindow', 'ExpeditedService', 'WeekendExpress'] as const;
+export const SERVICE_LEVELS = [
+  'StandardService',
+  'GuaranteedService',
+  'GuaranteedByNoon',
+  'GuaranteedHourlyWindow',
+  'ExpeditedService',
+  'WeekendExpress',
+] as const;
 export type ServiceLevel = (typeof SERVICE_LEVELS)[number];
 
 export type QuoteCode = 'STD' | 'GSDS' | 'GSAM' | 'GSHW' | 'EXPD';
@@ -56,12 +63,71 @@ export const MIN_WINDOW_MINUTES = 60;
 const NOON = 12 * 60;
 
 export const RULES: Readonly<Record<ServiceLevel, ServiceLevelRule>> = {
-  StandardService: { level: 'StandardService', code: 'STD', title: 'Standard Service', paperTitle: 'Standard Service', surchargePercent: 0, week: 'business', guaranteed: false, contiguousOnly: false, dueBy: DELIVERY_HOURS.end },
-  GuaranteedService: { level: 'GuaranteedService', code: 'GSDS', title: 'Guaranteed Service', paperTitle: 'Guaranteed Service', surchargePercent: 18, week: 'business', guaranteed: true, contiguousOnly: true, dueBy: DELIVERY_HOURS.end },
-  GuaranteedByNoon: { level: 'GuaranteedByNoon', code: 'GSAM', title: 'Guaranteed AM Service', paperTitle: 'Guaranteed by Noon', surchargePercent: 28, week: 'business', guaranteed: true, contiguousOnly: true, dueBy: NOON },
-  GuaranteedHourlyWindow: { level: 'GuaranteedHourlyWindow', code: 'GSHW', title: 'Guaranteed HW Service', paperTitle: 'Guaranteed Hourly Window', surchargePercent: 35, week: 'business', guaranteed: true, contiguousOnly: true, dueBy: QUOTED_WINDOW.end },
-  ExpeditedService: { level: 'ExpeditedService', code: 'EXPD', title: 'Expedited Service', paperTitle: 'Expedited Service', surchargePercent: 65, week: 'business', guaranteed: false, contiguousOnly: true, dueBy: DELIVERY_HOURS.end },
-  WeekendExpress: { level: 'WeekendExpress', title: 'Weekend Express', paperTitle: 'Weekend Express', surchargePercent: 40, week: 'saturday', guaranteed: false, contiguousOnly: true, dueBy: DELIVERY_HOURS.end },
+  StandardService: {
+    level: 'StandardService',
+    code: 'STD',
+    title: 'Standard Service',
+    paperTitle: 'Standard Service',
+    surchargePercent: 0,
+    week: 'business',
+    guaranteed: false,
+    contiguousOnly: false,
+    dueBy: DELIVERY_HOURS.end,
+  },
+  GuaranteedService: {
+    level: 'GuaranteedService',
+    code: 'GSDS',
+    title: 'Guaranteed Service',
+    paperTitle: 'Guaranteed Service',
+    surchargePercent: 18,
+    week: 'business',
+    guaranteed: true,
+    contiguousOnly: true,
+    dueBy: DELIVERY_HOURS.end,
+  },
+  GuaranteedByNoon: {
+    level: 'GuaranteedByNoon',
+    code: 'GSAM',
+    title: 'Guaranteed AM Service',
+    paperTitle: 'Guaranteed by Noon',
+    surchargePercent: 28,
+    week: 'business',
+    guaranteed: true,
+    contiguousOnly: true,
+    dueBy: NOON,
+  },
+  GuaranteedHourlyWindow: {
+    level: 'GuaranteedHourlyWindow',
+    code: 'GSHW',
+    title: 'Guaranteed HW Service',
+    paperTitle: 'Guaranteed Hourly Window',
+    surchargePercent: 35,
+    week: 'business',
+    guaranteed: true,
+    contiguousOnly: true,
+    dueBy: QUOTED_WINDOW.end,
+  },
+  ExpeditedService: {
+    level: 'ExpeditedService',
+    code: 'EXPD',
+    title: 'Expedited Service',
+    paperTitle: 'Expedited Service',
+    surchargePercent: 65,
+    week: 'business',
+    guaranteed: false,
+    contiguousOnly: true,
+    dueBy: DELIVERY_HOURS.end,
+  },
+  WeekendExpress: {
+    level: 'WeekendExpress',
+    title: 'Weekend Express',
+    paperTitle: 'Weekend Express',
+    surchargePercent: 40,
+    week: 'saturday',
+    guaranteed: false,
+    contiguousOnly: true,
+    dueBy: DELIVERY_HOURS.end,
+  },
 };
 
 export function isServiceLevel(value: string): value is ServiceLevel {

@@ -192,7 +192,16 @@ const plus = (d: Date, hours: number): Date => new Date(d.getTime() + Math.round
 
 /** Descriptions that name a later date are written once the plan's times are final. */
 type Text = string | ((nextOutForDelivery: Date | undefined) => string);
-interface Draft { at: Date; code: EventCode; status: ShortStatus; text: Text; city: string; state: string; terminalCode?: string; zone: string }
+interface Draft {
+  at: Date;
+  code: EventCode;
+  status: ShortStatus;
+  text: Text;
+  city: string;
+  state: string;
+  terminalCode?: string;
+  zone: string;
+}
 
 export function planTimeline(input: TimelineInput): TimelinePlan {
   const { lane, random } = input;
@@ -222,7 +231,13 @@ export function planTimeline(input: TimelineInput): TimelinePlan {
   add({ at: clock, code: 'AR', status: 'Picked Up', text: `Arrived at ${origin.TerminalName}`, ...atTerminal(origin) });
   if (input.reweighedTo !== undefined) {
     clock = plus(clock, 0.25 + random() * 0.5);
-    add({ at: clock, code: 'RW', status: 'Picked Up', text: `Reweighed at ${origin.TerminalName}: ${formatPounds(input.reweighedTo)} lb`, ...atTerminal(origin) });
+    add({
+      at: clock,
+      code: 'RW',
+      status: 'Picked Up',
+      text: `Reweighed at ${origin.TerminalName}: ${formatPounds(input.reweighedTo)} lb`,
+      ...atTerminal(origin),
+    });
   }
 
   const arriveBy = atLocal(dueDay, ARRIVE_BY, destination.zone);
@@ -232,7 +247,11 @@ export function planTimeline(input: TimelineInput): TimelinePlan {
     if (departs.getTime() < clock.getTime() + HOUR_MS) departs = plus(clock, 1);
     const legs: { terminal: Terminal; drive: number; dwell: number }[] = [];
     for (let i = 1; i < route.length; i++) {
-      legs.push({ terminal: route[i]!, drive: distanceMiles(route[i - 1]!, route[i]!) / LINEHAUL_MPH + 0.5 + random(), dwell: i < route.length - 1 ? 2.5 + random() * 2.5 : 0 });
+      legs.push({
+        terminal: route[i]!,
+        drive: distanceMiles(route[i - 1]!, route[i]!) / LINEHAUL_MPH + 0.5 + random(),
+        dwell: i < route.length - 1 ? 2.5 + random() * 2.5 : 0,
+      });
     }
     const natural = legs.reduce((s, l) => s + l.drive + l.dwell, 0);
     // The promise is kept: a linehaul that would arrive too late runs straight through, faster.
@@ -254,7 +273,13 @@ export function planTimeline(input: TimelineInput): TimelinePlan {
   let deliveryDay = dueDay;
   if (input.exception === 'Appointment') {
     deliveryDay = addWorkingDays(dueDay, 1, week);
-    add({ at: plus(arrived, 1 + random()), code: 'AP', status: 'In Transit', text: (d) => `Delivery appointment scheduled for ${onDate(d)}`, ...atTerminal(destination) });
+    add({
+      at: plus(arrived, 1 + random()),
+      code: 'AP',
+      status: 'In Transit',
+      text: (d) => `Delivery appointment scheduled for ${onDate(d)}`,
+      ...atTerminal(destination),
+    });
   }
   const due = dueMinutes(input.level, input.window);
   const window = input.level === 'GuaranteedHourlyWindow' ? input.window : undefined;
@@ -280,14 +305,26 @@ export function planTimeline(input: TimelineInput): TimelinePlan {
   if (input.exception === 'ConsigneeClosed') {
     const ex = input.deliveryMinutes !== undefined ? atLocal(deliveryDay, input.deliveryMinutes, destination.zone) : plus(ofd, 1.5 + random() * 2);
     add({ at: ex, code: 'EX', status: 'Exception', text: 'Delivery exception: consignee closed', ...atConsignee });
-    add({ at: plus(ex, 1 + random()), code: 'RT', status: 'Exception', text: (d) => `Returned to ${destination.TerminalName}; delivery will be reattempted ${onDate(d)}`, ...atTerminal(destination) });
+    add({
+      at: plus(ex, 1 + random()),
+      code: 'RT',
+      status: 'Exception',
+      text: (d) => `Returned to ${destination.TerminalName}; delivery will be reattempted ${onDate(d)}`,
+      ...atTerminal(destination),
+    });
     deliveryDay = addWorkingDays(deliveryDay, 1, week);
     ofd = outForDelivery(deliveryDay);
   }
   if (input.exception === 'Refused') {
     const ex = input.deliveryMinutes !== undefined ? atLocal(deliveryDay, input.deliveryMinutes, destination.zone) : plus(ofd, 1.5 + random() * 2);
     add({ at: ex, code: 'EX', status: 'Exception', text: 'Refused by consignee: not ordered', ...atConsignee });
-    add({ at: plus(ex, 1 + random()), code: 'RT', status: 'Exception', text: `Returned to ${destination.TerminalName}; awaiting disposition from shipper`, ...atTerminal(destination) });
+    add({
+      at: plus(ex, 1 + random()),
+      code: 'RT',
+      status: 'Exception',
+      text: `Returned to ${destination.TerminalName}; awaiting disposition from shipper`,
+      ...atTerminal(destination),
+    });
   } else {
     deliveredAt = deliveryTime(deliveryDay, ofd, input.exception === 'ConsigneeClosed' ? undefined : input.deliveryMinutes);
     const signed = `signed by ${input.signer}`;

@@ -17,8 +17,24 @@
  * rounded so they add up to it), so rounding cannot make a heavier shipment a cent cheaper.
  */
 export const FREIGHT_CLASSES = [
-  '50.0', '55.0', '60.0', '65.0', '70.0', '77.5', '85.0', '92.5', '100.0',
-  '110.0', '125.0', '150.0', '175.0', '200.0', '250.0', '300.0', '400.0', '500.0',
+  '50.0',
+  '55.0',
+  '60.0',
+  '65.0',
+  '70.0',
+  '77.5',
+  '85.0',
+  '92.5',
+  '100.0',
+  '110.0',
+  '125.0',
+  '150.0',
+  '175.0',
+  '200.0',
+  '250.0',
+  '300.0',
+  '400.0',
+  '500.0',
 ] as const;
 
 /** `50`, `50.0`, 55 -> `55.0`; undefined when not one of the 18 classes. */
@@ -222,7 +238,13 @@ export function price(input: TariffInput): Price {
     amountCents: cents[n]!,
   }));
   if (best.deficit > 0) {
-    lines.push({ Type: '', Title: `Deficit Weight (rated at ${WEIGHT_BREAKS[best.at]!.label})`, weight: best.deficit, ratePerCwt: best.deficitRate, amountCents: cents[cents.length - 1]! });
+    lines.push({
+      Type: '',
+      Title: `Deficit Weight (rated at ${WEIGHT_BREAKS[best.at]!.label})`,
+      weight: best.deficit,
+      ratePerCwt: best.deficitRate,
+      amountCents: cents[cents.length - 1]!,
+    });
   }
   const gross = Math.max(rated, MINIMUM_GROSS_CENTS);
   const discount = Math.round((gross * discountPercent) / 100);
@@ -252,7 +274,16 @@ export function price(input: TariffInput): Price {
   lines.push({ Type: 'FUEL', Title: `Fuel Surcharge (${fuelPercent}%)`, amountCents: fuel });
   const net = discounted + extras + fuel;
   lines.push({ Type: 'NET', Title: 'Net Charge', amountCents: net });
-  return { lines, grossCents: gross, discountedCents: discounted, netCents: net, discountPercent, fuelPercent, ratedWeight: total + best.deficit, deficitWeight: best.deficit };
+  return {
+    lines,
+    grossCents: gross,
+    discountedCents: discounted,
+    netCents: net,
+    discountPercent,
+    fuelPercent,
+    ratedWeight: total + best.deficit,
+    deficitWeight: best.deficit,
+  };
 }
 
 /** What a service level adds: its percentage of the discounted freight charge (serviceLevels.ts). */

@@ -41,8 +41,18 @@ export interface Terminal {
 }
 
 type Row = readonly [
-  code: string, city: string, state: string, zip: string, country: CountryIso3, type: TerminalType,
-  address1: string, address2: string, lat: number, lon: number, areaCode: string, created: string,
+  code: string,
+  city: string,
+  state: string,
+  zip: string,
+  country: CountryIso3,
+  type: TerminalType,
+  address1: string,
+  address2: string,
+  lat: number,
+  lon: number,
+  areaCode: string,
+  created: string,
 ];
 
 // Breakbulks sit where linehaul lanes cross; the rest are end-of-line service centers.

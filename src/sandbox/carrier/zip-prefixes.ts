@@ -12,6 +12,8 @@
  */
 export type PrefixRow = readonly [number, number, string, number, number];
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 export const US_ZIP_PREFIXES: readonly PrefixRow[] = [
   // Puerto Rico and the US Virgin Islands
   [6, 6, 'PR', 18.2, -66.7], [7, 7, 'PR', 18.1, -66.3], [8, 8, 'VI', 18.34, -64.93], [9, 9, 'PR', 18.42, -66.07],

@@ -20,7 +20,9 @@ export function httpParameters(op: OperationDef, form: URLSearchParams): JsonObj
   for (const key of form.keys()) {
     if (known.has(key)) continue;
     const twin = names.find((n) => n.toLowerCase() === key.toLowerCase());
-    throw clientFault(`Unknown parameter: ${key}.${twin ? ` Parameter names are case-sensitive: did you mean ${twin}?` : ''} ${op.operation} takes ${names.join(', ')}.`);
+    throw clientFault(
+      `Unknown parameter: ${key}.${twin ? ` Parameter names are case-sensitive: did you mean ${twin}?` : ''} ${op.operation} takes ${names.join(', ')}.`,
+    );
   }
   const { params, issues } = readFormParameters(op, form);
   const raw: JsonObject = {};

@@ -84,7 +84,9 @@ function checkEnumeration(field: FieldDef, x: unknown, path: string): unknown {
   if (!field.enumeration) return x;
   const values = getEnumeration(field.enumeration).values;
   if (typeof x !== 'string' || !values.includes(x)) {
-    throw clientFault(`Server was unable to read the request: '${shown(String(x))}' is not a valid value for ${field.enumeration} (${path}). Valid values: ${values.join(', ')}.`);
+    throw clientFault(
+      `Server was unable to read the request: '${shown(String(x))}' is not a valid value for ${field.enumeration} (${path}). Valid values: ${values.join(', ')}.`,
+    );
   }
   return x;
 }

@@ -20,6 +20,11 @@ export function bolDocument(store: SandboxStore, shipment: Shipment): BolDocumen
   const created = store.createdBol(shipment.bolId);
   const data = created ? (created.billOfLading as BillOfLadingData) : shipmentToBillOfLading(shipment);
   const cancelled = shipment.cancelledAt !== undefined;
-  const meta = { bolId: shipment.bolId, proNumber: shipment.proNumber, createdAt: shipment.createdAt, ...(cancelled ? {} : { pickup: formatUsDate(shipment.pickupDay), due: dueText(shipment) }) };
+  const meta = {
+    bolId: shipment.bolId,
+    proNumber: shipment.proNumber,
+    createdAt: shipment.createdAt,
+    ...(cancelled ? {} : { pickup: formatUsDate(shipment.pickupDay), due: dueText(shipment) }),
+  };
   return { shipment, data, meta, created: created !== undefined };
 }

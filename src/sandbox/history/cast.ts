@@ -25,6 +25,8 @@ export interface Commodity {
   readonly hazmat?: { readonly number: string; readonly hazardClass: string; readonly packingGroup?: string };
 }
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 export const COMMODITIES: Readonly<Record<string, Commodity>> = {
   plastics: { Description: 'Plastic containers, nested', PackageType: 'PLT', NMFCItemNumber: '156600', NMFCSub: '03', Class: '85.0', weightPerPiece: [380, 720], piecesPerUnit: 1 },
   restaurant: { Description: 'Commercial kitchen equipment, crated', PackageType: 'CRT', NMFCItemNumber: '114140', NMFCSub: '05', Class: '92.5', weightPerPiece: [180, 460], piecesPerUnit: 1 },
@@ -65,7 +67,17 @@ export const COMMODITIES: Readonly<Record<string, Commodity>> = {
   bearings: { Description: 'Bearings, ball or roller', PackageType: 'SKD', NMFCItemNumber: '020320', NMFCSub: '', Class: '60.0', weightPerPiece: [700, 1500], piecesPerUnit: 1 },
 };
 
-type CompanyRow = readonly [name: string, address: string, city: string, state: string, zip: string, country: CountryIso3, area: string, contact: string, goods: string];
+type CompanyRow = readonly [
+  name: string,
+  address: string,
+  city: string,
+  state: string,
+  zip: string,
+  country: CountryIso3,
+  area: string,
+  contact: string,
+  goods: string,
+];
 
 const COMPANY_ROWS: readonly CompanyRow[] = [
   ['Harpeth Valley Plastics', '1450 Industrial Park Dr', 'Burns', 'TN', '37029', 'USA', '615', 'Dana Whitfield', 'plastics'],
@@ -119,8 +131,15 @@ const COMPANY_ROWS: readonly CompanyRow[] = [
 ];
 
 function emailFor(name: string, contact: string): string {
-  const domain = name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '').slice(0, 24);
-  const user = contact.toLowerCase().split(' ')[0]!.replace(/[^a-z]/g, '');
+  const domain = name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 24);
+  const user = contact
+    .toLowerCase()
+    .split(' ')[0]!
+    .replace(/[^a-z]/g, '');
   // .example is reserved (RFC 2606): sample mail can never reach a real mailbox.
   return `${user}@${domain}.example`;
 }
@@ -140,6 +159,8 @@ export const COMPANIES: readonly Company[] = COMPANY_ROWS.map(([name, address, c
 }));
 
 /** [shipper, consignee] indexes into COMPANIES. */
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 export const LANES: ReadonlyArray<readonly [number, number]> = [
   [0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11], [12, 13], [14, 15], [16, 17], [18, 19],
   [20, 21], [22, 23], [24, 25], [26, 27], [9, 28], [29, 30], [31, 32], [33, 34], [35, 36], [37, 38],
@@ -160,6 +181,8 @@ export const THIRD_PARTY_BILL_TO = {
   Contact: 'Accounts Payable',
 };
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 export const SIGNERS = [
   'J. SMITH', 'M. GARCIA', 'T. NGUYEN', 'R. JOHNSON', 'K. PATEL', 'L. WILLIAMS', 'D. BROWN', 'S. MARTIN',
   'A. LOPEZ', 'C. DAVIS', 'P. TREMBLAY', 'B. MILLER', 'H. KIM', 'E. WILSON', 'G. ANDERSON',

@@ -13,9 +13,33 @@
  * only the states a carrier can have then remain (nobody is out for delivery at midnight).
  */
 import {
-  addWorkingDays, atLocal, chargesFor, distinctAccessorials, formatUsDate, isWorkingDay, laneBetween, laneEnd, localDay, lookupHazmat,
-  planTimeline, previousWorkingDay, quotedLevels, rollToWorkingDay, serviceDays, addDays, HOME_ZONE,
-  type Day, type ExceptionKind, type Lane, type Party, type ServiceLevel, type Shipment, type ShipmentItem, type HandlingUnit, type StatusEvent, type TraceType,
+  addWorkingDays,
+  atLocal,
+  chargesFor,
+  distinctAccessorials,
+  formatUsDate,
+  isWorkingDay,
+  laneBetween,
+  laneEnd,
+  localDay,
+  lookupHazmat,
+  planTimeline,
+  previousWorkingDay,
+  quotedLevels,
+  rollToWorkingDay,
+  serviceDays,
+  addDays,
+  HOME_ZONE,
+  type Day,
+  type ExceptionKind,
+  type Lane,
+  type Party,
+  type ServiceLevel,
+  type Shipment,
+  type ShipmentItem,
+  type HandlingUnit,
+  type StatusEvent,
+  type TraceType,
 } from '../carrier';
 import { COMMODITIES, COMPANIES, LANES, SIGNERS, SPECIAL_INSTRUCTIONS, THIRD_PARTY_BILL_TO, type Company } from './cast';
 import { digits, pick, randomInt, seededRandom, type Random } from './random';
@@ -53,8 +77,16 @@ const PINNED: readonly Pin[] = [
 
 function party(c: Company | typeof THIRD_PARTY_BILL_TO): Party {
   return {
-    Name: c.Name, AddressLine1: c.AddressLine1, AddressLine2: c.AddressLine2, City: c.City, State: c.State,
-    ZipCode: c.ZipCode, Country: c.Country, PhoneNumber: c.PhoneNumber, EmailAddress: c.EmailAddress, Contact: c.Contact,
+    Name: c.Name,
+    AddressLine1: c.AddressLine1,
+    AddressLine2: c.AddressLine2,
+    City: c.City,
+    State: c.State,
+    ZipCode: c.ZipCode,
+    Country: c.Country,
+    PhoneNumber: c.PhoneNumber,
+    EmailAddress: c.EmailAddress,
+    Contact: c.Contact,
   };
 }
 
@@ -79,7 +111,14 @@ function buildItems(random: Random, goods: string): ShipmentItem[] {
       Weight: weight,
       IsHazmat: hz !== undefined,
       ...(hz && hazmatEntry
-        ? { hazmat: { Number: hazmatEntry.Number, Description: hazmatEntry.Description, hazardClass: hz.hazardClass, ...(hz.packingGroup ? { packingGroup: hz.packingGroup } : {}) } }
+        ? {
+            hazmat: {
+              Number: hazmatEntry.Number,
+              Description: hazmatEntry.Description,
+              hazardClass: hz.hazardClass,
+              ...(hz.packingGroup ? { packingGroup: hz.packingGroup } : {}),
+            },
+          }
         : {}),
     });
   }
@@ -97,11 +136,20 @@ function handlingUnitsFor(random: Random, items: readonly ShipmentItem[], pieces
   }));
 }
 
+// A table laid out by hand (rows grouped by line): the formatter leaves it as written.
+// prettier-ignore
 const LEVEL_POOL: readonly ServiceLevel[] = [
   'StandardService', 'StandardService', 'StandardService', 'StandardService', 'StandardService', 'StandardService',
   'GuaranteedService', 'GuaranteedByNoon', 'GuaranteedHourlyWindow', 'ExpeditedService', 'WeekendExpress',
 ];
-const ACCESSORIAL_POOL = ['DestinationLiftgate', 'DeliveryNotification', 'InsideDelivery', 'LimitedAccessDelivery', 'OriginLiftgate', 'FreezeProtection'] as const;
+const ACCESSORIAL_POOL = [
+  'DestinationLiftgate',
+  'DeliveryNotification',
+  'InsideDelivery',
+  'LimitedAccessDelivery',
+  'OriginLiftgate',
+  'FreezeProtection',
+] as const;
 
 /** The business day the pins hang on: the history's day, or the business day before it. */
 export function historyDay(anchor: Date): Day {
@@ -130,15 +178,29 @@ function pinnedSchedule(pin: Pin, lane: Lane, b0: Day): Schedule {
     const created = atLocal(previousWorkingDay(pickupDay), 15 * 60 + 40, origin);
     return created.getTime() <= latest.getTime() ? created : latest;
   };
-  const at = (pickupDay: Day, minutes: number, extra: Partial<Schedule> = {}): Schedule => ({ pickupDay, pickupMinutes: minutes, createdAt: createdBefore(pickupDay), ...extra });
+  const at = (pickupDay: Day, minutes: number, extra: Partial<Schedule> = {}): Schedule => ({
+    pickupDay,
+    pickupMinutes: minutes,
+    createdAt: createdBefore(pickupDay),
+    ...extra,
+  });
   switch (pin.kind) {
-    case 'scheduled': return at(addWorkingDays(b0, 1), 14 * 60);
-    case 'pickedUp': return { ...at(b0, 8 * 60 + 30), createdAt: atLocal(previousWorkingDay(b0), 16 * 60, origin) };
-    case 'inTransit': return at(back(b0, 1), 14 * 60 + 10);
+    case 'scheduled':
+      return at(addWorkingDays(b0, 1), 14 * 60);
+    case 'pickedUp':
+      return { ...at(b0, 8 * 60 + 30), createdAt: atLocal(previousWorkingDay(b0), 16 * 60, origin) };
+    case 'inTransit':
+      return at(back(b0, 1), 14 * 60 + 10);
     // Out on the truck from 7:05 AM, delivered late in the afternoon: out for delivery all working day.
-    case 'outForDelivery': return at(back(b0, days), 14 * 60 + 30, { outForDeliveryMinutes: 7 * 60 + 5, deliveryMinutes: 16 * 60 + 45 });
-    case 'delivered': return at(back(b0, days + pin.daysBefore), 13 * 60 + 50, pin.exception ? { exception: pin.exception } : {});
-    case 'exception': return at(back(b0, days + pin.daysBefore), 15 * 60, { exception: pin.exception, ...(pin.daysBefore === 0 ? { outForDeliveryMinutes: 7 * 60, deliveryMinutes: 9 * 60 + 20 } : {}) });
+    case 'outForDelivery':
+      return at(back(b0, days), 14 * 60 + 30, { outForDeliveryMinutes: 7 * 60 + 5, deliveryMinutes: 16 * 60 + 45 });
+    case 'delivered':
+      return at(back(b0, days + pin.daysBefore), 13 * 60 + 50, pin.exception ? { exception: pin.exception } : {});
+    case 'exception':
+      return at(back(b0, days + pin.daysBefore), 15 * 60, {
+        exception: pin.exception,
+        ...(pin.daysBefore === 0 ? { outForDeliveryMinutes: 7 * 60, deliveryMinutes: 9 * 60 + 20 } : {}),
+      });
     case 'cancelled': {
       const created = atLocal(back(b0, 2), 10 * 60 + 15, origin);
       return { pickupDay: addWorkingDays(b0, 1), pickupMinutes: 14 * 60, createdAt: created, cancelledAt: atLocal(back(b0, 1), 11 * 60 + 30, origin) };
@@ -179,7 +241,9 @@ function buildShipment(index: number, b0: Day): Shipment {
   const is3PL = index % 6 === 4;
   const billTo = is3PL ? party(THIRD_PARTY_BILL_TO) : shipper;
 
-  const proNumber = (pin?.kind === 'delivered' ? pin.pro : undefined) ?? (index === 0 ? SAMPLE_PRO : `0${String(10_000_000 + index * 1_979_341 + randomInt(idRandom, 0, 999)).slice(-8)}`);
+  const proNumber =
+    (pin?.kind === 'delivered' ? pin.pro : undefined) ??
+    (index === 0 ? SAMPLE_PRO : `0${String(10_000_000 + index * 1_979_341 + randomInt(idRandom, 0, 999)).slice(-8)}`);
   const bolNumber = String(70_314_000 + index * 104_729 + randomInt(idRandom, 0, 999));
   const n = (base: number): string => String(base + index * 1_013 + randomInt(idRandom, 0, 999));
   const references: Record<TraceType, string> = {
@@ -215,15 +279,30 @@ function buildShipment(index: number, b0: Day): Shipment {
   const hazmat = items.some((i) => i.IsHazmat);
   const exceptionRoll = random();
   const drawnException: ExceptionKind | undefined =
-    exceptionRoll < 0.06 ? 'ConsigneeClosed' : exceptionRoll < 0.1 ? 'Damaged' : exceptionRoll < 0.13 ? 'Refused' : exceptionRoll < 0.18 ? 'Appointment' : undefined;
+    exceptionRoll < 0.06
+      ? 'ConsigneeClosed'
+      : exceptionRoll < 0.1
+        ? 'Damaged'
+        : exceptionRoll < 0.13
+          ? 'Refused'
+          : exceptionRoll < 0.18
+            ? 'Appointment'
+            : undefined;
   const signer = pick(random, SIGNERS);
   const schedule = pin ? pinnedSchedule(pin, lane, b0) : spreadSchedule(index, lane, b0, random, index === 0 ? undefined : drawnException);
   const window = serviceLevel === 'GuaranteedHourlyWindow' ? { start: 13 * 60, end: 15 * 60 } : undefined;
 
   const plan = planTimeline({
-    lane, level: serviceLevel, ...(window ? { window } : {}), createdAt: schedule.createdAt,
-    pickupDay: schedule.pickupDay, pickupMinutes: schedule.pickupMinutes,
-    shipper, consignee, signer, random,
+    lane,
+    level: serviceLevel,
+    ...(window ? { window } : {}),
+    createdAt: schedule.createdAt,
+    pickupDay: schedule.pickupDay,
+    pickupMinutes: schedule.pickupMinutes,
+    shipper,
+    consignee,
+    signer,
+    random,
     ...(schedule.exception ? { exception: schedule.exception } : {}),
     ...(scaleWeight !== undefined ? { reweighedTo: scaleWeight } : {}),
     ...(schedule.outForDeliveryMinutes !== undefined ? { outForDeliveryMinutes: schedule.outForDeliveryMinutes } : {}),
@@ -234,9 +313,12 @@ function buildShipment(index: number, b0: Day): Shipment {
   const specialInstructions = random() < 0.45 ? pick(random, SPECIAL_INSTRUCTIONS) : undefined;
   const declaredValue = random() < 0.2 ? { Value: String(randomInt(random, 2, 40) * 500), Per: 'Shipment' } : undefined;
   const { lines, netCents } = chargesFor({
-    lane, level: serviceLevel,
+    lane,
+    level: serviceLevel,
     items: items.map((i) => ({ freightClass: i.Class, weight: i.Weight })),
-    accessorials, hazmat, ...(declaredValue ? { declaredValue: Number(declaredValue.Value) } : {}),
+    accessorials,
+    hazmat,
+    ...(declaredValue ? { declaredValue: Number(declaredValue.Value) } : {}),
   });
   return {
     proNumber,

@@ -10,7 +10,10 @@ import { byteText } from './limits';
 
 /** A request the sandbox will not read to the end: the HTTP status and the reason to send. */
 export class RequestRefused extends Error {
-  constructor(readonly status: 400 | 408 | 413 | 431, message: string) {
+  constructor(
+    readonly status: 400 | 408 | 413 | 431,
+    message: string,
+  ) {
     super(message);
     this.name = 'RequestRefused';
   }
@@ -68,7 +71,10 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buff
     const chunks: Buffer[] = [];
     let size = 0;
     let separatorsSeen = 0;
-    const timer = setTimeout(() => refuse(new RequestRefused(408, `Request Timeout: the body did not arrive within ${limits.deadlineMs / 1000} s.`)), limits.deadlineMs);
+    const timer = setTimeout(
+      () => refuse(new RequestRefused(408, `Request Timeout: the body did not arrive within ${limits.deadlineMs / 1000} s.`)),
+      limits.deadlineMs,
+    );
     const cleanup = () => {
       clearTimeout(timer);
       req.off('data', onData);
@@ -98,8 +104,13 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buff
       cleanup();
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
-    const onGone = () => { cleanup(); reject(new ClientGone('the client closed the connection before its body was complete')); };
-    const onClose = () => { if (!req.complete) onGone(); };
+    const onGone = () => {
+      cleanup();
+      reject(new ClientGone('the client closed the connection before its body was complete'));
+    };
+    const onClose = () => {
+      if (!req.complete) onGone();
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onGone);

@@ -8,7 +8,11 @@ export { parseMediaType, type MediaType } from '../../core';
 
 /** Encodings the sandbox decodes; an ASMX service accepts these and refuses others. */
 const CHARSETS: Readonly<Record<string, BufferEncoding>> = {
-  'utf-8': 'utf8', utf8: 'utf8', 'us-ascii': 'latin1', 'iso-8859-1': 'latin1', latin1: 'latin1',
+  'utf-8': 'utf8',
+  utf8: 'utf8',
+  'us-ascii': 'latin1',
+  'iso-8859-1': 'latin1',
+  latin1: 'latin1',
 };
 
 /** The Node encoding for a declared charset (UTF-8 when none is declared); undefined when unsupported. */

@@ -44,9 +44,21 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
       Weight: destinations.reduce((s, d) => s + num(d.Weight), 0),
     },
     References: compact({ ...obj(pickup.ReferenceNumbers) }),
-    Requestor: compact({ Name: contactName, CompanyName: text(contact.CompanyName) || text(shipper.Name), PhoneNumber: text(contact.PhoneNumber) || text(shipper.PhoneNumber), EmailAddress: text(contact.EmailAddress) || text(shipper.ContactEmailAddress) }),
+    Requestor: compact({
+      Name: contactName,
+      CompanyName: text(contact.CompanyName) || text(shipper.Name),
+      PhoneNumber: text(contact.PhoneNumber) || text(shipper.PhoneNumber),
+      EmailAddress: text(contact.EmailAddress) || text(shipper.ContactEmailAddress),
+    }),
     RequestorType: { Type: text(contact.CompanyName) && text(contact.CompanyName) !== text(shipper.Name) ? 'Third Party' : 'Shipper' },
-    Shipper: compact({ Name: text(shipper.Name), AddressLine1: text(shipper.AddressLine1), City: text(shipper.City), State: text(shipper.State), ZipCode: text(shipper.ZipCode), Country: shipperCountry }),
+    Shipper: compact({
+      Name: text(shipper.Name),
+      AddressLine1: text(shipper.AddressLine1),
+      City: text(shipper.City),
+      State: text(shipper.State),
+      ZipCode: text(shipper.ZipCode),
+      Country: shipperCountry,
+    }),
     TaskStatus: { Status: 'Scheduled' },
     BOLAvailableFlag: p.linkedBolId !== undefined,
     CustomsDocumentRequirementsFlag: destinations.some((d) => text(d.ISO3Country) && text(d.ISO3Country).toUpperCase() !== shipperCountry),
@@ -79,9 +91,10 @@ export const createPickupRequest: OperationHandler = async ({ params, changes },
   const created = changes.addPickup(pickup, now, linkedBolId, terminal.TerminalCode);
 
   const linked = linkedBolId !== undefined ? bolDocument(ctx.store, ctx.store.shipmentByBolId(linkedBolId)!) : undefined;
-  const bolContent = linked && request!.IncludeBol === true
-    ? { BolID: linked.meta.bolId, WebProNumber: linked.meta.proNumber, ...openContent('BillOfLading', linked.data as Record<string, unknown>) }
-    : undefined;
+  const bolContent =
+    linked && request!.IncludeBol === true
+      ? { BolID: linked.meta.bolId, WebProNumber: linked.meta.proNumber, ...openContent('BillOfLading', linked.data as Record<string, unknown>) }
+      : undefined;
   const info = obj(pickup.PickupInformation);
   const warnings = check.warnings.length ? ` Warning: ${check.warnings.join(' ')}` : '';
   return {

@@ -8,7 +8,10 @@ import { clientFault } from '../soap/fault';
 export function bolFor(id: unknown, ctx: SandboxContext): BolDocument {
   const bolId = typeof id === 'number' ? id : NaN;
   const shipment = Number.isInteger(bolId) ? ctx.store.shipmentByBolId(bolId) : undefined;
-  if (!shipment) throw clientFault(`No bill of lading with billOfLadingId ${id === undefined ? '(missing)' : String(id)}. Use the BolID that CreateBillOfLading returned (the sandbox's sample bill of lading is 1).`);
+  if (!shipment)
+    throw clientFault(
+      `No bill of lading with billOfLadingId ${id === undefined ? '(missing)' : String(id)}. Use the BolID that CreateBillOfLading returned (the sandbox's sample bill of lading is 1).`,
+    );
   return bolDocument(ctx.store, shipment);
 }
 

@@ -8,7 +8,8 @@ export function shipmentForPro(value: unknown, ctx: SandboxContext): Shipment {
   const pro = text(value);
   if (!pro) throw clientFault('ProNumber is required.');
   const shipment = ctx.store.shipmentByPro(pro);
-  if (!shipment) throw clientFault(`No shipment with ProNumber ${pro}. Use a WebProNumber from CreateBillOfLading or a PRO of the sandbox's history (e.g. 056391174).`);
+  if (!shipment)
+    throw clientFault(`No shipment with ProNumber ${pro}. Use a WebProNumber from CreateBillOfLading or a PRO of the sandbox's history (e.g. 056391174).`);
   return shipment;
 }
 

@@ -15,7 +15,7 @@ export const getDocuments: OperationHandler = async ({ params }, ctx) => {
   const now = ctx.now();
   const available = availableDocuments(shipment, now);
   const requested = arr(params.documentTypes).filter((t): t is DocumentType => typeof t === 'string');
-  const wanted = (requested.length ? available.filter((k) => requested.includes(k)) : available);
+  const wanted = requested.length ? available.filter((k) => requested.includes(k)) : available;
   const doc = bolDocument(ctx.store, shipment);
   const documents = [];
   for (const kind of wanted) {

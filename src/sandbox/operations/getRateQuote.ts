@@ -7,8 +7,20 @@
  * Result/Messages. Quote numbers are a hash of the request, so the same request gets the same ones.
  */
 import {
-  formatDollars, formatMoney, laneBetween, price, quotedLevels, serviceDays, surchargeCents, QUOTED_WINDOW, minutesText,
-  type ChargeLine, type Lane, type Price, type ServiceLevelRule, type Terminal,
+  formatDollars,
+  formatMoney,
+  laneBetween,
+  price,
+  quotedLevels,
+  serviceDays,
+  surchargeCents,
+  QUOTED_WINDOW,
+  minutesText,
+  type ChargeLine,
+  type Lane,
+  type Price,
+  type ServiceLevelRule,
+  type Terminal,
 } from '../carrier';
 import type { OperationHandler } from '../context';
 import { compact, obj, stableHash } from '../json';
@@ -37,16 +49,40 @@ function quote(input: RateInput): Quote {
   if (palletWeight > 0) notes.push(`Pallet weight of ${palletWeight} lb is rated with the first item.`);
   const items = input.items.map((i, n) => ({ freightClass: i.freightClass, weight: i.weight + (n === 0 ? palletWeight : 0) }));
   const p = price({
-    items, miles: lane.miles, accessorials: input.accessorials, codAmount: input.codAmount, declaredValue: input.declaredValue,
+    items,
+    miles: lane.miles,
+    accessorials: input.accessorials,
+    codAmount: input.codAmount,
+    declaredValue: input.declaredValue,
     overDimensionPieces: input.overDimensionPieces,
     ...(input.customerDiscount !== undefined ? { discountPercent: input.customerDiscount } : {}),
     ...(input.accessorials.includes('ZeroFuelSurcharge') ? { fuelPercent: 0 } : {}),
   });
-  if (p.deficitWeight > 0) notes.push(`Rated as ${p.ratedWeight.toLocaleString('en-US')} lb (${p.deficitWeight.toLocaleString('en-US')} lb deficit weight): that weight break costs less than the actual weight's.`);
-  const seed = JSON.stringify([input.version, input.quoteType, input.origin.place, input.destination.place, input.items, input.accessorials, input.codAmount, input.declaredValue, input.overDimensionPieces, input.pallets]);
+  if (p.deficitWeight > 0)
+    notes.push(
+      `Rated as ${p.ratedWeight.toLocaleString('en-US')} lb (${p.deficitWeight.toLocaleString('en-US')} lb deficit weight): that weight break costs less than the actual weight's.`,
+    );
+  const seed = JSON.stringify([
+    input.version,
+    input.quoteType,
+    input.origin.place,
+    input.destination.place,
+    input.items,
+    input.accessorials,
+    input.codAmount,
+    input.declaredValue,
+    input.overDimensionPieces,
+    input.pallets,
+  ]);
   const levels = quotedLevels(lane).map((rule) => {
     const chargeCents = surchargeCents(p, rule.surchargePercent);
-    return { rule, days: serviceDays(rule.level, lane), quoteNumber: String(1_000_000 + (stableHash(`${seed}|${rule.code}`) % 9_000_000)), chargeCents, netCents: p.netCents + chargeCents };
+    return {
+      rule,
+      days: serviceDays(rule.level, lane),
+      quoteNumber: String(1_000_000 + (stableHash(`${seed}|${rule.code}`) % 9_000_000)),
+      chargeCents,
+      netCents: p.netCents + chargeCents,
+    };
   });
   return { lane, price: p, levels, notes };
 }
@@ -90,7 +126,12 @@ function serviceLevels(q: Quote): Record<string, unknown>[] {
 }
 
 function notes(input: RateInput, q: Quote, ignored: readonly string[], version: string): Record<string, unknown>[] {
-  const out = [{ Title: 'Fuel Surcharge', Text: `Fuel surcharge ${q.price.fuelPercent}% of the discounted freight charge; service-level charges are a share of the discounted freight charge too.` }];
+  const out = [
+    {
+      Title: 'Fuel Surcharge',
+      Text: `Fuel surcharge ${q.price.fuelPercent}% of the discounted freight charge; service-level charges are a share of the discounted freight charge too.`,
+    },
+  ];
   for (const n of input.notes) out.push({ Title: 'Default Applied', Text: n });
   for (const n of q.notes) out.push({ Title: 'Rating', Text: n });
   for (const n of input.warnings) out.push({ Title: 'Warning', Text: n });
@@ -104,7 +145,9 @@ function notes(input: RateInput, q: Quote, ignored: readonly string[], version: 
 /** The ocean leg of an Alaska, Hawaii or Puerto Rico lane (1.0.0 only). */
 function ocean(input: RateInput): Record<string, unknown> | undefined {
   const ends = [input.origin, input.destination];
-  const port = ends.map((e) => (e.place.state === 'AK' ? 'Anchorage, AK' : e.place.state === 'HI' ? 'Honolulu, HI' : e.place.country === 'PRI' ? 'San Juan, PR' : undefined));
+  const port = ends.map((e) =>
+    e.place.state === 'AK' ? 'Anchorage, AK' : e.place.state === 'HI' ? 'Honolulu, HI' : e.place.country === 'PRI' ? 'San Juan, PR' : undefined,
+  );
   const offshore = port.find(Boolean);
   if (!offshore) return undefined;
   const mainland = offshore.endsWith('AK') ? 'Tacoma, WA' : offshore.endsWith('HI') ? 'Oakland, CA' : 'Jacksonville, FL';
@@ -122,7 +165,16 @@ function resultV100(input: RateInput, q: Quote, params: Record<string, unknown>,
     DestinationServiceCenter: serviceCenter(input.destination.terminal, false),
     ServiceDays: q.lane.standardDays,
     CustomerDiscounts: String(q.price.discountPercent),
-    HandlingUnits: input.items.map((i, n) => compact({ Class: i.freightClass, Weight: i.weight, Width: i.width, Height: i.height, Length: i.length, Amount: formatMoney(q.price.lines[n]!.amountCents) })),
+    HandlingUnits: input.items.map((i, n) =>
+      compact({
+        Class: i.freightClass,
+        Weight: i.weight,
+        Width: i.width,
+        Height: i.height,
+        Length: i.length,
+        Amount: formatMoney(q.price.lines[n]!.amountCents),
+      }),
+    ),
     ChargeTypes: q.price.lines.map((l) => compact(charge(l))),
     ...(oceanLeg ? { Ocean: oceanLeg } : {}),
     Messages: notesList,

@@ -9,8 +9,21 @@
  * the request is read (decode/normalise.ts).
  */
 import {
-  addDays, addWorkingDays, daysBetween, formatUsDate, holidaysBetween, isWorkingDay, laneBetween, localDay, PLANNING_HORIZON_DAYS, quotedLevels,
-  rollToWorkingDay, xsdDateTime, xsdDay, type LaneEnd, type Terminal,
+  addDays,
+  addWorkingDays,
+  daysBetween,
+  formatUsDate,
+  holidaysBetween,
+  isWorkingDay,
+  laneBetween,
+  localDay,
+  PLANNING_HORIZON_DAYS,
+  quotedLevels,
+  rollToWorkingDay,
+  xsdDateTime,
+  xsdDay,
+  type LaneEnd,
+  type Terminal,
 } from '../carrier';
 import type { OperationHandler } from '../context';
 import { obj, records } from '../json';
@@ -57,8 +70,14 @@ export const getTransitTimes: OperationHandler = ({ params }, ctx) => {
   if (requested && origin.end) {
     const today = localDay(ctx.now(), origin.end.terminal.zone);
     const ahead = daysBetween(today, requested);
-    if (ahead < 0) messages.push(`DateOfPickup ${formatUsDate(requested)} is in the past: the origin terminal's date is ${formatUsDate(today)}; ask for today or a later day.`);
-    else if (ahead > PLANNING_HORIZON_DAYS) messages.push(`DateOfPickup ${formatUsDate(requested)} is too far ahead: transit times are planned up to ${PLANNING_HORIZON_DAYS} days in advance (until ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))}).`);
+    if (ahead < 0)
+      messages.push(
+        `DateOfPickup ${formatUsDate(requested)} is in the past: the origin terminal's date is ${formatUsDate(today)}; ask for today or a later day.`,
+      );
+    else if (ahead > PLANNING_HORIZON_DAYS)
+      messages.push(
+        `DateOfPickup ${formatUsDate(requested)} is too far ahead: transit times are planned up to ${PLANNING_HORIZON_DAYS} days in advance (until ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))}).`,
+      );
   }
   if (messages.length || !origin.end) return { ...base, WasSuccess: false, Messages: messages };
 

@@ -21,7 +21,9 @@ export const traceShipment: OperationHandler = ({ params }, ctx) => {
     includeBlind: request.IncludeBlind === true,
     ivr: request.OutputFormat === 'IVR',
   };
-  const numbers = arr(request.TraceNumbers).map((n) => text(n)).filter(Boolean);
+  const numbers = arr(request.TraceNumbers)
+    .map((n) => text(n))
+    .filter(Boolean);
   if (!numbers.length) {
     const message = 'TraceNumbers is empty: give at least one number to trace.';
     return { Result: [{ ErrResponse: { Code: 'NO_NUMBERS', Message: message }, ErrorMessage: message }] };

@@ -13,7 +13,15 @@ export function errorPage(status: number, title: string, messageHtml: string, pa
 <ul>
 ${links}
 </ul>`;
-  return page({ status, title, trail: [[service, relativeHref(path, path)], [title, undefined]], body });
+  return page({
+    status,
+    title,
+    trail: [
+      [service, relativeHref(path, path)],
+      [title, undefined],
+    ],
+    body,
+  });
 }
 
 /** `?op=` naming no operation of this path; a name that differs only in case is pointed out (docs/wire.md#transport-rule-9). */

@@ -15,13 +15,7 @@ export function esc(value: string | number): string {
 }
 
 export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return ["default-src 'none'", `style-src 'nonce-${nonce}'`, "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"].join('; ');
 }
 
 export interface PageOptions {
@@ -34,7 +28,8 @@ export interface PageOptions {
 }
 
 // The workbench's mark (media/carrier.svg), inline so the page needs no image source.
-const LOGO = '<svg class="logo" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round" stroke-linecap="round"><path d="M2 6h12v10H2z"/><path d="M14 9h4l3 3.5V16h-7z"/><circle cx="6" cy="17.5" r="1.8"/><circle cx="17" cy="17.5" r="1.8"/></svg>';
+const LOGO =
+  '<svg class="logo" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round" stroke-linecap="round"><path d="M2 6h12v10H2z"/><path d="M14 9h4l3 3.5V16h-7z"/><circle cx="6" cy="17.5" r="1.8"/><circle cx="17" cy="17.5" r="1.8"/></svg>';
 
 export function page(options: PageOptions): Reply {
   const nonce = randomBytes(16).toString('base64');

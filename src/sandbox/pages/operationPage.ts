@@ -85,16 +85,20 @@ export function operationPage(input: OperationPageInput): Reply {
     ['parameters', 'Parameters'],
     ...(records ? [['records', 'Records']] : []),
     ...samples.map((s) => [SECTION_IDS[s.binding], BINDING_LABELS[s.binding]]),
-  ].map(([id, label]) => `<li><a href="#${id}">${esc(label)}</a></li>`).join('');
+  ]
+    .map(([id, label]) => `<li><a href="#${id}">${esc(label)}</a></li>`)
+    .join('');
   const sampleSections = samples
-    .map((s) => `<section aria-labelledby="${SECTION_IDS[s.binding]}">
+    .map(
+      (s) => `<section aria-labelledby="${SECTION_IDS[s.binding]}">
 <h2 id="${SECTION_IDS[s.binding]}">${esc(BINDING_LABELS[s.binding])}</h2>
 <p class="sample-note">A sample ${esc(BINDING_LABELS[s.binding])} request and reply. Replace the <span class="ph">placeholders</span> with actual values.</p>
 <h3>Request</h3>
 <pre>${partsHtml(s.request)}</pre>
 <h3>Reply</h3>
 <pre>${partsHtml(s.reply)}</pre>
-</section>`)
+</section>`,
+    )
     .join('\n');
   const body = `<h1>${esc(op.operation)}<span class="version">${esc(op.service)} ${esc(op.version)}</span></h1>
 <p class="lead">${esc(op.description)}</p>
@@ -111,7 +115,10 @@ ${sampleSections}`;
   return page({
     status: input.status,
     title: `${op.operation} — ${op.service} ${op.version}`,
-    trail: [[`${op.service} ${op.version}`, relativeHref(path, path)], [op.operation, undefined]],
+    trail: [
+      [`${op.service} ${op.version}`, relativeHref(path, path)],
+      [op.operation, undefined],
+    ],
     body,
   });
 }

@@ -33,7 +33,10 @@ function describe(field: FieldDef): string {
 
 function fieldsTable(fields: readonly FieldDef[], caption: string): string {
   const rows = fields
-    .map((f) => `<tr><td><code>${esc(f.name)}</code>${f.required ? ' <span class="req">required</span>' : ''}</td><td>${typeHtml(f)}</td><td>${describe(f)}</td></tr>`)
+    .map(
+      (f) =>
+        `<tr><td><code>${esc(f.name)}</code>${f.required ? ' <span class="req">required</span>' : ''}</td><td>${typeHtml(f)}</td><td>${describe(f)}</td></tr>`,
+    )
     .join('\n');
   return `<table>
 <caption class="visually-hidden">${esc(caption)}</caption>
@@ -64,7 +67,10 @@ export function parametersHtml(op: OperationDef): string {
   const notes = [
     'Names are case-sensitive; children appear in the order listed.',
     http ? 'In HTTP GET and POST every parameter travels as text, including those typed <code>int</code>.' : '',
-  ].filter(Boolean).map((n) => `<p class="muted">${n}</p>`).join('\n');
+  ]
+    .filter(Boolean)
+    .map((n) => `<p class="muted">${n}</p>`)
+    .join('\n');
   return `${fieldsTable(op.parameters, `Parameters of ${op.operation}`)}\n${notes}`;
 }
 

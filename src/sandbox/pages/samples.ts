@@ -4,7 +4,23 @@
  * `int`, `boolean`, `A or B` for enumerations, `xml` for records the document does not expand).
  * Element names, order and namespaces come from the catalog, exactly as the codec writes them.
  */
-import { elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, soapAction, XSI_NS, type Binding, type FieldDef, type NamespaceRole, type Namespaces, type OperationDef, type RecordDef } from '../../core';
+import {
+  elementNs,
+  getEnumeration,
+  getRecord,
+  listItemNs,
+  parametersRecord,
+  SOAP11_ENVELOPE_NS,
+  SOAP12_ENVELOPE_NS,
+  soapAction,
+  XSI_NS,
+  type Binding,
+  type FieldDef,
+  type NamespaceRole,
+  type Namespaces,
+  type OperationDef,
+  type RecordDef,
+} from '../../core';
 import { esc } from './html';
 import { httpOperationHref } from './links';
 
@@ -40,7 +56,8 @@ function fieldNode(field: FieldDef, parentNs: NamespaceRole, ns: Namespaces, anc
   const uri = ns[elementNs(field, parentNs)];
   if (field.list) {
     const itemUri = ns[listItemNs(field, parentNs)];
-    const item = (): XNode => (field.record ? recordNode(field.list!, itemUri, getRecord(field.record), ns, ancestors) : { name: field.list!, uri: itemUri, text: placeholder(field) });
+    const item = (): XNode =>
+      field.record ? recordNode(field.list!, itemUri, getRecord(field.record), ns, ancestors) : { name: field.list!, uri: itemUri, text: placeholder(field) };
     // Two items, as ASMX shows a repeating element.
     return { name: field.name, uri, children: [item(), item()] };
   }
@@ -53,7 +70,10 @@ function printNode(node: XNode, inherited: string, depth: number, out: Part[][])
   const pad = '  '.repeat(depth);
   const decl = node.uri !== inherited ? ` xmlns="${xmlAttr(node.uri)}"` : '';
   if (node.children) {
-    if (!node.children.length) { out.push([{ text: `${pad}<${node.name}${decl} />` }]); return; }
+    if (!node.children.length) {
+      out.push([{ text: `${pad}<${node.name}${decl} />` }]);
+      return;
+    }
     out.push([{ text: `${pad}<${node.name}${decl}>` }]);
     for (const c of node.children) printNode(c, node.uri, depth + 1, out);
     out.push([{ text: `${pad}</${node.name}>` }]);
@@ -122,19 +142,39 @@ export function samplesFor(op: OperationDef, ctx: SampleContext): Sample[] {
         binding,
         // The workbench writes soap12: on SOAP 1.2 requests, as .NET's own pages do; the sandbox answers with soap:.
         request: [...head, line(''), ...soapEnvelopeLines(v, v === '1.1' ? 'soap' : 'soap12', params)],
-        reply: [line('HTTP/1.1 200 OK'), line(`Content-Type: ${contentType}`), [{ text: 'Content-Length: ' }, LENGTH], line(''), ...soapEnvelopeLines(v, 'soap', response)],
+        reply: [
+          line('HTTP/1.1 200 OK'),
+          line(`Content-Type: ${contentType}`),
+          [{ text: 'Content-Length: ' }, LENGTH],
+          line(''),
+          ...soapEnvelopeLines(v, 'soap', response),
+        ],
       });
       continue;
     }
     if (!op.httpReplyRoot) continue;
     const url = httpOperationHref(ctx.path, op.operation);
-    const request = binding === 'get'
-      ? [[{ text: `GET ${url}?` }, ...formParts(op), { text: ' HTTP/1.1' }], line(`Host: ${ctx.host}`)]
-      : [line(`POST ${url} HTTP/1.1`), line(`Host: ${ctx.host}`), line('Content-Type: application/x-www-form-urlencoded'), [{ text: 'Content-Length: ' }, LENGTH], line(''), formParts(op)];
+    const request =
+      binding === 'get'
+        ? [[{ text: `GET ${url}?` }, ...formParts(op), { text: ' HTTP/1.1' }], line(`Host: ${ctx.host}`)]
+        : [
+            line(`POST ${url} HTTP/1.1`),
+            line(`Host: ${ctx.host}`),
+            line('Content-Type: application/x-www-form-urlencoded'),
+            [{ text: 'Content-Length: ' }, LENGTH],
+            line(''),
+            formParts(op),
+          ];
     samples.push({
       binding,
       request,
-      reply: [line('HTTP/1.1 200 OK'), line('Content-Type: text/xml; charset=utf-8'), [{ text: 'Content-Length: ' }, LENGTH], line(''), ...bareLines(recordContent(op.httpReplyRoot, result, ns))],
+      reply: [
+        line('HTTP/1.1 200 OK'),
+        line('Content-Type: text/xml; charset=utf-8'),
+        [{ text: 'Content-Length: ' }, LENGTH],
+        line(''),
+        ...bareLines(recordContent(op.httpReplyRoot, result, ns)),
+      ],
     });
   }
   return samples;

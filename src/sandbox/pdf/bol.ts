@@ -6,9 +6,7 @@
  * header repeated; the closing blocks always end the last page.
  */
 import type { PDFDocument } from 'pdf-lib';
-import {
-  BLACK, CARRIER_NAME, CARRIER_SCAC, GRAY, LETTER, LIGHT, Sheet, barcodeWidth, clean, embedFonts, newDocument, wrap, type Fonts,
-} from './layout';
+import { BLACK, CARRIER_NAME, CARRIER_SCAC, GRAY, LETTER, LIGHT, Sheet, barcodeWidth, clean, embedFonts, newDocument, wrap, type Fonts } from './layout';
 import { BOL_ACCESSORIALS, addressLines, hasContent, phoneLine, serviceLevelTitle, weightText } from './text';
 import type { BillOfLadingData, BolItem, BolMeta, BolParty } from './types';
 
@@ -161,7 +159,9 @@ class BolWriter {
         cod?.CODAmount ? `Amount: ${moneyText(cod.CODAmount)}` : '',
         cod?.CheckType ? `Customer check acceptable: ${cod.CheckType}` : '',
         cod?.FeeType ? `COD fee: ${cod.FeeType}` : '',
-      ].filter(Boolean).join('     ');
+      ]
+        .filter(Boolean)
+        .join('     ');
       s.text(terms, M + 30, this.top + 4, { font: this.f.bold, size: BODY, maxWidth: W - 34 });
       const remit = [cod?.Name, ...addressLines(cod), phoneLine(cod)].filter(Boolean).join(', ');
       s.text(remit ? `Remit to: ${remit}` : '', M + 30, this.top + 18, { font: this.f.regular, size: BODY, maxWidth: W - 34 });
@@ -180,10 +180,19 @@ class BolWriter {
     this.label('SERVICE LEVEL', M + 4, this.top + 4);
     s.text(serviceLevelTitle(b.ServiceLevel) || '-', M + 4, this.top + 13, { font: this.f.bold, size: 9.5, maxWidth: w1 - 8 });
     // The carrier's plan (due day and hour, the window included) when there is one; else the window as booked.
-    const window = b.HourlyWindow && (b.HourlyWindow.Start || b.HourlyWindow.End) ? `Window: ${b.HourlyWindow.Start ?? '?'} - ${b.HourlyWindow.End ?? '?'}` : '';
-    s.text(this.meta.due ? `Due ${this.meta.due}` : window, M + 4, this.top + 25, { font: this.meta.due ? this.f.bold : this.f.regular, size: 7.5, maxWidth: w1 - 8 });
+    const window =
+      b.HourlyWindow && (b.HourlyWindow.Start || b.HourlyWindow.End) ? `Window: ${b.HourlyWindow.Start ?? '?'} - ${b.HourlyWindow.End ?? '?'}` : '';
+    s.text(this.meta.due ? `Due ${this.meta.due}` : window, M + 4, this.top + 25, {
+      font: this.meta.due ? this.f.bold : this.f.regular,
+      size: 7.5,
+      maxWidth: w1 - 8,
+    });
     const expedited = b.ExpeditedQuoteNumber ? `Expedited quote: ${b.ExpeditedQuoteNumber}` : '';
-    s.text([this.meta.pickup ? `Pickup ${this.meta.pickup}` : '', expedited].filter(Boolean).join('   '), M + 4, this.top + 34, { font: this.f.regular, size: 7.5, maxWidth: w1 - 8 });
+    s.text([this.meta.pickup ? `Pickup ${this.meta.pickup}` : '', expedited].filter(Boolean).join('   '), M + 4, this.top + 34, {
+      font: this.f.regular,
+      size: 7.5,
+      maxWidth: w1 - 8,
+    });
 
     const x2 = M + w1 + 4;
     this.label('FREIGHT CHARGE TERMS', x2, this.top + 4);
@@ -259,7 +268,19 @@ class BolWriter {
     for (const item of items) this.row(itemCells(item));
     const pieces = items.reduce((sum, i) => sum + (Number.isFinite(i.Pieces) ? Number(i.Pieces) : 0), 0);
     const weight = items.reduce((sum, i) => sum + (Number.isFinite(i.Weight) ? Number(i.Weight) : 0), 0);
-    this.row({ pieces: String(pieces), pkg: '', hm: '', desc: `TOTAL (${items.length} line${items.length === 1 ? '' : 's'})`, nmfc: '', sub: '', cls: '', weight: weightText(weight) }, true);
+    this.row(
+      {
+        pieces: String(pieces),
+        pkg: '',
+        hm: '',
+        desc: `TOTAL (${items.length} line${items.length === 1 ? '' : 's'})`,
+        nmfc: '',
+        sub: '',
+        cls: '',
+        weight: weightText(weight),
+      },
+      true,
+    );
     this.top += 6;
   }
 
@@ -276,9 +297,22 @@ class BolWriter {
           s().rect(M, this.top, W, 50, { lineWidth: 1.5 });
           s().text('HAZARDOUS MATERIALS - EMERGENCY RESPONSE INFORMATION', M + 4, this.top + 4, { font: this.f.bold, size: 8 });
           const missing = '(not provided)';
-          s().text(`24-hour emergency response phone: ${hz?.EmergenyNumber || missing}`, M + 4, this.top + 15, { font: this.f.bold, size: BODY, maxWidth: W - 8 });
-          s().text(`Contract no.: ${hz?.ContractNumber || missing}     Contract holder: ${hz?.ContractHolder || missing}`, M + 4, this.top + 27, { font: this.f.regular, size: BODY, maxWidth: W - 8 });
-          s().text('Items marked X in the HM column are hazardous materials as defined in 49 CFR 172.101; they are described, packaged, marked and labeled as required.', M + 4, this.top + 39, { font: this.f.regular, size: 6.5, maxWidth: W - 8 });
+          s().text(`24-hour emergency response phone: ${hz?.EmergenyNumber || missing}`, M + 4, this.top + 15, {
+            font: this.f.bold,
+            size: BODY,
+            maxWidth: W - 8,
+          });
+          s().text(`Contract no.: ${hz?.ContractNumber || missing}     Contract holder: ${hz?.ContractHolder || missing}`, M + 4, this.top + 27, {
+            font: this.f.regular,
+            size: BODY,
+            maxWidth: W - 8,
+          });
+          s().text(
+            'Items marked X in the HM column are hazardous materials as defined in 49 CFR 172.101; they are described, packaged, marked and labeled as required.',
+            M + 4,
+            this.top + 39,
+            { font: this.f.regular, size: 6.5, maxWidth: W - 8 },
+          );
           this.top += 56;
         },
       });
@@ -300,7 +334,7 @@ class BolWriter {
       height: 34,
       draw: () => {
         const legal =
-          'RECEIVED, subject to the carrier\'s tariffs and rules in effect on the date of this bill of lading, the property described above in apparent good order, except as noted (contents and condition of contents of packages unknown), marked, consigned and destined as shown above. ' +
+          "RECEIVED, subject to the carrier's tariffs and rules in effect on the date of this bill of lading, the property described above in apparent good order, except as noted (contents and condition of contents of packages unknown), marked, consigned and destined as shown above. " +
           'Where the rate is dependent on value, shippers are required to state specifically in writing the agreed or declared value of the property.';
         s().paragraph(legal, M, this.top, W, { font: this.f.regular, size: 6.5, leading: 8, maxLines: 4 });
         this.top += 34;
@@ -326,7 +360,13 @@ class BolWriter {
     const w2 = 120;
     const w3 = this.threeColumnBox(h, w1, w2);
     this.label('SHIPPER SIGNATURE / DATE', M + 4, this.top + 4);
-    s.paragraph('This is to certify that the above named materials are properly classified, packaged, marked and labeled, and are in proper condition for transportation according to the applicable regulations of the DOT.', M + 4, this.top + 13, w1 - 8, { font: this.f.regular, size: 6, leading: 7, maxLines: 4 });
+    s.paragraph(
+      'This is to certify that the above named materials are properly classified, packaged, marked and labeled, and are in proper condition for transportation according to the applicable regulations of the DOT.',
+      M + 4,
+      this.top + 13,
+      w1 - 8,
+      { font: this.f.regular, size: 6, leading: 7, maxLines: 4 },
+    );
     s.line(M + 4, this.top + h - 12, M + w1 - 60, this.top + h - 12, 0.5);
     s.line(M + w1 - 54, this.top + h - 12, M + w1 - 4, this.top + h - 12, 0.5);
     s.text('Signature', M + 4, this.top + h - 9, { font: this.f.regular, size: 6, color: GRAY });
@@ -346,7 +386,13 @@ class BolWriter {
 
     const x3 = M + w1 + w2 + 4;
     this.label('CARRIER SIGNATURE / PICKUP DATE', x3, this.top + 4);
-    s.paragraph('Carrier acknowledges receipt of packages and required placards. Carrier certifies emergency response information was made available and/or carrier has the DOT emergency response guidebook or equivalent documentation in the vehicle.', x3, this.top + 13, w3 - 8, { font: this.f.regular, size: 6, leading: 7, maxLines: 4 });
+    s.paragraph(
+      'Carrier acknowledges receipt of packages and required placards. Carrier certifies emergency response information was made available and/or carrier has the DOT emergency response guidebook or equivalent documentation in the vehicle.',
+      x3,
+      this.top + 13,
+      w3 - 8,
+      { font: this.f.regular, size: 6, leading: 7, maxLines: 4 },
+    );
     s.line(x3, this.top + h - 12, x3 + w3 - 64, this.top + h - 12, 0.5);
     s.line(x3 + w3 - 58, this.top + h - 12, x3 + w3 - 8, this.top + h - 12, 0.5);
     s.text('Signature', x3, this.top + h - 9, { font: this.f.regular, size: 6, color: GRAY });

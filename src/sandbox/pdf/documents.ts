@@ -6,12 +6,21 @@
  * before that is a caller error and throws, so the sandbox must check availableDocuments
  * first and answer with the types that exist.
  */
-import { documentDate, formatMoney, formatPounds, formatUsDate, formatUsDateTime, invoiceDateOf, wallClock, type DocumentType, type Party, type Shipment } from '../carrier';
+import {
+  documentDate,
+  formatMoney,
+  formatPounds,
+  formatUsDate,
+  formatUsDateTime,
+  invoiceDateOf,
+  wallClock,
+  type DocumentType,
+  type Party,
+  type Shipment,
+} from '../carrier';
 import { billOfLadingPdf } from './bol';
 import { shipmentToBillOfLading } from './from-shipment';
-import {
-  BLACK, CARRIER_NAME, CARRIER_SCAC, GRAY, LETTER, LIGHT, Sheet, barcodeWidth, embedFonts, newDocument, type Fonts,
-} from './layout';
+import { BLACK, CARRIER_NAME, CARRIER_SCAC, GRAY, LETTER, LIGHT, Sheet, barcodeWidth, embedFonts, newDocument, type Fonts } from './layout';
 import { serviceLevelTitle } from './text';
 
 const M = 42;
@@ -141,11 +150,18 @@ function weightCertificate(c: Ctx, weighedAt: Date): void {
   const diff = scale - shipment.weight;
   const pct = shipment.weight ? (diff / shipment.weight) * 100 : 0;
   header(c, TITLES.WeightCertificate, 'Date weighed', weighedAt, c.shipment.originTerminal.zone);
-  c.top += s.paragraph(
-    `This is to certify that the shipment described below was weighed on a certified scale at the carrier's ${t.TerminalName} (${t.TerminalCode}), ${t.TerminalMailingAddress1}, ${t.TerminalMailingCity}, ${t.TerminalMailingState} ${t.TerminalMailingZip}, with the result shown.`,
-    M, c.top, W, { font: f.regular, size: 9, leading: 12 },
-  ) + 8;
-  parties(c, [['SHIPPER', shipment.shipper], ['CONSIGNEE', shipment.consignee]]);
+  c.top +=
+    s.paragraph(
+      `This is to certify that the shipment described below was weighed on a certified scale at the carrier's ${t.TerminalName} (${t.TerminalCode}), ${t.TerminalMailingAddress1}, ${t.TerminalMailingCity}, ${t.TerminalMailingState} ${t.TerminalMailingZip}, with the result shown.`,
+      M,
+      c.top,
+      W,
+      { font: f.regular, size: 9, leading: 12 },
+    ) + 8;
+  parties(c, [
+    ['SHIPPER', shipment.shipper],
+    ['CONSIGNEE', shipment.consignee],
+  ]);
   facts(c, [
     ['BOL NUMBER', shipment.references.BOL],
     ['PO NUMBER', shipment.references.PO],
@@ -171,8 +187,15 @@ function invoice(c: Ctx, invoiceDate: Date, now: Date): void {
   const due = new Date(invoiceDate.getTime() + 30 * 86_400_000);
   header(c, TITLES.Invoice, 'Invoice date', invoiceDate, c.shipment.originTerminal.zone);
   const billTo = shipment.is3PL ? shipment.billTo : shipment.paymentTerms === 'Collect' ? shipment.consignee : shipment.shipper;
-  parties(c, [['BILL TO', billTo], ['SHIPPER', shipment.shipper], ['CONSIGNEE', shipment.consignee]]);
-  const delivered = shipment.deliveredAt && shipment.deliveredAt.getTime() <= now.getTime() ? formatUsDate(wallClock(shipment.deliveredAt, shipment.destinationTerminal.zone)) : 'In transit';
+  parties(c, [
+    ['BILL TO', billTo],
+    ['SHIPPER', shipment.shipper],
+    ['CONSIGNEE', shipment.consignee],
+  ]);
+  const delivered =
+    shipment.deliveredAt && shipment.deliveredAt.getTime() <= now.getTime()
+      ? formatUsDate(wallClock(shipment.deliveredAt, shipment.destinationTerminal.zone))
+      : 'In transit';
   facts(c, [
     ['INVOICE NUMBER', shipment.proNumber],
     ['TERMS', `${shipment.paymentTerms}, net 30`],
@@ -205,13 +228,22 @@ function invoice(c: Ctx, invoiceDate: Date, now: Date): void {
   s.text('AMOUNT DUE', M + W - 190, c.top + 6, { font: f.bold, size: 6.5, color: GRAY, maxWidth: 180, align: 'right' });
   s.text(formatMoney(shipment.netChargeCents), M + W - 190, c.top + 16, { font: f.bold, size: 20, maxWidth: 180, align: 'right' });
   c.top += 54;
-  s.paragraph('Please reference the PRO number with your payment. Charges are subject to the carrier\'s tariff, including reweigh and inspection adjustments; questions about this invoice must be raised within 180 days of the invoice date.', M, c.top, W, { font: f.regular, size: 7, leading: 9, color: GRAY });
+  s.paragraph(
+    "Please reference the PRO number with your payment. Charges are subject to the carrier's tariff, including reweigh and inspection adjustments; questions about this invoice must be raised within 180 days of the invoice date.",
+    M,
+    c.top,
+    W,
+    { font: f.regular, size: 7, leading: 9, color: GRAY },
+  );
 }
 
 function deliveryReceipt(c: Ctx, deliveredAt: Date): void {
   const { s, f, shipment } = c;
   header(c, TITLES.DeliveryReceipt, 'Delivered', deliveredAt, c.shipment.destinationTerminal.zone);
-  parties(c, [['CONSIGNEE', shipment.consignee], ['SHIPPER', shipment.shipper]]);
+  parties(c, [
+    ['CONSIGNEE', shipment.consignee],
+    ['SHIPPER', shipment.shipper],
+  ]);
   const dest = shipment.destinationTerminal;
   facts(c, [
     ['DELIVERED AT', formatUsDateTime(wallClock(deliveredAt, c.shipment.destinationTerminal.zone))],
@@ -224,7 +256,8 @@ function deliveryReceipt(c: Ctx, deliveredAt: Date): void {
     ['TERMS', shipment.paymentTerms],
   ]);
   table(c, ITEM_COLUMNS, itemRows(shipment));
-  const exception = shipment.exception === 'Damaged' ? 'EXCEPTION NOTED: 1 piece damaged - see driver notes.' : 'Received in apparent good order, no exceptions noted.';
+  const exception =
+    shipment.exception === 'Damaged' ? 'EXCEPTION NOTED: 1 piece damaged - see driver notes.' : 'Received in apparent good order, no exceptions noted.';
   s.rect(M, c.top, W, 22, shipment.exception === 'Damaged' ? { stroke: BLACK, lineWidth: 1.5 } : {});
   s.text(exception, M + 8, c.top + 7, { font: f.bold, size: 9, maxWidth: W - 16 });
   c.top += 30;

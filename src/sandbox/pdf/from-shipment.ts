@@ -40,7 +40,13 @@ export function shipmentToBillOfLading(s: Shipment): BillOfLadingData {
       Description: i.Description,
     })),
     ...(s.hazmatContact
-      ? { HazmatInformation: { EmergenyNumber: s.hazmatContact.EmergencyNumber, ContractNumber: s.hazmatContact.ContractNumber, ContractHolder: s.hazmatContact.ContractHolder } }
+      ? {
+          HazmatInformation: {
+            EmergenyNumber: s.hazmatContact.EmergencyNumber,
+            ContractNumber: s.hazmatContact.ContractNumber,
+            ContractHolder: s.hazmatContact.ContractHolder,
+          },
+        }
       : {}),
     ...(s.declaredValue ? { DeclaredValue: { ...s.declaredValue } } : {}),
     ...(s.specialInstructions ? { SpecialInstructions: s.specialInstructions } : {}),

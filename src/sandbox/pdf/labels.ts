@@ -42,7 +42,15 @@ export interface LabelStyle {
   readonly perPage: number;
 }
 
-function style(id: string, description: string, page: [number, number], label: [number, number], grid: [number, number], origin: [number, number] = [0, 0], pitch?: [number, number]): LabelStyle {
+function style(
+  id: string,
+  description: string,
+  page: [number, number],
+  label: [number, number],
+  grid: [number, number],
+  origin: [number, number] = [0, 0],
+  pitch?: [number, number],
+): LabelStyle {
   const [columns, rows] = grid;
   return {
     id,
@@ -92,7 +100,9 @@ function asInteger(value: number | string): number | undefined {
 export function checkLabelRequest(styleName: string, startPosition: number | string, numLabels: number | string): string | undefined {
   const id = normalizeLabelStyle(styleName);
   if (!id) {
-    const known = Object.values(labelStyles).map((s) => `${s.id} (${s.description})`).join('; ');
+    const known = Object.values(labelStyles)
+      .map((s) => `${s.id} (${s.description})`)
+      .join('; ');
     return `Unknown label style "${styleName}". Valid styles: ${known}.`;
   }
   const st = labelStyles[id]!;
@@ -141,7 +151,8 @@ function badges(s: Sheet, f: Fonts, d: LabelData, right: number, top: number, si
   };
   if (d.hazmat) badge('HAZMAT', false);
   if (isGuaranteed(d.bol.ServiceLevel)) badge('GUARANTEED', true);
-  else if (d.bol.ServiceLevel === 'ExpeditedService' || d.bol.ServiceLevel === 'WeekendExpress') badge(serviceLevelTitle(d.bol.ServiceLevel).toUpperCase(), true);
+  else if (d.bol.ServiceLevel === 'ExpeditedService' || d.bol.ServiceLevel === 'WeekendExpress')
+    badge(serviceLevelTitle(d.bol.ServiceLevel).toUpperCase(), true);
 }
 
 /** Labels taller than wide: everything stacked, barcode across the middle (4x6 layout). */

@@ -53,9 +53,21 @@ export async function newDocument(title: string, subject: string, createdAt: Dat
 }
 
 const TYPOGRAPHIC: Readonly<Record<string, string>> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201c': '"', '\u201d': '"', '\u201e': '"',
-  '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u2026': '...', '\u00a0': ' ', '\u2022': '*',
-  '\t': ' ', '\r': ' ', '\n': ' ',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\u2026': '...',
+  '\u00a0': ' ',
+  '\u2022': '*',
+  '\t': ' ',
+  '\r': ' ',
+  '\n': ' ',
 };
 
 const charsetCache = new WeakMap<PDFFont, Set<number>>();

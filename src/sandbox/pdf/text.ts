@@ -36,7 +36,10 @@ export const BOL_ACCESSORIALS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 function joined(parts: ReadonlyArray<string | undefined>, sep: string): string {
-  return parts.map((p) => (p ?? '').trim()).filter(Boolean).join(sep);
+  return parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(sep);
 }
 
 /** `Tampa, FL 33635` (plus the country when it is not the US). */

@@ -38,13 +38,24 @@ export function readAddress(label: string, value: JsonObject, fields: AddressFie
   const resolved = countryText ? countryOf(countryText) : { country: defaultCountry! };
   if ('problem' in resolved) return { problems: [`${label} ${fields.country} ${resolved.problem}.`], warnings: [] };
   if (!zip) return { country: resolved.country, problems: [], warnings: [] };
-  const check = checkAddress(label, { zip, country: resolved.country, state: text(value[fields.state]), city: text(value[fields.city]), zipField: fields.zip, stateField: fields.state, cityField: fields.city });
+  const check = checkAddress(label, {
+    zip,
+    country: resolved.country,
+    state: text(value[fields.state]),
+    city: text(value[fields.city]),
+    zipField: fields.zip,
+    stateField: fields.state,
+    cityField: fields.city,
+  });
   const end = check.place ? laneEnd(zip, resolved.country) : undefined;
   const [invalidZip, stateProblems] = check.place ? [[], check.problems] : [check.problems, []];
   return {
     ...(end ? { end } : {}),
     country: resolved.country,
     problems: [...invalidZip, ...(document ? stateProblems : [])],
-    warnings: [...(document ? [] : stateProblems.map((p) => p.replace(/: the ZIP decides where the freight goes\.$/, '; the ZIP decides.'))), ...check.warnings],
+    warnings: [
+      ...(document ? [] : stateProblems.map((p) => p.replace(/: the ZIP decides where the freight goes\.$/, '; the ZIP decides.'))),
+      ...check.warnings,
+    ],
   };
 }

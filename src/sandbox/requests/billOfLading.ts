@@ -10,13 +10,36 @@
  */
 import { getRecord, type JsonObject } from '../../core';
 import {
-  addDays, BOL_DATE_BACK_DAYS, daysBetween, formatUsDate, FREIGHT_CLASSES, HOME_ZONE, laneBetween, localDay, localMinutes, MAX_COD_DOLLARS, MAX_DECLARED_VALUE_DOLLARS,
-  normalizeFreightClass, parseUsDate, PLANNING_HORIZON_DAYS, parseUsTime, type Lane, type LaneEnd,
+  addDays,
+  BOL_DATE_BACK_DAYS,
+  daysBetween,
+  formatUsDate,
+  FREIGHT_CLASSES,
+  HOME_ZONE,
+  laneBetween,
+  localDay,
+  localMinutes,
+  MAX_COD_DOLLARS,
+  MAX_DECLARED_VALUE_DOLLARS,
+  normalizeFreightClass,
+  parseUsDate,
+  PLANNING_HORIZON_DAYS,
+  parseUsTime,
+  type Lane,
+  type LaneEnd,
 } from '../carrier';
 import { arr, num, obj } from '../json';
 import { DOCUMENT_FIELDS, readAddress } from './address';
 import {
-  amountProblem, levelIn, missingRequired, pickupDayRules, pickupWindowRules, piecesProblems, serviceLevelRules, totalWeightProblem, weightProblem,
+  amountProblem,
+  levelIn,
+  missingRequired,
+  pickupDayRules,
+  pickupWindowRules,
+  piecesProblems,
+  serviceLevelRules,
+  totalWeightProblem,
+  weightProblem,
 } from './common';
 import { lengthProblems } from './fields';
 import { isBlank, text } from '../text';
@@ -52,7 +75,10 @@ function itemRules(items: unknown, messages: string[]): { hazmat: boolean; weigh
   list.forEach((raw, i) => {
     const label = `Item ${i + 1}`;
     const item = obj(raw);
-    if (raw === null) { messages.push(`${label} is empty.`); return; }
+    if (raw === null) {
+      messages.push(`${label} is empty.`);
+      return;
+    }
     for (const name of missingRequired('BolItem', item, ['IsHazmat', 'Pieces', 'Weight', 'Class'])) messages.push(`${label} ${name} is required.`);
     if (item.IsHazmat === true) hazmat = true;
     const weight = weightProblem(`${label} Weight`, item.Weight);
@@ -81,24 +107,44 @@ function pickupInfoRules(info: unknown, bolDay: Date | undefined, shipper: LaneE
   if (isBlank(p.PickupDate)) messages.push('PickupRequestInfo PickupDate is required when AddPickupRequest is true.');
   else if (!date) messages.push(`PickupRequestInfo PickupDate ${text(p.PickupDate)} is not a valid date. Accepted date format MM/DD/YYYY.`);
   else {
-    pickupDayRules('PickupRequestInfo PickupDate', date, localDay(now, zone), localMinutes(now, zone), window?.end ?? parseUsTime(p.CloseTime), levelIn(obj(obj(request).BillOfLading)), messages);
-    if (bolDay && date.getTime() < bolDay.getTime()) messages.push(`PickupRequestInfo PickupDate ${formatUsDate(date)} is before the BOLDate ${formatUsDate(bolDay)}: freight is picked up on or after the day its bill of lading is dated.`);
+    pickupDayRules(
+      'PickupRequestInfo PickupDate',
+      date,
+      localDay(now, zone),
+      localMinutes(now, zone),
+      window?.end ?? parseUsTime(p.CloseTime),
+      levelIn(obj(obj(request).BillOfLading)),
+      messages,
+    );
+    if (bolDay && date.getTime() < bolDay.getTime())
+      messages.push(
+        `PickupRequestInfo PickupDate ${formatUsDate(date)} is before the BOLDate ${formatUsDate(bolDay)}: freight is picked up on or after the day its bill of lading is dated.`,
+      );
   }
   const third = obj(p.ThirdParty);
   const anyFilled = ['ContactName', 'CompanyName', 'PhoneNumber', 'PhoneExtension', 'EmailAddress'].some((k) => !isBlank(third[k]));
   if (anyFilled) {
-    for (const k of ['ContactName', 'CompanyName']) if (isBlank(third[k])) messages.push(`ThirdParty ${k} is required when any ThirdParty field is filled out.`);
+    for (const k of ['ContactName', 'CompanyName'])
+      if (isBlank(third[k])) messages.push(`ThirdParty ${k} is required when any ThirdParty field is filled out.`);
   }
 }
 
 /** A BOLDate from a week back to the planning horizon ahead, on the shipper terminal's calendar. */
 function bolDateRules(raw: unknown, today: Date, messages: string[]): Date | undefined {
-  if (isBlank(raw)) { messages.push('BOLDate is required. Accepted date format MM/DD/YYYY.'); return undefined; }
+  if (isBlank(raw)) {
+    messages.push('BOLDate is required. Accepted date format MM/DD/YYYY.');
+    return undefined;
+  }
   const day = parseUsDate(raw);
-  if (!day) { messages.push(`BOLDate ${text(raw)} is not a valid date. Accepted date format MM/DD/YYYY.`); return undefined; }
+  if (!day) {
+    messages.push(`BOLDate ${text(raw)} is not a valid date. Accepted date format MM/DD/YYYY.`);
+    return undefined;
+  }
   const ahead = daysBetween(today, day);
   if (ahead < -BOL_DATE_BACK_DAYS || ahead > PLANNING_HORIZON_DAYS) {
-    messages.push(`BOLDate ${formatUsDate(day)} is out of range: a bill of lading can be dated from ${formatUsDate(addDays(today, -BOL_DATE_BACK_DAYS))} to ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))} (the shipper's terminal date is ${formatUsDate(today)}).`);
+    messages.push(
+      `BOLDate ${formatUsDate(day)} is out of range: a bill of lading can be dated from ${formatUsDate(addDays(today, -BOL_DATE_BACK_DAYS))} to ${formatUsDate(addDays(today, PLANNING_HORIZON_DAYS))} (the shipper's terminal date is ${formatUsDate(today)}).`,
+    );
     return undefined;
   }
   return day;

@@ -4,23 +4,49 @@
  */
 import { getRecord, type JsonObject } from '../../core';
 import {
-  formatMoney, formatPounds, formatUsDate, isServiceLevel, notOfferedReason, parseUsTime, pickupDayProblem, RULES, windowProblem,
-  MAX_PIECES, MAX_PIECE_WEIGHT_LB, MAX_SHIPMENT_WEIGHT_LB, PICKUP_HOURS, minutesText,
-  type Day, type Lane, type ServiceLevel,
+  formatMoney,
+  formatPounds,
+  formatUsDate,
+  isServiceLevel,
+  notOfferedReason,
+  parseUsTime,
+  pickupDayProblem,
+  RULES,
+  windowProblem,
+  MAX_PIECES,
+  MAX_PIECE_WEIGHT_LB,
+  MAX_SHIPMENT_WEIGHT_LB,
+  PICKUP_HOURS,
+  minutesText,
+  type Day,
+  type Lane,
+  type ServiceLevel,
 } from '../carrier';
 import { num, obj } from '../json';
 import { isBlank, text } from '../text';
 
 /** Required fields of a catalog record that are missing or blank in `value`. */
 export function missingRequired(recordName: string, value: JsonObject, skip: readonly string[] = []): string[] {
-  return getRecord(recordName).fields.filter((f) => f.required && !skip.includes(f.name) && isBlank(value[f.name])).map((f) => f.name);
+  return getRecord(recordName)
+    .fields.filter((f) => f.required && !skip.includes(f.name) && isBlank(value[f.name]))
+    .map((f) => f.name);
 }
 
 /** Two `hh:mm AM/PM` times that must both be there and in order; the minutes when they are. */
-export function timeWindowRules(label: string, startText: unknown, endText: unknown, startName: string, endName: string, messages: string[]): { start: number; end: number } | undefined {
+export function timeWindowRules(
+  label: string,
+  startText: unknown,
+  endText: unknown,
+  startName: string,
+  endName: string,
+  messages: string[],
+): { start: number; end: number } | undefined {
   const start = parseUsTime(startText);
   const end = parseUsTime(endText);
-  for (const [name, raw, value] of [[startName, startText, start], [endName, endText, end]] as const) {
+  for (const [name, raw, value] of [
+    [startName, startText, start],
+    [endName, endText, end],
+  ] as const) {
     if (isBlank(raw)) messages.push(`${label} ${name} is required.`);
     else if (value === undefined) messages.push(`${label} ${name} ${text(raw)} is not a valid time. Accepted time format hh:mm AM/PM.`);
   }
@@ -52,7 +78,8 @@ export function levelIn(container: JsonObject): ServiceLevel {
 export function serviceLevelRules(container: JsonObject, lanes: readonly Lane[], messages: string[]): void {
   const level = levelIn(container);
   if (level === 'GuaranteedHourlyWindow') {
-    if (container.HourlyWindow === undefined || container.HourlyWindow === null) messages.push('HourlyWindow is required if GuaranteedHourlyWindow is selected.');
+    if (container.HourlyWindow === undefined || container.HourlyWindow === null)
+      messages.push('HourlyWindow is required if GuaranteedHourlyWindow is selected.');
     else {
       const w = obj(container.HourlyWindow);
       const window = timeWindowRules('HourlyWindow', w.Start, w.End, 'Start', 'End', messages);
@@ -60,7 +87,8 @@ export function serviceLevelRules(container: JsonObject, lanes: readonly Lane[],
       if (problem) messages.push(`HourlyWindow ${text(w.Start)} to ${text(w.End)} ${problem}.`);
     }
   }
-  if (level === 'ExpeditedService' && isBlank(container.ExpeditedQuoteNumber)) messages.push('ExpeditedQuoteNumber is required if ExpeditedService is selected.');
+  if (level === 'ExpeditedService' && isBlank(container.ExpeditedQuoteNumber))
+    messages.push('ExpeditedQuoteNumber is required if ExpeditedService is selected.');
   for (const lane of lanes) {
     const reason = notOfferedReason(level, lane);
     if (reason) {
@@ -75,7 +103,8 @@ export function weightProblem(label: string, raw: unknown, allowZero = false): s
   if (typeof raw === 'string' && raw.trim() !== '' && !Number.isFinite(Number(raw))) return `${label} ${raw.trim()} is not a number of pounds.`;
   const w = num(raw);
   if (w < 0 || (!allowZero && w === 0)) return `${label} must be greater than 0.`;
-  if (w > MAX_SHIPMENT_WEIGHT_LB) return `${label} ${formatPounds(w)} lb is more than an LTL shipment can weigh (${formatPounds(MAX_SHIPMENT_WEIGHT_LB)} lb): quote it as volume or truckload freight.`;
+  if (w > MAX_SHIPMENT_WEIGHT_LB)
+    return `${label} ${formatPounds(w)} lb is more than an LTL shipment can weigh (${formatPounds(MAX_SHIPMENT_WEIGHT_LB)} lb): quote it as volume or truckload freight.`;
   return undefined;
 }
 
@@ -90,8 +119,12 @@ export function totalWeightProblem(total: number): string | undefined {
 export function piecesProblems(label: string, piecesRaw: unknown, weight: number): string[] {
   const pieces = num(piecesRaw);
   if (pieces <= 0) return [`${label} Pieces must be greater than 0.`];
-  if (!Number.isInteger(pieces) || pieces > MAX_PIECES) return [`${label} Pieces ${text(piecesRaw)} must be a whole number up to ${MAX_PIECES.toLocaleString('en-US')}.`];
-  if (weight / pieces > MAX_PIECE_WEIGHT_LB) return [`${label} averages ${formatPounds(weight / pieces)} lb a piece, more than a dock forklift lifts (${formatPounds(MAX_PIECE_WEIGHT_LB)} lb): split it into more pieces.`];
+  if (!Number.isInteger(pieces) || pieces > MAX_PIECES)
+    return [`${label} Pieces ${text(piecesRaw)} must be a whole number up to ${MAX_PIECES.toLocaleString('en-US')}.`];
+  if (weight / pieces > MAX_PIECE_WEIGHT_LB)
+    return [
+      `${label} averages ${formatPounds(weight / pieces)} lb a piece, more than a dock forklift lifts (${formatPounds(MAX_PIECE_WEIGHT_LB)} lb): split it into more pieces.`,
+    ];
   return [];
 }
 
@@ -111,7 +144,15 @@ export function amountProblem(label: string, raw: unknown, max: number, allowZer
 }
 
 /** A pickup day for this service at a terminal (its local day and time), or why not. */
-export function pickupDayRules(label: string, day: Day, today: Day, nowMinutes: number, closeMinutes: number | undefined, level: ServiceLevel, messages: string[]): void {
+export function pickupDayRules(
+  label: string,
+  day: Day,
+  today: Day,
+  nowMinutes: number,
+  closeMinutes: number | undefined,
+  level: ServiceLevel,
+  messages: string[],
+): void {
   const problem = pickupDayProblem(day, today, nowMinutes, closeMinutes, RULES[level].week);
   if (problem) messages.push(`${label} ${formatUsDate(day)} ${problem}.`);
 }

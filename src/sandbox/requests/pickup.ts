@@ -6,9 +6,7 @@
  * has no pickup yet, and is dated no later than the pickup.
  */
 import { getRecord, type JsonObject } from '../../core';
-import {
-  formatUsDate, HOME_ZONE, laneBetween, localDay, localMinutes, parseUsDate, parseUsTime, type Lane, type LaneEnd, type Shipment,
-} from '../carrier';
+import { formatUsDate, HOME_ZONE, laneBetween, localDay, localMinutes, parseUsDate, parseUsTime, type Lane, type LaneEnd, type Shipment } from '../carrier';
 import { num, obj, records } from '../json';
 import type { SandboxStore } from '../state/store';
 import { DOCUMENT_FIELDS, readAddress } from './address';
@@ -88,7 +86,16 @@ export function pickupRules(request: JsonObject, store: SandboxStore, now: Date)
     const zone = shipper?.terminal.zone ?? HOME_ZONE;
     if (isBlank(info.PickupDate)) messages.push('PickupInformation PickupDate is required. Accepted date format MM/DD/YYYY.');
     else if (!pickupDay) messages.push(`PickupInformation PickupDate ${text(info.PickupDate)} is not a valid date. Accepted date format MM/DD/YYYY.`);
-    else pickupDayRules('PickupInformation PickupDate', pickupDay, localDay(now, zone), localMinutes(now, zone), window?.end ?? parseUsTime(info.CloseTime), level, messages);
+    else
+      pickupDayRules(
+        'PickupInformation PickupDate',
+        pickupDay,
+        localDay(now, zone),
+        localMinutes(now, zone),
+        window?.end ?? parseUsTime(info.CloseTime),
+        level,
+        messages,
+      );
   }
 
   const lanes: Lane[] = [];
@@ -100,7 +107,8 @@ export function pickupRules(request: JsonObject, store: SandboxStore, now: Date)
     messages.push(...address.problems);
     warnings.push(...address.warnings);
     if (shipper && address.end) lanes.push(laneBetween(shipper, address.end));
-    if (d.Pieces !== undefined && d.Pieces !== null && (num(d.Pieces) < 0 || !Number.isInteger(num(d.Pieces)))) messages.push(`${label} Pieces must be a whole number, not negative.`);
+    if (d.Pieces !== undefined && d.Pieces !== null && (num(d.Pieces) < 0 || !Number.isInteger(num(d.Pieces))))
+      messages.push(`${label} Pieces must be a whole number, not negative.`);
     if (d.Weight !== undefined && d.Weight !== null) {
       const problem = weightProblem(`${label} Weight`, d.Weight, true);
       if (problem) messages.push(problem);

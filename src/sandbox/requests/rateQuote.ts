@@ -12,8 +12,17 @@
  */
 import { getRecord, type JsonObject } from '../../core';
 import {
-  FREIGHT_CLASSES, MAX_COD_DOLLARS, MAX_DECLARED_VALUE_DOLLARS, MAX_HEIGHT_IN, MAX_LENGTH_IN, MAX_PALLETS, MAX_PIECES, MAX_WIDTH_IN,
-  formatMoney, normalizeFreightClass, type LaneEnd,
+  FREIGHT_CLASSES,
+  MAX_COD_DOLLARS,
+  MAX_DECLARED_VALUE_DOLLARS,
+  MAX_HEIGHT_IN,
+  MAX_LENGTH_IN,
+  MAX_PALLETS,
+  MAX_PIECES,
+  MAX_WIDTH_IN,
+  formatMoney,
+  normalizeFreightClass,
+  type LaneEnd,
 } from '../carrier';
 import { arr, num, obj, records } from '../json';
 import { POINT_FIELDS, readAddress } from './address';
@@ -57,7 +66,10 @@ const REQUEST_RECORD: Readonly<Record<string, string>> = { '1.0.0': 'RateQuoteRe
 
 function countryRules(quoteType: string, origin: LaneEnd | undefined, destination: LaneEnd | undefined, messages: string[]): void {
   if (quoteType === 'Domestic') {
-    for (const [label, end] of [['Origin', origin], ['Destination', destination]] as const) {
+    for (const [label, end] of [
+      ['Origin', origin],
+      ['Destination', destination],
+    ] as const) {
       if (end && end.place.country !== 'CAN' && (end.place.state === 'AK' || end.place.state === 'HI')) {
         messages.push(`${label} State ${end.place.state} is not served by Quote Type: Domestic. Please use AlaskaHawaii.`);
       }
@@ -67,16 +79,21 @@ function countryRules(quoteType: string, origin: LaneEnd | undefined, destinatio
     }
   } else if (quoteType === 'AlaskaHawaii' && origin && destination) {
     const offshore = (e: LaneEnd) => e.place.state === 'AK' || e.place.state === 'HI';
-    if (!offshore(origin) && !offshore(destination)) messages.push('Quote Type: AlaskaHawaii needs an Origin or Destination in Alaska or Hawaii. Please use Domestic.');
+    if (!offshore(origin) && !offshore(destination))
+      messages.push('Quote Type: AlaskaHawaii needs an Origin or Destination in Alaska or Hawaii. Please use Domestic.');
   } else if (quoteType === 'International' && origin && destination) {
     const abroad = (e: LaneEnd) => !DOMESTIC_COUNTRIES.includes(e.place.country);
-    if (!abroad(origin) && !abroad(destination)) messages.push('Quote Type: International needs an Origin or Destination outside the USA and Canada. Please use Domestic.');
+    if (!abroad(origin) && !abroad(destination))
+      messages.push('Quote Type: International needs an Origin or Destination outside the USA and Canada. Please use Domestic.');
   }
 }
 
 function pointOf(label: string, raw: unknown, quoteType: string, messages: string[], warnings: string[]): { end?: LaneEnd; point: JsonObject } {
   const point = obj(raw);
-  if (raw === undefined || raw === null) { messages.push(`${label} is required.`); return { point }; }
+  if (raw === undefined || raw === null) {
+    messages.push(`${label} is required.`);
+    return { point };
+  }
   const country = text(point.CountryCode).toUpperCase();
   const zip = text(point.ZipOrPostalCode);
   if (!country) messages.push(`${label} CountryCode is required.`);
@@ -159,7 +176,8 @@ export function rateInput(version: string, request: JsonObject | undefined): Rat
   let customerDiscount: number | undefined;
   if (v100 && request.CustomerDiscount !== undefined && request.CustomerDiscount !== null) {
     customerDiscount = num(request.CustomerDiscount);
-    if (customerDiscount < 0 || customerDiscount >= 100) messages.push(`CustomerDiscount ${text(request.CustomerDiscount)} must be a percentage from 0 up to (not including) 100.`);
+    if (customerDiscount < 0 || customerDiscount >= 100)
+      messages.push(`CustomerDiscount ${text(request.CustomerDiscount)} must be a percentage from 0 up to (not including) 100.`);
   }
 
   let overDimensionPieces = 0;
@@ -168,24 +186,30 @@ export function rateInput(version: string, request: JsonObject | undefined): Rat
     for (const [i, od] of records(request.OverDimensionList).entries()) {
       if (num(od.Pieces) <= 0) messages.push(`OverDimension ${i + 1}: Pieces must be greater than 0.`);
       if (num(od.Inches) <= 0) messages.push(`OverDimension ${i + 1}: Inches must be greater than 0.`);
-      else if (num(od.Inches) > MAX_LENGTH_IN) messages.push(`OverDimension ${i + 1}: Inches ${num(od.Inches)} is more than fits a trailer (${MAX_LENGTH_IN} in).`);
+      else if (num(od.Inches) > MAX_LENGTH_IN)
+        messages.push(`OverDimension ${i + 1}: Inches ${num(od.Inches)} is more than fits a trailer (${MAX_LENGTH_IN} in).`);
       overDimensionPieces += Math.max(0, num(od.Pieces));
     }
   }
   if (overDimensionPieces < 0) messages.push('OverDimensionPcs must not be negative.');
   else if (overDimensionPieces > MAX_PIECES) messages.push(`Over-dimension pieces (${overDimensionPieces}) are more than one shipment holds (${MAX_PIECES}).`);
 
-  const pallets = version === '1.0.3' ? records(request.Pallets).map((p, i) => {
-    if (!text(p.Code)) messages.push(`Pallet ${i + 1}: Code is required.`);
-    if (num(p.Quantity) <= 0) messages.push(`Pallet ${i + 1}: Quantity must be greater than 0.`);
-    if (num(p.Weight) < 0) messages.push(`Pallet ${i + 1}: Weight must not be negative.`);
-    return { code: text(p.Code), weight: num(p.Weight), quantity: num(p.Quantity) };
-  }) : [];
+  const pallets =
+    version === '1.0.3'
+      ? records(request.Pallets).map((p, i) => {
+          if (!text(p.Code)) messages.push(`Pallet ${i + 1}: Code is required.`);
+          if (num(p.Quantity) <= 0) messages.push(`Pallet ${i + 1}: Quantity must be greater than 0.`);
+          if (num(p.Weight) < 0) messages.push(`Pallet ${i + 1}: Weight must not be negative.`);
+          return { code: text(p.Code), weight: num(p.Weight), quantity: num(p.Quantity) };
+        })
+      : [];
   const palletCount = pallets.reduce((s, p) => s + Math.max(0, p.quantity), 0);
   if (palletCount > MAX_PALLETS) messages.push(`Pallets: ${palletCount} pallets are more than a trailer floor holds (${MAX_PALLETS}).`);
   const itemsGood = items.every((i) => i.weight > 0 && !weightProblem('', i.weight));
   if (itemsGood) {
-    const heavy = totalWeightProblem(items.reduce((s, i) => s + i.weight, 0) + pallets.reduce((s, p) => s + Math.max(0, p.weight) * Math.max(0, p.quantity), 0));
+    const heavy = totalWeightProblem(
+      items.reduce((s, i) => s + i.weight, 0) + pallets.reduce((s, p) => s + Math.max(0, p.weight) * Math.max(0, p.quantity), 0),
+    );
     if (heavy) messages.push(heavy);
   }
   const record = REQUEST_RECORD[version];
@@ -196,10 +220,21 @@ export function rateInput(version: string, request: JsonObject | undefined): Rat
   return {
     ok: true,
     input: {
-      version, quoteType, origin: o.end, destination: d.end, originPoint: o.point, destinationPoint: d.point,
-      items, accessorials, codAmount, declaredValue, ...(customerDiscount !== undefined ? { customerDiscount } : {}),
-      overDimensionPieces, pallets, notes, warnings,
+      version,
+      quoteType,
+      origin: o.end,
+      destination: d.end,
+      originPoint: o.point,
+      destinationPoint: d.point,
+      items,
+      accessorials,
+      codAmount,
+      declaredValue,
+      ...(customerDiscount !== undefined ? { customerDiscount } : {}),
+      overDimensionPieces,
+      pallets,
+      notes,
+      warnings,
     },
   };
 }
-

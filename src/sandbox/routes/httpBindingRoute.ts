@@ -24,8 +24,9 @@ export function httpOperation(binding: HttpBinding, operation: string, shapes: r
 export async function httpBindingRoute(binding: HttpBinding, op: OperationDef, form: URLSearchParams, ctx: SandboxContext): Promise<Reply> {
   try {
     const params = httpParameters(op, form);
-    const body = await invoke({ op, binding, params, ignored: [] }, ctx,
-      (result) => bareReply(ctx.namespaces.service, op.httpReplyRoot!, (el) => writeRecord(el, getRecord(op.result), result, [], { namespaces: ctx.namespaces })));
+    const body = await invoke({ op, binding, params, ignored: [] }, ctx, (result) =>
+      bareReply(ctx.namespaces.service, op.httpReplyRoot!, (el) => writeRecord(el, getRecord(op.result), result, [], { namespaces: ctx.namespaces })),
+    );
     return { status: 200, contentType: XML_UTF8, body };
   } catch (e) {
     return textReply(500, asFault(e, ctx).message);

@@ -3,7 +3,18 @@
  * binds the parameters along the catalog as .NET would, runs the handler and wraps its result
  * in `<Operation>Response/<Operation>Result`.
  */
-import { getRecord, parametersRecord, parseXml, readSoapParameters, soapActionOf, writeRecord, XmlError, type Namespaces, type OperationDef, type XmlSink } from '../../core';
+import {
+  getRecord,
+  parametersRecord,
+  parseXml,
+  readSoapParameters,
+  soapActionOf,
+  writeRecord,
+  XmlError,
+  type Namespaces,
+  type OperationDef,
+  type XmlSink,
+} from '../../core';
 import type { SandboxContext } from '../context';
 import { normaliseRequest } from '../decode/normalise';
 import { headerList } from '../http/headers';
@@ -20,7 +31,12 @@ export interface SoapRequest {
   readonly text: string;
 }
 
-export function soapRequestOf(version: SoapVersion, soapActionHeaderValue: string | string[] | undefined, contentTypeAction: string | undefined, text: string): SoapRequest {
+export function soapRequestOf(
+  version: SoapVersion,
+  soapActionHeaderValue: string | string[] | undefined,
+  contentTypeAction: string | undefined,
+  text: string,
+): SoapRequest {
   return { version, action: soapActionOf(version, soapActionHeaderValue, contentTypeAction), text };
 }
 
@@ -59,8 +75,9 @@ export async function soapRoute(req: SoapRequest, shapes: readonly OperationDef[
     noteApiKey(value, ctx);
     if (ignored.length) ctx.log(`  ignored: ${ignored.join(', ')}`);
     const selected = op;
-    const body = await invoke({ op, binding: req.version === '1.1' ? 'soap11' : 'soap12', params: value, ignored }, ctx,
-      (result) => replyEnvelope(req.version, (b) => writeResult(b, selected, result, ctx.namespaces)));
+    const body = await invoke({ op, binding: req.version === '1.1' ? 'soap11' : 'soap12', params: value, ignored }, ctx, (result) =>
+      replyEnvelope(req.version, (b) => writeResult(b, selected, result, ctx.namespaces)),
+    );
     return { op, reply: { status: 200, contentType: contentTypeOf(req.version), body, headers: ignoredHeader(ignored) } };
   } catch (e) {
     return { op, reply: soapFaultReply(req.version, asFault(e, ctx)) };
@@ -76,6 +93,6 @@ function writeResult(body: XmlSink, op: OperationDef, result: Record<string, unk
 /** Anything that is not a deliberate refusal is the service's own failure, reported as such. */
 export function asFault(e: unknown, ctx: SandboxContext): SandboxFault {
   if (e instanceof SandboxFault) return e;
-  ctx.log(`  internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  ctx.log(`  internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   return new SandboxFault('server', `Server was unable to process the request: ${e instanceof Error ? e.message : String(e)}`);
 }

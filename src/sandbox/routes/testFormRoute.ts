@@ -87,16 +87,31 @@ export async function testFormPost(input: TestFormPost, ctx: SandboxContext): Pr
     return errorPage(status, title, html, path, shapes);
   };
   if (!isLoopback(input.remoteAddress)) {
-    return refuse(403, 'Test form not available', `The SOAP test form accepts requests from the local machine only${input.remoteAddress ? `, and this one came from ${esc(input.remoteAddress)}` : ''}. Send the SOAP request to <code>${esc(path)}</code> with a SOAP client instead.`);
+    return refuse(
+      403,
+      'Test form not available',
+      `The SOAP test form accepts requests from the local machine only${input.remoteAddress ? `, and this one came from ${esc(input.remoteAddress)}` : ''}. Send the SOAP request to <code>${esc(path)}</code> with a SOAP client instead.`,
+    );
   }
   if (!sameOrigin(input.originHeader, input.hostHeader)) {
-    return refuse(403, 'Test form not available', `The SOAP test form accepts posts from its own page only; this one came from ${esc(input.originHeader ?? 'another page')}.`);
+    return refuse(
+      403,
+      'Test form not available',
+      `The SOAP test form accepts posts from its own page only; this one came from ${esc(input.originHeader ?? 'another page')}.`,
+    );
   }
   const name = input.query.get('op') ?? '';
   const op = shapes.find((s) => s.operation === name);
-  if (!op) { input.discardBody(); return unknownOperationPage(path, shapes, name); }
+  if (!op) {
+    input.discardBody();
+    return unknownOperationPage(path, shapes, name);
+  }
   if (hasHttpBinding(op)) {
-    return refuse(400, 'No SOAP test form', `${esc(op.operation)} offers HTTP bindings; its <a href="${esc(relativeHref(path, operationPageHref(path, op.operation)))}">test form</a> posts to <code>${esc(httpOperationHref(path, op.operation))}</code>.`);
+    return refuse(
+      400,
+      'No SOAP test form',
+      `${esc(op.operation)} offers HTTP bindings; its <a href="${esc(relativeHref(path, operationPageHref(path, op.operation)))}">test form</a> posts to <code>${esc(httpOperationHref(path, op.operation))}</code>.`,
+    );
   }
 
   const body = await input.readBody();
@@ -105,12 +120,27 @@ export async function testFormPost(input: TestFormPost, ctx: SandboxContext): Pr
   const version = form.get('soap');
   const envelope = form.get('envelope');
   if ((version !== '1.1' && version !== '1.2') || envelope === null) {
-    return errorPage(400, 'Incomplete test form', 'The test form sends two fields: <code>envelope</code> (the SOAP envelope) and <code>soap</code> (<code>1.1</code> or <code>1.2</code>).', path, shapes);
+    return errorPage(
+      400,
+      'Incomplete test form',
+      'The test form sends two fields: <code>envelope</code> (the SOAP envelope) and <code>soap</code> (<code>1.1</code> or <code>1.2</code>).',
+      path,
+      shapes,
+    );
   }
   // As a SOAP 1.1 client would send it; SOAP 1.2 carries no action (docs/wire.md#transport-rule-2, docs/wire.md#transport-rule-3).
   const action = version === '1.1' ? soapAction(ctx.namespaces.service, op.operation) : undefined;
   const { reply } = await soapRoute(soapRequestOf(version, action && `"${action}"`, undefined, envelope), shapes, ctx);
   const host = input.hostHeader ?? 'localhost';
   const exchange = exchangeOf(path, host, version, action, envelope, reply);
-  return operationPage({ path, op, namespaces: ctx.namespaces, host, remoteAddress: input.remoteAddress, soapState: { version, envelope, exchange }, now: ctx.now(), anyKey: ctx.apiKeys === undefined });
+  return operationPage({
+    path,
+    op,
+    namespaces: ctx.namespaces,
+    host,
+    remoteAddress: input.remoteAddress,
+    soapState: { version, envelope, exchange },
+    now: ctx.now(),
+    anyKey: ctx.apiKeys === undefined,
+  });
 }

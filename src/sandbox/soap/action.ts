@@ -7,7 +7,13 @@ import { clientFault, type SoapVersion } from './fault';
 
 export { soapActionHeader } from '../../core';
 
-export function selectOperation(shapes: readonly OperationDef[], wrapper: XmlElement, action: string | undefined, version: SoapVersion, ns: Namespaces): OperationDef {
+export function selectOperation(
+  shapes: readonly OperationDef[],
+  wrapper: XmlElement,
+  action: string | undefined,
+  version: SoapVersion,
+  ns: Namespaces,
+): OperationDef {
   const { op, problem } = selectSoapOperation(shapes, wrapper, action, version, ns);
   if (problem || !op) throw clientFault(problem?.message ?? 'Server did not recognize the request.');
   return op;

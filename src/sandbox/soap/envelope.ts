@@ -21,7 +21,8 @@ export function bodyWrapper(root: XmlElement, version: SoapVersion): XmlElement 
   // No header block is understood here, so one that must be understood cannot be processed.
   const blocking = parts.header?.children.find((c) => mustUnderstand(c, version));
   if (blocking) throw new SandboxFault('client', `SOAP header ${blocking.local} was not understood.`, 'MustUnderstand');
-  if (parts.problem || !parts.wrapper) throw new SandboxFault('client', parts.problem?.message ?? 'The SOAP Body is empty: it must hold the operation element.');
+  if (parts.problem || !parts.wrapper)
+    throw new SandboxFault('client', parts.problem?.message ?? 'The SOAP Body is empty: it must hold the operation element.');
   return parts.wrapper;
 }
 
@@ -29,9 +30,7 @@ export function bodyWrapper(root: XmlElement, version: SoapVersion): XmlElement 
 export function replyEnvelope(version: SoapVersion, fill: (body: XmlNode) => void): string {
   const ns = envelopeNs(version);
   const doc = xmlDocument();
-  const env = doc.ele(ns, 'soap:Envelope')
-    .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
-    .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
+  const env = doc.ele(ns, 'soap:Envelope').att(XMLNS_NS, 'xmlns:xsi', XSI_NS).att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   fill(env.ele(ns, 'soap:Body'));
   return doc.end();
 }
@@ -39,9 +38,7 @@ export function replyEnvelope(version: SoapVersion, fill: (body: XmlNode) => voi
 /** A bare reply root (HTTP GET/POST bindings), in the service namespace. */
 export function bareReply(serviceNs: string, rootName: string, fill: (root: XmlNode) => void): string {
   const doc = xmlDocument();
-  const root = doc.ele(serviceNs, rootName)
-    .att(XMLNS_NS, 'xmlns:xsi', XSI_NS)
-    .att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
+  const root = doc.ele(serviceNs, rootName).att(XMLNS_NS, 'xmlns:xsi', XSI_NS).att(XMLNS_NS, 'xmlns:xsd', XSD_NS);
   fill(root);
   return doc.end();
 }

@@ -6,9 +6,29 @@
  */
 import type { JsonObject } from '../../core';
 import {
-  atLocal, chargesFor, distinctAccessorials, firstPickupDay, laneBetween, laneEnd, localDay, localMinutes, normalizeCountry, normalizeFreightClass,
-  parseUsDate, parseUsTime, planTimeline, serviceDays, isServiceLevel,
-  type HandlingUnit, type HourlyWindow, type Party, type ServiceLevel, type Shipment, type ShipmentItem, type TraceType, MINUTE_MS,
+  atLocal,
+  chargesFor,
+  distinctAccessorials,
+  firstPickupDay,
+  laneBetween,
+  laneEnd,
+  localDay,
+  localMinutes,
+  normalizeCountry,
+  normalizeFreightClass,
+  parseUsDate,
+  parseUsTime,
+  planTimeline,
+  serviceDays,
+  isServiceLevel,
+  type HandlingUnit,
+  type HourlyWindow,
+  type Party,
+  type ServiceLevel,
+  type Shipment,
+  type ShipmentItem,
+  type TraceType,
+  MINUTE_MS,
 } from '../carrier';
 import { pick, seededRandom } from '../history/random';
 import { SIGNERS } from '../history/cast';
@@ -36,16 +56,18 @@ function party(p: JsonObject, contact: string): Party {
 }
 
 function items(bol: JsonObject): ShipmentItem[] {
-  return arr(bol.Items).map(obj).map((i) => ({
-    Pieces: num(i.Pieces),
-    PackageType: text(i.PackageType),
-    Description: text(i.Description),
-    NMFCItemNumber: text(i.NMFCItemNumber),
-    NMFCSub: text(i.NMFCClass),
-    Class: normalizeFreightClass(text(i.Class)) ?? text(i.Class),
-    Weight: num(i.Weight),
-    IsHazmat: i.IsHazmat === true,
-  }));
+  return arr(bol.Items)
+    .map(obj)
+    .map((i) => ({
+      Pieces: num(i.Pieces),
+      PackageType: text(i.PackageType),
+      Description: text(i.Description),
+      NMFCItemNumber: text(i.NMFCItemNumber),
+      NMFCSub: text(i.NMFCClass),
+      Class: normalizeFreightClass(text(i.Class)) ?? text(i.Class),
+      Weight: num(i.Weight),
+      IsHazmat: i.IsHazmat === true,
+    }));
 }
 
 export function levelOf(bol: JsonObject): ServiceLevel {
@@ -76,7 +98,8 @@ export function plannedPickup(created: CreatedBol, zone: string, level: ServiceL
   if (asked && ready !== undefined) {
     let minutes = ready + 60;
     // A pickup for today whose ready time has passed comes an hour after it was asked for.
-    if (atLocal(asked, minutes, zone).getTime() < earliest.getTime() && localDay(earliest, zone).getTime() === asked.getTime()) minutes = localMinutes(earliest, zone);
+    if (atLocal(asked, minutes, zone).getTime() < earliest.getTime() && localDay(earliest, zone).getTime() === asked.getTime())
+      minutes = localMinutes(earliest, zone);
     return { day: asked, minutes: Math.min(minutes, close ?? minutes) };
   }
   const bolDay = parseUsDate(created.billOfLading.BOLDate) ?? localDay(createdAt, zone);
@@ -131,7 +154,12 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
   const pickup = plannedPickup(created, lane.origin.terminal.zone, level, pickupInfo);
 
   const plan = planTimeline({
-    lane, level, ...(window ? { window } : {}), createdAt, pickupDay: pickup.day, pickupMinutes: pickup.minutes,
+    lane,
+    level,
+    ...(window ? { window } : {}),
+    createdAt,
+    pickupDay: pickup.day,
+    pickupMinutes: pickup.minutes,
     shipper: { City: shipper.City, State: shipper.State },
     consignee: { City: consignee.City, State: consignee.State },
     signer,
@@ -139,15 +167,26 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
   });
 
   const { references, shipperNumber, quoteNumber } = traceKeysOf(created);
-  const handlingUnits: HandlingUnit[] = shipmentItems.map((i) => ({ Type: i.PackageType, Quantity: Math.max(1, i.Pieces), Length: 48, Width: 40, Height: 48, Weight: i.Weight }));
+  const handlingUnits: HandlingUnit[] = shipmentItems.map((i) => ({
+    Type: i.PackageType,
+    Quantity: Math.max(1, i.Pieces),
+    Length: 48,
+    Width: 40,
+    Height: 48,
+    Weight: i.Weight,
+  }));
   const hazInfo = obj(bol.HazmatInformation);
   const declared = obj(bol.DeclaredValue);
   const cod = obj(bol.RemitCOD);
   const dollars = (v: unknown) => num(String(v ?? '').replace(/[$,]/g, ''));
   const { lines, netCents } = chargesFor({
-    lane, level,
+    lane,
+    level,
     items: shipmentItems.map((i) => ({ freightClass: i.Class, weight: i.Weight })),
-    accessorials, hazmat, codAmount: dollars(cod.CODAmount), declaredValue: dollars(declared.Value),
+    accessorials,
+    hazmat,
+    codAmount: dollars(cod.CODAmount),
+    declaredValue: dollars(declared.Value),
   });
   const w = obj(bol.HourlyWindow);
   return {
@@ -171,7 +210,15 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
     accessorials,
     ...(text(bol.SpecialInstructions) ? { specialInstructions: text(bol.SpecialInstructions) } : {}),
     ...(text(declared.Value) ? { declaredValue: { Value: text(declared.Value), Per: text(declared.Per) } } : {}),
-    ...(hazmat ? { hazmatContact: { EmergencyNumber: text(hazInfo.EmergenyNumber), ContractNumber: text(hazInfo.ContractNumber), ContractHolder: text(hazInfo.ContractHolder) } } : {}),
+    ...(hazmat
+      ? {
+          hazmatContact: {
+            EmergencyNumber: text(hazInfo.EmergenyNumber),
+            ContractNumber: text(hazInfo.ContractNumber),
+            ContractHolder: text(hazInfo.ContractHolder),
+          },
+        }
+      : {}),
     lane,
     originTerminal: lane.route[0]!,
     destinationTerminal: lane.route[lane.route.length - 1]!,

@@ -26,7 +26,8 @@ function pickupProblem(v: unknown, where: string): string | undefined {
 export function snapshotProblem(v: unknown): string | undefined {
   if (!isObject(v)) return 'not a JSON object';
   if (v.format !== 1 && v.format !== 2) return `format ${JSON.stringify(v.format) ?? 'missing'} is not one this sandbox reads (1 or 2)`;
-  if (v.format === 2 && !(typeof v.journal === 'number' && Number.isSafeInteger(v.journal) && v.journal >= 0)) return 'its journal generation is not a whole number';
+  if (v.format === 2 && !(typeof v.journal === 'number' && Number.isSafeInteger(v.journal) && v.journal >= 0))
+    return 'its journal generation is not a whole number';
   if (!Array.isArray(v.bols)) return 'no list of bills of lading ("bols")';
   if (!Array.isArray(v.pickups)) return 'no list of pickups ("pickups")';
   for (let i = 0; i < v.bols.length; i++) {

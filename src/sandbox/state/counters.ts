@@ -52,7 +52,8 @@ export function safeCounters(stated: unknown, bols: Iterable<CreatedBol>, pickup
     next[key] = wholeNumber(value) ? Math.max(value, floor) : floor;
     if (stated === undefined) continue;
     if (!wholeNumber(value)) notes.push(`the next ${NAMES[key]} ${JSON.stringify(value) ?? 'missing'} is not a whole number; continuing at ${next[key]}`);
-    else if (value < floor) notes.push(`the next ${NAMES[key]} ${value} is not above the stored ones (or below the first, ${FIRST_COUNTERS[key]}); continuing at ${next[key]}`);
+    else if (value < floor)
+      notes.push(`the next ${NAMES[key]} ${value} is not above the stored ones (or below the first, ${FIRST_COUNTERS[key]}); continuing at ${next[key]}`);
   }
   return { next, notes };
 }

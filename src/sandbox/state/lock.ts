@@ -29,8 +29,14 @@ interface LockContent {
 }
 
 export class SandboxLockedError extends Error {
-  constructor(readonly dataDir: string, readonly holderPid: number, readonly holderUrl: string | undefined) {
-    super(`The data folder ${dataDir} is in use by another sandbox (pid ${holderPid}, ${holderUrl ?? 'still starting'}). Stop that sandbox first, or give this one another data folder.`);
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number,
+    readonly holderUrl: string | undefined,
+  ) {
+    super(
+      `The data folder ${dataDir} is in use by another sandbox (pid ${holderPid}, ${holderUrl ?? 'still starting'}). Stop that sandbox first, or give this one another data folder.`,
+    );
     this.name = 'SandboxLockedError';
   }
 }
@@ -90,13 +96,21 @@ function sleepSync(ms: number): void {
 export class DataDirLock {
   private released = false;
 
-  private constructor(readonly file: string, private content: LockContent) {}
+  private constructor(
+    readonly file: string,
+    private content: LockContent,
+  ) {}
 
   /** Takes the folder's lock, or throws SandboxLockedError naming the sandbox that holds it. */
   static acquire(dataDir: string, log: (line: string) => void): DataDirLock {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = path.join(dataDir, LOCK_FILE);
-    const content: LockContent = { pid: process.pid, boot: bootTime(), startedAt: new Date().toISOString(), token: `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+    const content: LockContent = {
+      pid: process.pid,
+      boot: bootTime(),
+      startedAt: new Date().toISOString(),
+      token: `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    };
     for (let attempt = 0; attempt < 300; attempt++) {
       if (tryCreate(file, content)) return new DataDirLock(file, content);
       const held = readLock(file);

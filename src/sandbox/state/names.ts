@@ -22,7 +22,10 @@ function stateFiles(dir: string): string[] {
 export function setStateAside(dir: string, at: Date = new Date()): string | undefined {
   const names = stateFiles(dir);
   if (!names.length) return undefined;
-  const stamp = at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
   let backup = path.join(dir, `sandbox-state.backup-${stamp}`);
   for (let n = 2; ; n++) {
     try {

@@ -55,7 +55,11 @@ export class StateFiles {
   private compacting: Promise<void> | undefined;
   private closed = false;
 
-  private constructor(readonly dir: string, private generation: number, private readonly log: (line: string) => void) {}
+  private constructor(
+    readonly dir: string,
+    private generation: number,
+    private readonly log: (line: string) => void,
+  ) {}
 
   get file(): string {
     return path.join(this.dir, STATE_FILE);

@@ -315,7 +315,10 @@ export class StoreTransaction implements StoreChanges {
   private readonly made: ({ bol: CreatedBol } | { pickup: CreatedPickup })[] = [];
   private done = false;
 
-  constructor(private readonly store: SandboxStore, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly log: (line: string) => void,
+  ) {}
 
   addBol(billOfLading: JsonObject, now: Date, pickupRequestInfo?: JsonObject): CreatedBol {
     this.open();
@@ -347,7 +350,8 @@ export class StoreTransaction implements StoreChanges {
       throw e;
     }
     for (const m of this.made) {
-      if ('bol' in m) this.log(`  created bill of lading ${m.bol.bolId}, PRO ${m.bol.pro}${m.bol.pickupRequestNumber ? `, pickup ${m.bol.pickupRequestNumber}` : ''}`);
+      if ('bol' in m)
+        this.log(`  created bill of lading ${m.bol.bolId}, PRO ${m.bol.pro}${m.bol.pickupRequestNumber ? `, pickup ${m.bol.pickupRequestNumber}` : ''}`);
       else this.log(`  created pickup ${m.pickup.id}${m.pickup.linkedBolId !== undefined ? ` for bill of lading ${m.pickup.linkedBolId}` : ''}`);
     }
   }

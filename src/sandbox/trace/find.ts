@@ -13,9 +13,12 @@ export type TraceKeys = Pick<Shipment, 'references' | 'shipperNumber' | 'quoteNu
 
 function candidates(s: TraceKeys, type: TraceType): string[] {
   switch (type) {
-    case 'BOL': return [s.references.BOL, String(s.bolId)];
-    case 'Reference': return [s.references.Reference, s.shipperNumber, s.quoteNumber, s.references.PO];
-    default: return [s.references[type]];
+    case 'BOL':
+      return [s.references.BOL, String(s.bolId)];
+    case 'Reference':
+      return [s.references.Reference, s.shipperNumber, s.quoteNumber, s.references.PO];
+    default:
+      return [s.references[type]];
   }
 }
 

@@ -8,7 +8,20 @@
  * The Shipment sub-records are not expanded by the contract (docs/carrier-facts.md#tracing); they carry what a
  * tracing screen needs (parties, references, dates, events, handling units).
  */
-import { formatPounds, formatUsDateTime, localDay, MONTH_NAMES, RULES, statusAt, wallClock, WEEKDAY_NAMES, xsdDateTime, type ShortStatus, type Shipment, type StatusEvent } from '../carrier';
+import {
+  formatPounds,
+  formatUsDateTime,
+  localDay,
+  MONTH_NAMES,
+  RULES,
+  statusAt,
+  wallClock,
+  WEEKDAY_NAMES,
+  xsdDateTime,
+  type ShortStatus,
+  type Shipment,
+  type StatusEvent,
+} from '../carrier';
 import { compact } from '../json';
 
 export interface TraceOptions {
@@ -52,21 +65,28 @@ function ivrSentence(s: Shipment, status: ShortStatus, last: StatusEvent | undef
   const eta = expected ? ` It is expected to be delivered ${sameDay(expected) ? 'today' : `on ${spokenDay(wallClock(expected, destZone))}`}.` : '';
   const pickup = spokenDay(s.pickupDay);
   switch (status) {
-    case 'Pickup Scheduled': return `${subject} is scheduled for pickup on ${pickup}.${eta}`;
-    case 'Picked Up': return `${subject} was picked up on ${pickup}.${eta}`;
-    case 'In Transit': return `${subject} is in transit.${eta}`;
-    case 'Out For Delivery': return `${subject} is out for delivery today.`;
+    case 'Pickup Scheduled':
+      return `${subject} is scheduled for pickup on ${pickup}.${eta}`;
+    case 'Picked Up':
+      return `${subject} was picked up on ${pickup}.${eta}`;
+    case 'In Transit':
+      return `${subject} is in transit.${eta}`;
+    case 'Out For Delivery':
+      return `${subject} is out for delivery today.`;
     case 'Delivered': {
       const at = wallClock(last!.at, last!.zone);
       return `${subject} was delivered on ${spokenDay(at)} at ${spokenTime(at)}.`;
     }
-    case 'Exception': return `${subject} has a delivery exception. Please hold for a customer service representative.`;
-    case 'Cancelled': return `${subject} was cancelled before pickup.`;
+    case 'Exception':
+      return `${subject} has a delivery exception. Please hold for a customer service representative.`;
+    case 'Cancelled':
+      return `${subject} was cancelled before pickup.`;
   }
 }
 
 function parties(s: Shipment, hideShipper: boolean): Json {
-  const p = (x: Shipment['shipper']) => compact({ Name: x.Name, AddressLine1: x.AddressLine1, AddressLine2: x.AddressLine2, City: x.City, State: x.State, ZipCode: x.ZipCode, Country: x.Country });
+  const p = (x: Shipment['shipper']) =>
+    compact({ Name: x.Name, AddressLine1: x.AddressLine1, AddressLine2: x.AddressLine2, City: x.City, State: x.State, ZipCode: x.ZipCode, Country: x.Country });
   return {
     Shipper: hideShipper ? { Name: 'BLIND SHIPMENT' } : p(s.shipper),
     Consignee: p(s.consignee),
@@ -128,19 +148,29 @@ export function traceRecord(s: Shipment, now: Date, opts: TraceOptions): Json {
     ShortStatus: st.ShortStatus,
     LongStatus: st.LongStatus,
     StatusHistory: {
-      StatusEvent: st.history.map((e) => compact({ Date: when(e.at, e.zone), Code: e.code, Status: e.status, Description: e.description, City: e.city, State: e.state, TerminalCode: e.terminalCode })),
+      StatusEvent: st.history.map((e) =>
+        compact({
+          Date: when(e.at, e.zone),
+          Code: e.code,
+          Status: e.status,
+          Description: e.description,
+          City: e.city,
+          State: e.state,
+          TerminalCode: e.terminalCode,
+        }),
+      ),
     },
     Is3PL: yesNo(s.is3PL),
     ServiceLevel: s.serviceLevel,
-    HandlingUnits: { HandlingUnit: s.handlingUnits.map((h) => ({ Type: h.Type, Quantity: h.Quantity, Length: h.Length, Width: h.Width, Height: h.Height, Weight: h.Weight })) },
+    HandlingUnits: {
+      HandlingUnit: s.handlingUnits.map((h) => ({ Type: h.Type, Quantity: h.Quantity, Length: h.Length, Width: h.Width, Height: h.Height, Weight: h.Weight })),
+    },
   };
 }
 
 /** The record for a number that matches nothing: ErrorMessage (and ErrResponse) filled, HTTP 200. */
 export function notFoundRecord(type: string, number: string, opts: TraceOptions): Json {
-  const message = opts.ivr
-    ? 'We could not find a shipment with that number.'
-    : `No shipment found for ${type} number ${number}.`;
+  const message = opts.ivr ? 'We could not find a shipment with that number.' : `No shipment found for ${type} number ${number}.`;
   return {
     ErrResponse: { Code: 'NOT_FOUND', Message: message },
     ShipmentNumber: number,

@@ -5,12 +5,23 @@
  * field order, ArrayOf… containers for lists, enumerations as string restrictions, open records
  * as xs:any, minOccurs 0 except for required value types.
  */
-import { catalogMinOccurs, elementNs, getEnumeration, getRecord, listItemNs, parametersRecord, type FieldDef, type NamespaceRole, type Namespaces, type OperationDef, type RecordDef } from '../../core';
+import {
+  catalogMinOccurs,
+  elementNs,
+  getEnumeration,
+  getRecord,
+  listItemNs,
+  parametersRecord,
+  type FieldDef,
+  type NamespaceRole,
+  type Namespaces,
+  type OperationDef,
+  type RecordDef,
+} from '../../core';
 
 export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 
 export const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-
 
 class Schema {
   readonly imports = new Set<string>();
@@ -59,14 +70,16 @@ class Generator {
   /** `<s:element>` declarations of `fields`, whose element content is in `parentRole`. */
   private elements(fields: readonly FieldDef[], parentRole: NamespaceRole): string {
     const home = this.uri(parentRole);
-    return fields.map((f) => {
-      if (this.uri(elementNs(f, parentRole)) !== home) {
-        // A field in another namespace than its siblings would need a global element and a ref.
-        throw new Error(`wsdl: ${f.name} overrides its namespace; element refs are not generated`);
-      }
-      const min = catalogMinOccurs(f);
-      return `<s:element minOccurs="${min}" maxOccurs="1" name="${f.name}" type="${this.typeOf(f, parentRole, home)}" />`;
-    }).join('');
+    return fields
+      .map((f) => {
+        if (this.uri(elementNs(f, parentRole)) !== home) {
+          // A field in another namespace than its siblings would need a global element and a ref.
+          throw new Error(`wsdl: ${f.name} overrides its namespace; element refs are not generated`);
+        }
+        const min = catalogMinOccurs(f);
+        return `<s:element minOccurs="${min}" maxOccurs="1" name="${f.name}" type="${this.typeOf(f, parentRole, home)}" />`;
+      })
+      .join('');
   }
 
   private typeOf(field: FieldDef, parentRole: NamespaceRole, from: string): string {
@@ -97,7 +110,9 @@ class Generator {
     if (!this.defined.has(key)) {
       this.defined.add(key);
       this.takenNames.add(`${home}|${name}`);
-      const values = getEnumeration(name).values.map((v) => `<s:enumeration value="${escapeAttr(v)}" />`).join('');
+      const values = getEnumeration(name)
+        .values.map((v) => `<s:enumeration value="${escapeAttr(v)}" />`)
+        .join('');
       this.schema(home).parts.push(`<s:simpleType name="${name}"><s:restriction base="s:string">${values}</s:restriction></s:simpleType>`);
     }
     return this.ref(from, home, name);
@@ -119,10 +134,14 @@ class Generator {
       this.arrayNames.set(key, name);
       const itemType = field.record
         ? (this.record(getRecord(field.record)), this.ref(home, this.uri(getRecord(field.record).ns), field.record))
-        : field.enumeration ? this.enumeration(field.enumeration, home) : `s:${field.type}`;
+        : field.enumeration
+          ? this.enumeration(field.enumeration, home)
+          : `s:${field.type}`;
       // Reference-type items may be nil (xsi:nil placeholders); enumerations and numbers may not.
       const nillable = field.record || (!field.enumeration && (field.type === 'string' || field.type === 'base64Binary')) ? ' nillable="true"' : '';
-      this.schema(home).parts.push(`<s:complexType name="${name}"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="${item}"${nillable} type="${itemType}" /></s:sequence></s:complexType>`);
+      this.schema(home).parts.push(
+        `<s:complexType name="${name}"><s:sequence><s:element minOccurs="0" maxOccurs="unbounded" name="${item}"${nillable} type="${itemType}" /></s:sequence></s:complexType>`,
+      );
     }
     return this.ref(from, home, name);
   }
@@ -135,8 +154,12 @@ class Generator {
     this.record(result);
     const resultType = this.ref(svc, this.uri(result.ns), result.name);
     const parts = this.schema(svc).parts;
-    parts.push(`<s:element name="${op.operation}"><s:complexType><s:sequence>${this.elements(params.fields, 'service')}</s:sequence></s:complexType></s:element>`);
-    parts.push(`<s:element name="${op.operation}Response"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="${op.operation}Result" type="${resultType}" /></s:sequence></s:complexType></s:element>`);
+    parts.push(
+      `<s:element name="${op.operation}"><s:complexType><s:sequence>${this.elements(params.fields, 'service')}</s:sequence></s:complexType></s:element>`,
+    );
+    parts.push(
+      `<s:element name="${op.operation}Response"><s:complexType><s:sequence><s:element minOccurs="0" maxOccurs="1" name="${op.operation}Result" type="${resultType}" /></s:sequence></s:complexType></s:element>`,
+    );
     if (op.httpReplyRoot && !this.defined.has(`root:${op.httpReplyRoot}`)) {
       this.defined.add(`root:${op.httpReplyRoot}`);
       parts.push(`<s:element name="${op.httpReplyRoot}" nillable="true" type="${resultType}" />`);

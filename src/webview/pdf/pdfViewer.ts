@@ -27,11 +27,26 @@ export function createPdfViewer(doc: DecodedDocument, onSave: () => void): PdfVi
   const zoomIn = button('Zoom in', 'zoom-in', () => void zoomBy(1), { iconOnly: true, title: 'Zoom in (+)' });
   const fit = button('Fit width', 'screen-full', () => void fitWidth(), { iconOnly: true, title: 'Fit to width (0)' });
   const error = h('p', { className: 'notice error', hidden: true });
-  const stage = h('div', { className: 'pdf-stage', tabIndex: 0, attrs: { 'aria-label': `${doc.name} viewer; PageUp and PageDown turn pages, + and - zoom` }, on: { keydown: (e) => onKey(e) } }, canvas);
+  const stage = h(
+    'div',
+    {
+      className: 'pdf-stage',
+      tabIndex: 0,
+      attrs: { 'aria-label': `${doc.name} viewer; PageUp and PageDown turn pages, + and - zoom` },
+      on: { keydown: (e) => onKey(e) },
+    },
+    canvas,
+  );
 
-  const element = h('section', { className: 'pdf-viewer', attrs: { 'aria-label': doc.name } },
-    h('div', { className: 'pdf-toolbar', role: 'toolbar', attrs: { 'aria-label': `${doc.name} controls` } },
-      h('span', { className: 'doc-title', title: `${doc.name} · ${formatBytes(doc.size)} · ${doc.path}` },
+  const element = h(
+    'section',
+    { className: 'pdf-viewer', attrs: { 'aria-label': doc.name } },
+    h(
+      'div',
+      { className: 'pdf-toolbar', role: 'toolbar', attrs: { 'aria-label': `${doc.name} controls` } },
+      h(
+        'span',
+        { className: 'doc-title', title: `${doc.name} · ${formatBytes(doc.size)} · ${doc.path}` },
         icon('file-pdf'),
         h('strong', { className: 'doc-name' }, doc.name),
         h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`),
@@ -110,8 +125,14 @@ export function createPdfViewer(doc: DecodedDocument, onSave: () => void): PdfVi
 
   function onKey(e: KeyboardEvent): void {
     const actions: Record<string, () => Promise<void>> = {
-      PageDown: () => go(page + 1), PageUp: () => go(page - 1), Home: () => go(1), End: () => go(pdf?.numPages ?? 1),
-      '+': () => zoomBy(1), '=': () => zoomBy(1), '-': () => zoomBy(-1), '0': () => fitWidth(),
+      PageDown: () => go(page + 1),
+      PageUp: () => go(page - 1),
+      Home: () => go(1),
+      End: () => go(pdf?.numPages ?? 1),
+      '+': () => zoomBy(1),
+      '=': () => zoomBy(1),
+      '-': () => zoomBy(-1),
+      '0': () => fitWidth(),
     };
     const action = actions[e.key];
     if (!action) return;
@@ -121,7 +142,10 @@ export function createPdfViewer(doc: DecodedDocument, onSave: () => void): PdfVi
 
   function showError(err: unknown): void {
     error.hidden = false;
-    error.replaceChildren(icon('error'), ` This document could not be displayed: ${err instanceof Error ? err.message : String(err)}. Save it to open it elsewhere.`);
+    error.replaceChildren(
+      icon('error'),
+      ` This document could not be displayed: ${err instanceof Error ? err.message : String(err)}. Save it to open it elsewhere.`,
+    );
   }
 
   const firstRender = (async (): Promise<DocumentRenderReport> => {

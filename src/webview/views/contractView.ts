@@ -44,24 +44,42 @@ export function renderContract(exchange: Exchange, onPath: (path: string) => voi
   if (findings.length === 0 && !CHECKED.has(classifyExchange(exchange).kind)) return undefined;
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
-  const line = findings.length === 0 ? CONTRACT_HOLDS : [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  const line =
+    findings.length === 0 ? CONTRACT_HOLDS : [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
   const label = findings.length === 0 ? `Contract: ${CONTRACT_HOLDS}` : `Contract: ${line}`;
   const head = h('div', { className: 'section-head' }, h('h2', { id: 'contract-heading' }, 'Contract'));
-  const body = findings.length === 0
-    ? h('p', { className: 'contract-holds' }, icon('pass'), h('span', {}, CONTRACT_HOLDS))
-    : [
-      h('p', { className: `contract-count ${errors ? 'has-errors' : 'has-warnings'}` },
-        icon(errors ? 'error' : 'warning'),
-        h('span', {}, line),
-        h('span', { className: 'muted' }, errors
-          ? ' · a typed client could not read this reply; no test of it passes'
-          : strict ? ' · the request file fails contract warnings too (strict contract)' : ' · a typed client skips these; a strict run fails them'),
-      ),
-      h('ul', { className: 'contract-findings', attrs: { 'aria-label': `Contract findings: ${line}` } },
-        ...findings.map((f) => contractItem(f, exchange.parsed !== undefined, onPath))),
-    ];
+  const body =
+    findings.length === 0
+      ? h('p', { className: 'contract-holds' }, icon('pass'), h('span', {}, CONTRACT_HOLDS))
+      : [
+          h(
+            'p',
+            { className: `contract-count ${errors ? 'has-errors' : 'has-warnings'}` },
+            icon(errors ? 'error' : 'warning'),
+            h('span', {}, line),
+            h(
+              'span',
+              { className: 'muted' },
+              errors
+                ? ' · a typed client could not read this reply; no test of it passes'
+                : strict
+                  ? ' · the request file fails contract warnings too (strict contract)'
+                  : ' · a typed client skips these; a strict run fails them',
+            ),
+          ),
+          h(
+            'ul',
+            { className: 'contract-findings', attrs: { 'aria-label': `Contract findings: ${line}` } },
+            ...findings.map((f) => contractItem(f, exchange.parsed !== undefined, onPath)),
+          ),
+        ];
   // A region of its own, reachable by Tab and named for a screen reader.
-  const element = h('section', { className: 'contract', role: 'region', tabIndex: 0, attrs: { 'aria-label': label, 'data-contract-errors': errors, 'data-contract-warnings': warnings } }, head, body);
+  const element = h(
+    'section',
+    { className: 'contract', role: 'region', tabIndex: 0, attrs: { 'aria-label': label, 'data-contract-errors': errors, 'data-contract-warnings': warnings } },
+    head,
+    body,
+  );
   return { element, line, findings: findings.length };
 }
 
@@ -73,9 +91,13 @@ function messageOf(f: Finding): string {
 function contractItem(f: Finding, hasTree: boolean, onPath: (path: string) => void): HTMLElement {
   const envelope = !f.path || f.path === '$';
   const path = h('code', { className: 'contract-path' }, envelope ? '$' : f.path!);
-  return h('li', { className: `contract-finding sev-${f.severity}`, attrs: { 'data-code': f.code } },
+  return h(
+    'li',
+    { className: `contract-finding sev-${f.severity}`, attrs: { 'data-code': f.code } },
     icon(f.severity === 'error' ? 'error' : 'warning', f.severity),
-    h('div', { className: 'contract-head' },
+    h(
+      'div',
+      { className: 'contract-head' },
       envelope || !hasTree
         ? h('span', { className: 'finding-path', title: envelope ? 'The envelope as a whole' : 'Reply path' }, path)
         : linkButton(path, () => onPath(f.path!), 'Show in the parsed reply', 'finding-path'),

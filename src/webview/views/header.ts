@@ -30,12 +30,34 @@ export function renderHeader(view: ExchangeView): HTMLElement {
   if (exchange.binding) meta.push(BINDING_LABELS[exchange.binding]);
   if (exchange.timing) meta.push(formatMs(exchange.timing.totalMs));
   if (exchange.reply) meta.push(formatBytes(exchange.reply.size));
-  if (exchange.wire?.answered) meta.push(h('span', { title: 'The traffic inspector answered: the target could not be reached or did not answer' }, icon('warning'), ' reply made by the inspector'));
+  if (exchange.wire?.answered)
+    meta.push(
+      h(
+        'span',
+        { title: 'The traffic inspector answered: the target could not be reached or did not answer' },
+        icon('warning'),
+        ' reply made by the inspector',
+      ),
+    );
   const metaLine = h('span', { className: 'meta' });
   meta.forEach((m, i) => metaLine.append(...(i > 0 ? [' · ', m] : [m])));
-  return h('header', { className: 'header' },
-    h('span', { className: `pill pill-${tone}`, title: expected ? `${verdict.reason} (as the request file expects)` : verdict.reason }, icon(ICON[tone]), verdict.label),
-    report ? h('span', { className: `pill pill-${report.passed ? 'ok' : 'error'} pill-expect`, title: `The expect of ${report.file}` }, icon(report.passed ? 'pass-filled' : 'error'), expectationsLine(report)) : null,
+  return h(
+    'header',
+    { className: 'header' },
+    h(
+      'span',
+      { className: `pill pill-${tone}`, title: expected ? `${verdict.reason} (as the request file expects)` : verdict.reason },
+      icon(ICON[tone]),
+      verdict.label,
+    ),
+    report
+      ? h(
+          'span',
+          { className: `pill pill-${report.passed ? 'ok' : 'error'} pill-expect`, title: `The expect of ${report.file}` },
+          icon(report.passed ? 'pass-filled' : 'error'),
+          expectationsLine(report),
+        )
+      : null,
     h('h1', {}, headerTitle(exchange)),
     metaLine,
   );

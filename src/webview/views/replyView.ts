@@ -12,19 +12,34 @@ export function renderReply(panel: HTMLElement, view: ExchangeView): void {
   const reply = exchange.reply;
   const answered = exchange.wire?.answered;
   if (!reply) {
-    panel.append(answered
-      ? h('p', { className: 'notice warn' }, icon('warning'), ` The target sent no reply: the traffic inspector answered the client itself with ${answered.status} ${answered.statusText} (the Summary says why).`)
-      : h('p', { className: 'muted' }, exchange.error ? 'No reply was received (see Summary).' : 'No reply.'));
+    panel.append(
+      answered
+        ? h(
+            'p',
+            { className: 'notice warn' },
+            icon('warning'),
+            ` The target sent no reply: the traffic inspector answered the client itself with ${answered.status} ${answered.statusText} (the Summary says why).`,
+          )
+        : h('p', { className: 'muted' }, exchange.error ? 'No reply was received (see Summary).' : 'No reply.'),
+    );
     return;
   }
-  append(panel,
-    h('div', { className: 'request-line' },
+  append(
+    panel,
+    h(
+      'div',
+      { className: 'request-line' },
       h('span', { className: `status-code ${reply.status >= 200 && reply.status < 300 ? 'ok' : 'bad'}` }, String(reply.status)),
       h('span', {}, reply.statusText),
       h('span', { className: 'muted' }, formatBytes(reply.size)),
     ),
     answered
-      ? h('p', { className: 'notice warn' }, icon('warning'), ` This reply is the traffic inspector's own, not the target's: the target could not be reached or did not answer in time (the Summary says why).`)
+      ? h(
+          'p',
+          { className: 'notice warn' },
+          icon('warning'),
+          ` This reply is the traffic inspector's own, not the target's: the target could not be reached or did not answer in time (the Summary says why).`,
+        )
       : null,
     h('h2', {}, 'Headers'),
     headersTable(reply.headers, 'Reply headers'),
@@ -57,16 +72,27 @@ export function renderReply(panel: HTMLElement, view: ExchangeView): void {
     holder.replaceChildren(m === 'pretty' ? bodyBlock(body, 'Reply body') : rawBlock(body, 'Reply body, raw'));
   };
 
-  append(panel,
-    h('div', { className: 'section-head' },
+  append(
+    panel,
+    h(
+      'div',
+      { className: 'section-head' },
       h('h2', {}, 'Body'),
       h('div', { className: 'segmented', role: 'group', attrs: { 'aria-label': 'Body view' } }, prettyBtn, rawBtn),
       button('Copy', 'copy', () => copy(body, view.bodyTruncatedFrom ? 'the first 1 MB of the body' : 'reply body'), { secondary: true }),
-      button('Open in Editor', 'go-to-file', () => post({ type: 'openFullBody', exchangeId: exchange.id }), { secondary: true, title: 'Open the full reply body in an editor' }),
+      button('Open in Editor', 'go-to-file', () => post({ type: 'openFullBody', exchangeId: exchange.id }), {
+        secondary: true,
+        title: 'Open the full reply body in an editor',
+      }),
     ),
     view.bodyTruncatedFrom !== undefined
-      ? h('p', { className: 'notice' }, icon('info'), ` Showing the first ${formatBytes(body.length)} of ${formatBytes(view.bodyTruncatedFrom)}. `,
-        linkButton('Open full body in an editor', () => post({ type: 'openFullBody', exchangeId: exchange.id })))
+      ? h(
+          'p',
+          { className: 'notice' },
+          icon('info'),
+          ` Showing the first ${formatBytes(body.length)} of ${formatBytes(view.bodyTruncatedFrom)}. `,
+          linkButton('Open full body in an editor', () => post({ type: 'openFullBody', exchangeId: exchange.id })),
+        )
       : null,
     view.trimmed ? h('p', { className: 'notice' }, icon('history'), ' This result was reloaded from history; large parts may have been dropped.') : null,
     holder,

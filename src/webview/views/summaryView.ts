@@ -33,8 +33,14 @@ export function renderSummary(panel: HTMLElement, view: ExchangeView, ctx: Summa
   const expectations = view.expectations && expectationsCallout(exchange, view.expectations);
   if (expectations) panel.append(expectations.element);
   if (exchange.error) {
-    panel.append(h('div', { className: 'callout callout-error', role: 'alert' },
-      icon('error'), h('div', {}, h('strong', {}, `Request failed (${exchange.error.kind})`), h('p', {}, exchange.error.message))));
+    panel.append(
+      h(
+        'div',
+        { className: 'callout callout-error', role: 'alert' },
+        icon('error'),
+        h('div', {}, h('strong', {}, `Request failed (${exchange.error.kind})`), h('p', {}, exchange.error.message)),
+      ),
+    );
   }
   if (exchange.fault) panel.append(faultCallout(exchange.fault, view.expectations?.passed === true));
   // What the contract found comes before the operation's own view, which shows a reply a typed
@@ -46,7 +52,9 @@ export function renderSummary(panel: HTMLElement, view: ExchangeView, ctx: Summa
   // A fault or a failed request is already spelled out above, the contract's findings in their
   // own section; listing them again as findings says it twice.
   const inContract = new Set(contract ? contractFindingsOf(exchange) : []);
-  const findings = exchange.findings.filter((f) => !inContract.has(f) && !(exchange.fault && f.kind === 'fault') && !(exchange.error && f.kind === 'transport' && f.message === exchange.error.message));
+  const findings = exchange.findings.filter(
+    (f) => !inContract.has(f) && !(exchange.fault && f.kind === 'fault') && !(exchange.error && f.kind === 'transport' && f.message === exchange.error.message),
+  );
   if (findings.length > 0) {
     panel.append(h('h2', {}, 'Findings'), h('ul', { className: 'findings' }, ...findings.map((f) => findingItem(f, ctx.onPath))));
   } else if (!exchange.error && !exchange.fault && !domain) {
@@ -56,18 +64,30 @@ export function renderSummary(panel: HTMLElement, view: ExchangeView, ctx: Summa
   const source = exchange.source;
   panel.append(
     h('h2', {}, 'Exchange'),
-    factsTable([
-      ['Operation', exchange.operation && `${exchange.operation}${exchange.version ? ` ${exchange.version}` : ''}`],
-      ['Binding', exchange.binding && BINDING_LABELS[exchange.binding]],
-      ['Environment', exchange.environment],
-      ['Endpoint', exchange.endpoint ?? exchange.request.url],
-      ['HTTP status', exchange.reply && `${exchange.reply.status} ${exchange.reply.statusText}`],
-      ['Started', formatTime(exchange.startedAt)],
-      ['Time', exchange.timing && formatMs(exchange.timing.totalMs)],
-      ['Reply size', exchange.reply && formatBytes(exchange.reply.size)],
-      ['Documents', exchange.documents.length > 0 ? exchange.documents.map((d) => d.name).join(', ') : undefined],
-      ['Request file', source ? linkButton(decodeURIComponent(source.replace(/^file:\/\//, '')), () => post({ type: 'openSource', exchangeId: exchange.id }), 'Open the request file') : undefined],
-    ], 'Exchange facts'),
+    factsTable(
+      [
+        ['Operation', exchange.operation && `${exchange.operation}${exchange.version ? ` ${exchange.version}` : ''}`],
+        ['Binding', exchange.binding && BINDING_LABELS[exchange.binding]],
+        ['Environment', exchange.environment],
+        ['Endpoint', exchange.endpoint ?? exchange.request.url],
+        ['HTTP status', exchange.reply && `${exchange.reply.status} ${exchange.reply.statusText}`],
+        ['Started', formatTime(exchange.startedAt)],
+        ['Time', exchange.timing && formatMs(exchange.timing.totalMs)],
+        ['Reply size', exchange.reply && formatBytes(exchange.reply.size)],
+        ['Documents', exchange.documents.length > 0 ? exchange.documents.map((d) => d.name).join(', ') : undefined],
+        [
+          'Request file',
+          source
+            ? linkButton(
+                decodeURIComponent(source.replace(/^file:\/\//, '')),
+                () => post({ type: 'openSource', exchangeId: exchange.id }),
+                'Open the request file',
+              )
+            : undefined,
+        ],
+      ],
+      'Exchange facts',
+    ),
   );
   return { domain: domain?.id, expectations: expectations?.line, checked: expectations?.checked, contract: contract?.line };
 }
@@ -86,22 +106,52 @@ function expectationsCallout(exchange: Exchange, report: ExpectationReport): { e
   const line = expectationsLine(report);
   const open = (l?: number, c?: number) => post({ type: 'openSource', exchangeId: exchange.id, line: l, column: c });
   const at = (l: number, c?: number) => linkButton(`line ${l}`, () => open(l, c), `Open ${report.file} at line ${l}`, 'finding-path');
-  const element = h('div', { className: `callout expectations ${report.passed ? 'callout-ok' : 'callout-error'}`, role: 'status', attrs: { 'aria-label': `${line} in ${report.file}` } },
+  const element = h(
+    'div',
+    {
+      className: `callout expectations ${report.passed ? 'callout-ok' : 'callout-error'}`,
+      role: 'status',
+      attrs: { 'aria-label': `${line} in ${report.file}` },
+    },
     icon(report.passed ? 'pass' : 'error'),
-    h('div', { className: 'expectations-body' },
+    h(
+      'div',
+      { className: 'expectations-body' },
       h('strong', { className: 'expectations-line' }, line),
-      h('span', { className: 'muted' }, ' · the expect of ', linkButton(report.file, () => open(), 'Open the request file'), ', as sent'),
+      h(
+        'span',
+        { className: 'muted' },
+        ' · the expect of ',
+        linkButton(report.file, () => open(), 'Open the request file'),
+        ', as sent',
+      ),
       report.checked.length > 0
-        ? h('ul', { className: 'expectation-checks', attrs: { 'aria-label': 'Expectations checked' } }, ...report.checked.map((c) => h('li', { className: `expectation-check ${c.held ? 'held' : 'failed'}` },
-          icon(c.held ? 'pass' : 'error', c.held ? 'held' : 'did not hold'),
-          h('span', {}, h('code', { className: 'expectation-text' }, c.text), ' ', at(c.line, c.column)),
-        )))
+        ? h(
+            'ul',
+            { className: 'expectation-checks', attrs: { 'aria-label': 'Expectations checked' } },
+            ...report.checked.map((c) =>
+              h(
+                'li',
+                { className: `expectation-check ${c.held ? 'held' : 'failed'}` },
+                icon(c.held ? 'pass' : 'error', c.held ? 'held' : 'did not hold'),
+                h('span', {}, h('code', { className: 'expectation-text' }, c.text), ' ', at(c.line, c.column)),
+              ),
+            ),
+          )
         : null,
       report.failures.length > 0
-        ? h('ul', { className: 'expectation-failures', attrs: { 'aria-label': 'What did not hold' } }, ...report.failures.map((f) => h('li', {},
-          h('span', {}, f.implied ? `Not stated, but expected of every request: ${f.message}` : f.message),
-          f.line !== undefined ? [' ', at(f.line, f.column)] : null,
-        )))
+        ? h(
+            'ul',
+            { className: 'expectation-failures', attrs: { 'aria-label': 'What did not hold' } },
+            ...report.failures.map((f) =>
+              h(
+                'li',
+                {},
+                h('span', {}, f.implied ? `Not stated, but expected of every request: ${f.message}` : f.message),
+                f.line !== undefined ? [' ', at(f.line, f.column)] : null,
+              ),
+            ),
+          )
         : null,
     ),
   );
@@ -109,23 +159,34 @@ function expectationsCallout(exchange: Exchange, report: ExpectationReport): { e
 }
 
 function faultCallout(fault: SoapFault, expected: boolean): HTMLElement {
-  return h('div', { className: `callout ${expected ? 'callout-expected' : 'callout-error'}`, role: expected ? 'note' : 'alert' },
+  return h(
+    'div',
+    { className: `callout ${expected ? 'callout-expected' : 'callout-error'}`, role: expected ? 'note' : 'alert' },
     icon(expected ? 'info' : 'error'),
-    h('div', {},
+    h(
+      'div',
+      {},
       h('strong', {}, `SOAP ${fault.soapVersion} fault${expected ? ' (as the request file expects)' : ''}: ${fault.reason || '(no reason given)'}`),
-      factsTable([
-        ['Code', fault.code],
-        ['Subcodes', fault.subcodes.length > 0 ? fault.subcodes.join(' › ') : undefined],
-        ['Actor', fault.actor],
-        ['Role', fault.role],
-      ], 'Fault'),
-      fault.detail !== undefined ? h('details', {}, h('summary', {}, 'Detail'), h('pre', { className: 'code raw' }, JSON.stringify(fault.detail, null, 2))) : null,
+      factsTable(
+        [
+          ['Code', fault.code],
+          ['Subcodes', fault.subcodes.length > 0 ? fault.subcodes.join(' › ') : undefined],
+          ['Actor', fault.actor],
+          ['Role', fault.role],
+        ],
+        'Fault',
+      ),
+      fault.detail !== undefined
+        ? h('details', {}, h('summary', {}, 'Detail'), h('pre', { className: 'code raw' }, JSON.stringify(fault.detail, null, 2)))
+        : null,
     ),
   );
 }
 
 function findingItem(f: Finding, onPath: (path: string) => void): HTMLElement {
-  return h('li', { className: `finding sev-${f.severity}` },
+  return h(
+    'li',
+    { className: `finding sev-${f.severity}` },
     icon(SEVERITY_ICON[f.severity], f.severity),
     h('span', { className: 'finding-kind' }, f.kind),
     h('span', { className: 'finding-message' }, f.message),

@@ -32,12 +32,24 @@ export function renderTiming(panel: HTMLElement, exchange: Exchange): void {
     seg.style.width = `${Math.max(0.5, ((timing[p.key] as number) / total) * 100)}%`;
     bar.appendChild(seg);
   }
-  append(panel,
+  append(
+    panel,
     present.length > 0 ? bar : null,
-    h('table', { className: 'kv timing' },
+    h(
+      'table',
+      { className: 'kv timing' },
       h('caption', { className: 'visually-hidden' }, 'Timing phases'),
-      h('tbody', {},
-        ...present.map((p) => h('tr', {}, h('th', { attrs: { scope: 'row' } }, h('span', { className: `swatch ${p.cls}`, attrs: { 'aria-hidden': 'true' } }), label(p)), h('td', { className: 'num' }, formatMs(timing[p.key])))),
+      h(
+        'tbody',
+        {},
+        ...present.map((p) =>
+          h(
+            'tr',
+            {},
+            h('th', { attrs: { scope: 'row' } }, h('span', { className: `swatch ${p.cls}`, attrs: { 'aria-hidden': 'true' } }), label(p)),
+            h('td', { className: 'num' }, formatMs(timing[p.key])),
+          ),
+        ),
         h('tr', { className: 'total' }, h('th', { attrs: { scope: 'row' } }, 'Total'), h('td', { className: 'num' }, formatMs(timing.totalMs))),
       ),
     ),
@@ -53,14 +65,22 @@ export function renderTiming(panel: HTMLElement, exchange: Exchange): void {
 function timingNote(exchange: Exchange, timing: Timing, phases: number): HTMLElement | null {
   const error = exchange.error;
   if (error && timing.connectMs === undefined && NO_CONNECTION.has(error.kind)) {
-    return h('p', { className: 'notice error timing-note' }, icon('debug-disconnect'),
-      ` The connection never opened (${error.kind}): the ${formatMs(timing.totalMs)} went into trying. ${error.message}`);
+    return h(
+      'p',
+      { className: 'notice error timing-note' },
+      icon('debug-disconnect'),
+      ` The connection never opened (${error.kind}): the ${formatMs(timing.totalMs)} went into trying. ${error.message}`,
+    );
   }
   if (error) {
-    return h('p', { className: 'notice error timing-note' }, icon('warning'),
+    return h(
+      'p',
+      { className: 'notice error timing-note' },
+      icon('warning'),
       phases === 0
         ? ` The exchange ended with ${error.kind} before any phase was measured (on a reused connection, or before one opened).`
-        : ` The exchange ended with ${error.kind} before a complete reply: only the phases above happened.`);
+        : ` The exchange ended with ${error.kind} before a complete reply: only the phases above happened.`,
+    );
   }
   if (phases === 0) return h('p', { className: 'muted timing-note' }, 'The connection was reused: only the total is known.');
   if (timing.connectMs === undefined) return h('p', { className: 'muted timing-note' }, 'The connection was reused, so there is no connect phase.');

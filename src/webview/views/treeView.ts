@@ -59,9 +59,15 @@ export function createTree(data: unknown, options: TreeOptions = {}): TreeHandle
   rows.openFirstLevels();
   // Search highlights and scrolls but leaves focus in the search box, so typing goes on.
   const search = searchBar((segments) => rows.highlight(segments), data);
-  const element = h('div', { className: 'tree-view' },
+  const element = h(
+    'div',
+    { className: 'tree-view' },
     search,
-    h('p', { className: 'muted hint' }, `${total.capped ? `over ${total.count.toLocaleString()}` : total.count.toLocaleString()} nodes · arrows move, Enter expands, C copies the value, P the path`),
+    h(
+      'p',
+      { className: 'muted hint' },
+      `${total.capped ? `over ${total.count.toLocaleString()}` : total.count.toLocaleString()} nodes · arrows move, Enter expands, C copies the value, P the path`,
+    ),
     rows.tree,
   );
   return {
@@ -85,7 +91,10 @@ class TreeRows {
   private readonly root: NodeInfo;
   private focused: HTMLElement | undefined;
 
-  constructor(data: unknown, private readonly options: TreeOptions) {
+  constructor(
+    data: unknown,
+    private readonly options: TreeOptions,
+  ) {
     this.documents = new Map((options.documents ?? []).map((d) => [d.path, d]));
     this.tree = h('div', { className: 'tree', role: 'tree', attrs: { 'aria-label': 'Parsed reply' }, on: { keydown: (e) => this.onKey(e) } });
     this.root = { value: data, segments: [], level: 0, keys: childKeys(data), row: this.tree, group: this.tree, rendered: 0, childRows: new Map() };
@@ -105,14 +114,28 @@ class TreeRows {
       tabIndex: -1,
       attrs: { 'aria-level': level, 'aria-expanded': branch && keys.length > 0 ? 'false' : undefined },
     });
-    const line = h('div', { className: 'row-line', on: { click: (e) => { if (!(e.target as HTMLElement).closest('button')) { this.focusRow(row); this.toggle(row); } } } },
+    const line = h(
+      'div',
+      {
+        className: 'row-line',
+        on: {
+          click: (e) => {
+            if (!(e.target as HTMLElement).closest('button')) {
+              this.focusRow(row);
+              this.toggle(row);
+            }
+          },
+        },
+      },
       h('span', { className: `twisty codicon ${branch && keys.length > 0 ? 'codicon-chevron-right' : 'codicon-blank'}`, attrs: { 'aria-hidden': 'true' } }),
       h('span', { className: typeof key === 'number' ? 'k k-index' : 'k' }, typeof key === 'number' ? `[${key}]` : key),
       h('span', { className: 'punct' }, ': '),
       this.documents.size > 0 && this.documents.has(formatPath(segments))
         ? documentPreview(this.documents.get(formatPath(segments))!, this.options.onDocument)
         : valuePreview(value, keys.length),
-      h('span', { className: 'row-actions' },
+      h(
+        'span',
+        { className: 'row-actions' },
         button('Copy path', 'symbol-namespace', () => copy(formatPath(segments), 'path'), { iconOnly: true, title: 'Copy path (P)' }),
         button('Copy value', 'copy', () => copy(valueText(value), 'value'), { iconOnly: true, title: 'Copy value (C)' }),
       ),
@@ -139,8 +162,16 @@ class TreeRows {
     group.appendChild(frag);
     if (end < node.keys.length) {
       const remaining = node.keys.length - end;
-      const more = h('div', { className: 'row more', role: 'treeitem', tabIndex: -1, attrs: { 'aria-level': node.level + 1 } },
-        h('div', { className: 'row-line', on: { click: () => this.showMore(node) } }, icon('ellipsis'), ` Show ${Math.min(SLICE, remaining)} more of ${remaining}`));
+      const more = h(
+        'div',
+        { className: 'row more', role: 'treeitem', tabIndex: -1, attrs: { 'aria-level': node.level + 1 } },
+        h(
+          'div',
+          { className: 'row-line', on: { click: () => this.showMore(node) } },
+          icon('ellipsis'),
+          ` Show ${Math.min(SLICE, remaining)} more of ${remaining}`,
+        ),
+      );
       (more.firstChild as HTMLElement).style.setProperty('--level', String(indentOf(node.level + 1)));
       node.more = more;
       group.appendChild(more);
@@ -248,9 +279,14 @@ class TreeRows {
     const row = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
     if (!row || e.altKey || e.ctrlKey || e.metaKey) return;
     const node = this.info.get(row);
-    const move = (target: HTMLElement | undefined) => { if (target) this.focusRow(target); };
+    const move = (target: HTMLElement | undefined) => {
+      if (target) this.focusRow(target);
+    };
     switch (e.key) {
-      case 'ArrowDown': case 'ArrowUp': case 'Home': case 'End': {
+      case 'ArrowDown':
+      case 'ArrowUp':
+      case 'Home':
+      case 'End': {
         const rows = this.visibleRows();
         const i = rows.indexOf(row);
         move(e.key === 'ArrowDown' ? rows[i + 1] : e.key === 'ArrowUp' ? rows[i - 1] : e.key === 'Home' ? rows[0] : rows[rows.length - 1]);
@@ -264,13 +300,16 @@ class TreeRows {
         if (row.getAttribute('aria-expanded') === 'true') this.collapse(row);
         else move(row.parentElement?.closest<HTMLElement>('[role="treeitem"]') ?? undefined);
         break;
-      case 'Enter': case ' ':
+      case 'Enter':
+      case ' ':
         this.toggle(row);
         break;
-      case 'c': case 'C':
+      case 'c':
+      case 'C':
         if (node) copy(valueText(node.value), 'value');
         break;
-      case 'p': case 'P':
+      case 'p':
+      case 'P':
         if (node) copy(formatPath(node.segments), 'path');
         break;
       default:
@@ -332,8 +371,16 @@ function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknow
     type: 'search',
     attrs: { placeholder: 'Search keys and values', 'aria-label': 'Search the parsed reply' },
     on: {
-      input: () => { clearTimeout(timer); timer = setTimeout(run, 250); },
-      keydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); step(e.shiftKey ? -1 : 1); } },
+      input: () => {
+        clearTimeout(timer);
+        timer = setTimeout(run, 250);
+      },
+      keydown: (e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          step(e.shiftKey ? -1 : 1);
+        }
+      },
     },
   });
   const run = (): void => {
@@ -356,8 +403,11 @@ function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknow
     status.textContent = `${current + 1} of ${matches.length}`;
     onMatch(matches[current]);
   };
-  return h('div', { className: 'search', role: 'search' },
-    icon('search'), input,
+  return h(
+    'div',
+    { className: 'search', role: 'search' },
+    icon('search'),
+    input,
     button('Previous match', 'arrow-up', () => step(-1), { iconOnly: true, title: 'Previous match (Shift+Enter)' }),
     button('Next match', 'arrow-down', () => step(1), { iconOnly: true, title: 'Next match (Enter)' }),
     status,
@@ -368,7 +418,9 @@ function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknow
 function documentPreview(doc: TreeDocument, onDocument: ((path: string) => void) | undefined): HTMLElement {
   const kind = doc.mediaType === 'application/pdf' ? 'PDF' : 'Binary document';
   const pages = doc.pages !== undefined ? `, ${plural(doc.pages, 'page')}` : '';
-  return h('span', { className: 'v v-document' },
+  return h(
+    'span',
+    { className: 'v v-document' },
     icon(doc.mediaType === 'application/pdf' ? 'file-pdf' : 'file-binary'),
     ` ${kind}${pages}, ${formatBytes(doc.size)} (base64) `,
     onDocument ? linkButton('Show in Documents', () => onDocument(doc.path), 'Open the Documents tab', 'doc-link') : null,
@@ -381,7 +433,11 @@ function valuePreview(value: unknown, childCount: number): HTMLElement {
   if (value === null || value === undefined) return h('span', { className: 'v v-null' }, String(value));
   if (typeof value === 'string') {
     const shown = value.length > PREVIEW_CHARS ? `${value.slice(0, PREVIEW_CHARS)}… (${value.length.toLocaleString()} chars)` : value;
-    return h('span', { className: value === '' ? 'v v-meta' : 'v v-string', title: value.length > 80 ? value.slice(0, 2000) : undefined }, value === '' ? '(empty)' : shown);
+    return h(
+      'span',
+      { className: value === '' ? 'v v-meta' : 'v v-string', title: value.length > 80 ? value.slice(0, 2000) : undefined },
+      value === '' ? '(empty)' : shown,
+    );
   }
   return h('span', { className: `v v-${typeof value}` }, String(value));
 }

@@ -24,8 +24,12 @@ export async function runStartScript(args: readonly string[], timeoutMs = 120_00
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
 
   const url = await new Promise<string>((resolve, reject) => {

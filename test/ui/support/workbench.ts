@@ -50,13 +50,22 @@ export async function quickOpen(page: Page, relativePath: string): Promise<void>
  */
 export async function runCommand(page: Page, title: string): Promise<void> {
   // The row of exactly this command, not of one whose title merely starts the same way.
-  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.getByText(title, { exact: true }) }).first();
+  const row = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first();
   const deadline = Date.now() + 15_000;
   for (;;) {
     const input = await openQuickInput(page, 'F1');
     await input.fill(`>${title}`);
     const wait = Math.max(1_000, Math.min(3_000, deadline - Date.now()));
-    if (await row.waitFor({ timeout: wait }).then(() => true, () => false)) break;
+    if (
+      await row.waitFor({ timeout: wait }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() >= deadline) throw new Error(`the command palette did not list "${title}" within 15 s`);
   }
   await row.click();
@@ -129,7 +138,13 @@ async function openQuickInput(page: Page, key: string): Promise<Locator> {
   for (let attempt = 0; attempt < 10; attempt++) {
     await page.keyboard.press('Escape');
     await page.keyboard.press(key);
-    if (await input.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false)) return input;
+    if (
+      await input.waitFor({ state: 'visible', timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return input;
   }
   throw new Error(`${key} did not open the quick input`);
 }

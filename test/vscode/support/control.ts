@@ -41,7 +41,10 @@ export async function screenshot(name: string): Promise<string | undefined> {
 export async function typeIntoWorkbench(text: string, options: { selector?: string; waitForValue?: boolean } = {}): Promise<boolean> {
   const base = controlUrl();
   if (!base) return false;
-  const res = await fetch(`${base}/type`, { method: 'POST', body: JSON.stringify({ text, selector: options.selector ?? '.quick-input-widget input', waitForValue: options.waitForValue ?? false }) });
+  const res = await fetch(`${base}/type`, {
+    method: 'POST',
+    body: JSON.stringify({ text, selector: options.selector ?? '.quick-input-widget input', waitForValue: options.waitForValue ?? false }),
+  });
   return res.ok;
 }
 
@@ -91,8 +94,7 @@ export async function webview(op: WebviewOp): Promise<WebviewResult> {
 }
 
 export type WorkbenchOp =
-  | { action: 'click'; selector: string; hasText?: string; timeoutMs?: number }
-  | { action: 'text'; selector: string; hasText?: string; timeoutMs?: number };
+  { action: 'click'; selector: string; hasText?: string; timeoutMs?: number } | { action: 'text'; selector: string; hasText?: string; timeoutMs?: number };
 
 /** Reads or clicks in the workbench page itself (a modal dialog and its buttons). */
 export async function workbench(op: WorkbenchOp): Promise<{ ok?: boolean; text?: string | null }> {

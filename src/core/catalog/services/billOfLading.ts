@@ -54,16 +54,21 @@ export const records: RecordDef[] = [
   record('BolParty', 'service', party([])),
   // Likewise RemitCOD: the address block, then the contract's three COD fields.
   record('RemitCOD', 'service', [...party([]), str('CODAmount'), enumOf('CheckType', 'CheckType'), enumOf('FeeType', 'FeeType')], { source: 'facts' }),
-  record('BolItem', 'service', [
-    bool('IsHazmat', req),
-    int('Pieces', req),
-    enumOf('PackageType', 'PackageType', req),
-    str('NMFCItemNumber'),
-    str('NMFCClass', { doc: 'NMFC sub number.' }),
-    str('Class', { ...req, suggestions: FREIGHT_CLASSES, doc: 'Freight class, e.g. 50.0 … 500.0.' }),
-    float('Weight', { ...req, doc: 'Weight in pounds.' }),
-    str('Description', req),
-  ], { source: 'facts' }),
+  record(
+    'BolItem',
+    'service',
+    [
+      bool('IsHazmat', req),
+      int('Pieces', req),
+      enumOf('PackageType', 'PackageType', req),
+      str('NMFCItemNumber'),
+      str('NMFCClass', { doc: 'NMFC sub number.' }),
+      str('Class', { ...req, suggestions: FREIGHT_CLASSES, doc: 'Freight class, e.g. 50.0 … 500.0.' }),
+      float('Weight', { ...req, doc: 'Weight in pounds.' }),
+      str('Description', req),
+    ],
+    { source: 'facts' },
+  ),
   record('HazmatInformation', 'service', [
     str('EmergenyNumber', { doc: 'Emergency phone number. The element name is spelled exactly so (no "c").' }),
     str('ContractNumber'),

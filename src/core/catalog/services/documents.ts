@@ -31,7 +31,12 @@ export const operations: OperationDef[] = [
     bindings: ['soap11', 'soap12'],
     description: 'Fetch the documents of a shipment (PRO) number.',
     // Optional, decided once with the sandbox and the manual: none asked for means every one there is.
-    parameters: [apiKey, proNumber, enumList('documentTypes', 'DocumentType', 'DocumentType', { doc: 'The document types to fetch; left out or empty, every type the shipment has.' }), customerData],
+    parameters: [
+      apiKey,
+      proNumber,
+      enumList('documentTypes', 'DocumentType', 'DocumentType', { doc: 'The document types to fetch; left out or empty, every type the shipment has.' }),
+      customerData,
+    ],
     result: 'DocumentRetrievalReply',
   },
 ];

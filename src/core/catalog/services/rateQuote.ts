@@ -29,7 +29,14 @@ export const records: RecordDef[] = [
     enumList('Accessorials', 'Accessorial', 'AccessorialV100'),
   ]),
   record('HandlingUnit', 'service', [
-    freightClass, float('Weight'), float('Width'), float('Height'), float('Length'), float('CubicFeet'), dec('RateValue'), dec('TotalValue'),
+    freightClass,
+    float('Weight'),
+    float('Width'),
+    float('Height'),
+    float('Length'),
+    float('CubicFeet'),
+    dec('RateValue'),
+    dec('TotalValue'),
   ]),
   record('RateQuoteRequestV101', 'service', [
     quoteType,
@@ -96,20 +103,32 @@ export const records: RecordDef[] = [
     list('ServiceLevels', 'ServiceLevel', 'RateServiceLevel'),
   ]),
   record('ServiceCenter', 'service', [str('Code'), str('Location'), str('ZipCode'), str('Phone'), str('Address1'), str('Address2'), str('City'), str('State')]),
-  record('Charge', 'service', [
-    str('Type', { doc: 'GROSS, DISCNT, DISCNF, FUEL, NET, or empty for an item line.' }),
-    str('Title'), str('Weight'), str('Rate'),
-    str('Amount', { doc: 'Money as text with a leading $, e.g. $621.43.' }),
-  ], { source: 'facts' }),
-  record('RateServiceLevel', 'service', [
-    str('Title'),
-    str('Code', { doc: 'STD, GSDS, GSAM, GSHW or EXPD.' }),
-    str('QuoteNumber'),
-    int('ServiceDays'),
-    str('Charge', { doc: 'Money as text with a leading $.' }),
-    str('NetCharge', { doc: 'Money as text with a leading $.' }),
-    rec('HourlyWindow', 'HourlyWindow'),
-  ], { source: 'facts' }),
+  record(
+    'Charge',
+    'service',
+    [
+      str('Type', { doc: 'GROSS, DISCNT, DISCNF, FUEL, NET, or empty for an item line.' }),
+      str('Title'),
+      str('Weight'),
+      str('Rate'),
+      str('Amount', { doc: 'Money as text with a leading $, e.g. $621.43.' }),
+    ],
+    { source: 'facts' },
+  ),
+  record(
+    'RateServiceLevel',
+    'service',
+    [
+      str('Title'),
+      str('Code', { doc: 'STD, GSDS, GSAM, GSHW or EXPD.' }),
+      str('QuoteNumber'),
+      int('ServiceDays'),
+      str('Charge', { doc: 'Money as text with a leading $.' }),
+      str('NetCharge', { doc: 'Money as text with a leading $.' }),
+      rec('HourlyWindow', 'HourlyWindow'),
+    ],
+    { source: 'facts' },
+  ),
 ];
 
 const shape = (version: string, request: string, result: string): OperationDef => ({

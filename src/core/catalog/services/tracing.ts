@@ -36,12 +36,14 @@ export const records: RecordDef[] = [
   ...openShipmentRecords.map((name) => openRecord(openName(name), 'data', `Shipment ${name} (inner fields not expanded).`)),
 ];
 
-export const operations: OperationDef[] = [{
-  operation: 'TraceShipment',
-  version: '1.0.2',
-  service: 'ShipmentTracingService',
-  bindings: ['soap11', 'soap12'],
-  description: 'Trace shipments by one of several kinds of reference number.',
-  parameters: [apiKey, rec('request', 'TraceShipmentRequest', { required: true })],
-  result: 'TraceShipmentResult',
-}];
+export const operations: OperationDef[] = [
+  {
+    operation: 'TraceShipment',
+    version: '1.0.2',
+    service: 'ShipmentTracingService',
+    bindings: ['soap11', 'soap12'],
+    description: 'Trace shipments by one of several kinds of reference number.',
+    parameters: [apiKey, rec('request', 'TraceShipmentRequest', { required: true })],
+    result: 'TraceShipmentResult',
+  },
+];

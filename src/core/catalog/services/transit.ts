@@ -27,25 +27,32 @@ export const records: RecordDef[] = [
   ]),
   record('TransitOrigin', 'data', [rec('OriginPoint', 'TransitPoint'), rec('ServiceCenterInfo', 'ServiceCenterInfo')], { source: 'facts' }),
   record('ServiceCenterInfo', 'data', [str('ServiceCenterCode'), str('ServiceCenterLocation'), str('ServiceCenterPhone')], { source: 'facts' }),
-  record('TransitDestination', 'data', [
-    rec('DestinationPoint', 'TransitPoint'),
-    rec('ServiceCenterInfo', 'ServiceCenterInfo'),
-    list('ServiceLevels', 'ServiceLevel', 'TransitServiceLevel'),
-    int('ServiceDays'),
-    dateTime('DeliveryDate'),
-    str('DestinationNotes'),
-    rec('Result', 'ErrorResult', { doc: 'A per-destination error.' }),
-  ], { source: 'facts' }),
+  record(
+    'TransitDestination',
+    'data',
+    [
+      rec('DestinationPoint', 'TransitPoint'),
+      rec('ServiceCenterInfo', 'ServiceCenterInfo'),
+      list('ServiceLevels', 'ServiceLevel', 'TransitServiceLevel'),
+      int('ServiceDays'),
+      dateTime('DeliveryDate'),
+      str('DestinationNotes'),
+      rec('Result', 'ErrorResult', { doc: 'A per-destination error.' }),
+    ],
+    { source: 'facts' },
+  ),
   record('TransitServiceLevel', 'data', [str('ServiceLevelCode'), str('ServiceLevelName')], { source: 'facts' }),
   record('ErrorResult', 'data', [str('Level'), str('Message')], { source: 'facts' }),
 ];
 
-export const operations: OperationDef[] = [{
-  operation: 'GetTransitTimes',
-  version: '1.0.0',
-  service: 'TransitTimesService',
-  bindings: ['soap11', 'soap12'],
-  description: 'Gets the transit times from an origin point to destination points for a pickup date.',
-  parameters: [apiKey, rec('input', 'TransitTimesInput', { required: true })],
-  result: 'TransitTimesReply',
-}];
+export const operations: OperationDef[] = [
+  {
+    operation: 'GetTransitTimes',
+    version: '1.0.0',
+    service: 'TransitTimesService',
+    bindings: ['soap11', 'soap12'],
+    description: 'Gets the transit times from an origin point to destination points for a pickup date.',
+    parameters: [apiKey, rec('input', 'TransitTimesInput', { required: true })],
+    result: 'TransitTimesReply',
+  },
+];

@@ -54,7 +54,10 @@ export class CliReporter implements RunObserver {
   private pending = '';
   private flushTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly out: TextSink, private readonly options: CliReporterOptions) {
+  constructor(
+    private readonly out: TextSink,
+    private readonly options: CliReporterOptions,
+  ) {
     this.tty = options.tty ?? !!out.isTTY;
     this.color = options.color ?? this.tty;
   }
@@ -64,8 +67,14 @@ export class CliReporter implements RunObserver {
   }
 
   private line(text: string): void {
-    if (this.tty && this.progressShown) { this.out.write(CLEAR_LINE); this.progressShown = false; }
-    if (this.tty) { this.out.write(`${text}\n`); return; }
+    if (this.tty && this.progressShown) {
+      this.out.write(CLEAR_LINE);
+      this.progressShown = false;
+    }
+    if (this.tty) {
+      this.out.write(`${text}\n`);
+      return;
+    }
     // A log gets its lines in batches: one write (and one masking pass) per batch, not per test.
     this.pending += `${text}\n`;
     if (this.pending.length >= FLUSH_CHARS) this.flush();
@@ -73,7 +82,10 @@ export class CliReporter implements RunObserver {
   }
 
   private flush(): void {
-    if (this.flushTimer) { clearTimeout(this.flushTimer); this.flushTimer = undefined; }
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+    }
     if (!this.pending) return;
     const text = this.pending;
     this.pending = '';
@@ -115,7 +127,9 @@ export class CliReporter implements RunObserver {
       this.lastCollection = test.collection.name;
       const settings = test.collection.configFiles.map((f) => t(this.options.rel(f)));
       const data = test.row ? `  (data: ${t(this.options.rel(test.row.file))}, ${test.row.count} row${test.row.count === 1 ? '' : 's'})` : '';
-      this.line(`${this.paint('1', t(test.collection.name))}${test.collection.title ? ` — ${t(test.collection.title)}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}${data ? this.paint('2', data) : ''}`);
+      this.line(
+        `${this.paint('1', t(test.collection.name))}${test.collection.title ? ` — ${t(test.collection.title)}` : ''}${settings.length ? this.paint('2', `  (settings: ${settings.join(', ')})`) : ''}${data ? this.paint('2', data) : ''}`,
+      );
     }
     this.draw();
   }
@@ -128,9 +142,15 @@ export class CliReporter implements RunObserver {
     const label = `${t(result.test.collection.name)}/${name}`;
     if (result.status === 'passed') {
       this.passed++;
-      if (!this.tty) this.line(`  ${this.paint('32', '✓')} ${name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${t(result.environment)}` : ''}`)}`);
+      if (!this.tty)
+        this.line(
+          `  ${this.paint('32', '✓')} ${name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${t(result.environment)}` : ''}`)}`,
+        );
       // Contract warnings stay on screen beside a pass: a field the contract does not know is news (docs/collections.md#contract-findings).
-      else if (result.warnings?.length) this.line(`  ${this.paint('32', '✓')} ${label}  ${this.paint('33', `${result.warnings.length} contract warning${result.warnings.length === 1 ? '' : 's'}`)}`);
+      else if (result.warnings?.length)
+        this.line(
+          `  ${this.paint('32', '✓')} ${label}  ${this.paint('33', `${result.warnings.length} contract warning${result.warnings.length === 1 ? '' : 's'}`)}`,
+        );
       for (const w of result.warnings ?? []) this.line(`      ${this.paint('33', '⚠')} ${t(failureLine(w, rel))}`);
     } else if (result.status === 'failed') {
       this.failed++;
@@ -145,7 +165,10 @@ export class CliReporter implements RunObserver {
 
   runEnd(report: RunReport): void {
     this.flush();
-    if (this.tty && this.progressShown) { this.out.write(CLEAR_LINE); this.progressShown = false; }
+    if (this.tty && this.progressShown) {
+      this.out.write(CLEAR_LINE);
+      this.progressShown = false;
+    }
     const s = report.summary;
     const parts = [
       this.paint(s.passed ? '32' : '2', `${s.passed} passed`),
@@ -155,6 +178,9 @@ export class CliReporter implements RunObserver {
     this.out.write(`\n${s.total} test${s.total === 1 ? '' : 's'}: ${parts.join(', ')} in ${duration(s.durationMs)}\n`);
     // Right under the counts: they are not the whole run's.
     const incomplete = report.incompleteReasons ?? [];
-    if (incomplete.length) this.out.write(`${this.paint('31', 'Incomplete report: not one whole run')}\n${incomplete.map((r) => `  ${this.paint('31', '✗')} ${t(r.message)}\n`).join('')}`);
+    if (incomplete.length)
+      this.out.write(
+        `${this.paint('31', 'Incomplete report: not one whole run')}\n${incomplete.map((r) => `  ${this.paint('31', '✗')} ${t(r.message)}\n`).join('')}`,
+      );
   }
 }

@@ -23,13 +23,15 @@ export function failureLine(f: Failure, rel: Relative): string {
 
 /** Every failure, with expected/actual where the message alone would be cut short. */
 export function failureDetails(failures: readonly Failure[], rel: Relative): string {
-  return failures.map((f) => {
-    const lines = [failureLine(f, rel)];
-    if (f.path) lines.push(`  reply path: ${f.path}`);
-    if (f.expected !== undefined) lines.push(`  expected:   ${f.expected}`);
-    if (f.actual !== undefined) lines.push(`  actual:     ${f.actual}`);
-    return lines.join('\n');
-  }).join('\n');
+  return failures
+    .map((f) => {
+      const lines = [failureLine(f, rel)];
+      if (f.path) lines.push(`  reply path: ${f.path}`);
+      if (f.expected !== undefined) lines.push(`  expected:   ${f.expected}`);
+      if (f.actual !== undefined) lines.push(`  actual:     ${f.actual}`);
+      return lines.join('\n');
+    })
+    .join('\n');
 }
 
 export function seconds(ms: number): string {

@@ -38,7 +38,12 @@ const MARKS = { passed: '✓', failed: '✗', skipped: '○' } as const;
 
 /** JSON that cannot end the <script> element it sits in or be read as markup. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function exchangeForPage(t: ExchangeTranscript, mask: (s: string) => string): ExchangeTranscript {
@@ -72,12 +77,24 @@ function testHtml(r: TestResult, index: number, rel: Relative, hasExchange: bool
   if (r.startedAt) facts.push(['started', r.startedAt]);
   if (r.reply) {
     const { endpoint, status, totalMs, fault } = r.reply;
-    facts.push(['reply', [endpoint, status !== undefined ? `HTTP ${status}` : undefined, totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined, fault ? `fault ${fault}` : undefined].filter(Boolean).join(' · ')]);
+    facts.push([
+      'reply',
+      [
+        endpoint,
+        status !== undefined ? `HTTP ${status}` : undefined,
+        totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined,
+        fault ? `fault ${fault}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ]);
   }
   if (t.dependsOn.length) facts.push(['uses captures of', t.dependsOn.map((d) => relativeId(d, rel)).join(', ')]);
   const captured = Object.entries(r.captured);
   if (captured.length) facts.push(['captured', captured.map(([k, v]) => `${k}=${v}`).join(', ')]);
-  const search = [t.name, rel(t.file), t.collection.name, t.collection.title ?? '', r.status, t.operation ?? '', r.environment ?? '', t.row?.name ?? ''].join(' ').toLowerCase();
+  const search = [t.name, rel(t.file), t.collection.name, t.collection.title ?? '', r.status, t.operation ?? '', r.environment ?? '', t.row?.name ?? '']
+    .join(' ')
+    .toLowerCase();
   const body = [
     `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
     r.status === 'skipped' ? `<p class="skip">skipped: ${escapeHtml(r.skipReason ?? 'not run')}</p>` : '',
@@ -105,19 +122,32 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
     else groups.set(r.test.collection.name, [r]);
   }
   const exchanges: Record<string, ExchangeTranscript> = {};
-  report.results.forEach((r, i) => { if (r.transcript) exchanges[i] = exchangeForPage(r.transcript, mask); });
+  report.results.forEach((r, i) => {
+    if (r.transcript) exchanges[i] = exchangeForPage(r.transcript, mask);
+  });
   const indexOf = new Map(report.results.map((r, i) => [r, i]));
 
   const scope = report.shard
     ? `shard ${report.shard.index}/${report.shard.total} (${s.total} of ${report.shard.tests} tests)`
-    : report.mergedFrom ? `merged from ${report.mergedFrom.length} report${report.mergedFrom.length === 1 ? '' : 's'}${report.mergedFrom.some((m) => m.shard) ? ` (shards ${report.mergedFrom.filter((m) => m.shard).map((m) => `${m.shard!.index}/${m.shard!.total}`).join(', ')})` : ''}` : '';
+    : report.mergedFrom
+      ? `merged from ${report.mergedFrom.length} report${report.mergedFrom.length === 1 ? '' : 's'}${
+          report.mergedFrom.some((m) => m.shard)
+            ? ` (shards ${report.mergedFrom
+                .filter((m) => m.shard)
+                .map((m) => `${m.shard!.index}/${m.shard!.total}`)
+                .join(', ')})`
+            : ''
+        }`
+      : '';
   const environments = [...new Set(report.results.map((r) => r.environment).filter((e): e is string => !!e))];
   const tile = (cls: string, label: string, value: string) => `<li class="${cls}"><b>${escapeHtml(value)}</b>${escapeHtml(label)}</li>`;
-  const sections = [...groups].map(([name, results]) => {
-    const count = (st: TestResult['status']) => results.filter((r) => r.status === st).length;
-    const collectionTitle = results[0].test.collection.title;
-    return `<section class="collection" data-collection="${escapeHtml(name)}"><h2>${escapeHtml(name)}${collectionTitle ? ` <span class="title">— ${escapeHtml(collectionTitle)}</span>` : ''}<span class="counts">${results.length} tests · ${count('passed')} passed · ${count('failed')} failed · ${count('skipped')} skipped</span></h2><ul class="tests">${results.map((r) => testHtml(r, indexOf.get(r)!, rel, r.transcript !== undefined)).join('')}</ul></section>`;
-  }).join('\n');
+  const sections = [...groups]
+    .map(([name, results]) => {
+      const count = (st: TestResult['status']) => results.filter((r) => r.status === st).length;
+      const collectionTitle = results[0].test.collection.title;
+      return `<section class="collection" data-collection="${escapeHtml(name)}"><h2>${escapeHtml(name)}${collectionTitle ? ` <span class="title">— ${escapeHtml(collectionTitle)}</span>` : ''}<span class="counts">${results.length} tests · ${count('passed')} passed · ${count('failed')} failed · ${count('skipped')} skipped</span></h2><ul class="tests">${results.map((r) => testHtml(r, indexOf.get(r)!, rel, r.transcript !== undefined)).join('')}</ul></section>`;
+    })
+    .join('\n');
   const incomplete = report.incompleteReasons ?? [];
   const failed = s.failed > 0 || incomplete.length > 0;
   const verdict = failed

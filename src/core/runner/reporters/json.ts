@@ -48,7 +48,9 @@ function test(r: TestResult, rel: Relative) {
     failures: r.failures.map((f) => failure(f, rel)),
     ...(r.warnings?.length ? { warnings: r.warnings.map((f) => failure(f, rel)) } : {}),
     ...(r.test.position !== undefined ? { position: r.test.position } : {}),
-    ...(r.test.row ? { row: { data: rel(r.test.row.file), index: r.test.row.index, ...(r.test.row.name ? { name: r.test.row.name } : {}), line: r.test.row.location.line } } : {}),
+    ...(r.test.row
+      ? { row: { data: rel(r.test.row.file), index: r.test.row.index, ...(r.test.row.name ? { name: r.test.row.name } : {}), line: r.test.row.location.line } }
+      : {}),
     ...(r.test.collection.together ? { keepTogether: rel(r.test.collection.together) } : {}),
     ...(r.transcript ? { exchange: r.transcript } : {}),
   };
@@ -64,22 +66,29 @@ export function jsonReport(report: RunReport, rel: Relative): string {
  * thousands of tests is never one string, nor one masked copy of it, in memory.
  */
 export function* jsonReportParts(report: RunReport, rel: Relative): Generator<string> {
-  const head = JSON.stringify({
-    format: 'carrier-run-report',
-    version: JSON_REPORT_VERSION,
-    // First, where a reader (and `carrier report` merging this again) cannot miss it.
-    ...(report.incompleteReasons?.length ? { incomplete: true, incompleteReasons: report.incompleteReasons } : {}),
-    summary: report.summary,
-    ...(report.shard ? { shard: report.shard } : {}),
-    ...(report.mergedFrom ? { mergedFrom: report.mergedFrom } : {}),
-    ...(report.run ? { run: report.run } : {}),
-    problems: report.problems.map((p) => failure(p, rel)),
-    tests: [],
-  }, null, 2);
+  const head = JSON.stringify(
+    {
+      format: 'carrier-run-report',
+      version: JSON_REPORT_VERSION,
+      // First, where a reader (and `carrier report` merging this again) cannot miss it.
+      ...(report.incompleteReasons?.length ? { incomplete: true, incompleteReasons: report.incompleteReasons } : {}),
+      summary: report.summary,
+      ...(report.shard ? { shard: report.shard } : {}),
+      ...(report.mergedFrom ? { mergedFrom: report.mergedFrom } : {}),
+      ...(report.run ? { run: report.run } : {}),
+      problems: report.problems.map((p) => failure(p, rel)),
+      tests: [],
+    },
+    null,
+    2,
+  );
   // "tests" is the last key: the head ends `"tests": []` and the closing brace.
   const open = head.slice(0, head.length - '[]\n}'.length);
   const { results } = report;
-  if (!results.length) { yield `${open}[]\n}\n`; return; }
+  if (!results.length) {
+    yield `${open}[]\n}\n`;
+    return;
+  }
   yield `${open}[\n`;
   for (let i = 0; i < results.length; i++) {
     // Indented as the array item JSON.stringify would print; a JSON text has no raw newline inside a string.

@@ -26,7 +26,10 @@ export function xmlAttr(text: string): string {
 }
 
 function attrs(values: Record<string, string | number | undefined>): string {
-  return Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');
+  return Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`)
+    .join('');
 }
 
 /** The first failure's message, noting how many more there are. */
@@ -40,12 +43,23 @@ function testcase(r: TestResult, rel: Relative, indent: string): string {
   const body: string[] = [];
   if (r.status === 'skipped') body.push(`${indent}  <skipped${attrs({ message: r.skipReason ?? 'skipped' })}/>`);
   if (r.status === 'failed') {
-    body.push(`${indent}  <failure${attrs({ message: failureMessage(r), type: r.failures[0]?.kind ?? 'failure' })}>${xmlText(failureDetails(r.failures, rel))}</failure>`);
+    body.push(
+      `${indent}  <failure${attrs({ message: failureMessage(r), type: r.failures[0]?.kind ?? 'failure' })}>${xmlText(failureDetails(r.failures, rel))}</failure>`,
+    );
   }
   const out: string[] = [];
   if (r.reply) {
     const { endpoint, status, totalMs, fault } = r.reply;
-    out.push([endpoint, status !== undefined ? `HTTP ${status}` : undefined, totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined, fault ? `fault ${fault}` : undefined].filter(Boolean).join(' · '));
+    out.push(
+      [
+        endpoint,
+        status !== undefined ? `HTTP ${status}` : undefined,
+        totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined,
+        fault ? `fault ${fault}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    );
   }
   const captured = Object.entries(r.captured);
   if (captured.length) out.push(`captured: ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`);
@@ -60,24 +74,30 @@ export const INCOMPLETE_SUITE = 'incomplete report';
 
 /** What each kind of reason means for the report, under its one-line message. */
 const INCOMPLETE_MEANS: Record<IncompleteReason['kind'], string> = {
-  'missing-shard': 'This report does not hold the whole run: the missing shard\'s tests are in no report, passed or failed. Merge every shard\'s report.json.',
-  'tests-missing': 'This report does not hold the whole run: some of its tests are in no shard\'s report.',
+  'missing-shard': "This report does not hold the whole run: the missing shard's tests are in no report, passed or failed. Merge every shard's report.json.",
+  'tests-missing': "This report does not hold the whole run: some of its tests are in no shard's report.",
   'split-differs': 'The shards merged here were cut from different splits, so they are not the parts of one run.',
-  'commit-differs': 'The reports merged here ran different commits: their results are not one run\'s.',
-  'catalog-differs': 'The reports merged here were run by carriers with different operation catalogs: their results are not one run\'s.',
-  'options-differs': 'The reports merged here ran with different options: their results are not one run\'s.',
+  'commit-differs': "The reports merged here ran different commits: their results are not one run's.",
+  'catalog-differs': "The reports merged here were run by carriers with different operation catalogs: their results are not one run's.",
+  'options-differs': "The reports merged here ran with different options: their results are not one run's.",
 };
 
 function incompleteName(r: IncompleteReason): string {
   const shard = r.shard !== undefined && r.total !== undefined ? `shard ${r.shard}/${r.total}` : undefined;
   const who = [r.file, shard].filter(Boolean).join(', ');
   switch (r.kind) {
-    case 'missing-shard': return shard ? `${shard} missing` : 'a shard missing';
-    case 'tests-missing': return 'tests missing';
-    case 'split-differs': return 'shards of different splits';
-    case 'commit-differs': return who ? `${who}: commit differs` : 'commit differs';
-    case 'catalog-differs': return who ? `${who}: catalog differs` : 'catalog differs';
-    case 'options-differs': return who ? `${who}: options differ` : 'options differ';
+    case 'missing-shard':
+      return shard ? `${shard} missing` : 'a shard missing';
+    case 'tests-missing':
+      return 'tests missing';
+    case 'split-differs':
+      return 'shards of different splits';
+    case 'commit-differs':
+      return who ? `${who}: commit differs` : 'commit differs';
+    case 'catalog-differs':
+      return who ? `${who}: catalog differs` : 'catalog differs';
+    case 'options-differs':
+      return who ? `${who}: options differ` : 'options differ';
   }
 }
 
@@ -99,19 +119,23 @@ export function junitXml(report: RunReport, rel: Relative, hostname = os.hostnam
   const time = (rs: readonly TestResult[]) => rs.reduce((t, r) => t + r.durationMs, 0);
   const incomplete = report.incompleteReasons ?? [];
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  lines.push(`<testsuites${attrs({
-    name: 'carrier run',
-    tests: report.results.length + incomplete.length,
-    failures: count(report.results, 'failed'),
-    errors: incomplete.length,
-    skipped: count(report.results, 'skipped'),
-    time: seconds(report.summary.durationMs),
-    timestamp: report.summary.startedAt.replace(/\.\d+Z$/, ''),
-  })}>`);
+  lines.push(
+    `<testsuites${attrs({
+      name: 'carrier run',
+      tests: report.results.length + incomplete.length,
+      failures: count(report.results, 'failed'),
+      errors: incomplete.length,
+      skipped: count(report.results, 'skipped'),
+      time: seconds(report.summary.durationMs),
+      timestamp: report.summary.startedAt.replace(/\.\d+Z$/, ''),
+    })}>`,
+  );
   let id = 0;
   if (incomplete.length) {
     const stamp = report.summary.startedAt.replace(/\.\d+Z$/, '');
-    lines.push(`  <testsuite${attrs({ name: INCOMPLETE_SUITE, tests: incomplete.length, failures: 0, errors: incomplete.length, skipped: 0, time: seconds(0), timestamp: stamp, hostname, id: id++, package: INCOMPLETE_SUITE })}>`);
+    lines.push(
+      `  <testsuite${attrs({ name: INCOMPLETE_SUITE, tests: incomplete.length, failures: 0, errors: incomplete.length, skipped: 0, time: seconds(0), timestamp: stamp, hostname, id: id++, package: INCOMPLETE_SUITE })}>`,
+    );
     lines.push('    <properties/>');
     for (const r of incomplete) lines.push(incompleteCase(r, '    '));
     lines.push('    <system-out/>', '    <system-err/>', '  </testsuite>');
@@ -119,25 +143,29 @@ export function junitXml(report: RunReport, rel: Relative, hostname = os.hostnam
   for (const [name, results] of suites) {
     const title = results[0].test.collection.title;
     const first = results.find((r) => r.startedAt)?.startedAt ?? report.summary.startedAt;
-    lines.push(`  <testsuite${attrs({
-      name,
-      tests: results.length,
-      failures: count(results, 'failed'),
-      errors: 0,
-      skipped: count(results, 'skipped'),
-      time: seconds(time(results)),
-      timestamp: first.replace(/\.\d+Z$/, ''),
-      hostname,
-      id: id++,
-      package: name,
-    })}>`);
+    lines.push(
+      `  <testsuite${attrs({
+        name,
+        tests: results.length,
+        failures: count(results, 'failed'),
+        errors: 0,
+        skipped: count(results, 'skipped'),
+        time: seconds(time(results)),
+        timestamp: first.replace(/\.\d+Z$/, ''),
+        hostname,
+        id: id++,
+        package: name,
+      })}>`,
+    );
     const envs = [...new Set(results.map((r) => r.environment).filter((e): e is string => !!e))];
     const properties = [
       ...(title ? [{ name: 'title', value: title }] : []),
       ...envs.map((e) => ({ name: 'environment', value: e })),
       ...results[0].test.collection.configFiles.map((f) => ({ name: 'collection.json', value: rel(f) })),
     ];
-    lines.push(properties.length ? `    <properties>\n${properties.map((p) => `      <property${attrs(p)}/>`).join('\n')}\n    </properties>` : '    <properties/>');
+    lines.push(
+      properties.length ? `    <properties>\n${properties.map((p) => `      <property${attrs(p)}/>`).join('\n')}\n    </properties>` : '    <properties/>',
+    );
     for (const r of results) lines.push(testcase(r, rel, '    '));
     lines.push('    <system-out/>', '    <system-err/>', '  </testsuite>');
   }

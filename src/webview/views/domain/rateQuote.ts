@@ -33,7 +33,9 @@ export function renderRateQuote(exchange: Exchange): HTMLElement | undefined {
   const charges = list(result[chargesField]).map(chargeLine);
   if (levels.length === 0 && charges.length === 0) return undefined;
 
-  return domainSection('rate-quote', 'Rate quote',
+  return domainSection(
+    'rate-quote',
+    'Rate quote',
     lane(result),
     levels.length > 0 ? serviceLevels(levels, int(result.ServiceDays), levelsField) : null,
     charges.length > 0 ? chargesTable(charges, chargesField, resultRecord(exchange.operation, exchange.version, 'Result', chargesField)) : null,
@@ -50,8 +52,12 @@ function lane(result: Rec): HTMLElement | null {
   };
   const via = [center(rec(result.OriginServiceCenter)), center(rec(result.DestinationServiceCenter))];
   const discount = text(result.CustomerDiscounts);
-  return h('p', { className: 'lane' },
-    h('strong', {}, from ?? '?'), h('span', { className: 'arrow', attrs: { 'aria-label': 'to' } }, ' → '), h('strong', {}, to ?? '?'),
+  return h(
+    'p',
+    { className: 'lane' },
+    h('strong', {}, from ?? '?'),
+    h('span', { className: 'arrow', attrs: { 'aria-label': 'to' } }, ' → '),
+    h('strong', {}, to ?? '?'),
     via[0] || via[1] ? h('span', { className: 'muted' }, ` · service centers ${via[0] ?? '?'} → ${via[1] ?? '?'}`) : null,
     discount && discount !== '0' ? h('span', { className: 'muted' }, ` · customer discount ${discount}`) : null,
   );
@@ -62,9 +68,13 @@ function serviceLevels(levels: Rec[], quoteDays: number | undefined, field: stri
   const known = nets.filter((n): n is number => n !== undefined);
   const max = Math.max(0, ...known);
   const min = known.length > 0 ? Math.min(...known) : undefined;
-  return h('div', {},
+  return h(
+    'div',
+    {},
     h('h3', {}, 'Service levels'),
-    h('ul', { className: 'levels', attrs: { 'aria-label': `${plural(levels.length, 'service level')} (${field})` } },
+    h(
+      'ul',
+      { className: 'levels', attrs: { 'aria-label': `${plural(levels.length, 'service level')} (${field})` } },
       ...levels.map((level, i) => levelCard(level, nets[i], max, nets[i] !== undefined && nets[i] === min && known.length > 1, quoteDays, `${field}[${i}]`)),
     ),
   );
@@ -79,7 +89,7 @@ function levelCard(level: Rec, net: number | undefined, max: number, cheapest: b
   const end = text(window?.End);
   const premium = parseMoney(text(level.Charge));
   const quote = text(level.QuoteNumber);
-  const netText = net !== undefined ? formatMoney(net) : text(level.NetCharge) ?? '—';
+  const netText = net !== undefined ? formatMoney(net) : (text(level.NetCharge) ?? '—');
   const titleId = `level-${path.replace(/\W+/g, '-')}`;
   const bar = h('span', { className: 'bar', attrs: { 'aria-hidden': 'true' } }, h('span', { className: 'bar-fill' }));
   if (net !== undefined && max > 0) (bar.firstChild as HTMLElement).style.width = `${Math.max(2, (net / max) * 100)}%`;
@@ -89,8 +99,12 @@ function levelCard(level: Rec, net: number | undefined, max: number, cheapest: b
     days !== undefined ? plural(days, 'day') : undefined,
     start && end ? `guaranteed window ${start} to ${end}` : undefined,
     cheapest ? 'lowest net charge' : undefined,
-  ].filter(Boolean).join(', ');
-  return h('li', { className: `level${cheapest ? ' cheapest' : ''}`, attrs: { 'aria-label': label, 'data-path': path } },
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return h(
+    'li',
+    { className: `level${cheapest ? ' cheapest' : ''}`, attrs: { 'aria-label': label, 'data-path': path } },
     h('div', { className: 'level-head' }, h('strong', { id: titleId }, title), code ? chip(code, 'Service level code') : null),
     h('div', { className: 'level-net', attrs: { 'aria-hidden': 'true' } }, netText),
     bar,
@@ -104,7 +118,14 @@ function levelCard(level: Rec, net: number | undefined, max: number, cheapest: b
 
 function chargeLine(r: Rec): ChargeLine {
   const amount = text(r.Amount);
-  return { type: (text(r.Type) ?? '').toUpperCase(), title: text(r.Title) ?? text(r.Type) ?? '', weight: text(r.Weight), rate: text(r.Rate), amount, cents: parseMoney(amount) };
+  return {
+    type: (text(r.Type) ?? '').toUpperCase(),
+    title: text(r.Title) ?? text(r.Type) ?? '',
+    weight: text(r.Weight),
+    rate: text(r.Rate),
+    amount,
+    cents: parseMoney(amount),
+  };
 }
 
 /**
@@ -125,31 +146,49 @@ function chargesTable(lines: ChargeLine[], field: string, record: ReturnType<typ
   const net = lines.find((l) => l.type === 'NET');
   const body = lines.filter((l) => l !== net);
   const { sum, net: netCents } = sumCharges(lines);
-  const row = (l: ChargeLine, className: string) => h('tr', { className, attrs: { 'data-type': l.type || undefined } },
-    h('th', { attrs: { scope: 'row' } }, l.title),
-    h('td', { className: 'num' }, l.weight ? `${l.weight} lb` : ''),
-    h('td', { className: 'num' }, l.rate ?? ''),
-    h('td', { className: 'num' }, l.amount ?? ''),
-  );
-  const tsv = [['Charge', 'Weight', 'Rate', 'Amount'], ...lines.map((l) => [l.title, l.weight ?? '', l.rate ?? '', l.amount ?? ''])].map((r) => r.join('\t')).join('\n');
-  const check = sum === undefined || netCents === undefined
-    ? null
-    : sum === netCents
-      ? h('p', { className: 'sum-check ok' }, icon('pass'), ` The lines add up to the net charge, ${formatMoney(netCents)}.`)
-      : h('p', { className: 'sum-check bad', role: 'note' }, icon('warning'), ` The lines add up to ${formatMoney(sum)}, but the net charge is ${formatMoney(netCents)} (${formatMoney(netCents - sum)} apart).`);
-  return h('div', {},
-    h('div', { className: 'section-head' },
-      h('h3', {}, 'Charges'),
-      copyButton(tsv, 'charges as a table', { label: 'Copy table', showLabel: true }),
-    ),
-    h('table', { className: 'kv charges', attrs: { 'data-field': field } },
+  const row = (l: ChargeLine, className: string) =>
+    h(
+      'tr',
+      { className, attrs: { 'data-type': l.type || undefined } },
+      h('th', { attrs: { scope: 'row' } }, l.title),
+      h('td', { className: 'num' }, l.weight ? `${l.weight} lb` : ''),
+      h('td', { className: 'num' }, l.rate ?? ''),
+      h('td', { className: 'num' }, l.amount ?? ''),
+    );
+  const tsv = [['Charge', 'Weight', 'Rate', 'Amount'], ...lines.map((l) => [l.title, l.weight ?? '', l.rate ?? '', l.amount ?? ''])]
+    .map((r) => r.join('\t'))
+    .join('\n');
+  const check =
+    sum === undefined || netCents === undefined
+      ? null
+      : sum === netCents
+        ? h('p', { className: 'sum-check ok' }, icon('pass'), ` The lines add up to the net charge, ${formatMoney(netCents)}.`)
+        : h(
+            'p',
+            { className: 'sum-check bad', role: 'note' },
+            icon('warning'),
+            ` The lines add up to ${formatMoney(sum)}, but the net charge is ${formatMoney(netCents)} (${formatMoney(netCents - sum)} apart).`,
+          );
+  return h(
+    'div',
+    {},
+    h('div', { className: 'section-head' }, h('h3', {}, 'Charges'), copyButton(tsv, 'charges as a table', { label: 'Copy table', showLabel: true })),
+    h(
+      'table',
+      { className: 'kv charges', attrs: { 'data-field': field } },
       h('caption', { className: 'visually-hidden' }, 'Charges of the quote, from the item lines to the net charge'),
-      h('thead', {}, h('tr', {},
-        h('th', { attrs: { scope: 'col' }, title: fieldDoc(record, 'Title') }, 'Charge'),
-        h('th', { className: 'num', attrs: { scope: 'col' } }, 'Weight'),
-        h('th', { className: 'num', attrs: { scope: 'col' } }, 'Rate'),
-        h('th', { className: 'num', attrs: { scope: 'col' }, title: fieldDoc(record, 'Amount') }, 'Amount'),
-      )),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { attrs: { scope: 'col' }, title: fieldDoc(record, 'Title') }, 'Charge'),
+          h('th', { className: 'num', attrs: { scope: 'col' } }, 'Weight'),
+          h('th', { className: 'num', attrs: { scope: 'col' } }, 'Rate'),
+          h('th', { className: 'num', attrs: { scope: 'col' }, title: fieldDoc(record, 'Amount') }, 'Amount'),
+        ),
+      ),
       h('tbody', {}, ...body.map((l) => row(l, l.type === '' ? 'item' : SUBTOTALS.has(l.type) ? 'subtotal' : 'adder'))),
       net ? h('tfoot', {}, row(net, 'total')) : null,
     ),

@@ -46,7 +46,9 @@ export function renderPickup(exchange: Exchange, actions: NumberActions): HTMLEl
   const window = [text(details?.ReadyTime), text(details?.CloseTime)].filter(Boolean).join(' – ');
   const when = [text(details?.PickupDate), window].filter(Boolean).join(', ');
   const terminal = text(details?.TerminalCode);
-  return domainSection('pickup', 'Pickup requested',
+  return domainSection(
+    'pickup',
+    'Pickup requested',
     when || terminal ? h('p', { className: 'lane' }, icon('calendar'), ` ${when}${terminal ? ` · terminal ${terminal}` : ''}`) : null,
     tilesList(tiles),
     documentsLink(exchange.documents, actions),
@@ -62,7 +64,10 @@ function numberTiles(r: Rec, prefix: string, actions: NumberActions, lead = ''):
       label: `${lead}BOL ID`,
       value: bolId,
       path: `${prefix}BolID`,
-      action: button('Get this BOL’s PDF', 'file-pdf', () => actions.followUp({ kind: 'bol-pdf', bolId }), { secondary: true, title: `Open a new GetBillOfLadingPdf request for BOL ${bolId}` }),
+      action: button('Get this BOL’s PDF', 'file-pdf', () => actions.followUp({ kind: 'bol-pdf', bolId }), {
+        secondary: true,
+        title: `Open a new GetBillOfLadingPdf request for BOL ${bolId}`,
+      }),
     });
   }
   if (pro) {
@@ -70,19 +75,31 @@ function numberTiles(r: Rec, prefix: string, actions: NumberActions, lead = ''):
       label: `${lead}PRO number`,
       value: pro,
       path: `${prefix}WebProNumber`,
-      action: button('Trace this PRO', 'search', () => actions.followUp({ kind: 'trace-pro', pro }), { secondary: true, title: `Open a new TraceShipment request for PRO ${pro}` }),
+      action: button('Trace this PRO', 'search', () => actions.followUp({ kind: 'trace-pro', pro }), {
+        secondary: true,
+        title: `Open a new TraceShipment request for PRO ${pro}`,
+      }),
     });
   }
   return tiles;
 }
 
 function tilesList(tiles: readonly Tile[]): HTMLElement {
-  return h('ul', { className: 'numbers', attrs: { 'aria-label': 'Numbers to copy' } },
+  return h(
+    'ul',
+    { className: 'numbers', attrs: { 'aria-label': 'Numbers to copy' } },
     ...tiles.map((t) => {
       const id = `number-${t.path.replace(/\W+/g, '-')}`;
-      return h('li', { className: 'number-tile', attrs: { 'aria-labelledby': id, 'data-path': t.path } },
+      return h(
+        'li',
+        { className: 'number-tile', attrs: { 'aria-labelledby': id, 'data-path': t.path } },
         h('span', { className: 'number-label', id }, t.label),
-        h('span', { className: 'number-line' }, h('code', { className: 'number-value' }, t.value), copyButton(t.value, `${t.label} ${t.value}`, { label: `Copy ${t.label}` })),
+        h(
+          'span',
+          { className: 'number-line' },
+          h('code', { className: 'number-value' }, t.value),
+          copyButton(t.value, `${t.label} ${t.value}`, { label: `Copy ${t.label}` }),
+        ),
         t.action ? h('span', { className: 'number-actions' }, t.action) : null,
       );
     }),
@@ -92,5 +109,15 @@ function tilesList(tiles: readonly Tile[]): HTMLElement {
 function documentsLink(documents: readonly DecodedDocument[], actions: NumberActions): HTMLElement | null {
   const pdf = documents.find((d) => d.mediaType === 'application/pdf');
   if (!pdf) return null;
-  return h('p', {}, icon('file-pdf'), ' ', linkButton(`The reply carries ${pdf.name}${pdf.pages ? ` (${pdf.pages} page${pdf.pages === 1 ? '' : 's'})` : ''}: show it`, actions.showDocuments, 'Open the Documents tab'));
+  return h(
+    'p',
+    {},
+    icon('file-pdf'),
+    ' ',
+    linkButton(
+      `The reply carries ${pdf.name}${pdf.pages ? ` (${pdf.pages} page${pdf.pages === 1 ? '' : 's'})` : ''}: show it`,
+      actions.showDocuments,
+      'Open the Documents tab',
+    ),
+  );
 }

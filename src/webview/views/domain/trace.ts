@@ -12,10 +12,14 @@ const MAX_EVENTS = 100;
 
 export function renderTrace(exchange: Exchange): HTMLElement | undefined {
   // A card needs something to say: a number, a status or an error.
-  const shipments = list(rec(exchange.parsed)?.Result).map((s, index) => ({ s, index })).filter(({ s }) => text(s.ShipmentNumber) || text(s.ShortStatus) || shipmentError(s));
+  const shipments = list(rec(exchange.parsed)?.Result)
+    .map((s, index) => ({ s, index }))
+    .filter(({ s }) => text(s.ShipmentNumber) || text(s.ShortStatus) || shipmentError(s));
   if (shipments.length === 0) return undefined;
   const { shown, more } = capped(shipments, MAX_CARDS, (n) => `${n} shipment${n === 1 ? '' : 's'}`);
-  return domainSection('trace', shipments.length === 1 ? 'Shipment' : `${shipments.length} shipments`,
+  return domainSection(
+    'trace',
+    shipments.length === 1 ? 'Shipment' : `${shipments.length} shipments`,
     h('div', { className: 'cards' }, ...shown.map(({ s, index }) => shipmentCard(s, index))),
     more,
   );
@@ -47,19 +51,26 @@ function shipmentCard(s: Rec, index: number): HTMLElement {
     ['PO', text(refs?.PO) ? copyable(text(refs?.PO)!, `PO number ${text(refs?.PO)}`) : undefined],
   ];
   const shown = facts.filter((f): f is [string, Node | string] => f[1] !== undefined);
-  return h('article', { className: `card shipment${error ? ' has-error' : ''}`, attrs: { 'aria-labelledby': headingId, 'data-path': `Result[${index}]` } },
-    h('header', { className: 'card-head' },
+  return h(
+    'article',
+    { className: `card shipment${error ? ' has-error' : ''}`, attrs: { 'aria-labelledby': headingId, 'data-path': `Result[${index}]` } },
+    h(
+      'header',
+      { className: 'card-head' },
       h('h3', { id: headingId }, number ? `PRO ${number}` : `Shipment ${index + 1}`),
       number ? copyButton(number, `PRO ${number}`, { label: 'Copy the PRO' }) : null,
       status ? chip(status, 'Status', status.toLowerCase() === 'delivered' ? 'chip-ok' : '') : null,
     ),
     error
-      ? h('div', { className: 'callout callout-error', role: 'note' }, icon('error'), h('div', {}, h('strong', {}, error.code ? `${error.code}` : 'Error'), h('p', {}, error.message)))
+      ? h(
+          'div',
+          { className: 'callout callout-error', role: 'note' },
+          icon('error'),
+          h('div', {}, h('strong', {}, error.code ? `${error.code}` : 'Error'), h('p', {}, error.message)),
+        )
       : null,
     text(s.LongStatus) ? h('p', { className: 'long-status' }, text(s.LongStatus)!) : null,
-    shown.length > 0
-      ? h('dl', { className: 'facts-grid' }, ...shown.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]))
-      : null,
+    shown.length > 0 ? h('dl', { className: 'facts-grid' }, ...shown.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])) : null,
     events.length > 0 ? timeline(events, number) : null,
   );
 }
@@ -73,15 +84,25 @@ function shipmentError(s: Rec): { code?: string; message: string } | undefined {
 
 function timeline(all: Rec[], number: string | undefined): HTMLElement {
   const { shown: events, more } = capped(all, MAX_EVENTS, (n) => `${n} event${n === 1 ? '' : 's'}`);
-  return h('div', {},
+  return h(
+    'div',
+    {},
     h('h4', {}, 'Status history'),
-    h('ol', { className: 'timeline', attrs: { 'aria-label': `Status history${number ? ` of PRO ${number}` : ''}, oldest first` } },
+    h(
+      'ol',
+      { className: 'timeline', attrs: { 'aria-label': `Status history${number ? ` of PRO ${number}` : ''}, oldest first` } },
       ...events.map((e, i) => {
-        const where = [[text(e.City), text(e.State)].filter(Boolean).join(', '), text(e.TerminalCode) && `terminal ${text(e.TerminalCode)}`].filter(Boolean).join(' · ');
+        const where = [[text(e.City), text(e.State)].filter(Boolean).join(', '), text(e.TerminalCode) && `terminal ${text(e.TerminalCode)}`]
+          .filter(Boolean)
+          .join(' · ');
         const code = text(e.Code);
-        return h('li', { className: `event${i === events.length - 1 ? ' latest' : ''}` },
+        return h(
+          'li',
+          { className: `event${i === events.length - 1 ? ' latest' : ''}` },
           h('span', { className: 'dot', attrs: { 'aria-hidden': 'true' } }),
-          h('div', { className: 'event-line' },
+          h(
+            'div',
+            { className: 'event-line' },
             h('span', { className: 'event-date' }, text(e.Date) ?? ''),
             code ? chip(code, text(e.Status) ? `${code}: ${text(e.Status)}` : 'Status code') : null,
             h('span', { className: 'event-what' }, text(e.Description) ?? text(e.Status) ?? ''),

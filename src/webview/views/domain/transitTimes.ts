@@ -21,22 +21,43 @@ export function renderTransitTimes(exchange: Exchange): HTMLElement | undefined 
   const maxDays = Math.max(1, ...destinations.map((d) => int(d.ServiceDays) ?? 0));
   const pickup = text(result.PickupDate);
   const { shown, more } = capped(destinations, MAX_ROWS, (n) => `${n} destination${n === 1 ? '' : 's'}`);
-  return domainSection('transit-times', 'Transit times',
-    h('p', { className: 'lane' },
-      'From ', h('strong', {}, place(rec(origin?.OriginPoint)) ?? '?'),
-      originCenter ? h('span', { className: 'muted' }, ` · service center ${[text(originCenter.ServiceCenterCode), text(originCenter.ServiceCenterLocation)].filter(Boolean).join(' ')}`) : null,
+  return domainSection(
+    'transit-times',
+    'Transit times',
+    h(
+      'p',
+      { className: 'lane' },
+      'From ',
+      h('strong', {}, place(rec(origin?.OriginPoint)) ?? '?'),
+      originCenter
+        ? h(
+            'span',
+            { className: 'muted' },
+            ` · service center ${[text(originCenter.ServiceCenterCode), text(originCenter.ServiceCenterLocation)].filter(Boolean).join(' ')}`,
+          )
+        : null,
       pickup ? [' · picked up ', h('time', { attrs: { datetime: pickup } }, calendarDay(pickup) ?? pickup)] : null,
     ),
-    h('div', { className: 'table-scroll' },
-      h('table', { className: 'kv transit' },
+    h(
+      'div',
+      { className: 'table-scroll' },
+      h(
+        'table',
+        { className: 'kv transit' },
         h('caption', { className: 'visually-hidden' }, `Transit times to ${plural(destinations.length, 'destination')}`),
-        h('thead', {}, h('tr', {},
-          h('th', { attrs: { scope: 'col' } }, 'Destination'),
-          h('th', { attrs: { scope: 'col' } }, 'Service center'),
-          h('th', { className: 'num', attrs: { scope: 'col' } }, 'Service days'),
-          h('th', { attrs: { scope: 'col' } }, 'Delivery'),
-          h('th', { attrs: { scope: 'col' } }, 'Notes'),
-        )),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { attrs: { scope: 'col' } }, 'Destination'),
+            h('th', { attrs: { scope: 'col' } }, 'Service center'),
+            h('th', { className: 'num', attrs: { scope: 'col' } }, 'Service days'),
+            h('th', { attrs: { scope: 'col' } }, 'Delivery'),
+            h('th', { attrs: { scope: 'col' } }, 'Notes'),
+          ),
+        ),
         h('tbody', {}, ...shown.map((d, i) => destinationRow(d, i, maxDays))),
       ),
     ),
@@ -52,18 +73,31 @@ function destinationRow(d: Rec, index: number, maxDays: number): HTMLElement {
   const level = text(problem?.Level);
   const bar = h('span', { className: 'bar small', attrs: { 'aria-hidden': 'true' } }, h('span', { className: 'bar-fill' }));
   if (days !== undefined) (bar.firstChild as HTMLElement).style.width = `${Math.max(4, (days / maxDays) * 100)}%`;
-  const levels = list(d.ServiceLevels).map((l) => text(l.ServiceLevelCode)).filter((c): c is string => c !== undefined);
-  return h('tr', { attrs: { 'data-path': `Result.Destinations[${index}]` } },
+  const levels = list(d.ServiceLevels)
+    .map((l) => text(l.ServiceLevelCode))
+    .filter((c): c is string => c !== undefined);
+  return h(
+    'tr',
+    { attrs: { 'data-path': `Result.Destinations[${index}]` } },
     h('th', { attrs: { scope: 'row' } }, place(rec(d.DestinationPoint)) ?? `Destination ${index + 1}`),
     h('td', {}, center ? [text(center.ServiceCenterCode) ?? '', h('span', { className: 'muted' }, ` ${text(center.ServiceCenterLocation) ?? ''}`)] : '—'),
     h('td', { className: 'num days' }, days !== undefined ? [h('span', {}, String(days)), bar] : '—'),
     h('td', {}, delivery ? h('time', { attrs: { datetime: delivery } }, calendarDay(delivery) ?? delivery) : '—'),
-    h('td', { className: 'notes' },
+    h(
+      'td',
+      { className: 'notes' },
       problem && text(problem.Message)
-        ? h('span', { className: `note-${(level ?? 'info').toLowerCase()}` }, icon(level === 'Error' ? 'error' : level === 'Warning' ? 'warning' : 'info'), ` ${text(problem.Message)}`)
+        ? h(
+            'span',
+            { className: `note-${(level ?? 'info').toLowerCase()}` },
+            icon(level === 'Error' ? 'error' : level === 'Warning' ? 'warning' : 'info'),
+            ` ${text(problem.Message)}`,
+          )
         : null,
       text(d.DestinationNotes) ? h('span', {}, text(d.DestinationNotes)!) : null,
-      levels.length > 0 ? h('span', { className: 'levels-line', attrs: { 'aria-label': `Service levels: ${levels.join(', ')}` } }, ...levels.map((c) => chip(c))) : null,
+      levels.length > 0
+        ? h('span', { className: 'levels-line', attrs: { 'aria-label': `Service levels: ${levels.join(', ')}` } }, ...levels.map((c) => chip(c)))
+        : null,
     ),
   );
 }

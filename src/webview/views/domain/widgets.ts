@@ -9,23 +9,27 @@ import { copy } from '../../vscodeApi';
 export function copyButton(value: string, what: string, options: { label?: string; showLabel?: boolean } = {}): HTMLButtonElement {
   const label = options.label ?? `Copy ${what}`;
   const glyph = icon('copy');
-  const b = h('button', {
-    className: options.showLabel ? 'btn btn-secondary copy' : 'btn btn-icon copy',
-    type: 'button',
-    title: `${label} (${value})`,
-    attrs: { 'aria-label': `${label}: ${value}`, 'data-copy': value },
-    on: {
-      click: () => {
-        copy(value, what);
-        glyph.className = 'codicon codicon-check';
-        b.setAttribute('aria-label', `Copied ${what}: ${value}`);
-        setTimeout(() => {
-          glyph.className = 'codicon codicon-copy';
-          b.setAttribute('aria-label', `${label}: ${value}`);
-        }, 1500);
+  const b = h(
+    'button',
+    {
+      className: options.showLabel ? 'btn btn-secondary copy' : 'btn btn-icon copy',
+      type: 'button',
+      title: `${label} (${value})`,
+      attrs: { 'aria-label': `${label}: ${value}`, 'data-copy': value },
+      on: {
+        click: () => {
+          copy(value, what);
+          glyph.className = 'codicon codicon-check';
+          b.setAttribute('aria-label', `Copied ${what}: ${value}`);
+          setTimeout(() => {
+            glyph.className = 'codicon codicon-copy';
+            b.setAttribute('aria-label', `${label}: ${value}`);
+          }, 1500);
+        },
       },
     },
-  }, glyph);
+    glyph,
+  );
   if (options.showLabel) b.append(label);
   return b;
 }
@@ -38,7 +42,9 @@ export function copyable(value: string, what: string): HTMLElement {
 /** A section of the Summary owned by an operation view, named for assistive technology. */
 export function domainSection(id: string, heading: string, ...children: Array<Node | null | false | undefined>): HTMLElement {
   const headingId = `domain-${id}-heading`;
-  return h('section', { className: `domain domain-${id}`, attrs: { 'aria-labelledby': headingId, 'data-domain': id } },
+  return h(
+    'section',
+    { className: `domain domain-${id}`, attrs: { 'aria-labelledby': headingId, 'data-domain': id } },
     h('h2', { id: headingId }, heading),
     ...children,
   );
