@@ -6,7 +6,7 @@ import type { EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
 import type { SandboxController } from '../sandbox/sandboxController';
 import type { Log } from '../log';
-import { pickShape } from './pickShape';
+import { pickShape } from '../pickShape';
 
 export function registerAuthoringCommands(environments: EnvironmentStore, sandbox: SandboxController, log: Log): vscode.Disposable[] {
   return [

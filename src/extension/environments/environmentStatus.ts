@@ -1,10 +1,10 @@
 /** The status-bar item that names the target environment; clicking it switches. */
 import * as vscode from 'vscode';
-import type { ApiKeys } from '../secrets/apiKeys';
+import type { KeyPresence } from './keyPresence';
 import { keyDestination } from '../coreLight';
 import type { EnvironmentStore } from './environmentStore';
 
-export function createEnvironmentStatus(environments: EnvironmentStore, keys: ApiKeys): vscode.Disposable {
+export function createEnvironmentStatus(environments: EnvironmentStore, keys: KeyPresence): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('carrier.environment', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Carrier Environment';
   item.command = 'carrier.selectEnvironment';

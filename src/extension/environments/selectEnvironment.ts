@@ -1,6 +1,6 @@
 /** Carrier: Select Environment — a quick pick that also shows whether each has an API key. */
 import * as vscode from 'vscode';
-import type { ApiKeys } from '../secrets/apiKeys';
+import type { KeyPresence } from './keyPresence';
 import { guarded } from '../errors';
 import type { Log } from '../log';
 import { keyDestination } from '../coreLight';
@@ -10,7 +10,7 @@ interface EnvironmentItem extends vscode.QuickPickItem {
   readonly name: string;
 }
 
-export function registerSelectEnvironment(environments: EnvironmentStore, keys: ApiKeys, log: Log): vscode.Disposable {
+export function registerSelectEnvironment(environments: EnvironmentStore, keys: KeyPresence, log: Log): vscode.Disposable {
   return vscode.commands.registerCommand(
     'carrier.selectEnvironment',
     guarded(log, 'Select Environment', async () => {

@@ -2,11 +2,17 @@
 import * as vscode from 'vscode';
 import { guarded } from '../errors';
 import type { Log } from '../log';
-import type { ResultsPanel } from '../panel/resultsPanel';
 import type { HistoryEntry } from './historyEntry';
 import type { HistoryStore } from './historyStore';
 
-export function registerHistoryCommands(history: HistoryStore, panel: ResultsPanel, log: Log): vscode.Disposable[] {
+/** What History asks of the results panel (src/extension/panel/resultsPanel.ts, which stands above History and reads its store). */
+export interface EntryViewer {
+  showById(id: string): Promise<unknown>;
+  /** Brings the panel forward if it is open; false when there is none. */
+  reveal(): Promise<boolean>;
+}
+
+export function registerHistoryCommands(history: HistoryStore, panel: EntryViewer, log: Log): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(
       'carrier.history.open',

@@ -4,7 +4,7 @@
  * if it is not running, and opens `{path}?op=<Operation>` on it.
  */
 import * as vscode from 'vscode';
-import { pickShape } from '../authoring/pickShape';
+import { pickShape } from '../pickShape';
 import { servicePageUrl } from '../core-adapter';
 import { guarded } from '../errors';
 import type { Log } from '../log';

@@ -1,7 +1,7 @@
 /** A quick pick over the catalog's operation shapes (an operation at one version). */
 import * as vscode from 'vscode';
-import { listShapes, type ShapeInfo } from '../core-adapter';
-import { engine } from '../engineBundle';
+import { listShapes, type ShapeInfo } from './core-adapter';
+import { engine } from './engineBundle';
 
 export async function pickShape(title: string): Promise<ShapeInfo | undefined> {
   const items = listShapes().map((shape) => ({
