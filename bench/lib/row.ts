@@ -29,6 +29,8 @@ export interface RowResult {
   readonly note?: string;
   /** Each run's A and B, in the order measured (in the --json report only): whether one side led in every run, not just in the medians. */
   readonly samples?: { readonly a: readonly number[]; readonly b: readonly number[] };
+  /** With `--repeat N`: the ratio each run of the table gave (the line's ratio is their median). */
+  readonly repeats?: readonly number[];
 }
 
 export interface BenchContext {
@@ -47,11 +49,6 @@ export interface BenchRow {
   readonly id: string;
   readonly title: string;
   run(ctx: BenchContext): Promise<RowResult[]>;
-}
-
-export function passed(r: RowResult): boolean | undefined {
-  if (!r.target) return undefined;
-  return r.target.kind === 'min' ? r.ratio >= r.target.value : r.ratio <= r.target.value;
 }
 
 export const atLeast = (value: number, unit = '×'): Target => ({ kind: 'min', value, text: `≥ ${value}${unit}` });

@@ -67,6 +67,7 @@ export const clientOverhead: BenchRow = {
           ratioText: 'send / raw',
           target: atLeast(0.87, ''),
           runs: p.runs,
+          samples: { a: p.a, b: p.b },
           note: `${requests} requests per run after ${WARM_UP} by each side`,
         });
       }

@@ -115,6 +115,7 @@ export const runnerThroughput: BenchRow = {
           ratioText: 'run / raw',
           target: atLeast(0.8),
           runs: p.runs,
+          samples: { a: p.a, b: p.b },
           note: `client CPU per request ${cpu.runner.toFixed(3)} ms vs ${cpu.raw.toFixed(3)} ms; sandbox CPU per request ${server.runner.toFixed(3)} / ${server.raw.toFixed(3)} ms; runner peak RSS ${rssPer1000.toFixed(1)} MB per 1,000 requests`,
         },
         {
