@@ -9,6 +9,7 @@ import { nodeFiles } from './files';
 
 export { nodeFiles } from './files';
 export { NodeDispatchers } from './dispatchers';
+export { TranscriptSpill } from './transcriptSpill';
 
 export interface NodeContextOptions {
   /** Environment variables core may read (API keys); none unless given: the CLI passes process.env. */

@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TranscriptSpill } from '../../host';
 import { commandContext } from '../context';
 import {
   ALL_BINDINGS,
@@ -302,6 +303,8 @@ export const run: Command = {
     // Environments from the repository of what is run, whatever the working directory (environments/where.ts).
     const starts = [...new Set(plan.tests.map((t) => t.collection.folder)), io.cwd];
     const backend = createRunBackend({ context, environmentsFrom: starts, embeddedUrl: () => sandbox.url() });
+    const keepTranscripts = settings.reporters.includes('json') || settings.reporters.includes('html');
+    const spill = keepTranscripts ? new TranscriptSpill() : undefined;
     try {
       const envProblems = [
         ...backend.problems,
@@ -381,7 +384,9 @@ export const run: Command = {
             ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
             ...(settings.environment ? { environment: settings.environment } : {}),
             variables: settings.variables,
-            transcripts: settings.reporters.includes('json') || settings.reporters.includes('html'),
+            transcripts: keepTranscripts,
+            // Outside the heap until the reports are written: a run of thousands of tests holds none.
+            ...(spill ? { transcriptStore: spill } : {}),
           },
           observer,
         );
@@ -411,6 +416,7 @@ export const run: Command = {
       }
       return report.summary.failed > 0 || cancelled ? 1 : 0;
     } finally {
+      spill?.close();
       await backend.close?.();
       await context.http.close();
       await sandbox.close();

@@ -16,7 +16,7 @@ import { transcriptOf } from './transcript';
 import { judgeExchange } from './judge';
 import type { LoadedFile } from './loadFile';
 import { withProducers, type PlannedRun } from './plan';
-import type { Failure, PlannedTest, ReplySummary, RunObserver, RunReport, TestResult } from './types';
+import type { ExchangeTranscript, Failure, PlannedTest, ReplySummary, RunObserver, RunReport, TestResult, TranscriptStore } from './types';
 import { runVariables } from '../requestFile/runVariables';
 import { variableText } from './variables';
 
@@ -41,6 +41,8 @@ export interface ExecuteOptions {
   readonly keepExchanges?: boolean;
   /** Keep each exchange as text for reports (transcript.ts): the JSON and HTML reports show them. */
   readonly transcripts?: boolean;
+  /** Where to keep them; in memory, with each result, when not given. */
+  readonly transcriptStore?: TranscriptStore;
   /** The `run.*` variables (runVariables.ts); computed at the start of the run when not given. */
   readonly runVariables?: Readonly<Record<string, string>>;
   /** Clock, for tests. */
@@ -232,8 +234,8 @@ class Run {
     const start = this.now();
     this.note(test.id);
     this.observer.testStart?.(test);
-    const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor): TestResult =>
-      this.finish({
+    const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor, transcript?: ExchangeTranscript): TestResult => {
+      const result: TestResult = {
         test,
         status: failures.length ? 'failed' : 'passed',
         failures: redactor ? redactor.deep(failures) : failures,
@@ -241,7 +243,13 @@ class Run {
         durationMs: this.now() - start,
         captured: {},
         ...extra,
-      });
+      };
+      // Kept by the store, the transcript is read back only when a report writes it: the result holds none.
+      const store = this.options.transcriptStore;
+      if (transcript)
+        Object.defineProperty(result, 'transcript', store ? { get: store.keep(transcript), enumerable: true } : { value: transcript, enumerable: true });
+      return this.finish(result);
+    };
     if (!file?.request || file.problems.length)
       return done(file?.problems.length ? [...file.problems] : [{ kind: 'file', message: `cannot read ${test.file}` }]);
     const rowProblems = this.plan.rowProblems.get(test.id);
@@ -317,9 +325,9 @@ class Run {
         captured: redactor.deep(captured.values),
         reply: summarize(exchange),
         ...(this.options.keepExchanges ? { exchange } : {}),
-        ...(this.options.transcripts ? { transcript: transcriptOf(exchange, redactor) } : {}),
       },
       redactor,
+      this.options.transcripts ? transcriptOf(exchange, redactor) : undefined,
     );
   }
 

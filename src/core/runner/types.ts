@@ -39,6 +39,11 @@ export interface Failure {
   readonly message: string;
   readonly expected?: string;
   readonly actual?: string;
+  /**
+   * The expected value alone, written as `actual` is (`"Memphis"` where `expected` is
+   * `equals "Memphis"`), when the expectation names one: what a diff compares with `actual`.
+   */
+  readonly expectedValue?: string;
   /** Concrete reply path (`Result.Charges[2].Amount`). */
   readonly path?: string;
   /** Where the expectation (or capture, or variable) is written in the request file. */
@@ -133,6 +138,16 @@ export interface TestResult {
   readonly exchange?: Exchange;
   /** The exchange as text (request and reply, bodies cut at a limit), when the run keeps transcripts for reports. */
   readonly transcript?: ExchangeTranscript;
+}
+
+/**
+ * Where a run keeps the transcripts its reports will show. Without one they stay in memory with
+ * their results; a run of thousands of tests hands one that keeps them outside the heap (the CLI:
+ * src/host/transcriptSpill.ts) and reads each back when a report writes it.
+ */
+export interface TranscriptStore {
+  /** Keeps a transcript; the function returned reads it back (as often as asked). */
+  keep(transcript: ExchangeTranscript): () => ExchangeTranscript;
 }
 
 /** What a report shows of an exchange: redacted, bodies cut at MAX_TRANSCRIPT_BODY (transcript.ts). */

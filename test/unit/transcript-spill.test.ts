@@ -1,0 +1,85 @@
+/**
+ * A run's transcripts kept outside the heap (src/host/transcriptSpill.ts): every one read back as
+ * it was kept, in any order, while more are kept; the file private to its owner and gone when the
+ * run closes it; and `carrier run` with the JSON and HTML reports writes every exchange from it,
+ * leaving nothing behind in the temporary folder.
+ */
+import { strict as assert } from 'node:assert';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ExchangeTranscript } from '../../src/core/runner';
+import { TranscriptSpill } from '../../src/host';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MAIN = path.join(ROOT, 'src/cli/main.ts');
+
+function transcript(i: number): ExchangeTranscript {
+  // Sizes from a few bytes to past the write batch, non-ASCII and line breaks inside strings.
+  const body = `<r n="${i}">${'ü→😀\n'.repeat((i * 7919) % 40_000)}</r>`;
+  return {
+    request: { method: 'POST', url: `http://127.0.0.1/${i}`, headers: [['Content-Type', 'text/xml']], body },
+    ...(i % 3 ? { reply: { status: 200, statusText: 'OK', headers: [], body: `ok ${i}` } } : { error: `timeout: ${i}` }),
+  };
+}
+
+describe('transcripts kept outside the heap', function () {
+  this.timeout(60_000);
+
+  it('reads every transcript back as it was kept, in any order, while more are kept', () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'spill-test-'));
+    const spill = new TranscriptSpill(parent);
+    const readers: Array<() => ExchangeTranscript> = [];
+    for (let i = 0; i < 600; i++) {
+      readers.push(spill.keep(transcript(i)));
+      // Read back one kept earlier (often still in the unwritten batch) as keeping goes on.
+      if (i % 7 === 0) assert.deepEqual(readers[(i * 31) % readers.length](), transcript((i * 31) % readers.length));
+    }
+    for (let i = readers.length - 1; i >= 0; i -= 3) assert.deepEqual(readers[i](), transcript(i));
+    assert.deepEqual(readers[5](), readers[5](), 'read as often as asked');
+    const [folder] = fs.readdirSync(parent);
+    const file = path.join(parent, folder, 'transcripts.jsonl');
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600, 'readable by its owner only');
+    spill.close();
+    assert.deepEqual(fs.readdirSync(parent), [], 'the file and its folder are gone');
+    assert.throws(() => readers[0](), /after the run closed them/);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('carrier run with the JSON and HTML reports writes every exchange and leaves no file behind', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'spill-run-'));
+    const tmp = path.join(work, 'tmp');
+    fs.mkdirSync(tmp);
+    const suite = path.join(work, 'suite');
+    fs.mkdirSync(suite);
+    for (let i = 1; i <= 12; i++) {
+      const file = { operation: 'GetTerminalInformation', params: { ZipCode: i % 2 ? '68507' : '37029', CountryCode: 'USA' }, expect: { status: 200 } };
+      fs.writeFileSync(path.join(suite, `t${String(i).padStart(2, '0')}.carrier.json`), JSON.stringify(file));
+    }
+    const out = path.join(work, 'out');
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--require', require.resolve('tsx/cjs'), MAIN, 'run', 'suite', '-c', '4', '--reporter', 'json,html', '--out', out],
+        { cwd: work, env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp }, timeout: 50_000 },
+        (error, _stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, stderr }),
+      ),
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8')) as { tests: Array<{ file: string; exchange?: ExchangeTranscript }> };
+    assert.equal(report.tests.length, 12);
+    for (const t of report.tests) {
+      assert.match(t.exchange?.request.body ?? '', /<ZipCode>(68507|37029)<\/ZipCode>/, t.file);
+      assert.equal(t.exchange?.reply?.status, 200, t.file);
+    }
+    const html = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
+    assert.ok((html.match(/GetTerminalInformationResponse/g)?.length ?? 0) >= 12, 'each exchange is in the HTML report');
+    assert.deepEqual(
+      fs.readdirSync(tmp).filter((n) => n.startsWith('carrier-run-')),
+      [],
+      'the spill is removed when the run ends',
+    );
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+});
