@@ -225,6 +225,9 @@ function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
   return { isTTY: io.isTTY === true, ...(io.columns ? { columns: io.columns } : {}) };
 }
 
+/** Characters of the JSON report gathered before a write. */
+const REPORT_BATCH_CHARS = 256 * 1024;
+
 /** The report files of `reporters` in `out`, every text through `mask`, the run's final masking. */
 export function writeReportFiles(
   report: RunReport,
@@ -244,7 +247,20 @@ export function writeReportFiles(
     if (r === 'json') {
       const fd = fs.openSync(file, 'w');
       try {
-        for (const part of jsonReportParts(report, rel)) fs.writeSync(fd, mask(part));
+        // Masked part by part (a secret never spans two tests), written in batches: one write per
+        // many tests rather than one each, never the whole report in memory.
+        let batch: string[] = [];
+        let length = 0;
+        for (const part of jsonReportParts(report, rel)) {
+          const masked = mask(part);
+          batch.push(masked);
+          length += masked.length;
+          if (length < REPORT_BATCH_CHARS) continue;
+          fs.writeSync(fd, batch.join(''));
+          batch = [];
+          length = 0;
+        }
+        if (batch.length) fs.writeSync(fd, batch.join(''));
       } finally {
         fs.closeSync(fd);
       }
