@@ -11,12 +11,15 @@ const { ensure, CODE_SERVER_VERSION } = require('../vscode-host/ensure-code-serv
 const { findOnPath } = require('../vscode-host/electron-host');
 const { folderUrl, startCodeServer } = require('../vscode-host/code-server-process');
 const { writeFirstRunSettings } = require('./first-run-settings');
+const { createProgress } = require('./progress');
 const { linkRepositoryAsExtension } = require('./installed-extension');
 const { REPO_ROOT, USAGE, UsageError, parseOptions } = require('./options');
 
 function log(message) {
   console.log(`[start] ${message}`);
 }
+
+const progress = createProgress(process.stdout, { prefix: '[start] ' });
 
 function openInDesktop(code, folder) {
   log(`desktop VS Code: ${code}`);
@@ -27,7 +30,7 @@ function openInDesktop(code, folder) {
 
 async function serveInCodeServer(options) {
   // A person's own browser opens the page, so no test browser is installed for this.
-  ensure({ browser: false });
+  await ensure({ browser: false });
   const extensionsDir = path.join(options.dataDir, 'extensions');
   const userDataDir = path.join(options.dataDir, 'user-data');
   const logFile = path.join(options.dataDir, 'code-server.log');
@@ -49,14 +52,16 @@ async function serveInCodeServer(options) {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
 
   try {
-    server = await startCodeServer({
-      folder: options.folder,
-      port: options.port,
-      userDataDir,
-      extensionsDir,
-      logFile,
-      workspaceTrust: options.restricted,
-    });
+    server = await progress.around(`starting code-server ${CODE_SERVER_VERSION}`, () =>
+      startCodeServer({
+        folder: options.folder,
+        port: options.port,
+        userDataDir,
+        extensionsDir,
+        logFile,
+        workspaceTrust: options.restricted,
+      }),
+    );
   } catch (err) {
     if (stopping) return new Promise(() => {}); // stop() exits
     throw err;

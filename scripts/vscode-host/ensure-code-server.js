@@ -8,6 +8,7 @@ const { execFileSync, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { createProgress } = require('../start/progress');
 
 const CODE_SERVER_VERSION = '4.100.3';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -19,16 +20,13 @@ const SERVER_PACKAGES = ['libkrb5-dev', 'ripgrep'];
 const RIPGREP_CACHE = path.join(os.tmpdir(), 'vscode-ripgrep-cache-1.15.11');
 const RIPGREP_ARCHIVE = path.join(RIPGREP_CACHE, 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz');
 
-function log(message) {
-  console.log(`[ensure-code-server] ${message}`);
-}
+// What the install steps printed; shown when one fails.
+const INSTALL_LOG = path.join(REPO_ROOT, '.cache', 'code-server-install.log');
+const PREFIX = '[ensure-code-server] ';
+const progress = createProgress(process.stdout, { prefix: PREFIX });
 
-function run(command, args, options = {}) {
-  log(`$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
-  }
+function log(message) {
+  console.log(`${PREFIX}${message}`);
 }
 
 function isDebianPackageInstalled(name) {
@@ -36,7 +34,7 @@ function isDebianPackageInstalled(name) {
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
-function ensureDebianPackages(wanted) {
+async function ensureDebianPackages(wanted) {
   const missing = wanted.filter((p) => !isDebianPackageInstalled(p));
   if (missing.length === 0) {
     log(`Debian packages present: ${wanted.join(', ')}`);
@@ -48,8 +46,15 @@ function ensureDebianPackages(wanted) {
   // Other tools may be running apt at the same time; wait for the lock instead of failing.
   const lockWait = ['-o', 'DPkg::Lock::Timeout=600'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', [...lockWait, 'update', '-q'], { env });
-  run('apt-get', [...lockWait, 'install', '-y', '-q', '--no-install-recommends', ...missing], { env });
+  fs.mkdirSync(path.dirname(INSTALL_LOG), { recursive: true });
+  await progress.run('apt-get update', 'apt-get', [...lockWait, 'update', '-q'], { env }, INSTALL_LOG);
+  await progress.run(
+    `apt-get install ${missing.join(' ')}`,
+    'apt-get',
+    [...lockWait, 'install', '-y', '-q', '--no-install-recommends', ...missing],
+    { env },
+    INSTALL_LOG,
+  );
 }
 
 function ensureRipgrepCache() {
@@ -85,7 +90,7 @@ function installedCodeServerVersion() {
   }
 }
 
-function ensureCodeServer() {
+async function ensureCodeServer() {
   const present = installedCodeServerVersion();
   if (present === CODE_SERVER_VERSION) {
     log(`code-server ${present} present in ${path.relative(REPO_ROOT, INSTALL_DIR)}`);
@@ -109,33 +114,37 @@ function ensureCodeServer() {
     npm_config_unsafe_perm: 'true',
     npm_config_yes: 'true',
   };
-  const started = Date.now();
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], { cwd: INSTALL_DIR, env });
+  // Once per machine: about 70 s on an idle machine, several minutes on a busy 2-core one (it
+  // downloads code-server from the npm registry and builds its native modules).
+  await progress.run(
+    `installing code-server ${CODE_SERVER_VERSION} into ${path.relative(REPO_ROOT, INSTALL_DIR)} (once; 1-5 min)`,
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`],
+    { cwd: INSTALL_DIR, env },
+    INSTALL_LOG,
+  );
   const version = installedCodeServerVersion();
   if (version !== CODE_SERVER_VERSION) throw new Error(`code-server install finished but ${CODE_SERVER_VERSION} is not there (found ${version})`);
-  log(`code-server ${version} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 /**
  * @param {{ browser?: boolean }} [options] browser: false leaves chromium out (`npm start` serves
  *   the workbench to the person's own browser; only the tests drive one).
  */
-function ensure(options = {}) {
+async function ensure(options = {}) {
   if (process.platform !== 'linux') {
     log('Not Linux: skipping (use a desktop VS Code; run-tests.js finds `code` on PATH).');
     return;
   }
-  ensureDebianPackages(options.browser === false ? SERVER_PACKAGES : [...BROWSER_PACKAGES, ...SERVER_PACKAGES]);
-  ensureCodeServer();
+  await ensureDebianPackages(options.browser === false ? SERVER_PACKAGES : [...BROWSER_PACKAGES, ...SERVER_PACKAGES]);
+  await ensureCodeServer();
 }
 
 module.exports = { ensure, CODE_SERVER_VERSION };
 
 if (require.main === module) {
-  try {
-    ensure();
-  } catch (err) {
-    console.error(`[ensure-code-server] ${err instanceof Error ? err.message : err}`);
+  ensure().catch((err) => {
+    console.error(`${PREFIX}${err instanceof Error ? err.message : err}`);
     process.exit(1);
-  }
+  });
 }

@@ -78,7 +78,7 @@ export function requestSchema(): JsonSchema {
       }),
       ...operations.map((op) => ({
         if: {
-          properties: { operation: { const: op.operation }, version: { const: op.version } },
+          properties: { operation: { const: op.operation }, version: exactly(op.version) },
           required: shapesOf(op.operation).length > 1 ? ['operation', 'version'] : ['operation'],
         },
         then: { $ref: shapeSchemaPath(op) },
@@ -90,6 +90,15 @@ export function requestSchema(): JsonSchema {
       body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)),
     })),
   };
+}
+
+/**
+ * A string equal to `value`, said without `const` or `enum`: the editor's JSON service proposes
+ * the constants of every `if` it meets, so a `const` here offered every operation's versions in
+ * every file, the same names again and again. The operation's own versions come from its `then`.
+ */
+function exactly(value: string): JsonSchema {
+  return { type: 'string', pattern: `^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` };
 }
 
 export function shapeSchema(op: OperationDef): JsonSchema {

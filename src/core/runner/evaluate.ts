@@ -212,6 +212,8 @@ function orderCheck(op: Extract<ReplyOp, { op: 'lt' | 'lte' | 'gt' | 'gte' }>, j
 
 interface OpCheck {
   readonly expected: string;
+  /** The value `equals` wants, shown as a reply value is (Failure.expectedValue). */
+  readonly value?: string;
   readonly check: ValueCheck;
 }
 
@@ -222,6 +224,7 @@ function opCheck(op: ReplyOp, judge: Judge, type: ValueType | undefined): OpChec
       if (expected === undefined) return undefined;
       return {
         expected: `equals ${show(expected)}`,
+        value: show(expected),
         check: (v) => (valuesEqual(expected, v, type) ? undefined : `expected ${show(expected)}, got ${show(v)}`),
       };
     }
@@ -317,9 +320,11 @@ function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): v
     if (!checks.length) continue;
     const outcome = checkAll(exchange.parsed, assertion.path, fns, expected);
     if (outcome.ok) continue;
-    const report = (failures: readonly PathFailure[], what: string, location: SourceLocation) => {
+    const report = (failures: readonly PathFailure[], what: string, location: SourceLocation, value: string | undefined) => {
       const shown = failures.slice(0, MAX_ITEM_FAILURES);
-      for (const f of shown) judge.add({ kind: 'reply', message: `${f.path}: ${f.message}`, expected: what, actual: show(f.actual), path: f.path, location });
+      const plain = value === undefined ? {} : { expectedValue: value };
+      for (const f of shown)
+        judge.add({ kind: 'reply', message: `${f.path}: ${f.message}`, expected: what, ...plain, actual: show(f.actual), path: f.path, location });
       const more = failures.length - shown.length;
       if (more > 0)
         judge.add({
@@ -334,12 +339,14 @@ function judgeReply(exchange: Exchange, expect: CompiledExpect, judge: Judge): v
       outcome.failures.filter((f) => f.check === undefined),
       expected,
       checks.length === 1 ? checks[0].location : assertion.location,
+      checks.length === 1 ? checks[0].value : undefined,
     );
     checks.forEach((c, n) =>
       report(
         outcome.failures.filter((f) => f.check === n),
         c.expected,
         c.location,
+        c.value,
       ),
     );
   }

@@ -105,13 +105,94 @@ class CompareReplies implements vscode.TextDocumentContentProvider, vscode.Dispo
   }
 }
 
+const ENVIRONMENTS_FILE = 'carrier.environments.json';
+
+/** What the picker offers when nothing but the sandbox is defined: an environment to describe. */
+const DESCRIBE_ANOTHER = Symbol('describe another environment');
+
 async function pickEnvironment(ctx: ContractContext, folder: string | undefined, placeHolder: string, exclude?: string): Promise<Environment | undefined> {
   const all = ctx.environments.definitions(folder).environments.filter((e) => e.name !== exclude);
-  const picked = await vscode.window.showQuickPick(
-    all.map((e) => ({ label: e.name, description: e.embedded ? 'embedded sandbox' : e.baseUrl, detail: e.description, environment: e })),
-    { placeHolder },
+  const items: Array<vscode.QuickPickItem & { environment: Environment | typeof DESCRIBE_ANOTHER }> = all.map((e) => ({
+    label: e.name,
+    description: e.embedded ? 'embedded sandbox' : e.baseUrl,
+    detail: e.description,
+    environment: e,
+  }));
+  // A comparison with nothing left to pick, or a check with only the sandbox's own contract to read, is a dead
+  // end: say so, and offer the way out.
+  const deadEnd = exclude === undefined ? all.every((e) => e.embedded) : all.length === 0;
+  if (deadEnd)
+    items.push({
+      label: `$(add) ${all.length ? 'No real environment' : 'No other environment'}: describe one in ${ENVIRONMENTS_FILE}…`,
+      detail: 'Only the built-in sandbox is defined here: add the carrier’s test service.',
+      alwaysShow: true,
+      environment: DESCRIBE_ANOTHER,
+    });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: deadEnd && !all.length ? `${placeHolder} (none defined yet)` : placeHolder });
+  if (picked?.environment !== DESCRIBE_ANOTHER) return picked?.environment;
+  await describeEnvironment(ctx, folder);
+  return undefined;
+}
+
+const NEW_ENVIRONMENTS_FILE = `{
+  // Environments besides the built-in "sandbox": the carrier's test or production service
+  // (docs/environments.md). API keys never go here: Carrier: Set API Key keeps them in
+  // VS Code's secret storage.
+}
+`;
+
+/**
+ * Opens the environments file that `folder`'s requests go by (made, with a comment, when there is
+ * none) and adds an entry as a snippet: the name, description and baseUrl to tab through. The
+ * edit is left unsaved, so the person fills it in and saves it (the file watcher reads it then).
+ */
+async function describeEnvironment(ctx: ContractContext, folder: string | undefined): Promise<void> {
+  // The file as it is now, whatever the watcher has seen of it yet: one that exists is never written over.
+  ctx.environments.refresh();
+  const existing = ctx.environments.definitions(folder).file;
+  if (!existing && !folder) {
+    void vscode.window.showErrorMessage(`Carrier: open a folder to keep a ${ENVIRONMENTS_FILE} in.`);
+    return;
+  }
+  const file = existing ? vscode.Uri.file(existing) : vscode.Uri.joinPath(vscode.Uri.file(folder!), ENVIRONMENTS_FILE);
+  if (!existing) await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(NEW_ENVIRONMENTS_FILE));
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file), { preview: false });
+  const text = editor.document.getText();
+  const names = new Set(ctx.environments.definitions(folder).environments.map((e) => e.name));
+  const name = ['staging', 'test', 'production'].find((n) => !names.has(n) && !text.includes(`"${n}"`)) ?? `staging-${names.size + 1}`;
+  const at = entryPlace(text);
+  if (!at) {
+    void vscode.window.showWarningMessage(`Carrier: ${vscode.workspace.asRelativePath(file)} is not a JSON object yet: add an environment to it by hand.`);
+    return;
+  }
+  const entry = new vscode.SnippetString()
+    .appendText(`${at.before}  "`)
+    .appendPlaceholder(name)
+    .appendText('": {\n    "description": "')
+    .appendPlaceholder('The carrier’s test service')
+    .appendText('",\n    "baseUrl": "')
+    .appendPlaceholder('https://staging.carrier.example')
+    .appendText(`"\n  }${at.after}`);
+  // As laid out above: the editor would otherwise indent each line again by the insertion line's indentation.
+  await editor.insertSnippet(entry, editor.document.positionAt(at.offset), { undoStopBefore: true, undoStopAfter: true, keepWhitespace: true });
+  ctx.log.info(`compare: an environment "${name}" to describe in ${file.fsPath}`);
+  void vscode.window.showInformationMessage(
+    `Carrier: describe "${name}" in ${vscode.workspace.asRelativePath(file)} and save it; its API key goes in with Carrier: Set API Key. Then compare again.`,
   );
-  return picked?.environment;
+}
+
+/**
+ * Where a new entry goes in the environments file's text, and what goes around it: after the last
+ * entry, with a comma; in an object with none, before its closing brace, after any comment.
+ */
+function entryPlace(text: string): { offset: number; before: string; after: string } | undefined {
+  const { getLanguageService, TextDocument } = engine();
+  const root = getLanguageService({}).parseJSONDocument(TextDocument.create('file:///environments.json', 'jsonc', 1, text)).root;
+  if (root?.type !== 'object') return undefined;
+  const last = root.properties.at(-1);
+  if (last) return { offset: last.offset + last.length, before: ',\n', after: '' };
+  const close = root.offset + root.length - 1;
+  return { offset: close, before: text[close - 1] === '\n' ? '' : '\n', after: '\n' };
 }
 
 /** Restricted Mode sends nothing to an address a workspace file defines (restrictedMode.ts). */
@@ -289,6 +370,8 @@ async function compareSides(
   otherName: string | undefined,
 ): Promise<readonly [Environment, Environment] | undefined> {
   const folder = folderOf(doc.uri);
+  // The environments as the files are now, whatever the watcher has seen of them yet (as Check Contract reads them).
+  ctx.environments.refresh();
   const first = ctx.environments.resolve(doc.uri, engine().validateRequestText(text, fileName).request?.environment);
   if (typeof first === 'string') {
     void vscode.window.showErrorMessage(`Carrier: ${first}`);

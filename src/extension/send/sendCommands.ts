@@ -9,6 +9,7 @@ import type { EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
 import type { Log } from '../log';
 import { curlWithKeyVariable } from './curl';
+import { ENVELOPE_SCHEME, EnvelopeDocuments } from './envelopeDocuments';
 import type { SendController } from './sendController';
 import { targetDocument } from './targetDocument';
 
@@ -28,7 +29,10 @@ export function registerSendCommands(controller: SendController, environments: E
       sandboxUrl: sandbox.url,
     });
   };
+  const envelopes = new EnvelopeDocuments();
   return [
+    envelopes,
+    vscode.workspace.registerTextDocumentContentProvider(ENVELOPE_SCHEME, envelopes),
     vscode.commands.registerCommand(
       'carrier.send',
       guarded(log, 'Send', async (arg?: unknown) => {
@@ -58,7 +62,8 @@ export function registerSendCommands(controller: SendController, environments: E
         // SOAP and form bodies read best as themselves; a GET has only its URL.
         const xml = request.body.trimStart().startsWith('<');
         const content = xml ? request.body : `${request.method} ${request.url}\n${request.body ? `\n${request.body}\n` : ''}`;
-        const shown = await vscode.workspace.openTextDocument({ content, language: xml ? 'xml' : 'plaintext' });
+        // Read-only, as a reply body is: nothing to save, whichever the binding.
+        const shown = await vscode.workspace.openTextDocument(envelopes.set(doc.uri, content, xml));
         await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: true });
       }),
     ),

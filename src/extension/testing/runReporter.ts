@@ -51,6 +51,16 @@ function where(failure: RunFailure): string {
   return l ? `${vscode.workspace.asRelativePath(l.file)}:${l.line}:${l.column}  ` : '';
 }
 
+/**
+ * A failure as the peek view's diff shows it: the expected value against the actual one, like with
+ * like (`"Memphis"` against `"Nashville"`, not `equals "Memphis"`, which marked the operator as
+ * changed), the expectation as written said in the message instead.
+ */
+export function likeWithLike(failure: RunFailure): RunFailure {
+  if (failure.expectedValue === undefined || failure.actual === undefined) return failure;
+  return { ...failure, message: `${failure.message} (the expectation: ${failure.expected})`, expected: failure.expectedValue };
+}
+
 export class RunReporter implements RunObserver {
   private readonly tests: ReportedTest[] = [];
   private output = '';
@@ -91,7 +101,7 @@ export class RunReporter implements RunObserver {
     const cutShort = result.status === 'failed' && this.cancelled.aborted;
     const status = cutShort ? 'skipped' : result.status;
     const skipReason = cutShort ? 'cancelled' : result.skipReason;
-    const messages = status === 'failed' ? result.failures.map((f) => testMessage(f, test.location, this.redact)) : [];
+    const messages = status === 'failed' ? result.failures.map((f) => testMessage(likeWithLike(f), test.location, this.redact)) : [];
     if (item) {
       if (status === 'passed') this.run.passed(item, result.durationMs);
       else if (status === 'failed') this.run.failed(item, messages.length ? messages : [new vscode.TestMessage('failed')], result.durationMs);
