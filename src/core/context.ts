@@ -82,12 +82,17 @@ export interface SocketStamp {
   tlsAt?: number;
 }
 
-/** A request waiting to learn which socket it was handed. */
+/** A request waiting to learn which socket it was handed, and the head written on it. */
 export interface SocketWaiter {
   readonly origin: string;
   readonly path: string;
   readonly method: string;
-  onSocket(stamp: SocketStamp | undefined): void;
+  /**
+   * `sentHead`: the request line and header lines exactly as the HTTP client wrote them (CRLF
+   * after each; undici's `undici:client:sendHeaders`), before the Content-Length it appends for
+   * a body. The request line holds the URL as sent (a GET's key included): read its headers only.
+   */
+  onSocket(stamp: SocketStamp | undefined, sentHead?: string): void;
 }
 
 export interface CoreHttp {

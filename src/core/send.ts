@@ -20,6 +20,7 @@ import { timestamp } from './timestamp';
 import { decideVerdict } from './verdict';
 import { TlsFileError } from './transport/tlsFile';
 import { sendHttp } from './transport/http';
+import { headersAsSent } from './transport/sentHeaders';
 import type { Phase } from './transport/types';
 import type { Dispatcher } from 'undici';
 
@@ -103,6 +104,11 @@ export async function send(input: SendInput): Promise<Exchange> {
   } catch (err) {
     if (!(err instanceof TlsFileError)) throw err;
     const error: ExchangeError = { kind: 'tls', message: redactor.text(err.message) };
+    base.request = displayAsSent(
+      display,
+      headersAsSent(spec, undefined, originOf(spec.url), spec.method === 'POST' ? Buffer.from(spec.body, 'utf8') : undefined),
+      redactor,
+    );
     return { ...base, error, findings: [{ severity: 'error', kind: 'transport', message: error.message }], documents: [] };
   }
 
@@ -116,6 +122,9 @@ export async function send(input: SendInput): Promise<Exchange> {
     onPhase: input.onPhase,
     displayUrl: display.url,
   });
+
+  // Every header that went, as the client wrote it (Host, Connection, Content-Length…), not only the request's own.
+  base.request = displayAsSent(display, outcome.sentHeaders, redactor);
 
   const findings: Finding[] = [];
   let reply: HttpReply | undefined;
@@ -174,11 +183,24 @@ function endpointOf(display: HttpRequestSpec): string {
   if (endpoint === undefined) endpoints.set(display, (endpoint = display.url.replace(/[?#].*$/, '')));
   return endpoint;
 }
+/** The displayed request with the headers as sent, redacted (the wire's carry no key today; a header a proxy or variable adds might). */
+function displayAsSent(display: HttpRequestSpec, sent: HttpRequestSpec['headers'], r: Redactor): HttpRequestSpec {
+  return { ...display, headers: r.empty ? sent : redactedHeaders(sent, r) };
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What send() learnt once the request went; absent parts are undefined here and left out of the Exchange. */
 type Outcome = Pick<Exchange, 'reply' | 'timing' | 'sizes' | 'fault' | 'findings' | 'parsed' | 'documents' | 'error'>;
 
 /**
- * Reply headers with every secret masked. Searched as one text first, each value in double
+ * Headers (a reply's, a request's as sent) with every secret masked. Searched as one text first, each value in double
  * quotes: every value is whole in it, and where a value starts or ends the text has a `"`, which
  * bounds a whole value as the start or end of a text does (a short secret is masked only as a
  * whole value, redact.ts). What finds nothing there is in no value: the headers are kept as they

@@ -10,13 +10,22 @@
  *   findEnvironment, SANDBOX_ENVIRONMENT, ENVIRONMENTS_FILE, and keyDestination (the status bar's
  *   tooltip names where the key goes);
  * - History's rows (its tree shows the kept entries at activation): classifyExchange (reads the
- *   judgement the exchange carries), exchangeTitle, VERDICT_PHRASES.
+ *   judgement the exchange carries), exchangeTitle, VERDICT_PHRASES, BINDING_LABELS.
  */
 import { loadEnvironmentsFrom as coreLoadEnvironmentsFrom, type LoadedEnvironments } from '../core';
 // Node's file system alone (src/host/files.ts): the host's index would bring the HTTP client along.
 import { nodeFiles } from '../host/files';
 
-export { classifyExchange, ENVIRONMENTS_FILE, exchangeTitle, findEnvironment, keyDestination, SANDBOX_ENVIRONMENT, VERDICT_PHRASES } from '../core';
+export {
+  BINDING_LABELS,
+  classifyExchange,
+  ENVIRONMENTS_FILE,
+  exchangeTitle,
+  findEnvironment,
+  keyDestination,
+  SANDBOX_ENVIRONMENT,
+  VERDICT_PHRASES,
+} from '../core';
 
 /** The environments for these folders (core's loadEnvironmentsFrom), read from Node's file system. */
 export function loadEnvironmentsFrom(starts: readonly string[]): LoadedEnvironments {

@@ -2,8 +2,9 @@
  * Connect and TLS durations of the pool's sockets. undici does not say which socket a request
  * got, so the connector stamps each new socket, and the `undici:client:sendHeaders` channel —
  * published synchronously right after a request is handed its socket — links the socket to the
- * request that is being started at that moment. One SocketTiming per set of dispatchers (a
- * context's): it listens to the channel from its first request until it is closed.
+ * request that is being started at that moment (and hands it the head written on the socket).
+ * One SocketTiming per set of dispatchers (a context's): it listens to the channel from its
+ * first request until it is closed.
  */
 import * as diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
@@ -21,9 +22,10 @@ export class SocketTiming {
     const w = this.waiting;
     if (!w) return;
     this.waiting = undefined;
-    const { request, socket } = message as { request: { origin?: unknown; path?: string; method?: string }; socket: object };
+    const { request, headers, socket } = message as { request: { origin?: unknown; path?: string; method?: string }; headers?: unknown; socket: object };
     if (String(request.origin) !== w.origin || request.path !== w.path || request.method !== w.method) return;
-    w.onSocket(this.stamps.get(socket));
+    // The head as written, so the exchange shows every header that went (Host, Connection…), not only the request's own.
+    w.onSocket(this.stamps.get(socket), typeof headers === 'string' ? headers : undefined);
   };
 
   /** A connector (undici's own, from `buildConnector`) that records when each socket was opened, connected and secured. */

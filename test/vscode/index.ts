@@ -18,11 +18,13 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./authoring.test'),
   () => require('./service-page.test'),
   () => require('./inspector.test'),
+  () => require('./history-rows.test'),
   () => require('./secrets.test'),
   () => require('./testing.test'),
   () => require('./data-rows.test'),
   () => require('./multiroot.test'),
   () => require('./contract.test'),
+  () => require('./new-user-editor.test'),
 ];
 
 export async function run(): Promise<void> {

@@ -1,14 +1,15 @@
 /**
  * Sends one HTTP request over the pooled dispatcher and reports what happened, never throwing
- * for a network outcome: status, headers and the raw body bytes as received (partial when the
- * exchange was cut short), timing phases, and a classified error. Redirects are reported, never
- * followed. The body is read chunk by chunk and reading stops at the size limit.
+ * for a network outcome: the request headers as sent; status, headers and the raw body bytes as
+ * received (partial when the exchange was cut short), timing phases, and a classified error.
+ * Redirects are reported, never followed. The body is read chunk by chunk and reading stops at the size limit.
  */
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import type { HttpRequestSpec, Timing } from '../exchange';
 import { classifyError } from './classify';
 import { listen, stopListening } from './listening';
+import { headersAsSent } from './sentHeaders';
 import type { SocketStamp, SocketWaiter } from '../context';
 import type { HttpOutcome, Phase, TransportError } from './types';
 
@@ -123,6 +124,8 @@ class HttpCall {
   private firstByteAt?: number;
   private endAt?: number;
   private socket?: SocketStamp;
+  /** The head the client wrote, when the dispatcher said (SocketWaiter.onSocket). */
+  private sentHead?: string;
   private controller?: Dispatcher.DispatchController;
   private pendingAbort?: Error;
   private settled = false;
@@ -168,8 +171,9 @@ class HttpCall {
           origin: wire.origin,
           path: wire.path,
           method: self.spec.method,
-          onSocket: (s) => {
+          onSocket: (s, head) => {
             self.socket = s;
+            self.sentHead = head;
           },
         });
         self.o.onPhase?.('waiting');
@@ -307,6 +311,7 @@ class HttpCall {
       complete: this.endAt !== undefined,
       timing,
       requestBytes: this.wire?.body?.length ?? 0,
+      sentHeaders: headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body),
       error,
     };
     this.chunks = [];

@@ -25,5 +25,10 @@ export interface HttpOutcome {
   readonly complete: boolean;
   readonly timing: Timing;
   readonly requestBytes: number;
+  /**
+   * The request headers as they went: those the HTTP client adds (Host, Connection,
+   * Content-Length) with the request's own, in the order written (sentHeaders.ts). Not redacted.
+   */
+  readonly sentHeaders: ReadonlyArray<readonly [string, string]>;
   readonly error?: TransportError;
 }

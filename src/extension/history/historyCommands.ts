@@ -1,8 +1,14 @@
-/** History view commands: open, send again, remove, clear. */
+/** History view commands: open, send again, save as a request file, copy as curl, remove, clear. */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { guarded } from '../errors';
+import type { Exchange, Namespaces } from '../../core';
+import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT } from '../coreLight';
+import { guarded, reportError } from '../errors';
+import { requestFileUri } from '../requestFileUri';
 import type { Log } from '../log';
+import { curlWithKeyVariable } from '../send/curl';
 import type { HistoryEntry } from './historyEntry';
+import { historyRequestFile } from './historyRequestFile';
 import type { HistoryStore } from './historyStore';
 
 /** What History asks of the results panel (src/extension/panel/resultsPanel.ts, which stands above History and reads its store). */
@@ -29,6 +35,54 @@ export function registerHistoryCommands(history: HistoryStore, panel: EntryViewe
         await vscode.commands.executeCommand('carrier.send', vscode.Uri.parse(entry.source));
       }),
     ),
+    // Returns the file written, so a caller (a test) can read it; `target` skips the dialog.
+    vscode.commands.registerCommand(
+      'carrier.history.saveAsRequestFile',
+      async (arg?: HistoryEntry | string, target?: vscode.Uri): Promise<vscode.Uri | undefined> => {
+        try {
+          const exchange = await exchangeOf(history, arg);
+          if (!exchange) return undefined;
+          const made = historyRequestFile(exchange, namespacesFor(exchange));
+          if ('problem' in made) {
+            void vscode.window.showWarningMessage(`Carrier: this exchange cannot become a request file: ${made.problem}.`);
+            return undefined;
+          }
+          const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+          const chosen =
+            target ??
+            (await vscode.window.showSaveDialog({
+              title: 'Save as Request File',
+              saveLabel: 'Save',
+              defaultUri: folder ? vscode.Uri.joinPath(folder, `${made.name}.carrier.json`) : undefined,
+              // As the inspector's: dialogs match the last extension only; requestFileUri puts `.carrier` back.
+              filters: { 'Carrier request files': ['json'] },
+            }));
+          if (!chosen) return undefined;
+          const uri = requestFileUri(chosen);
+          await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(made.text));
+          log.info(`saved history entry ${exchange.id} as ${uri.toString(true)}`);
+          await vscode.window.showTextDocument(uri, { preview: false });
+          return uri;
+        } catch (err) {
+          await reportError(log, 'Save as Request File', err);
+          return undefined;
+        }
+      },
+    ),
+    // The request as kept (redacted): the masked key becomes $CARRIER_API_KEY, never the key itself.
+    vscode.commands.registerCommand('carrier.history.copyAsCurl', async (arg?: HistoryEntry | string): Promise<string | undefined> => {
+      try {
+        const exchange = await exchangeOf(history, arg);
+        if (!exchange) return undefined;
+        const curl = curlWithKeyVariable(exchange.request);
+        await vscode.env.clipboard.writeText(curl);
+        vscode.window.setStatusBarMessage('$(copy) Copied the request as curl (the key as $CARRIER_API_KEY)', 3000);
+        return curl;
+      } catch (err) {
+        await reportError(log, 'Copy as curl', err);
+        return undefined;
+      }
+    }),
     vscode.commands.registerCommand(
       'carrier.history.remove',
       guarded(log, 'Remove from History', async (entry?: HistoryEntry) => {
@@ -53,4 +107,20 @@ export function registerHistoryCommands(history: HistoryStore, panel: EntryViewe
       }),
     ),
   ];
+}
+
+async function exchangeOf(history: HistoryStore, arg: HistoryEntry | string | undefined): Promise<Exchange | undefined> {
+  const id = typeof arg === 'string' ? arg : arg?.id;
+  if (!id) return undefined;
+  const loaded = await history.get(id);
+  if (!loaded) void vscode.window.showWarningMessage('Carrier: this History entry is no longer kept.');
+  return loaded?.exchange;
+}
+
+/** The namespaces of the environment the exchange went to, as the folder of its file (or the workspace) defines it. */
+function namespacesFor(exchange: Exchange): Namespaces {
+  const source = exchange.source && (/^file:/i.test(exchange.source) ? vscode.Uri.parse(exchange.source).fsPath : exchange.source);
+  const starts = source && path.isAbsolute(source) ? [path.dirname(source)] : (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  const loaded = loadEnvironmentsFrom(starts);
+  return (findEnvironment(loaded, exchange.environment) ?? findEnvironment(loaded, SANDBOX_ENVIRONMENT) ?? loaded.environments[0]).namespaces;
 }

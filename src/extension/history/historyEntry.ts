@@ -2,18 +2,31 @@
  * The small, always-persisted summary of one exchange that the History view lists: its judgement
  * as made when it was sent (core's verdict, the request file's expectations), never made again.
  */
-import type { Exchange, VerdictKind } from '../../core';
+import type { Exchange, RecordedMarker, VerdictKind } from '../../core';
 import { classifyExchange, exchangeTitle } from '../coreLight';
 
 export interface HistoryEntry {
   readonly id: string;
   readonly startedAt: string;
   readonly title: string;
+  /** Absent on entries kept before rows named them, and on traffic of no known operation. */
+  readonly operation?: string;
+  readonly version?: string;
   readonly environment?: string;
   readonly endpoint?: string;
   readonly binding?: string;
   /** The request file, as a URI string, when the exchange came from one. */
   readonly source?: string;
+  /** Present when the Traffic Inspector recorded the exchange: another program sent it, not the workbench. */
+  readonly recorded?: {
+    readonly seq: number;
+    /** The client's address, as the inspector saw it. */
+    readonly client?: string;
+    /** The client's User-Agent (redacted, shortened): which program it was. */
+    readonly userAgent?: string;
+    /** Where the inspector forwarded it. */
+    readonly target: string;
+  };
   readonly status?: number;
   /** Core's verdict (src/core/verdict.ts); entries kept before it existed have none. */
   readonly verdict?: VerdictKind;
@@ -51,10 +64,13 @@ export function toHistoryEntry(exchange: Exchange): HistoryEntry {
     id: exchange.id,
     startedAt: exchange.startedAt,
     title: exchangeTitle(exchange),
+    operation: exchange.operation,
+    version: exchange.version,
     environment: exchange.environment,
     endpoint: exchange.endpoint,
     binding: exchange.binding,
     source: exchange.source,
+    ...(exchange.recorded ? { recorded: recordedOf(exchange, exchange.recorded) } : {}),
     status: exchange.reply?.status,
     verdict: verdict.kind,
     reason: verdict.reason,
@@ -71,5 +87,18 @@ export function toHistoryEntry(exchange: Exchange): HistoryEntry {
       : {}),
     totalMs: exchange.timing?.totalMs,
     size: exchange.reply?.size,
+  };
+}
+
+/** A User-Agent longer than this is cut: a row names the program, the panel shows the whole header. */
+const USER_AGENT_CHARS = 80;
+
+function recordedOf(exchange: Exchange, marker: RecordedMarker): NonNullable<HistoryEntry['recorded']> {
+  const agent = exchange.request.headers.find(([n]) => n.toLowerCase() === 'user-agent')?.[1];
+  return {
+    seq: marker.seq,
+    ...(marker.client ? { client: marker.client } : {}),
+    ...(agent ? { userAgent: agent.length > USER_AGENT_CHARS ? `${agent.slice(0, USER_AGENT_CHARS - 1)}…` : agent } : {}),
+    target: marker.target,
   };
 }
