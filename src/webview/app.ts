@@ -1,6 +1,6 @@
 /** Lays out one exchange: header, tabs, and the report of what ended up on screen. */
 import type { ExchangeView, FollowUp, RenderReport, TabId } from './protocol';
-import { h } from './dom';
+import { h, icon } from './dom';
 
 import { Tabs } from './tabs';
 import { hasDomainView } from './views/domain';
@@ -21,6 +21,8 @@ import { post } from './vscodeApi';
 function defaultTab(view: ExchangeView): TabId {
   const ex = view.exchange;
   if (view.expectations || hasDomainView(ex)) return 'summary';
+  // A large reply's parsed part is on its way: its Summary is where it will show.
+  if (view.detailPending && ex.documents.length === 0) return 'summary';
   if (ex.error || ex.fault || ex.findings.some((f) => f.severity === 'error')) return 'summary';
   if (ex.documents.length > 0) return 'documents';
   if (ex.parsed !== undefined) return 'tree';
@@ -55,8 +57,9 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
         id: 'summary',
         label: 'Summary',
         icon: 'info',
-        badge: ex.findings.length > 0 ? String(ex.findings.length) : undefined,
+        badge: attentionBadge(ex),
         render: (p) => {
+          if (view.detailPending) p.append(loading());
           summary = renderSummary(p, view, { onPath: showPath, showDocuments: () => showDocument(), followUp });
         },
       },
@@ -65,6 +68,10 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
         label: 'Parsed',
         icon: 'list-tree',
         render: (p) => {
+          if (view.detailPending) {
+            p.append(loading());
+            return;
+          }
           if (ex.parsed === undefined) {
             p.append(h('p', { className: 'muted' }, view.trimmed ? 'The parsed reply was too large to keep in history.' : 'There is no parsed reply.'));
             return;
@@ -95,7 +102,8 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
   tabs.build('summary');
   tabs.build('tree');
   tabs.build('documents');
-  root.replaceChildren(renderHeader(view), tabs.element);
+  // The header and the tab strip stay on screen together while a long Summary or tree scrolls.
+  root.replaceChildren(h('div', { className: 'panel-top' }, renderHeader(view), tabs.list), tabs.panels);
 
   const docs = await documents;
   const stats = tree?.stats() ?? { totalNodes: 0, renderedNodes: 0, capped: false };
@@ -114,6 +122,22 @@ export async function renderExchange(root: HTMLElement, view: ExchangeView, pref
     rawBodyChars: ex.reply?.bodyText.length ?? 0,
     documents: docs,
   };
+}
+
+/** Said while a large reply's parsed part is still on its way (main.ts asks for it after the header is drawn). */
+function loading(): HTMLElement {
+  const spinner = icon('loading');
+  spinner.classList.add('codicon-modifier-spin');
+  return h('p', { className: 'notice loading', role: 'status' }, spinner, ' Reading the parsed reply…');
+}
+
+/**
+ * The Summary's badge counts what needs attention: errors and warnings. A clean reply's notes
+ * (info findings, such as a rate quote's fuel-surcharge message) are no reason to look.
+ */
+function attentionBadge(ex: ExchangeView['exchange']): string | undefined {
+  const n = ex.findings.filter((f) => f.severity !== 'info').length;
+  return n > 0 ? String(n) : undefined;
 }
 
 export function renderMessage(root: HTMLElement, message: string): void {

@@ -1,7 +1,10 @@
 /**
- * The only way the webview builds DOM. Text goes in through textContent, never innerHTML: every
- * value in a reply is data from a server and must never become markup.
+ * The only way the webview builds DOM. Text goes in as text nodes, never innerHTML: every value in
+ * a reply is data from a server and must never become markup. Invisible and bidi control
+ * characters in it are shown as markers (visibleText.ts) rather than left to act on the page.
  */
+import { visibleNode, visibleString } from './visibleText';
+
 /** Arrays are flattened, so a view can write an optional group of children in place. */
 type Child = Node | string | number | false | null | undefined | readonly Child[];
 
@@ -22,12 +25,14 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
   const el = document.createElement(tag);
   if (props.className) el.className = props.className;
   if (props.id) el.id = props.id;
-  if (props.title) el.title = props.title;
+  if (props.title) el.title = visibleString(props.title);
   if (props.role) el.setAttribute('role', props.role);
   if (props.tabIndex !== undefined) el.tabIndex = props.tabIndex;
   if (props.hidden) el.hidden = true;
   if (props.type) el.setAttribute('type', props.type);
-  for (const [k, v] of Object.entries(props.attrs ?? {})) if (v !== undefined && v !== false) el.setAttribute(k, v === true ? '' : String(v));
+  // What is read out (aria-*) shows hidden characters as the page does; data-* stays the value itself.
+  for (const [k, v] of Object.entries(props.attrs ?? {}))
+    if (v !== undefined && v !== false) el.setAttribute(k, v === true ? '' : k.startsWith('aria-') ? visibleString(String(v)) : String(v));
   for (const [event, handler] of Object.entries(props.on ?? {})) el.addEventListener(event, handler as EventListener);
   append(el, ...children);
   return el;
@@ -37,14 +42,14 @@ export function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     if (Array.isArray(c)) append(parent, ...(c as Child[]));
-    else parent.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : (c as Node));
+    else parent.appendChild(typeof c === 'string' || typeof c === 'number' ? visibleNode(String(c)) : (c as Node));
   }
 }
 
 export function text(className: string, value: string): HTMLSpanElement {
   const span = document.createElement('span');
   span.className = className;
-  span.textContent = value;
+  span.appendChild(visibleNode(value));
   return span;
 }
 

@@ -25,6 +25,20 @@ export interface ExchangeView {
    * display; absent when the file stated none. The panel shows it and never judges again.
    */
   readonly expectations?: ExpectationReport;
+  /**
+   * Set on the first message of a large reply: it carries the status, the findings and the
+   * start of the body, but no parsed reply; the webview asks for it (`needDetail`) once the
+   * header is on screen, and gets it as a `detail` message.
+   */
+  readonly detailPending?: boolean;
+}
+
+/** The heavy parts of a large reply, sent after its header: the parsed reply and the capped raw body. */
+export interface ExchangeDetail {
+  readonly exchangeId: string;
+  readonly parsed?: unknown;
+  readonly bodyText?: string;
+  readonly bodyTruncatedFrom?: number;
 }
 
 /**
@@ -45,7 +59,10 @@ export interface PanelState {
 
 // ---- extension → webview ----
 
-export type ToWebview = { readonly type: 'show'; readonly view: ExchangeView; readonly tab?: TabId } | { readonly type: 'empty'; readonly message: string };
+export type ToWebview =
+  | { readonly type: 'show'; readonly view: ExchangeView; readonly tab?: TabId }
+  | { readonly type: 'detail'; readonly detail: ExchangeDetail }
+  | { readonly type: 'empty'; readonly message: string };
 
 // ---- webview → extension ----
 
@@ -86,6 +103,7 @@ export type FromWebview =
   | { readonly type: 'ready' }
   | { readonly type: 'rendered'; readonly report: RenderReport }
   | { readonly type: 'tabChanged'; readonly tab: TabId }
+  | { readonly type: 'needDetail'; readonly exchangeId: string }
   | { readonly type: 'copy'; readonly text: string; readonly what: string }
   | { readonly type: 'openFullBody'; readonly exchangeId: string }
   | { readonly type: 'saveDocument'; readonly exchangeId: string; readonly index: number }

@@ -15,7 +15,9 @@ export interface TabSpec {
 }
 
 export class Tabs {
-  readonly element: HTMLElement;
+  /** The tab strip and the panels, apart: the strip stays on screen with the header (app.ts). */
+  readonly list: HTMLElement;
+  readonly panels: HTMLElement;
   private readonly tabs = new Map<TabId, { tab: HTMLButtonElement; panel: HTMLElement; spec: TabSpec; built: boolean }>();
   private active: TabId;
 
@@ -54,7 +56,8 @@ export class Tabs {
       panels.appendChild(panel);
       this.tabs.set(spec.id, { tab, panel, spec, built: false });
     }
-    this.element = h('div', { className: 'tabs' }, list, panels);
+    this.list = list;
+    this.panels = panels;
     this.active = this.tabs.has(initial) ? initial : specs[0].id;
     this.select(this.active, false);
   }

@@ -83,6 +83,11 @@ describe('the live contract in the editor', () => {
     assert.equal(result.report.namespaces.data.differs, true);
     // A page to read, not JSON: the namespaces table and a row per difference, grouped by service path.
     assert.match(result.html, /<h1>Contract of “live”<\/h1>/);
+    // When it was checked, as a person reads it; the ISO stamp only in the tooltip (issue 38, item 8).
+    const when = /checked <time datetime="([^"]+)" title="\1">([^<]+)<\/time>/.exec(result.html);
+    assert.ok(when, 'the check time is a <time> with the ISO stamp as its tooltip');
+    assert.ok(!Number.isNaN(Date.parse(when[1])), when[1]);
+    assert.notEqual(when[2], when[1], 'the shown time is not the raw ISO stamp');
     assert.match(result.html, /<h2>\/1\.0\.3\/RateQuoteService\.asmx <small>RateQuoteService 1\.0\.3<\/small><\/h2>/);
     assert.match(result.html, /request\.Items\[\*\]\.Pieces: the live contract adds Pieces/);
     assert.match(result.html, /<button id="apply">/);

@@ -21,6 +21,12 @@ const listeners = new Map<string, vscode.Disposable>();
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** When the check ran, as a person reads a date and time here (the ISO stamp stays in the tooltip); the stamp itself when it is not one. */
+export function checkedWhen(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 export function contractViewTitle(environment: string): string {
   return `Contract: ${environment}`;
 }
@@ -107,7 +113,7 @@ button.secondary { background: var(--vscode-button-secondaryBackground); color: 
 .applied { padding: 6px 10px; border-left: 3px solid var(--vscode-testing-iconPassed, #393); margin: 0.8em 0; }
 </style></head><body>
 <h1>Contract of “${esc(report.environment)}”</h1>
-<p class="muted">${esc(report.baseUrl)} · checked ${esc(report.checkedAt)}</p>
+<p class="muted">${esc(report.baseUrl)} · checked <time datetime="${esc(report.checkedAt)}" title="${esc(report.checkedAt)}">${esc(checkedWhen(report.checkedAt))}</time></p>
 <p class="verdict">${esc(verdict)}</p>
 ${applied ? `<p class="applied">${esc(applied)}</p>` : ''}
 <p>${apply}<button id="recheck" class="secondary">Check Again</button></p>

@@ -10,7 +10,7 @@ import type { Exchange } from '../../core';
 import { isFromWebview, RESULTS_VIEW_TYPE, type FromWebview, type PanelState, type RenderReport, type TabId, type ToWebview } from '../../webview/protocol';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
-import { toExchangeView } from './exchangeView';
+import { toDetail, toHeadView } from './exchangeView';
 import { sourceUri } from './requestSource';
 import { openFollowUp } from './followUp';
 import { copyText, openFullBody, openSource, saveDocument } from './panelActions';
@@ -117,7 +117,8 @@ export class ResultsPanel implements vscode.Disposable {
   private showMessage(): ToWebview {
     const c = this.current!;
     // The expectations are the exchange's own judgement (made when it was sent), whatever the file says now.
-    return { type: 'show', view: toExchangeView(c.exchange, c.trimmed, displayPath), tab: this.tab };
+    // A large reply's header goes first; its parsed reply when the webview asks (`needDetail`).
+    return { type: 'show', view: toHeadView(c.exchange, c.trimmed, displayPath), tab: this.tab };
   }
 
   private updateTitle(): void {
@@ -153,6 +154,10 @@ export class ResultsPanel implements vscode.Disposable {
         case 'rendered':
           this.log.debug(`results panel rendered ${m.report.exchangeId}: ${m.report.tree.renderedNodes} tree rows, ${m.report.documents.length} document(s)`);
           this.rendered.fire(m.report);
+          return;
+        case 'needDetail':
+          if (this.current?.exchange.id === m.exchangeId)
+            void this.panel?.webview.postMessage({ type: 'detail', detail: toDetail(this.current.exchange) } satisfies ToWebview);
           return;
         case 'tabChanged':
           this.tab = m.tab;

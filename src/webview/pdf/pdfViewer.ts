@@ -48,7 +48,8 @@ export function createPdfViewer(doc: DecodedDocument, onSave: () => void): PdfVi
         'span',
         { className: 'doc-title', title: `${doc.name} · ${formatBytes(doc.size)} · ${doc.path}` },
         icon('file-pdf'),
-        h('strong', { className: 'doc-name' }, doc.name),
+        // Its own tooltip: an ellipsis must never be the only way to read a cut name.
+        h('strong', { className: 'doc-name', title: doc.name }, doc.name),
         h('span', { className: 'muted' }, `${formatBytes(doc.size)} · ${doc.path}`),
       ),
       h('span', { className: 'tool-group' }, prev, pageLabel, next),

@@ -1,5 +1,6 @@
 /** Read-only code blocks: XML pretty-printed with theme colours, or plain text as received. */
 import { h } from '../dom';
+import { visibleNode } from '../visibleText';
 import { looksLikeXml, prettyLines } from '../../core/view';
 
 /** Colouring every token of a bigger body would stall the page; past this, plain text only. */
@@ -13,7 +14,7 @@ export function xmlBlock(xml: string, label: string): HTMLElement {
     for (const p of line.pieces) {
       const span = document.createElement('span');
       span.className = `x-${p.cls}`;
-      span.textContent = p.text;
+      span.appendChild(visibleNode(p.text));
       frag.appendChild(span);
     }
     frag.appendChild(document.createTextNode('\n'));
@@ -24,7 +25,7 @@ export function xmlBlock(xml: string, label: string): HTMLElement {
 
 export function rawBlock(textValue: string, label: string): HTMLElement {
   const code = h('code');
-  code.textContent = textValue;
+  code.appendChild(visibleNode(textValue));
   return h('pre', { className: 'code raw', tabIndex: 0, attrs: { 'aria-label': label } }, code);
 }
 

@@ -7,6 +7,7 @@
  */
 import { CONTRACT_CODES, classifyExchange, type Exchange, type Finding, type VerdictKind } from '../../core/view';
 import { h, icon, linkButton } from '../dom';
+import { outsideText } from './outsideText';
 
 /** Verdicts of a reply read along the catalog: the ones whose contract was checked. */
 const CHECKED: ReadonlySet<VerdictKind> = new Set(['success', 'in-body-error', 'contract-error']);
@@ -103,6 +104,6 @@ function contractItem(f: Finding, hasTree: boolean, onPath: (path: string) => vo
         : linkButton(path, () => onPath(f.path!), 'Show in the parsed reply', 'finding-path'),
       h('span', { className: 'finding-kind contract-code', title: f.code }, codePhrase(f)),
     ),
-    h('div', { className: 'finding-message' }, messageOf(f)),
+    h('div', { className: 'finding-message' }, outsideText(messageOf(f))),
   );
 }

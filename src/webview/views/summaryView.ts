@@ -14,6 +14,7 @@ import { post } from '../vscodeApi';
 import { contractFindingsOf, renderContract } from './contractView';
 import { renderDomainView, type DomainActions } from './domain';
 import { factsTable } from './headersTable';
+import { outsideText } from './outsideText';
 
 const SEVERITY_ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
 
@@ -38,7 +39,7 @@ export function renderSummary(panel: HTMLElement, view: ExchangeView, ctx: Summa
         'div',
         { className: 'callout callout-error', role: 'alert' },
         icon('error'),
-        h('div', {}, h('strong', {}, `Request failed (${exchange.error.kind})`), h('p', {}, exchange.error.message)),
+        h('div', {}, h('strong', {}, 'Request failed (', outsideText(exchange.error.kind, 200), ')'), h('p', {}, outsideText(exchange.error.message))),
       ),
     );
   }
@@ -166,13 +167,18 @@ function faultCallout(fault: SoapFault, expected: boolean): HTMLElement {
     h(
       'div',
       {},
-      h('strong', {}, `SOAP ${fault.soapVersion} fault${expected ? ' (as the request file expects)' : ''}: ${fault.reason || '(no reason given)'}`),
+      h(
+        'strong',
+        { className: 'fault-reason' },
+        `SOAP ${fault.soapVersion} fault${expected ? ' (as the request file expects)' : ''}: `,
+        fault.reason ? outsideText(fault.reason) : '(no reason given)',
+      ),
       factsTable(
         [
-          ['Code', fault.code],
-          ['Subcodes', fault.subcodes.length > 0 ? fault.subcodes.join(' › ') : undefined],
-          ['Actor', fault.actor],
-          ['Role', fault.role],
+          ['Code', outsideText(fault.code, 500)],
+          ['Subcodes', fault.subcodes.length > 0 ? outsideText(fault.subcodes.join(' › '), 500) : undefined],
+          ['Actor', fault.actor && outsideText(fault.actor, 500)],
+          ['Role', fault.role && outsideText(fault.role, 500)],
         ],
         'Fault',
       ),
@@ -189,7 +195,7 @@ function findingItem(f: Finding, onPath: (path: string) => void): HTMLElement {
     { className: `finding sev-${f.severity}` },
     icon(SEVERITY_ICON[f.severity], f.severity),
     h('span', { className: 'finding-kind' }, f.kind),
-    h('span', { className: 'finding-message' }, f.message),
+    h('span', { className: 'finding-message' }, outsideText(f.message)),
     f.path ? linkButton(h('code', {}, f.path), () => onPath(f.path!), 'Show in the parsed reply', 'finding-path') : null,
   );
 }

@@ -366,6 +366,7 @@ function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknow
   let current = -1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const status = h('span', { className: 'muted search-status', attrs: { 'aria-live': 'polite' } });
+  let total = '';
   const input = h('input', {
     className: 'input',
     type: 'search',
@@ -393,14 +394,16 @@ function searchBar(onMatch: (segments: readonly Segment[]) => void, data: unknow
     }
     const result = searchTree(data, q, MAX_MATCHES);
     matches = result.matches;
+    // The search stops at MAX_MATCHES: every later count says there are more than it found.
+    total = `${matches.length.toLocaleString('en-US')}${result.complete ? '' : '+'}`;
     current = -1;
-    status.textContent = matches.length === 0 ? 'No matches' : `${plural(matches.length, 'match', 'matches')}${result.complete ? '' : '+'}`;
+    status.textContent = matches.length === 0 ? 'No matches' : `${total} ${matches.length === 1 && result.complete ? 'match' : 'matches'}`;
     if (matches.length > 0) step(1);
   };
   const step = (delta: number): void => {
     if (matches.length === 0) return;
     current = (current + delta + matches.length) % matches.length;
-    status.textContent = `${current + 1} of ${matches.length}`;
+    status.textContent = `${(current + 1).toLocaleString('en-US')} of ${total}`;
     onMatch(matches[current]);
   };
   return h(

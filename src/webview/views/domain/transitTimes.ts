@@ -1,7 +1,8 @@
 /**
  * GetTransitTimes: the origin and pickup day, then one row per destination with its service
  * center, service days (with a bar, so the lanes compare at a glance) and delivery date; a
- * destination's own error or note stays on its row.
+ * destination's own error or note stays on its row. In a narrow panel (beside an editor) each row
+ * is drawn stacked instead (panel.css, a container query): five columns leave the notes a sliver.
  */
 import type { Exchange } from '../../../core/view';
 import { h, icon } from '../../dom';
@@ -43,22 +44,23 @@ export function renderTransitTimes(exchange: Exchange): HTMLElement | undefined 
       { className: 'table-scroll' },
       h(
         'table',
-        { className: 'kv transit' },
+        // Roles stated: the stacked layout (panel.css) changes the rows' display, not what they are.
+        { className: 'kv transit', role: 'table' },
         h('caption', { className: 'visually-hidden' }, `Transit times to ${plural(destinations.length, 'destination')}`),
         h(
           'thead',
-          {},
+          { role: 'rowgroup' },
           h(
             'tr',
-            {},
-            h('th', { attrs: { scope: 'col' } }, 'Destination'),
-            h('th', { attrs: { scope: 'col' } }, 'Service center'),
-            h('th', { className: 'num', attrs: { scope: 'col' } }, 'Service days'),
-            h('th', { attrs: { scope: 'col' } }, 'Delivery'),
-            h('th', { attrs: { scope: 'col' } }, 'Notes'),
+            { role: 'row' },
+            h('th', { role: 'columnheader', attrs: { scope: 'col' } }, 'Destination'),
+            h('th', { role: 'columnheader', attrs: { scope: 'col' } }, 'Service center'),
+            h('th', { className: 'num', role: 'columnheader', attrs: { scope: 'col' } }, 'Service days'),
+            h('th', { role: 'columnheader', attrs: { scope: 'col' } }, 'Delivery'),
+            h('th', { role: 'columnheader', attrs: { scope: 'col' } }, 'Notes'),
           ),
         ),
-        h('tbody', {}, ...shown.map((d, i) => destinationRow(d, i, maxDays))),
+        h('tbody', { role: 'rowgroup' }, ...shown.map((d, i) => destinationRow(d, i, maxDays))),
       ),
     ),
     more,
@@ -78,14 +80,22 @@ function destinationRow(d: Rec, index: number, maxDays: number): HTMLElement {
     .filter((c): c is string => c !== undefined);
   return h(
     'tr',
-    { attrs: { 'data-path': `Result.Destinations[${index}]` } },
-    h('th', { attrs: { scope: 'row' } }, place(rec(d.DestinationPoint)) ?? `Destination ${index + 1}`),
-    h('td', {}, center ? [text(center.ServiceCenterCode) ?? '', h('span', { className: 'muted' }, ` ${text(center.ServiceCenterLocation) ?? ''}`)] : '—'),
-    h('td', { className: 'num days' }, days !== undefined ? [h('span', {}, String(days)), bar] : '—'),
-    h('td', {}, delivery ? h('time', { attrs: { datetime: delivery } }, calendarDay(delivery) ?? delivery) : '—'),
+    { role: 'row', attrs: { 'data-path': `Result.Destinations[${index}]` } },
+    h('th', { role: 'rowheader', attrs: { scope: 'row' } }, place(rec(d.DestinationPoint)) ?? `Destination ${index + 1}`),
     h(
       'td',
-      { className: 'notes' },
+      { className: 'center', role: 'cell' },
+      center ? [text(center.ServiceCenterCode) ?? '', h('span', { className: 'muted' }, ` ${text(center.ServiceCenterLocation) ?? ''}`)] : '—',
+    ),
+    h(
+      'td',
+      { className: 'num days', role: 'cell' },
+      days !== undefined ? [h('span', { className: 'days-count', attrs: { 'data-unit': days === 1 ? 'day' : 'days' } }, String(days)), bar] : '—',
+    ),
+    h('td', { className: 'delivery', role: 'cell' }, delivery ? h('time', { attrs: { datetime: delivery } }, calendarDay(delivery) ?? delivery) : '—'),
+    h(
+      'td',
+      { className: 'notes', role: 'cell' },
       problem && text(problem.Message)
         ? h(
             'span',
