@@ -103,6 +103,13 @@ describe('results panel for a new user, at 600 px in Chromium', function () {
       }
       const { scroll, client } = await pageWidth(p);
       assert.ok(scroll <= client, `the page is ${scroll}px wide in ${client}px`);
+      // No cell holds more than it shows (as test/ui/results-panel.test.ts checks in code-server).
+      const clipped = await p.$$eval('.domain-transit-times td, .domain-transit-times th', (els) =>
+        els
+          .filter((e) => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} holds ${e.scrollWidth}px in ${e.clientWidth}px`),
+      );
+      assert.deepEqual(clipped, []);
     }
   });
 

@@ -49,6 +49,15 @@ describe('results panel', () => {
     assert.ok(report.tree.renderedNodes < 1_000, `only visible rows are built (${report.tree.renderedNodes})`);
     assert.ok(report.rawBodyChars <= 1_048_576, `the raw body sent to the webview is capped (${report.rawBodyChars})`);
 
+    // Memory gives it back: History holds it as disk does (trimmed), its whole body in a file
+    // of its own that Open Full Body reads (src/extension/history/historyStore.ts).
+    const held = await api.testing.historyExchange(exchange.id);
+    assert.ok(held?.reply && held.reply.bodyText.length <= 1_000_000, `held in memory trimmed (${held?.reply?.bodyText.length} characters)`);
+    assert.notStrictEqual(held, exchange, 'History does not hold on to the whole exchange');
+    const whole = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'carrier-body', path: `/${exchange.id}/reply.xml` }));
+    assert.equal(whole.getText().length, exchange.reply!.bodyText.length, 'Open Full Body still has every character');
+    assert.equal(whole.getText().slice(-40), exchange.reply!.bodyText.slice(-40));
+
     await screenshot('panel-large');
   });
 });

@@ -2,11 +2,15 @@
  * The exchanges of this workspace, newest first. Summaries live in workspaceState; full
  * exchanges in memory for this session and, trimmed when large, as files under the workspace
  * storage folder so the History view and a restored results panel survive a reload.
+ *
+ * A large exchange (a 45 MB trace, its parsed tree several times that) is not held whole: memory
+ * keeps what disk keeps (trimForStorage), and its whole reply body goes to a file of its own beside
+ * it, so Open Full Body still opens every byte and the extension host gives the memory back.
  */
 import * as vscode from 'vscode';
 import { type Exchange } from '../../core';
 import { toHistoryEntry, type HistoryEntry } from './historyEntry';
-import { trimForStorage, type StoredExchange } from './trimExchange';
+import { isLarge, trimForStorage, type StoredExchange } from './trimExchange';
 
 const ENTRIES_KEY = 'carrier.history.v1';
 
@@ -19,6 +23,8 @@ export class HistoryStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly live = new Map<string, Exchange>();
+  /** Live entries held as disk holds them (large ones): their whole body is in their `.body` file. */
+  private readonly trimmedLive = new Set<string>();
 
   constructor(
     private readonly state: vscode.Memento,
@@ -33,25 +39,50 @@ export class HistoryStore implements vscode.Disposable {
   /** Adds an exchange that has already been redacted (and scrubbed). */
   async add(exchange: Exchange): Promise<void> {
     const max = this.capacity();
+    const large = isLarge(exchange);
+    // A large one is kept as disk keeps it; its whole body, in a file of its own (fullBody).
+    const kept = large ? trimForStorage(exchange) : undefined;
+    if (large && exchange.reply) await this.writeBody(exchange.id, exchange.reply.bodyText);
+    this.live.set(exchange.id, kept?.exchange ?? exchange);
+    if (kept?.trimmed) this.trimmedLive.add(exchange.id);
     if (max === 0) {
-      this.live.set(exchange.id, exchange);
       this.pruneLive([exchange.id]);
       return;
     }
     const entries = [toHistoryEntry(exchange), ...this.entries().filter((e) => e.id !== exchange.id)];
-    const kept = entries.slice(0, max);
+    const keptEntries = entries.slice(0, max);
     const dropped = entries.slice(max);
-    this.live.set(exchange.id, exchange);
-    this.pruneLive(kept.map((e) => e.id));
-    await this.state.update(ENTRIES_KEY, kept);
-    await this.writeFile(exchange);
+    this.pruneLive(keptEntries.map((e) => e.id));
+    await this.state.update(ENTRIES_KEY, keptEntries);
+    await this.writeFile(kept ?? trimForStorage(exchange));
     await Promise.all(dropped.map((e) => this.deleteFile(e.id)));
     this.changed.fire();
   }
 
+  /**
+   * The reply body: whole from memory, or from the file a large one was written to; else what
+   * history kept of it (`whole` false when that was cut). Undefined when there is none.
+   */
+  async fullBody(id: string): Promise<{ readonly text: string; readonly whole: boolean } | undefined> {
+    if (!this.trimmedLive.has(id)) {
+      const live = this.live.get(id);
+      if (live?.reply) return { text: live.reply.bodyText, whole: true };
+    }
+    const file = this.bodyFileOf(id);
+    if (file) {
+      try {
+        return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), whole: true };
+      } catch {
+        // Not written (a small one) or already removed: what history kept is all there is.
+      }
+    }
+    const kept = await this.get(id);
+    return kept?.exchange.reply && { text: kept.exchange.reply.bodyText, whole: !kept.trimmed };
+  }
+
   async get(id: string): Promise<LoadedExchange | undefined> {
     const live = this.live.get(id);
-    if (live) return { exchange: live, trimmed: false };
+    if (live) return { exchange: live, trimmed: this.trimmedLive.has(id) };
     const file = this.fileOf(id);
     if (!file) return undefined;
     try {
@@ -62,13 +93,8 @@ export class HistoryStore implements vscode.Disposable {
     }
   }
 
-  /** The full exchange only while it is still in memory (the raw body on disk may be cut). */
-  getLive(id: string): Exchange | undefined {
-    return this.live.get(id);
-  }
-
   async remove(id: string): Promise<void> {
-    this.live.delete(id);
+    this.forgetLive(id);
     await this.state.update(
       ENTRIES_KEY,
       this.entries().filter((e) => e.id !== id),
@@ -79,7 +105,7 @@ export class HistoryStore implements vscode.Disposable {
 
   async clear(): Promise<void> {
     const ids = this.entries().map((e) => e.id);
-    this.live.clear();
+    for (const id of [...this.live.keys()]) this.forgetLive(id);
     await this.state.update(ENTRIES_KEY, []);
     await Promise.all(ids.map((id) => this.deleteFile(id)));
     this.changed.fire();
@@ -98,32 +124,54 @@ export class HistoryStore implements vscode.Disposable {
 
   private pruneLive(keep: readonly string[]): void {
     const keepSet = new Set(keep);
-    for (const id of [...this.live.keys()]) if (!keepSet.has(id)) this.live.delete(id);
+    for (const id of [...this.live.keys()]) if (!keepSet.has(id)) this.forgetLive(id);
+  }
+
+  private forgetLive(id: string): void {
+    this.live.delete(id);
+    this.trimmedLive.delete(id);
   }
 
   private fileOf(id: string): vscode.Uri | undefined {
-    // Ids come from core; keep them to a file-name-safe alphabet all the same.
-    return this.storageDir && vscode.Uri.joinPath(this.storageDir, 'history', `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+    return this.storageDir && vscode.Uri.joinPath(this.storageDir, 'history', `${safeId(id)}.json`);
   }
 
-  private async writeFile(exchange: Exchange): Promise<void> {
-    const file = this.fileOf(exchange.id);
+  /** Where a large exchange's whole reply body is kept (it is redacted like the rest). */
+  private bodyFileOf(id: string): vscode.Uri | undefined {
+    return this.storageDir && vscode.Uri.joinPath(this.storageDir, 'history', `${safeId(id)}.body`);
+  }
+
+  private async writeFile(stored: StoredExchange): Promise<void> {
+    const file = this.fileOf(stored.exchange.id);
     if (!file || !this.storageDir) return;
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.storageDir, 'history'));
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(trimForStorage(exchange))));
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(stored)));
+  }
+
+  private async writeBody(id: string, body: string): Promise<void> {
+    const file = this.bodyFileOf(id);
+    if (!file || !this.storageDir) return;
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.storageDir, 'history'));
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(body));
   }
 
   private async deleteFile(id: string): Promise<void> {
-    const file = this.fileOf(id);
-    if (!file) return;
-    try {
-      await vscode.workspace.fs.delete(file);
-    } catch {
-      // Already gone (another window cleared it): nothing to do.
+    for (const file of [this.fileOf(id), this.bodyFileOf(id)]) {
+      if (!file) continue;
+      try {
+        await vscode.workspace.fs.delete(file);
+      } catch {
+        // Already gone (another window cleared it), or never written: nothing to do.
+      }
     }
   }
 
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** Ids come from core; keep them to a file-name-safe alphabet all the same. */
+function safeId(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_');
 }

@@ -16,6 +16,16 @@ export interface StoredExchange {
   readonly exchange: Exchange;
 }
 
+/**
+ * Too large to hold whole for the session: a reply body, documents or parsed tree past what
+ * history keeps. Memory then holds what disk holds (historyStore.ts), and the whole body a file.
+ */
+export function isLarge(exchange: Exchange): boolean {
+  if ((exchange.reply?.bodyText.length ?? 0) > KEEP_BODY_CHARS) return true;
+  if (exchange.documents.reduce((n, d) => n + d.base64.length, 0) > KEEP_DOCUMENTS_BYTES) return true;
+  return exchange.parsed !== undefined && roughSize(exchange.parsed, KEEP_PARSED_CHARS) > KEEP_PARSED_CHARS;
+}
+
 export function trimForStorage(exchange: Exchange): StoredExchange {
   let trimmed = false;
   let reply = exchange.reply;

@@ -16,10 +16,7 @@ export function registerBodyDocuments(history: HistoryStore): vscode.Disposable 
   return vscode.workspace.registerTextDocumentContentProvider(BODY_SCHEME, {
     provideTextDocumentContent: async (uri) => {
       const id = uri.path.split('/')[1] ?? '';
-      const live = history.getLive(id);
-      const loaded = live ? { exchange: live, trimmed: false } : await history.get(id);
-      if (!loaded?.exchange.reply) return '(This reply body is no longer available.)';
-      return loaded.exchange.reply.bodyText;
+      return (await history.fullBody(id))?.text ?? '(This reply body is no longer available.)';
     },
   });
 }

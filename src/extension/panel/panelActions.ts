@@ -14,14 +14,14 @@ export async function copyText(text: string, what: string): Promise<void> {
 
 /** Opens the whole reply body (not the capped copy the webview has) in an untitled editor. */
 export async function openFullBody(history: HistoryStore, exchangeId: string): Promise<void> {
-  const live = history.getLive(exchangeId);
-  const loaded = live ? { exchange: live, trimmed: false } : await history.get(exchangeId);
+  const loaded = await history.get(exchangeId);
   const reply = loaded?.exchange.reply;
-  if (!reply) {
+  const body = await history.fullBody(exchangeId);
+  if (!reply || !body) {
     void vscode.window.showWarningMessage('Carrier: this reply body is no longer available.');
     return;
   }
-  if (loaded.trimmed) void vscode.window.showWarningMessage('Carrier: only the first part of this body was kept in history.');
+  if (!body.whole) void vscode.window.showWarningMessage('Carrier: only the first part of this body was kept in history.');
   const doc = await vscode.workspace.openTextDocument(bodyUri(exchangeId, extensionOf(reply.headers)));
   await vscode.window.showTextDocument(doc, { preview: false });
 }

@@ -32,11 +32,20 @@ export class ResultsPanel implements vscode.Disposable {
   /** What the webview reports after each render: the tests' view of what a user sees. */
   readonly onDidRender = this.rendered.event;
 
+  /** The exchange whose detail the webview has drawn: from then on the panel needs no more of it than History keeps. */
+  private detailSent: string | undefined;
+  private readonly historyChanged: vscode.Disposable;
+
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly history: HistoryStore,
     private readonly log: Log,
-  ) {}
+  ) {
+    // A send shows its result before History has written it: let go once History has it.
+    this.historyChanged = history.onDidChange(() => {
+      if (this.detailSent !== undefined && this.current?.exchange.id === this.detailSent && !this.current.trimmed) void this.letGoOfWhole(this.detailSent);
+    });
+  }
 
   /** `viewColumn`: where the caller wants the panel (a send puts it beside the editor that sent); by default beside the active editor, or where it already is. */
   async show(exchange: Exchange, options: { preserveFocus?: boolean; trimmed?: boolean; viewColumn?: vscode.ViewColumn } = {}): Promise<void> {
@@ -121,6 +130,15 @@ export class ResultsPanel implements vscode.Disposable {
     return { type: 'show', view: toHeadView(c.exchange, c.trimmed, displayPath), tab: this.tab };
   }
 
+  /**
+   * Once a large exchange's detail is drawn, the panel holds it as History does (trimmed, its
+   * whole body in a file): the extension host gives back the tens of megabytes of its body and tree.
+   */
+  private async letGoOfWhole(id: string): Promise<void> {
+    const kept = await this.history.get(id);
+    if (kept?.trimmed && this.current?.exchange.id === id) this.current = { exchange: kept.exchange, trimmed: true };
+  }
+
   private updateTitle(): void {
     if (!this.panel) return;
     const ex = this.current?.exchange;
@@ -156,8 +174,11 @@ export class ResultsPanel implements vscode.Disposable {
           this.rendered.fire(m.report);
           return;
         case 'needDetail':
-          if (this.current?.exchange.id === m.exchangeId)
-            void this.panel?.webview.postMessage({ type: 'detail', detail: toDetail(this.current.exchange) } satisfies ToWebview);
+          if (this.current?.exchange.id === m.exchangeId) {
+            await this.panel?.webview.postMessage({ type: 'detail', detail: toDetail(this.current.exchange) } satisfies ToWebview);
+            this.detailSent = m.exchangeId;
+            await this.letGoOfWhole(m.exchangeId);
+          }
           return;
         case 'tabChanged':
           this.tab = m.tab;
@@ -184,6 +205,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.historyChanged.dispose();
     this.panel?.dispose();
     this.rendered.dispose();
   }

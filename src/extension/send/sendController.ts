@@ -90,9 +90,10 @@ export class SendController implements vscode.Disposable {
       this.log.info(
         `${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`,
       );
-      await this.history.add(exchange);
-      // Beside the editor that sent, so the panel never covers the file it answers.
+      // The status first: beside the editor that sent, so the panel never covers the file it
+      // answers; History's writing (a large body to its file) after it is on screen.
       await this.panel.show(exchange, { viewColumn: resultsColumnFor(doc) });
+      await this.history.add(exchange);
     } finally {
       this.inFlight.delete(abort);
       setContext('carrier.sending', this.inFlight.size > 0);
