@@ -16,7 +16,7 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_NAMESPACES, operations, shapeLabel, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, type Binding, type OperationDef } from '../../src/core/catalog';
 import { XML_NS, XMLNS_NS } from '../../src/core/xml/node';
-import { COMMON_TEXT_LIMIT, readCommonReply, useCommonReplyReading } from '../../src/core/reply/commonReply';
+import { COMMON_TEXT_LIMIT, readCommonReply } from '../../src/core/reply/commonReply';
 import { parseReply } from '../../src/core/reply/parse';
 import { seeded } from './key-spellings';
 import { sampleReplies } from './sample-replies';
@@ -33,21 +33,17 @@ const envelopeOf = (binding: Binding) => (binding === 'soap12' ? SOAP12_ENVELOPE
 
 /** parseReply of `text` as `r` came, one way or the other, as JSON (key order included). */
 async function parsed(r: Reply, text: string, common: boolean): Promise<string> {
-  useCommonReplyReading(common);
-  try {
-    const out = await parseReply({
-      op: r.op,
-      binding: r.binding,
-      namespaces: DEFAULT_NAMESPACES,
-      status: r.status,
-      statusText: 'OK',
-      contentType: r.contentType,
-      text,
-    });
-    return JSON.stringify(out);
-  } finally {
-    useCommonReplyReading(true);
-  }
+  const out = await parseReply({
+    op: r.op,
+    binding: r.binding,
+    namespaces: DEFAULT_NAMESPACES,
+    status: r.status,
+    statusText: 'OK',
+    contentType: r.contentType,
+    text,
+    onePass: common,
+  });
+  return JSON.stringify(out);
 }
 
 function pick<T>(items: readonly T[], next: () => number): T {

@@ -121,19 +121,12 @@ function plain(text: string): boolean {
 /** Open content nested deeper than this is read the general way. */
 const MAX_GENERIC_DEPTH = 32;
 
-let enabled = true;
-
-/** For tests that hold this reading against the general one: false sends every reply the general way. */
-export function useCommonReplyReading(on: boolean): void {
-  enabled = on;
-}
-
 /**
  * The result of a SOAP reply of `op` read in one pass, or undefined: the reply is not the
  * common case (or not well-formed), and is read the general way.
  */
 export function readCommonReply(text: string, op: OperationDef, envelopeNs: string, namespaces: Namespaces): CommonReply | undefined {
-  if (!enabled || text.length > COMMON_TEXT_LIMIT) return undefined;
+  if (text.length > COMMON_TEXT_LIMIT) return undefined;
   try {
     return { result: new CommonReader(text, namespaces).reply(op, envelopeNs) };
   } catch (e) {
