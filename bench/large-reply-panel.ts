@@ -142,7 +142,13 @@ async function main(): Promise<void> {
       shipments,
       statusShownMs: Math.round(status),
       detailDrawnMs: Math.round(drawn),
-      hostRssMB: { before: Math.round(before), peak: Math.round(peak), after20s: Math.round(after), after60s: Math.round(later), keptMB: Math.round(later - before) },
+      hostRssMB: {
+        before: Math.round(before),
+        peak: Math.round(peak),
+        after20s: Math.round(after),
+        after60s: Math.round(later),
+        keptMB: Math.round(later - before),
+      },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     const json = arg('json', '');
