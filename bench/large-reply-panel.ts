@@ -24,7 +24,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { folderUrl, REPO_ROOT, startCodeServer } from '../scripts/vscode-host/code-server-process';
 import { openBrowser, openWorkbench, quickOpen, resultsFrame, runCommand } from '../test/ui/support/workbench';
-import { writeBigReplies } from './fixtures/bigReplies';
+import { withShipments, writeBigReplies } from './fixtures/bigReplies';
 import { startSandboxProcess } from './lib/child';
 
 // npm start's CommonJS helper (it has no types): the repository linked in as an installed extension.
@@ -41,16 +41,7 @@ async function traceBody(count: number, tmp: string): Promise<string> {
   const sandbox = await startSandboxProcess();
   try {
     const trace = (await writeBigReplies(tmp, sandbox.url)).find((r) => r.operation === 'TraceShipment')!;
-    const text = fs.readFileSync(trace.file, 'utf8');
-    const open = text.indexOf('<Result>') + '<Result>'.length;
-    const close = text.lastIndexOf('</Result>');
-    const records = text
-      .slice(open, close)
-      .split(/(?=<Shipment[ >])/)
-      .filter((s) => s.startsWith('<Shipment'));
-    const parts: string[] = [];
-    for (let i = 0; i < count; i++) parts.push(records[i % records.length]);
-    return text.slice(0, open) + parts.join('') + text.slice(close);
+    return withShipments(fs.readFileSync(trace.file, 'utf8'), count);
   } finally {
     await sandbox.close();
   }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Exchange, Namespaces } from '../../core';
 import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT } from '../coreLight';
 import { guarded, reportError } from '../errors';
-import { requestFileUri } from '../requestFileUri';
+import { saveRequestFile } from '../saveRequestFile';
 import type { Log } from '../log';
 import { curlWithKeyVariable } from '../send/curl';
 import type { HistoryEntry } from './historyEntry';
@@ -47,21 +47,8 @@ export function registerHistoryCommands(history: HistoryStore, panel: EntryViewe
             void vscode.window.showWarningMessage(`Carrier: this exchange cannot become a request file: ${made.problem}.`);
             return undefined;
           }
-          const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-          const chosen =
-            target ??
-            (await vscode.window.showSaveDialog({
-              title: 'Save as Request File',
-              saveLabel: 'Save',
-              defaultUri: folder ? vscode.Uri.joinPath(folder, `${made.name}.carrier.json`) : undefined,
-              // As the inspector's: dialogs match the last extension only; requestFileUri puts `.carrier` back.
-              filters: { 'Carrier request files': ['json'] },
-            }));
-          if (!chosen) return undefined;
-          const uri = requestFileUri(chosen);
-          await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(made.text));
-          log.info(`saved history entry ${exchange.id} as ${uri.toString(true)}`);
-          await vscode.window.showTextDocument(uri, { preview: false });
+          const uri = await saveRequestFile(made.text, `${made.name}.carrier.json`, target);
+          if (uri) log.info(`saved history entry ${exchange.id} as ${uri.toString(true)}`);
           return uri;
         } catch (err) {
           await reportError(log, 'Save as Request File', err);

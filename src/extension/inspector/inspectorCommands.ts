@@ -11,7 +11,7 @@ import type { ResultsPanel } from '../panel/resultsPanel';
 import type { ApiKeys } from '../secrets/apiKeys';
 import type { InspectorController } from './inspectorController';
 import { rowOf } from './inspectorTree';
-import { requestFileUri } from '../requestFileUri';
+import { saveRequestFile } from '../saveRequestFile';
 import type { VerdictKind } from '../../core';
 import { classifyExchange } from '../coreLight';
 
@@ -33,15 +33,6 @@ const REQUEST_SUFFIX = '.carrier.json';
 function requestFileName(r: RecordedExchange): string {
   const label = r.recognition.kind === 'operation' ? `${r.recognition.operation}-${r.recognition.version}` : 'request';
   return `${label.replace(/[^\w.-]+/g, '_')}-recorded-${String(r.seq).padStart(3, '0')}${REQUEST_SUFFIX}`;
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function registerInspectorCommands(
@@ -128,27 +119,8 @@ export function registerInspectorCommands(
           void vscode.window.showWarningMessage('Carrier: only a call of the service (with its whole request body recorded) can become a request file.');
           return undefined;
         }
-        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-        const chosen =
-          target ??
-          (await vscode.window.showSaveDialog({
-            title: 'Save as Request File',
-            saveLabel: 'Save',
-            defaultUri: folder ? vscode.Uri.joinPath(folder, requestFileName(r)) : undefined,
-            // Dialogs match a filter against the name's last extension only: `json` lets
-            // `x.carrier.json` through as it is; requestFileUri puts `.carrier` back where missing.
-            filters: { 'Carrier request files': ['json'] },
-          }));
-        if (!chosen) return undefined;
-        const uri = requestFileUri(chosen);
-        // The dialog asked before replacing the name it showed, not this one.
-        if (uri.toString() !== chosen.toString() && (await exists(uri))) {
-          const replace = await vscode.window.showWarningMessage(`Carrier: ${vscode.workspace.asRelativePath(uri)} exists. Replace it?`, 'Replace');
-          if (replace !== 'Replace') return undefined;
-        }
-        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-        log.info(`saved recorded exchange #${r.seq} as ${uri.toString(true)}`);
-        await vscode.window.showTextDocument(uri, { preview: false });
+        const uri = await saveRequestFile(text, requestFileName(r), target);
+        if (uri) log.info(`saved recorded exchange #${r.seq} as ${uri.toString(true)}`);
         return uri;
       } catch (err) {
         await reportError(log, 'Save as Request File', err);
