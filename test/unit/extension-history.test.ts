@@ -4,7 +4,7 @@ import { MASK } from '../../src/core/redact';
 import { toHistoryEntry } from '../../src/extension/history/historyEntry';
 import { KEEP_BODY_CHARS, trimForStorage, type StoredExchange } from '../../src/extension/history/trimExchange';
 import { RAW_BODY_CAP_CHARS, toExchangeView } from '../../src/extension/panel/exchangeView';
-import { curlWithKeyVariable } from '../../src/extension/send/curl';
+import { curlWithKeyVariable } from '../../src/extension/curl';
 
 function exchange(over: Partial<Exchange> = {}): Exchange {
   return {

@@ -6,7 +6,7 @@ import { findEnvironment, loadEnvironmentsFrom, SANDBOX_ENVIRONMENT } from '../c
 import { guarded, reportError } from '../errors';
 import { saveRequestFile } from '../saveRequestFile';
 import type { Log } from '../log';
-import { curlWithKeyVariable } from '../send/curl';
+import { curlWithKeyVariable } from '../curl';
 import type { HistoryEntry } from './historyEntry';
 import { historyRequestFile } from './historyRequestFile';
 import type { HistoryStore } from './historyStore';

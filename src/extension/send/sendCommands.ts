@@ -8,7 +8,7 @@ import type { SandboxController } from '../sandbox/sandboxController';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import { guarded } from '../errors';
 import type { Log } from '../log';
-import { curlWithKeyVariable } from './curl';
+import { curlWithKeyVariable } from '../curl';
 import { ENVELOPE_SCHEME, EnvelopeDocuments } from './envelopeDocuments';
 import type { SendController } from './sendController';
 import { targetDocument } from './targetDocument';

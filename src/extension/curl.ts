@@ -3,8 +3,8 @@
  * $CARRIER_API_KEY: the copied command works in a shell that exports the key, and the key
  * itself never reaches the clipboard.
  */
-import type { HttpRequestSpec } from '../../core';
-import { engine } from '../engineBundle';
+import type { HttpRequestSpec } from '../core';
+import { engine } from './engineBundle';
 
 export function curlWithKeyVariable(request: HttpRequestSpec): string {
   // curl computes these itself; a Content-Length measured on the real body would be wrong for
