@@ -1,9 +1,10 @@
 /**
  * Row — the runner at the speed of the wire: a whole `carrier run` process (the built CLI, 2,000
- * GetRateQuote 1.0.3 test files at -c 16) against a whole process of undici posting the same
- * envelope bytes 2,000 times at 16, interleaved, both against a sandbox in its own process. Each
- * side reports its own CPU time and peak RSS (children/runnerUsage.js); the sandbox's CPU is read
- * from /proc, so a reader can tell when the server, not the client, sets the pace.
+ * GetRateQuote 1.0.3 test files at -c 16, writing the JSON and JUnit reports as a CI job does)
+ * against a whole process of undici posting the same envelope bytes 2,000 times at 16,
+ * interleaved, both against a sandbox in its own process. Each side reports its own CPU time and
+ * peak RSS (children/runnerUsage.js); the sandbox's CPU is read from /proc, so a reader can tell
+ * when the server, not the client, sets the pace.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -76,7 +77,20 @@ export const runnerThroughput: BenchRow = {
       const folder = writeRateQuoteFolder(ctx.tmp, sandbox.url, REQUESTS);
       const ours = () =>
         runProcess(
-          [CLI, 'run', folder.dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT],
+          // As a CI job runs it: the JSON and JUnit reports written, start-up and exit included.
+          [
+            CLI,
+            'run',
+            folder.dir,
+            '-c',
+            String(CONCURRENCY),
+            '--env',
+            RATE_QUOTE_ENVIRONMENT,
+            '--reporter',
+            'json,junit',
+            '--out',
+            path.join(ctx.tmp, 'reports'),
+          ],
           ctx.tmp,
           path.join(ctx.tmp, 'usage-runner.json'),
           { CARRIER_API_KEY: BENCH_KEY },
@@ -108,7 +122,7 @@ export const runnerThroughput: BenchRow = {
       const results: RowResult[] = [
         {
           id: 'runner-throughput.c16',
-          measured: `\`carrier run\` of ${REQUESTS} GetRateQuote 1.0.3 SOAP 1.1 test files at -c ${CONCURRENCY}, whole process, vs an undici script posting the same envelope ${REQUESTS} times at ${CONCURRENCY}`,
+          measured: `\`carrier run\` of ${REQUESTS} GetRateQuote 1.0.3 SOAP 1.1 test files at -c ${CONCURRENCY} with the JSON and JUnit reports, whole process, vs an undici script posting the same envelope ${REQUESTS} times at ${CONCURRENCY}`,
           a: { label: 'carrier run', value: p.medianA, unit: 'req/s' },
           b: { label: 'raw undici', value: p.medianB, unit: 'req/s' },
           ratio: p.ratio,
