@@ -165,6 +165,8 @@ describe('sandbox state that does not read stops the start', function () {
         },
       );
       assert.ok(refused instanceof SandboxStateUnreadableError, String(refused));
+      // Told apart as data by the extension, which holds another copy of the class (src/extension/sandbox/unreadableState.ts).
+      assert.equal(refused.code, 'sandbox-state-unreadable');
       assert.equal(refused.file, journal);
       assert.match(refused.message, /line 1 is not JSON/);
       assert.ok(!refused.message.includes('not json'), "the file's content is not quoted");

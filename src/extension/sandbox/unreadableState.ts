@@ -11,14 +11,19 @@ export const START_EMPTY = 'Start empty (keep old files aside)';
 
 let offering = false;
 
-/** What the sandbox's SandboxStateUnreadableError carries (the bundle is required at run time). */
+/** What the sandbox's SandboxStateUnreadableError carries (the bundle is required at run time: told by its `code`, not its class or name). */
 interface UnreadableState extends Error {
+  readonly code: 'sandbox-state-unreadable';
   readonly file: string;
   setAside(log?: (line: string) => void): string | undefined;
 }
 
 export function isUnreadableState(err: unknown): err is UnreadableState {
-  return err instanceof Error && err.name === 'SandboxStateUnreadableError' && typeof (err as Partial<UnreadableState>).setAside === 'function';
+  return (
+    err instanceof Error &&
+    (err as Partial<UnreadableState>).code === 'sandbox-state-unreadable' &&
+    typeof (err as Partial<UnreadableState>).setAside === 'function'
+  );
 }
 
 /**

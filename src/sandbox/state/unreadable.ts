@@ -8,8 +8,16 @@
 import { DataDirLock } from './lock';
 import { setStateAside } from './names';
 
+/** The `code` of SandboxStateUnreadableError. */
+export const SANDBOX_STATE_UNREADABLE = 'sandbox-state-unreadable';
+
 export class SandboxStateUnreadableError extends Error {
   override readonly name = 'SandboxStateUnreadableError';
+  /**
+   * Said as data: the extension requires the sandbox's bundle at run time, so this class is not
+   * the one it could test against (src/extension/sandbox/unreadableState.ts reads the code).
+   */
+  readonly code = SANDBOX_STATE_UNREADABLE;
 
   constructor(
     /** The data folder. */
