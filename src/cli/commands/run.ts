@@ -15,6 +15,10 @@ import {
   emptyVariableProblems,
   environmentProblems,
   executePlan,
+  linearPattern,
+  readTextFile,
+  selectByName,
+  selectFailed,
   htmlReport,
   jsonReportParts,
   junitXml,
@@ -30,6 +34,9 @@ import {
   where,
   type Binding,
   type BindingChoice,
+  type CoreContext,
+  type Matcher,
+  type TestSelection,
   type Failure,
   type PlannedTest,
   type Relative,
@@ -70,6 +77,12 @@ const FLAGS: readonly FlagSpec[] = [
     variables: true,
     repeatable: true,
     description: 'name=value for {{name}}; repeatable (over collection and environment variables)',
+  },
+  { name: 'grep', value: true, description: 'run only the tests whose name matches this pattern (and the tests whose captures they use)' },
+  {
+    name: 'last-failed',
+    value: true,
+    description: 'an earlier report.json: run only the tests that failed in it (and the tests whose captures they use)',
   },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
   { name: 'strict-contract', description: 'contract warnings (an element the contract does not know, order) fail tests too; contract errors always do' },
@@ -125,6 +138,10 @@ interface RunSettings {
   readonly data?: string;
   readonly shard?: ShardSpec;
   readonly durations?: string;
+  /** `--grep`: only the tests whose name it matches (src/core/runner/select.ts). */
+  readonly grep?: { readonly source: string; readonly matcher: Matcher };
+  /** `--last-failed`: an earlier report.json, whose failed tests alone run. */
+  readonly lastFailed?: string;
 }
 
 function readSettings(args: readonly string[], cwd: string): RunSettings {
@@ -147,6 +164,18 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
   const shard = typeof shardText === 'string' ? parseShard(shardText) : undefined;
   if (typeof shard === 'string') throw new UsageError(shard);
   if (durations !== undefined && !shard) throw new UsageError('--durations balances --shard; give --shard i/n with it');
+  const grep = flags.get('grep');
+  const lastFailed = flags.get('last-failed');
+  if (grep === true || lastFailed === true) throw new UsageError('--grep and --last-failed need a value');
+  if (grep !== undefined && lastFailed !== undefined) throw new UsageError('choose the tests one way: --grep or --last-failed');
+  let matcher: Matcher | undefined;
+  if (grep !== undefined) {
+    try {
+      matcher = linearPattern(grep);
+    } catch (e) {
+      throw new UsageError(`--grep ${grep}: ${(e as Error).message}`);
+    }
+  }
   if (data !== undefined && !safeStat(path.resolve(cwd, String(data)))?.isFile()) throw new UsageError(`--data ${String(data)}: no such file`);
   const outDir = path.resolve(cwd, out ?? 'reports');
   // Found now, not after every request was sent.
@@ -167,7 +196,45 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     ...(typeof data === 'string' ? { data } : {}),
     ...(shard ? { shard } : {}),
     ...(typeof durations === 'string' ? { durations: path.resolve(cwd, durations) } : {}),
+    ...(grep !== undefined && matcher ? { grep: { source: grep, matcher } } : {}),
+    ...(lastFailed !== undefined ? { lastFailed: path.resolve(cwd, lastFailed) } : {}),
   };
+}
+
+/** A report may be large (a run of thousands of tests with its exchanges): read whole up to this. */
+const MAX_REPORT_BYTES = 512 * 1024 * 1024;
+
+/** The part of the run --grep or --last-failed chooses, said on stderr; undefined: the whole run. */
+function chooseTests(settings: RunSettings, tests: readonly PlannedTest[], context: CoreContext, io: CliIo, rel: Relative): TestSelection | undefined {
+  let chosen: TestSelection;
+  let rule: string;
+  if (settings.grep) {
+    chosen = selectByName(tests, settings.grep.matcher);
+    rule = `--grep /${settings.grep.source}/`;
+  } else if (settings.lastFailed) {
+    let text: string;
+    try {
+      text = readTextFile(context, settings.lastFailed, MAX_REPORT_BYTES);
+    } catch (e) {
+      throw new UsageError(`--last-failed: cannot read ${rel(settings.lastFailed)}: ${(e as Error).message}`);
+    }
+    const parsed = parseRunReport(text, io.cwd);
+    if ('problem' in parsed) throw new UsageError(`--last-failed ${rel(settings.lastFailed)}: ${parsed.problem}`);
+    const failed = selectFailed(tests, parsed.report, (id) => relativeId(id, rel));
+    chosen = failed;
+    rule = `--last-failed ${rel(settings.lastFailed)}`;
+    if (failed.missing)
+      io.stderr(
+        `carrier run: ${failed.missing} test${failed.missing === 1 ? '' : 's'} that failed in ${rel(settings.lastFailed)} ${failed.missing === 1 ? 'is' : 'are'} not in this run\n`,
+      );
+  } else return undefined;
+  const plural = (n: number) => `${n} test${n === 1 ? '' : 's'}`;
+  io.stderr(
+    `carrier run: ${rule} chose ${chosen.chosen} of ${plural(tests.length)}` +
+      (chosen.producers ? `, and ${plural(chosen.producers)} whose captures they use` : '') +
+      `; ${chosen.leftOut} left out\n`,
+  );
+  return chosen;
 }
 
 /** Durations by test id from an earlier report.json, for --shard --durations. */
@@ -304,6 +371,11 @@ export const run: Command = {
       : undefined;
     const plan = sharded?.plan ?? whole;
     const shard: ShardInfo | undefined = sharded?.info;
+    const selection = chooseTests(settings, plan.tests, context, io, rel);
+    if (selection && settings.lastFailed && !selection.chosen) {
+      io.stdout(`carrier run: nothing failed in ${rel(settings.lastFailed)} that this run has: nothing to rerun\n`);
+      return 0;
+    }
     for (const w of whole.warnings) io.stderr(problemLine(w, rel, 'warning'));
     if (plan.skippedFolders.length) {
       io.stderr(
@@ -400,6 +472,7 @@ export const run: Command = {
             ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
             ...(settings.environment ? { environment: settings.environment } : {}),
             variables: settings.variables,
+            ...(selection ? { only: selection.ids } : {}),
             transcripts: keepTranscripts,
             // Outside the heap until the reports are written: a run of thousands of tests holds none.
             ...(spill ? { transcriptStore: spill } : {}),

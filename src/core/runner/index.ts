@@ -11,6 +11,8 @@ export * from './types';
 export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 export { loadRun, type LoadOptions } from './load';
 export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice, type PlanData } from './plan';
+export { selectByName, selectFailed, type TestSelection } from './select';
+export { linearPattern, type Matcher } from './pattern';
 export { executePlan, environmentProblems, environmentNameOf, variableProblems, type ExecuteOptions } from './engine';
 export {
   readDataFile,

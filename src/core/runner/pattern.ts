@@ -68,6 +68,11 @@ function compile(source: string): Matcher {
   return { test: (text) => re.test(text), toString: () => `/${source}/` };
 }
 
+/** A pattern without variables (`carrier run --grep`), on the same linear-time engine; throws SyntaxError. */
+export function linearPattern(source: string): Matcher {
+  return compile(source);
+}
+
 export class Pattern {
   private readonly fixed: Matcher | undefined;
 

@@ -201,11 +201,13 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
 export function withProducers(tests: readonly PlannedTest[], selected: ReadonlySet<string>): Set<string> {
   const byId = new Map(tests.map((t) => [t.id, t]));
   const needed = new Set<string>();
-  const visit = (id: string) => {
-    if (needed.has(id)) return;
+  // A stack of its own: a chain of thousands of captures is as deep as it is long.
+  const stack = [...selected].filter((id) => byId.has(id));
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (needed.has(id)) continue;
     needed.add(id);
-    for (const d of byId.get(id)?.dependsOn ?? []) visit(d);
-  };
-  for (const id of selected) if (byId.has(id)) visit(id);
+    for (const d of byId.get(id)?.dependsOn ?? []) if (!needed.has(d)) stack.push(d);
+  }
   return needed;
 }
