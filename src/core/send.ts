@@ -20,7 +20,6 @@ import { timestamp } from './timestamp';
 import { decideVerdict } from './verdict';
 import { TlsFileError } from './transport/tlsFile';
 import { sendHttp } from './transport/http';
-import { headersAsSent } from './transport/sentHeaders';
 import type { Phase } from './transport/types';
 import type { Dispatcher } from 'undici';
 
@@ -104,11 +103,7 @@ export async function send(input: SendInput): Promise<Exchange> {
   } catch (err) {
     if (!(err instanceof TlsFileError)) throw err;
     const error: ExchangeError = { kind: 'tls', message: redactor.text(err.message) };
-    base.request = displayAsSent(
-      display,
-      headersAsSent(spec, undefined, originOf(spec.url), spec.method === 'POST' ? Buffer.from(spec.body, 'utf8') : undefined),
-      redactor,
-    );
+    // Nothing went on the wire: the request keeps its own headers.
     return { ...base, error, findings: [{ severity: 'error', kind: 'transport', message: error.message }], documents: [] };
   }
 
@@ -186,14 +181,6 @@ function endpointOf(display: HttpRequestSpec): string {
 /** The displayed request with the headers as sent, redacted (the wire's carry no key today; a header a proxy or variable adds might). */
 function displayAsSent(display: HttpRequestSpec, sent: HttpRequestSpec['headers'], r: Redactor): HttpRequestSpec {
   return { ...display, headers: r.empty ? sent : redactedHeaders(sent, r) };
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /** What send() learnt once the request went; absent parts are undefined here and left out of the Exchange. */
