@@ -3,7 +3,7 @@
  * environment never pays for it), shared by every request of the command, closed once at the end.
  * Core only asks for a base URL; starting servers is the caller's business.
  */
-import type { Namespaces } from '../core';
+import type { Environment, Namespaces } from '../core';
 import type { SandboxHandle } from '../sandbox/options';
 
 type SandboxModule = typeof import('../sandbox/embedded');
@@ -21,9 +21,17 @@ function sandboxModule(): SandboxModule {
 export class EmbeddedSandbox {
   private handle?: Promise<SandboxHandle>;
 
-  /** The base URL, starting the sandbox with these namespaces if it is not running yet. */
-  readonly url = async (namespaces?: Namespaces): Promise<string> => {
-    this.handle ??= Promise.resolve().then(() => sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}) }));
+  /**
+   * The base URL, starting the sandbox if it is not running yet: with these namespaces, or with an
+   * embedded environment's namespaces and sandbox settings (its `"sandbox": { "clockRate": N }`).
+   */
+  readonly url = async (from?: Namespaces | Pick<Environment, 'namespaces' | 'sandbox'>): Promise<string> => {
+    const environment = from && 'namespaces' in from ? from : undefined;
+    const namespaces = environment ? environment.namespaces : (from as Namespaces | undefined);
+    const clockRate = environment?.sandbox?.clockRate;
+    this.handle ??= Promise.resolve().then(() =>
+      sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}), ...(clockRate !== undefined ? { clockRate } : {}) }),
+    );
     return (await this.handle).url;
   };
 

@@ -23,8 +23,18 @@ export interface SandboxOptions {
   readonly allowInjection?: boolean;
   /** Namespace URIs of the three roles; the catalog's neutral defaults otherwise. */
   readonly namespaces?: Namespaces;
-  /** The clock; shipments move along their history as it advances. */
+  /**
+   * The real clock the carrier clock runs from (the system clock by default); shipments move
+   * along their history as the carrier clock advances (carrier/clock.ts).
+   */
   readonly now?: () => Date;
+  /**
+   * Carrier time per real time, from the moment the sandbox starts: 60 makes a carrier hour of
+   * each real minute. 1 (the default) is real time. A positive number up to MAX_CLOCK_RATE.
+   */
+  readonly clockRate?: number;
+  /** The carrier clock's reading at start (a test's fixed day); `now()` at start otherwise. */
+  readonly clockStart?: Date;
   /** One line per request handled, and per notable event; keys masked, each line bounded. */
   readonly log?: (line: string) => void;
   /** Body sizes, field and header counts, timeouts; DEFAULT_LIMITS in http/limits.ts otherwise. */

@@ -6,6 +6,7 @@
 import * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_NAMESPACES, MASK } from '../core';
+import { carrierClock } from './carrier/clock';
 import type { SandboxContext } from './context';
 import { ClientGone, deferContinue } from './http/body';
 import { parseMediaType } from './http/contentType';
@@ -25,6 +26,7 @@ export type { SandboxHandle, SandboxOptions } from './options';
 export { DEFAULT_LIMITS, type SandboxLimits } from './http/limits';
 export { SandboxLockedError } from './state/lock';
 export { SandboxStateUnreadableError } from './state/unreadable';
+export { clockRateProblem, MAX_CLOCK_RATE } from './carrier/clock';
 
 /** Cancels waits (injected delays, slow bodies) when the sandbox closes, so close() is prompt. */
 class Waits {
@@ -151,7 +153,12 @@ const STATUS_OF_CLIENT_ERROR: Readonly<Record<string, number>> = {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const host = options.host ?? '127.0.0.1';
-  const now = options.now ?? (() => new Date());
+  // The carrier clock: every answer asks it for "now" (docs/sandbox-model.md#shipments-move-on-the-carrier-clock).
+  const now = carrierClock({
+    real: options.now ?? (() => new Date()),
+    ...(options.clockRate !== undefined ? { rate: options.clockRate } : {}),
+    ...(options.clockStart ? { start: options.clockStart } : {}),
+  });
   const limits = limitsOf(options.limits);
   const sandboxLog = new SandboxLog(options.log, options.apiKeys ?? []);
   const log = (line: string) => sandboxLog.write(line);

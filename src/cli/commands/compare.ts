@@ -166,7 +166,7 @@ export const compare: Command = {
               variables,
               signal: controller.signal,
               source: f.shown,
-              resolveEmbedded: () => side.sandbox.url(side.environment.namespaces),
+              resolveEmbedded: () => side.sandbox.url(side.environment),
             }),
           );
         }

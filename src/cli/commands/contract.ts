@@ -85,7 +85,7 @@ export const contract: Command = {
     process.once('SIGINT', onSigint);
     let check: ContractCheck;
     try {
-      check = await checkContract({ context, environment, signal: controller.signal, resolveEmbedded: () => sandbox.url(environment.namespaces) });
+      check = await checkContract({ context, environment, signal: controller.signal, resolveEmbedded: () => sandbox.url(environment) });
     } catch (err) {
       if (err instanceof ContractCancelled) {
         io.stderr('carrier contract: cancelled\n');

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, type Namespaces } from '../../core';
-import { SandboxLockedError, SandboxStateUnreadableError, startSandbox } from '../../sandbox/server';
+import { clockRateProblem, MAX_CLOCK_RATE, SandboxLockedError, SandboxStateUnreadableError, startSandbox } from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type Command } from '../command';
@@ -20,6 +20,11 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'service-ns', value: true, description: `{service_namespace} URI (default ${DEFAULT_NAMESPACES.service})` },
   { name: 'data-ns', value: true, description: `{data_namespace} URI (default ${DEFAULT_NAMESPACES.data})` },
   { name: 'pickup-ns', value: true, description: `{pickup_namespace} URI (default ${DEFAULT_NAMESPACES.pickup})` },
+  {
+    name: 'clock-rate',
+    value: true,
+    description: `run the carrier clock N times faster than real time from the start, so pickups, traces and documents move on (default 1; e.g. 60 or 600; at most ${MAX_CLOCK_RATE})`,
+  },
   { name: 'quiet', short: 'q', description: 'do not print a line per request' },
 ];
 
@@ -34,7 +39,9 @@ export const sandbox: Command = {
     'then one line per request, and runs until SIGINT or SIGTERM. With --data-dir, the folder is locked',
     'while it runs: a second sandbox on it exits 1, naming the pid and address of the first. A state there',
     'that does not read stops the start with exit 1, naming the file; --reset-data starts empty instead,',
-    'keeping the old files in a backup folder beside them.',
+    'keeping the old files in a backup folder beside them. With --clock-rate N the carrier clock runs N times',
+    'faster than real time from the start: --clock-rate 600 makes each real second ten carrier minutes, so a',
+    'pickup requested now is picked up within seconds and delivered within minutes.',
     '',
     'Options:',
     describeFlags(FLAGS),
@@ -53,6 +60,7 @@ export const sandbox: Command = {
     const quiet = flags.has('quiet');
     const resetData = flags.has('reset-data');
     if (resetData && !dataDir) throw new UsageError('--reset-data needs --data-dir: without it the state lives in memory');
+    const clockRate = clockRateFlag(flags.get('clock-rate'));
     // Listen for the signal before starting, so a stop request during start-up is not lost.
     const stopped = stopSignal();
     let handle;
@@ -64,6 +72,7 @@ export const sandbox: Command = {
         ...(dataDir ? { dataDir: path.resolve(io.cwd, dataDir), resetData } : {}),
         allowInjection: flags.has('allow-injection'),
         namespaces,
+        ...(clockRate !== undefined ? { clockRate } : {}),
         // Where the old state went is said even with --quiet: it is the one place it is named.
         log: (line) => {
           if ((!quiet || line.startsWith(STARTING_EMPTY)) && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`);
@@ -81,12 +90,23 @@ export const sandbox: Command = {
       return 1;
     }
     io.stdout(`Carrier sandbox listening on ${handle.url}\n`);
+    if (clockRate !== undefined && clockRate !== 1 && !quiet) io.stdout(`Carrier clock: ${clockRate}× real time\n`);
     const signal = await stopped;
     if (!quiet) io.stdout(`${signal}: stopping the sandbox\n`);
     await handle.close();
     return 0;
   },
 };
+
+/** `--clock-rate N`: a positive number (decimals allowed); anything else is misuse (exit 2). */
+function clockRateFlag(value: string | true | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  const rate = /^\d+(\.\d+)?$|^\.\d+$/.test(text) ? Number(text) : NaN;
+  const problem = clockRateProblem(rate);
+  if (problem) throw new UsageError(`--clock-rate ${problem}; got ${JSON.stringify(String(value))}`);
+  return rate;
+}
 
 /** The start of the line the store logs when --reset-data moved the old state aside (state/store.ts). */
 const STARTING_EMPTY = 'state: starting empty';

@@ -89,7 +89,7 @@ export const sendCommand: Command = {
         variables,
         signal: controller.signal,
         source: ctx.shown,
-        resolveEmbedded: () => sandbox.url(ctx.environment.namespaces),
+        resolveEmbedded: () => sandbox.url(ctx.environment),
       });
     } catch (err) {
       if (!(err instanceof RequestError)) throw err;

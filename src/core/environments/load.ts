@@ -135,6 +135,8 @@ export function resolveEnvironment(name: string, settings: EnvironmentSettings, 
     variables: { ...(settings.variables ?? {}) },
     secrets: [...(settings.secrets ?? [])],
     builtIn: name === SANDBOX_ENVIRONMENT,
+    // Only a sandbox this environment starts runs on its settings; a remote service keeps its own clock.
+    ...(embedded && settings.sandbox ? { sandbox: { ...settings.sandbox } } : {}),
     ...(contractFile ? { contractFile } : {}),
   };
 }

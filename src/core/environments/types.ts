@@ -25,6 +25,14 @@ export interface EnvironmentSettings {
   readonly proxy?: string;
   readonly variables?: Readonly<Record<string, string | number | boolean>>;
   readonly secrets?: readonly string[];
+  /** How the embedded sandbox runs, for an environment whose baseUrl is `embedded`. */
+  readonly sandbox?: SandboxSettings;
+}
+
+/** The embedded sandbox's settings (`"sandbox": { "clockRate": 60 }`). */
+export interface SandboxSettings {
+  /** Carrier time per real time, from the sandbox's start: pickups, traces and documents move on faster (1 = real time). */
+  readonly clockRate?: number;
 }
 
 export type { TlsSettings } from '../context';
@@ -45,6 +53,8 @@ export interface Environment {
   readonly variables: Readonly<Record<string, string | number | boolean>>;
   /** Names of variables whose values are redacted like the API key. */
   readonly secrets: readonly string[];
+  /** The embedded sandbox's settings, as the file gives them; only on an embedded environment. */
+  readonly sandbox?: SandboxSettings;
   /** True for the built-in sandbox (possibly adjusted by the file). */
   readonly builtIn: boolean;
   /**

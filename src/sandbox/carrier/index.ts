@@ -13,6 +13,8 @@
  *   serviceLevels.ts   what each service level promises and costs, where it runs
  *   tariff.ts          rates, weight breaks, deficit weight, accessorials, fuel
  *   limits.ts          what an LTL shipment can be; field lengths
+ *   clock.ts           the carrier clock: the sandbox's now, at a rate of real time
+ *   pickup.ts          a pickup's life: pending, dispatched, picked up
  *   shipment.ts        a shipment's planned life and its status at a time
  *   documents.ts       which archive documents exist when
  *   formats.ts         money, weights, dates and times as the carrier writes them
@@ -27,6 +29,8 @@ export * from './lanes';
 export * from './serviceLevels';
 export * from './tariff';
 export * from './limits';
+export * from './clock';
+export * from './pickup';
 export * from './shipment';
 export * from './documents';
 export * from './formats';

@@ -28,11 +28,11 @@ export type TraceType = (typeof TRACE_TYPES)[number];
 export type ShortStatus = 'Pickup Scheduled' | 'Picked Up' | 'In Transit' | 'Out For Delivery' | 'Delivered' | 'Exception' | 'Cancelled';
 
 /**
- * BOL: shipment information received; PU: picked up; AR/DP: terminal arrival/departure;
+ * BOL: shipment information received; DS: driver dispatched for the pickup; PU: picked up; AR/DP: terminal arrival/departure;
  * RW: reweighed; AP: delivery appointment set; OFD: out for delivery; EX: exception;
  * RT: returned to terminal; DL: delivered; CX: cancelled before pickup.
  */
-export type EventCode = 'BOL' | 'PU' | 'AR' | 'DP' | 'RW' | 'AP' | 'OFD' | 'EX' | 'RT' | 'DL' | 'CX';
+export type EventCode = 'BOL' | 'DS' | 'PU' | 'AR' | 'DP' | 'RW' | 'AP' | 'OFD' | 'EX' | 'RT' | 'DL' | 'CX';
 
 export type ExceptionKind = 'ConsigneeClosed' | 'Refused' | 'Damaged' | 'Appointment';
 
@@ -173,6 +173,8 @@ export interface TimelineInput {
   readonly deliveryMinutes?: number;
   /** Cancelled by the shipper before pickup, at this instant. */
   readonly cancelledAt?: Date;
+  /** When a driver was dispatched for a requested pickup (pickup.ts); no DS event without one. */
+  readonly dispatchedAt?: Date;
 }
 
 export interface TimelinePlan {
@@ -226,6 +228,9 @@ export function planTimeline(input: TimelineInput): TimelinePlan {
     return { events: render(drafts), pickupAt, dueDay, dueAt, estimatedDeliveryAt: dueAt };
   }
 
+  if (input.dispatchedAt) {
+    add({ at: input.dispatchedAt, code: 'DS', status: 'Pickup Scheduled', text: 'Driver dispatched for pickup', ...atTerminal(origin) });
+  }
   add({ at: pickupAt, code: 'PU', status: 'Picked Up', text: 'Picked up', ...atShipper });
   let clock = plus(pickupAt, 1 + random() * 1.5);
   add({ at: clock, code: 'AR', status: 'Picked Up', text: `Arrived at ${origin.TerminalName}`, ...atTerminal(origin) });

@@ -7,7 +7,8 @@
  * The Result sub-records are not expanded by the contract (docs/carrier-facts.md#pickup-requests); they carry what a
  * dispatcher's screen shows (who asked, what is loaded, which terminal, the status).
  */
-import { formatUsDate, LATE_PICKUP_AFTER, parseUsDate, parseUsTime, wallClock, xsdDateTime, type Terminal } from '../carrier';
+import { formatUsDate, LATE_PICKUP_AFTER, parseUsDate, parseUsTime, pickupStatusAt, wallClock, xsdDateTime, type Terminal } from '../carrier';
+import type { JsonObject } from '../../core';
 import type { OperationHandler } from '../context';
 import { bolDocument } from '../documents/bolData';
 import { openContent } from '../documents/openContent';
@@ -15,6 +16,7 @@ import { base64, bolPdf } from '../documents/pdfs';
 import { arr, compact, num, obj, records } from '../json';
 import { pickupRules } from '../requests/pickup';
 import { text } from '../text';
+import { requestedPickupTimes } from '../state/bolShipment';
 import type { CreatedPickup } from '../state/records';
 
 function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now: Date, terminal: Terminal): Record<string, unknown> {
@@ -59,7 +61,8 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
       ZipCode: text(shipper.ZipCode),
       Country: shipperCountry,
     }),
-    TaskStatus: { Status: 'Scheduled' },
+    // Read from the same times as the trace of the bill of lading it collects (carrier/pickup.ts).
+    TaskStatus: { Status: taskStatus(p, info, now, terminal) },
     BOLAvailableFlag: p.linkedBolId !== undefined,
     CustomsDocumentRequirementsFlag: destinations.some((d) => text(d.ISO3Country) && text(d.ISO3Country).toUpperCase() !== shipperCountry),
     LatePickupFlag: close > LATE_PICKUP_AFTER,
@@ -77,6 +80,11 @@ function details(p: CreatedPickup, bol: Record<string, unknown> | undefined, now
     VersionNumber: 1,
     TerminalLocalDateTime: xsdDateTime(wallClock(now, terminal.zone)),
   });
+}
+
+function taskStatus(p: CreatedPickup, info: JsonObject, now: Date, terminal: Terminal): string {
+  const times = requestedPickupTimes({ info, requestedAt: new Date(p.createdAt) }, terminal.zone);
+  return times ? pickupStatusAt(times, now) : 'Pending';
 }
 
 export const createPickupRequest: OperationHandler = async ({ params, changes }, ctx) => {

@@ -29,6 +29,8 @@ import {
   type ShipmentItem,
   type TraceType,
   MINUTE_MS,
+  pickupTimes,
+  type PickupTimes,
 } from '../carrier';
 import { pick, seededRandom } from '../history/random';
 import { SIGNERS } from '../history/cast';
@@ -83,25 +85,52 @@ export function windowOf(container: JsonObject): HourlyWindow | undefined {
   return start !== undefined && end !== undefined ? { start, end } : undefined;
 }
 
+/** A pickup request as it bears on a shipment: its PickupInformation and when it was asked for. */
+export interface PickupAsked {
+  /** PickupDate, ReadyTime and CloseTime (a BOL's PickupRequestInfo, or a pickup's PickupInformation). */
+  readonly info: JsonObject;
+  readonly requestedAt: Date;
+}
+
 /**
- * When the freight is picked up: on the pickup's day an hour after its ready time (capped at its
- * close), else at 3:00 PM on the BOL date; never on a day the service does not work, and never
- * within an hour of the bill of lading's creation.
+ * When a requested pickup is made: on its day an hour after its ready time (capped at its close),
+ * and never within an hour of the request (a pickup for today whose ready time has passed comes
+ * an hour after it was asked for). Undefined when the request names no day or ready time.
  */
-export function plannedPickup(created: CreatedBol, zone: string, level: ServiceLevel, pickupInfo?: JsonObject): { day: Date; minutes: number } {
-  const info = obj(pickupInfo ?? created.pickupRequestInfo);
-  const createdAt = new Date(created.createdAt);
-  const earliest = new Date(createdAt.getTime() + 60 * MINUTE_MS);
-  const asked = parseUsDate(info.PickupDate);
+export function requestedPickup(asked: PickupAsked, zone: string): { day: Date; minutes: number } | undefined {
+  const info = obj(asked.info);
+  const earliest = new Date(asked.requestedAt.getTime() + 60 * MINUTE_MS);
+  const day = parseUsDate(info.PickupDate);
   const ready = parseUsTime(info.ReadyTime);
   const close = parseUsTime(info.CloseTime);
-  if (asked && ready !== undefined) {
-    let minutes = ready + 60;
-    // A pickup for today whose ready time has passed comes an hour after it was asked for.
-    if (atLocal(asked, minutes, zone).getTime() < earliest.getTime() && localDay(earliest, zone).getTime() === asked.getTime())
-      minutes = localMinutes(earliest, zone);
-    return { day: asked, minutes: Math.min(minutes, close ?? minutes) };
-  }
+  if (!day || ready === undefined) return undefined;
+  let minutes = ready + 60;
+  if (atLocal(day, minutes, zone).getTime() < earliest.getTime() && localDay(earliest, zone).getTime() === day.getTime())
+    minutes = localMinutes(earliest, zone);
+  return { day, minutes: Math.min(minutes, close ?? minutes) };
+}
+
+/** A requested pickup's times on the carrier clock (pending, dispatched, picked up: carrier/pickup.ts). */
+export function requestedPickupTimes(asked: PickupAsked, zone: string): PickupTimes | undefined {
+  const planned = requestedPickup(asked, zone);
+  return planned && pickupTimes(asked.requestedAt, atLocal(planned.day, planned.minutes, zone));
+}
+
+/** The pickup a bill of lading asked for itself (AddPickupRequest), at its creation. */
+export function ownPickup(created: CreatedBol): PickupAsked | undefined {
+  return created.pickupRequestInfo ? { info: created.pickupRequestInfo, requestedAt: new Date(created.createdAt) } : undefined;
+}
+
+/**
+ * When the freight is picked up: as its pickup request says (requestedPickup), else at 3:00 PM on
+ * the BOL date; never on a day the service does not work, and never within an hour of the bill of
+ * lading's creation.
+ */
+export function plannedPickup(created: CreatedBol, zone: string, level: ServiceLevel, asked = ownPickup(created)): { day: Date; minutes: number } {
+  const requested = asked && requestedPickup(asked, zone);
+  if (requested) return requested;
+  const createdAt = new Date(created.createdAt);
+  const earliest = new Date(createdAt.getTime() + 60 * MINUTE_MS);
   const bolDay = parseUsDate(created.billOfLading.BOLDate) ?? localDay(createdAt, zone);
   return { day: firstPickupDay(bolDay, DEFAULT_PICKUP_MINUTES, zone, earliest, level), minutes: DEFAULT_PICKUP_MINUTES };
 }
@@ -129,8 +158,8 @@ export function traceKeysOf(created: CreatedBol): TraceKeys {
   return { references, shipperNumber, quoteNumber, bolId: created.bolId };
 }
 
-/** `pickupInfo`: PickupDate, ReadyTime and CloseTime of the pickup that collects it, when there is one. */
-export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): Shipment {
+/** `asked`: the pickup request that collects it, when there is one (its own AddPickupRequest, or a linked pickup). */
+export function shipmentFromBol(created: CreatedBol, asked = ownPickup(created)): Shipment {
   const bol = created.billOfLading;
   const shipperIn = obj(bol.Shipper);
   const consigneeIn = obj(bol.Consignee);
@@ -151,7 +180,10 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
   const accessorials = distinctAccessorials(arr(bol.AdditionalServices).filter((a): a is string => typeof a === 'string'));
   const hazmat = shipmentItems.some((i) => i.IsHazmat);
   const createdAt = new Date(created.createdAt);
-  const pickup = plannedPickup(created, lane.origin.terminal.zone, level, pickupInfo);
+  const zone = lane.origin.terminal.zone;
+  const pickup = plannedPickup(created, zone, level, asked);
+  // A requested pickup has its driver dispatched on the clock (DS); a route stop without one does not.
+  const times = asked && requestedPickupTimes(asked, zone);
 
   const plan = planTimeline({
     lane,
@@ -164,6 +196,7 @@ export function shipmentFromBol(created: CreatedBol, pickupInfo?: JsonObject): S
     consignee: { City: consignee.City, State: consignee.State },
     signer,
     random,
+    ...(times ? { dispatchedAt: times.dispatchedAt } : {}),
   });
 
   const { references, shipperNumber, quoteNumber } = traceKeysOf(created);

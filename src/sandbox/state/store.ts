@@ -12,7 +12,7 @@ import type { JsonObject } from '../../core';
 import { formatUsDate, type Shipment, type TraceType } from '../carrier';
 import { seededShipments } from '../history/seeded';
 import { TraceIndex } from '../trace/find';
-import { shipmentFromBol, traceKeysOf } from './bolShipment';
+import { ownPickup, shipmentFromBol, traceKeysOf, type PickupAsked } from './bolShipment';
 import { FIRST_COUNTERS, safeCounters } from './counters';
 import { DataDirLock } from './lock';
 import { setStateAside } from './names';
@@ -147,13 +147,14 @@ export class SandboxStore {
   }
 
   /** When the freight is to be picked up: the BOL's own pickup request, else the latest pickup that links it. */
-  private pickupInfoFor(bolId: number): JsonObject | undefined {
-    const own = this.bols.get(bolId)?.pickupRequestInfo;
+  private pickupInfoFor(bolId: number): PickupAsked | undefined {
+    const bol = this.bols.get(bolId);
+    const own = bol && ownPickup(bol);
     if (own) return own;
     const ids = this.pickupsByBol.get(bolId);
     const linked = ids?.length ? this.pickups.get(ids[ids.length - 1]!) : undefined;
     const info = linked?.pickup.PickupInformation;
-    return info && typeof info === 'object' && !Array.isArray(info) ? (info as JsonObject) : undefined;
+    return info && typeof info === 'object' && !Array.isArray(info) ? { info: info as JsonObject, requestedAt: new Date(linked!.createdAt) } : undefined;
   }
 
   /** The shipments a trace number refers to: the seeded history first, then the ones created here, each in its order. */
