@@ -221,6 +221,45 @@ export interface Exchange {
    * before it existed; classifyExchange decides those.
    */
   readonly judgement?: Judgement;
+  /** One attempt of a request file that waits (`retry`, docs/request-files.md#retry): which, of how many, and those before it. */
+  readonly attempt?: ExchangeAttempt;
+}
+
+/** One attempt of a send that waits for a condition, in brief: what History, the panel and the reports list. */
+export interface AttemptSummary {
+  /** 1-based. */
+  readonly number: number;
+  /** The attempt's exchange (History keeps each one). */
+  readonly id: string;
+  readonly startedAt: string;
+  readonly status?: number;
+  /** The exchange's verdict label and tone (`200 OK`, `SOAP fault`). */
+  readonly verdict: string;
+  readonly tone: VerdictTone;
+  /** The exchange's own time. */
+  readonly durationMs?: number;
+  /** Whether `retry.until` held on its reply. */
+  readonly held: boolean;
+  /** The wait before it (0 for the first). */
+  readonly waitedMs: number;
+  /** Why it had no usable reply (the exchange's error), or the first way `until` did not hold. */
+  readonly note?: string;
+}
+
+/** Where an exchange stands in a send that waits (`retry`). */
+export interface ExchangeAttempt {
+  readonly number: number;
+  /** `retry.attempts`: the most there could be. */
+  readonly of: number;
+  /** What `until` checks, in brief (src/core/requestFile/retry.ts retryBrief). */
+  readonly until: string;
+  /** The attempt at which `until` held, once one has. */
+  readonly heldAt?: number;
+  /** The last attempt of the send: `until` held, the attempts ran out, or the wait was cancelled. */
+  readonly last: boolean;
+  readonly cancelled?: boolean;
+  /** Every attempt up to this one, in order, this one last. */
+  readonly attempts: readonly AttemptSummary[];
 }
 
 /** A reply's status line and headers (redacted). */

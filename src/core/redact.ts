@@ -110,6 +110,29 @@ export interface SpanOptions {
 const ENTITY_START = /&(?:#|amp;|lt;|gt;|quot;|apos;)/y;
 const JSON_ESCAPE_START = /\\[u"\\/bfnrt]/y;
 
+/** The sticky patterns holdsEscape looks for from each `&` and backslash. */
+export interface EscapeStarts {
+  readonly entity: RegExp;
+  readonly json: RegExp;
+}
+
+const ANY_ESCAPE: EscapeStarts = { entity: ENTITY_START, json: JSON_ESCAPE_START };
+
+/**
+ * The escape starts that can begin a spelling of one of `secrets` (escapesOf): `%XX`, `&#`, `&amp;`
+ * and `\u` spell any character or, layered, an escape's own syntax; `\\` is a backslash escaped
+ * once more. A named entity or short JSON escape spells its one character only: `&lt;` matters
+ * when a secret holds `<`, `\"` when one holds `"`. The JSON of a report is full of `\"` and
+ * `\n`; for a key without quotes or newlines it still takes the plain search.
+ */
+function escapeStartsFor(secrets: readonly string[]): EscapeStarts {
+  const named = ['#', 'amp;'];
+  const short = ['u', '\\\\'];
+  for (const [ch, name] of Object.entries(NAMED)) if (ch !== '&' && secrets.some((s) => s.includes(ch))) named.push(`${name};`);
+  for (const [ch, letter] of Object.entries(JSON_SHORT)) if (ch !== '\\' && secrets.some((s) => s.includes(ch))) short.push(letter === '/' ? '\\/' : letter);
+  return { entity: new RegExp(`&(?:${named.join('|')})`, 'y'), json: new RegExp(`\\\\[${short.join('')}]`, 'y') };
+}
+
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
 /**
@@ -118,9 +141,9 @@ const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46
  * is answered in a tenth of a microsecond instead of two.
  */
 /** @internal Exported for its test. */
-export function holdsEscape(text: string): boolean {
+export function holdsEscape(text: string, starts: EscapeStarts = ANY_ESCAPE): boolean {
   for (let at = text.indexOf('%'); at >= 0; at = text.indexOf('%', at + 1)) if (isHex(text.charCodeAt(at + 1))) return true;
-  return startsAt(ENTITY_START, text, '&') || startsAt(JSON_ESCAPE_START, text, '\\');
+  return startsAt(starts.entity, text, '&') || startsAt(starts.json, text, '\\');
 }
 
 function startsAt(sticky: RegExp, text: string, lead: string): boolean {
@@ -174,6 +197,8 @@ export class Redactor {
   private wholeValueBytes: string[] | undefined;
   private byValueBytes: string[] | undefined;
   private readonly byValueHasSpace: boolean;
+  /** Escape starts that can begin a spelling of a byValue secret (escapeStartsFor). */
+  private readonly escapeStarts: EscapeStarts;
   private readonly inPlace: boolean;
   /** Final texts only: a spelling cut short by a report's `…` still gives its start away. */
   private readonly truncations: boolean;
@@ -195,6 +220,7 @@ export class Redactor {
     }
     this.byValue = [...long].sort((a, b) => b.length - a.length);
     this.byValueHasSpace = this.byValue.some((v) => v.includes(' '));
+    this.escapeStarts = escapeStartsFor(this.byValue);
     this.spellings = [...all].sort((a, b) => b.length - a.length);
     this.wholeValues = [...whole].sort((a, b) => b.length - a.length);
     this.inPlace = options.inPlace === true;
@@ -279,7 +305,7 @@ export class Redactor {
    * spelling pattern, the cost of redacting every reply a run receives.
    */
   private byValueIn(text: string, utf8: boolean, found: Array<[number, number]>): void {
-    if (holdsEscape(text) || (this.byValueHasSpace && text.includes('+'))) {
+    if (holdsEscape(text, this.escapeStarts) || (this.byValueHasSpace && text.includes('+'))) {
       collect(this.pattern(utf8), text, found);
       return;
     }

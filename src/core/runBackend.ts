@@ -31,8 +31,11 @@ export interface RunBackendOptions {
    * run, since that is asynchronous); over the context's variables.
    */
   readonly apiKeys?: Readonly<Record<string, string>>;
-  /** The embedded sandbox's base URL, started by the caller on first use; needed for embedded environments. */
-  readonly embeddedUrl?: () => Promise<string>;
+  /**
+   * The embedded sandbox's base URL, started by the caller on first use for the embedded
+   * environment asked (its namespaces and sandbox settings, e.g. a clock rate); needed for embedded environments.
+   */
+  readonly embeddedUrl?: (environment: Environment) => Promise<string>;
 }
 
 export interface StandardBackend extends RunnerBackend {
@@ -132,7 +135,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
 
   const resolveEmbedded =
     options.embeddedUrl ??
-    (async (): Promise<string> => {
+    (async (_environment: Environment): Promise<string> => {
       throw new Error('this run has no embedded sandbox to send to');
     });
 
@@ -156,7 +159,7 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
         ...(r.apiKey ? { apiKey: r.apiKey } : {}),
         binding: call.binding,
         signal: call.signal,
-        resolveEmbedded,
+        resolveEmbedded: () => resolveEmbedded(r.environment),
         ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
         ...(call.request.fileName ? { source: call.request.fileName } : {}),
       };

@@ -72,6 +72,8 @@ export interface RequestInfo {
   /** The environment the file names, if any; otherwise the selected one applies. */
   readonly environment?: string;
   readonly description?: string;
+  /** The file waits (`retry`): what `until` checks, in brief, and the most attempts (the CodeLens says so). */
+  readonly retry?: { readonly until: string; readonly attempts: number };
 }
 export interface ValidationResult {
   readonly findings: readonly RequestFinding[];
@@ -100,7 +102,7 @@ function validated(text: string, fileName?: string): Validated {
   const key = fileName ?? '';
   const last = lastValidation.get(key);
   if (last && last.text === text) return last;
-  const { validateRequestText: coreValidate, compileExpectations, sendableRequest, findShape } = engine();
+  const { validateRequestText: coreValidate, compileExpectations, sendableRequest, findShape, retryBrief } = engine();
   const core = coreValidate(text, fileName);
   const { findings, request } = core;
   // Mistakes in expect/capture are shown too (carrier run would refuse them), but do not stop a send.
@@ -138,6 +140,7 @@ function validated(text: string, fileName?: string): Validated {
         bindings: findShape(request.operation, request.version)?.bindings,
         environment: request.environment,
         description: request.description,
+        ...(request.retry ? { retry: retryBrief(request.retry) } : {}),
       },
       sendable: sendableRequest(core) ? 'clean' : sendableRequest(core, true) ? 'anyway' : 'none',
     },
@@ -233,6 +236,31 @@ export function judgeSend(exchange: Exchange, sent: { readonly text: string; rea
   });
 }
 
+/**
+ * A send from the editor with its one judgement (core's sendFileUntil): once, or — for a file
+ * with `retry` — until its `until` holds, each attempt handed to `onAttempt` as History and the
+ * panel keep it (the last judged by the file's `expect` as it was sent, `text`). Returns the last.
+ */
+export function sendJudged(
+  input: SendInput,
+  sent: { readonly text: string; readonly environment: Environment },
+  signal: AbortSignal,
+  hooks: {
+    readonly onAttempt?: (exchange: Exchange) => void | Promise<void>;
+    readonly onWait?: (next: { readonly attempt: number; readonly of: number; readonly delayMs: number }) => void;
+  } = {},
+): Promise<Exchange> {
+  return engine().sendFileUntil({
+    text: sent.text,
+    fileName: input.fileName,
+    variables: sent.environment.variables,
+    secrets: sent.environment.secrets,
+    send: () => sendRequest(input, signal),
+    signal,
+    ...hooks,
+  });
+}
+
 export type PreviewInput = Omit<SendInput, 'apiKey' | 'withoutKey' | 'resolveEmbedded' | 'onPhase' | 'timeoutMs' | 'maxReplyBytes'> & {
   readonly sandboxUrl?: string;
 };
@@ -252,10 +280,18 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-/** `sandbox` is the "sandbox" environment as the workspace defines it (its namespaces). */
+/** `sandbox` is the "sandbox" environment as the workspace defines it (its namespaces, its clock rate). */
 export async function startSandbox(options: { sandbox: Environment; dataDir?: string; log?: (line: string) => void }): Promise<SandboxHandle> {
   // Loopback only, a free port: nothing outside this machine can reach it.
-  return sandboxBundle().startSandbox({ port: 0, host: '127.0.0.1', namespaces: options.sandbox.namespaces, dataDir: options.dataDir, log: options.log });
+  const clockRate = options.sandbox.sandbox?.clockRate;
+  return sandboxBundle().startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    namespaces: options.sandbox.namespaces,
+    dataDir: options.dataDir,
+    log: options.log,
+    ...(clockRate !== undefined ? { clockRate } : {}),
+  });
 }
 
 // ---- authoring ----

@@ -25,6 +25,7 @@ import {
   ContractReadError,
   createRunBackend as coreCreateRunBackend,
   judgeSentFile as coreJudgeSentFile,
+  sendFileUntil as coreSendFileUntil,
   loadRun as coreLoadRun,
   previewRequest as corePreviewRequest,
   RequestError,
@@ -45,6 +46,7 @@ import {
   type RunBackendOptions,
   type SendInput,
   type SentFile,
+  type SendUntilInput,
   type ValidateOptions,
   type ValidationResult,
 } from '../core';
@@ -70,6 +72,7 @@ export {
   redactFinalText,
   reportGroups,
   requestFileFromRecognized,
+  retryBrief,
   ROLE_PLACEHOLDERS,
   ROLE_SETTINGS,
   rowLabel,
@@ -162,6 +165,8 @@ export const loadRun = (inputs: readonly string[], options: LoadOptions) => core
 export const createRunBackend = (options: Omit<RunBackendOptions, 'context'>) => coreCreateRunBackend({ ...options, context });
 export const compileExpectations = (text: string, file: string) => coreCompileExpectations(text, file, context);
 export const judgeSentFile = (exchange: Exchange, sent: Omit<SentFile, 'context'>): Exchange => coreJudgeSentFile(exchange, { ...sent, context });
+/** A send from the editor, judged once (judgeSentFile); a file with `retry` is sent until its `until` holds. */
+export const sendFileUntil = door((input: Omit<SendUntilInput, 'context'>): Promise<Exchange> => coreSendFileUntil({ ...input, context }));
 export const contractCompletions = (text: string, fileName: string, offset: number, environment?: string) =>
   coreContractCompletions(context, text, fileName, offset, environment);
 export const contractHover = (text: string, fileName: string, offset: number, environment?: string) =>

@@ -130,4 +130,18 @@ describe(`redaction by value: every spelling of a random key (seed ${SEED}, REDA
       assert.equal(holdsEscape(text), ESCAPE_START.test(text), JSON.stringify(text));
     }
   });
+  it('in JSON full of \\" and \\n, still finds a key spelled with \\u, \\\\u, &#, &amp; or % escapes', () => {
+    // A report's JSON escapes every quote and newline of an XML body; a key that holds neither can
+    // be spelled only with escapes that spell any character (escapeStartsFor in redact.ts).
+    const key = 'bench-key-0042';
+    const redactor = new Redactor([key], { derived: true });
+    const spellings = ['\\u0062ench-key-0042', '\\\\u0062ench-key-0042', '&#98;ench-key-0042', '&amp;#98;ench-key-0042', '%62ench-key-0042', key];
+    for (const spelled of spellings) {
+      const json = JSON.stringify({ body: `<a xmlns="urn:x">\n<k>${spelled}</k>\n</a>` });
+      assert.ok(!redactor.text(json).includes('ench-key-0042'), `${spelled} in ${json}`);
+    }
+    // A quote in the key makes \" an escape that can spell it.
+    const quoted = new Redactor(['abc"defgh'], { derived: true });
+    assert.ok(!quoted.text(JSON.stringify({ v: 'x abc\\u0022defgh y' })).includes('defgh'));
+  });
 });

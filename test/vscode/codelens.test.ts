@@ -75,6 +75,20 @@ describe('CodeLens', () => {
     assert.deepEqual(await lensTitles(malformed), ['$(error) Syntax error, line 1']);
   });
 
+  it('says that a file with retry waits, and for what in its tooltip (docs/request-files.md#retry)', async () => {
+    const doc = await untitled({
+      operation: 'GetHazmatDescription',
+      version: 'sandbox',
+      params: { UNNANumber: 'UN1203' },
+      retry: { until: { reply: { 'UNNAList[0].Description': 'Gasoline' } }, attempts: 5 },
+    });
+    await waitFor(async () => (await lensTitles(doc)).length > 0, 'lenses of a file that waits');
+    const [send] = await lenses(doc);
+    assert.equal(send.title, '$(play) Send SOAP 1.1 (waits, up to 5)');
+    assert.ok(send.title.replace(/\$\([\w-]+\)\s*/g, '').length <= SHORT);
+    assert.match(send.tooltip ?? '', /until UNNAList\[0\]\.Description = "Gasoline" holds \(at most 5 attempts\)/);
+  });
+
   it('never more than three lenses, each short, on every request file of the workspace', async () => {
     const files = await vscode.workspace.findFiles(new vscode.RelativePattern(workspaceRoot(), '**/*.carrier.json'));
     assert.ok(files.length >= 6, `${files.length} request files`);

@@ -22,6 +22,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./secrets.test'),
   () => require('./testing.test'),
   () => require('./data-rows.test'),
+  () => require('./tags.test'),
   () => require('./multiroot.test'),
   () => require('./contract.test'),
   () => require('./new-user-editor.test'),

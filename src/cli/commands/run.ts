@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TranscriptSpill } from '../../host';
+import { JsonReportParts } from '../reportParts';
 import { commandContext } from '../context';
 import {
   ALL_BINDINGS,
@@ -19,8 +20,14 @@ import {
   readTextFile,
   selectByName,
   selectFailed,
+  selectWhere,
+  tagFilter,
   htmlReport,
-  jsonReportParts,
+  jsonReportHead,
+  jsonTestPart,
+  JSON_REPORT_END,
+  JSON_TEST_SEPARATOR,
+  HeldTranscripts,
   junitXml,
   loadRun,
   parseRunReport,
@@ -36,6 +43,7 @@ import {
   type BindingChoice,
   type CoreContext,
   type Matcher,
+  type TestFilter,
   type TestSelection,
   type Failure,
   type PlannedTest,
@@ -84,6 +92,18 @@ const FLAGS: readonly FlagSpec[] = [
     value: true,
     description: 'an earlier report.json: run only the tests that failed in it (and the tests whose captures they use)',
   },
+  {
+    name: 'tag',
+    value: true,
+    repeatable: true,
+    description: "run only the tests with this tag (several: any of them); '!slow' leaves out the tests tagged slow; with --grep or --last-failed, of those",
+  },
+  {
+    name: 'retries',
+    value: true,
+    description: 'run a failed test again up to this many times (over collection.json "retries"); one that then passes is flaky, and passes',
+  },
+  { name: 'fail-on-flaky', description: 'a flaky test (failed, then passed when run again) fails the run' },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
   { name: 'strict-contract', description: 'contract warnings (an element the contract does not know, order) fail tests too; contract errors always do' },
 ];
@@ -142,6 +162,11 @@ interface RunSettings {
   readonly grep?: { readonly source: string; readonly matcher: Matcher };
   /** `--last-failed`: an earlier report.json, whose failed tests alone run. */
   readonly lastFailed?: string;
+  /** `--tag`: as given, and the tests they take (select.ts tagFilter). */
+  readonly tags?: { readonly given: readonly string[]; readonly filter: TestFilter };
+  /** `--retries`: over every collection's `retries`. */
+  readonly retries?: number;
+  readonly failOnFlaky: boolean;
 }
 
 function readSettings(args: readonly string[], cwd: string): RunSettings {
@@ -176,6 +201,12 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
       throw new UsageError(`--grep ${grep}: ${(e as Error).message}`);
     }
   }
+  const tagValues = listFlag(parsed, 'tag');
+  const filter = tagValues.length ? tagFilter(tagValues) : undefined;
+  if (typeof filter === 'string') throw new UsageError(filter);
+  const retriesText = flags.get('retries');
+  if (retriesText !== undefined && (typeof retriesText !== 'string' || !/^\d+$/.test(retriesText)))
+    throw new UsageError(`--retries needs a whole number of 0 or more, not "${String(retriesText)}"`);
   if (data !== undefined && !safeStat(path.resolve(cwd, String(data)))?.isFile()) throw new UsageError(`--data ${String(data)}: no such file`);
   const outDir = path.resolve(cwd, out ?? 'reports');
   // Found now, not after every request was sent.
@@ -198,19 +229,24 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     ...(typeof durations === 'string' ? { durations: path.resolve(cwd, durations) } : {}),
     ...(grep !== undefined && matcher ? { grep: { source: grep, matcher } } : {}),
     ...(lastFailed !== undefined ? { lastFailed: path.resolve(cwd, lastFailed) } : {}),
+    ...(filter ? { tags: { given: tagValues, filter } } : {}),
+    ...(typeof retriesText === 'string' ? { retries: Number(retriesText) } : {}),
+    failOnFlaky: flags.has('fail-on-flaky'),
   };
 }
 
 /** A report may be large (a run of thousands of tests with its exchanges): read whole up to this. */
 const MAX_REPORT_BYTES = 512 * 1024 * 1024;
 
-/** The part of the run --grep or --last-failed chooses, said on stderr; undefined: the whole run. */
+/** The part of the run --grep, --last-failed and --tag choose, said on stderr; undefined: the whole run. */
 function chooseTests(settings: RunSettings, tests: readonly PlannedTest[], context: CoreContext, io: CliIo, rel: Relative): TestSelection | undefined {
   let chosen: TestSelection;
   let rule: string;
+  const tags = settings.tags;
+  const tagRule = tags ? tags.given.map((t) => `--tag ${t}`).join(' ') : '';
   if (settings.grep) {
-    chosen = selectByName(tests, settings.grep.matcher);
-    rule = `--grep /${settings.grep.source}/`;
+    chosen = selectByName(tests, settings.grep.matcher, tags?.filter);
+    rule = [`--grep /${settings.grep.source}/`, tagRule].filter(Boolean).join(' ');
   } else if (settings.lastFailed) {
     let text: string;
     try {
@@ -220,13 +256,16 @@ function chooseTests(settings: RunSettings, tests: readonly PlannedTest[], conte
     }
     const parsed = parseRunReport(text, io.cwd);
     if ('problem' in parsed) throw new UsageError(`--last-failed ${rel(settings.lastFailed)}: ${parsed.problem}`);
-    const failed = selectFailed(tests, parsed.report, (id) => relativeId(id, rel));
+    const failed = selectFailed(tests, parsed.report, (id) => relativeId(id, rel), tags?.filter);
     chosen = failed;
-    rule = `--last-failed ${rel(settings.lastFailed)}`;
+    rule = [`--last-failed ${rel(settings.lastFailed)}`, tagRule].filter(Boolean).join(' ');
     if (failed.missing)
       io.stderr(
         `carrier run: ${failed.missing} test${failed.missing === 1 ? '' : 's'} that failed in ${rel(settings.lastFailed)} ${failed.missing === 1 ? 'is' : 'are'} not in this run\n`,
       );
+  } else if (tags) {
+    chosen = selectWhere(tests, tags.filter);
+    rule = tagRule;
   } else return undefined;
   const plural = (n: number) => `${n} test${n === 1 ? '' : 's'}`;
   io.stderr(
@@ -292,10 +331,13 @@ function terminalOf(io: CliIo): { isTTY: boolean; columns?: number } {
   return { isTTY: io.isTTY === true, ...(io.columns ? { columns: io.columns } : {}) };
 }
 
-/** Characters of the JSON report gathered before a write. */
-const REPORT_BATCH_CHARS = 256 * 1024;
+/** Bytes of the JSON report gathered before a write. */
+const REPORT_BATCH_BYTES = 256 * 1024;
 
-/** The report files of `reporters` in `out`, every text through `mask`, the run's final masking. */
+/**
+ * The report files of `reporters` in `out`, every text through `mask`, the run's final masking.
+ * `parts`: the JSON report's test parts made as the tests ended (src/cli/reportParts.ts).
+ */
 export function writeReportFiles(
   report: RunReport,
   reporters: readonly ReporterName[],
@@ -304,6 +346,7 @@ export function writeReportFiles(
   rel: Relative,
   mask: (text: string) => string,
   title?: string,
+  parts?: JsonReportParts,
 ): string[] {
   const written: string[] = [];
   for (const r of reporters) {
@@ -312,25 +355,7 @@ export function writeReportFiles(
     const file = path.join(out, REPORT_FILES[r]);
     // The HTML report masks its page itself, before it takes the hashes its policy allows.
     if (r === 'json') {
-      const fd = fs.openSync(file, 'w');
-      try {
-        // Masked part by part (a secret never spans two tests), written in batches: one write per
-        // many tests rather than one each, never the whole report in memory.
-        let batch: string[] = [];
-        let length = 0;
-        for (const part of jsonReportParts(report, rel)) {
-          const masked = mask(part);
-          batch.push(masked);
-          length += masked.length;
-          if (length < REPORT_BATCH_CHARS) continue;
-          fs.writeSync(fd, batch.join(''));
-          batch = [];
-          length = 0;
-        }
-        if (batch.length) fs.writeSync(fd, batch.join(''));
-      } finally {
-        fs.closeSync(fd);
-      }
+      writeJsonReport(file, report, rel, mask, parts);
       written.push(file);
       continue;
     }
@@ -342,8 +367,44 @@ export function writeReportFiles(
   return written;
 }
 
-function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: Relative, mask: (text: string) => string): string[] {
-  return writeReportFiles(report, settings.reporters, settings.out, io, rel, mask);
+/**
+ * report.json: masked part by part (a secret never spans two tests), each test's part as it was
+ * made when the test ended where there is one, written in batches: one write per many tests
+ * rather than one each, never the whole report in memory.
+ */
+function writeJsonReport(file: string, report: RunReport, rel: Relative, mask: (text: string) => string, parts: JsonReportParts | undefined): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    let batch: Buffer[] = [];
+    let length = 0;
+    const add = (bytes: Buffer) => {
+      batch.push(bytes);
+      length += bytes.length;
+      if (length < REPORT_BATCH_BYTES) return;
+      writeAll(fd, Buffer.concat(batch, length));
+      batch = [];
+      length = 0;
+    };
+    const { results } = report;
+    add(Buffer.from(mask(`${jsonReportHead(report, rel)}${results.length ? '\n' : ''}`)));
+    const separator = Buffer.from(JSON_TEST_SEPARATOR);
+    for (let i = 0; i < results.length; i++) {
+      add(parts?.partOf(results[i]) ?? Buffer.from(mask(jsonTestPart(results[i], rel))));
+      if (i < results.length - 1) add(separator);
+    }
+    add(Buffer.from(results.length ? `\n${JSON_REPORT_END}` : ']\n}\n'));
+    if (length) writeAll(fd, Buffer.concat(batch, length));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+}
+
+function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: Relative, mask: (text: string) => string, parts?: JsonReportParts): string[] {
+  return writeReportFiles(report, settings.reporters, settings.out, io, rel, mask, undefined, parts);
 }
 
 export const run: Command = {
@@ -390,9 +451,12 @@ export const run: Command = {
     const sandbox = new EmbeddedSandbox();
     // Environments from the repository of what is run, whatever the working directory (environments/where.ts).
     const starts = [...new Set(plan.tests.map((t) => t.collection.folder)), io.cwd];
-    const backend = createRunBackend({ context, environmentsFrom: starts, embeddedUrl: () => sandbox.url() });
+    const backend = createRunBackend({ context, environmentsFrom: starts, embeddedUrl: (environment) => sandbox.url(environment) });
     const keepTranscripts = settings.reporters.includes('json') || settings.reporters.includes('html');
-    const spill = keepTranscripts ? new TranscriptSpill() : undefined;
+    // The HTML report reads every transcript at the end: kept outside the heap till then. The JSON
+    // report alone takes each as its test ends (reportParts.ts) and needs it no longer.
+    const transcriptStore = settings.reporters.includes('html') ? new TranscriptSpill() : keepTranscripts ? new HeldTranscripts() : undefined;
+    let jsonParts: JsonReportParts | undefined;
     try {
       const envProblems = [
         ...backend.problems,
@@ -440,6 +504,10 @@ export const run: Command = {
         const write = term.isTTY ? (t: string) => terminal(mask(t)) : shown.stdout;
         observers.push(new CliReporter({ write, ...term }, { rel, tty: term.isTTY, color: term.isTTY && !io.env.NO_COLOR, ...(shard ? { shard } : {}) }));
       }
+      if (settings.reporters.includes('json')) {
+        jsonParts = new JsonReportParts(rel, mask, transcriptStore instanceof HeldTranscripts ? transcriptStore : undefined);
+        observers.push(jsonParts);
+      }
       // Kept as they finish, so an internal error still leaves the reports of what ran.
       const finished: TestResult[] = [];
       const started = Date.now();
@@ -473,21 +541,29 @@ export const run: Command = {
             ...(settings.environment ? { environment: settings.environment } : {}),
             variables: settings.variables,
             ...(selection ? { only: selection.ids } : {}),
+            ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
             transcripts: keepTranscripts,
             // Outside the heap until the reports are written: a run of thousands of tests holds none.
-            ...(spill ? { transcriptStore: spill } : {}),
+            ...(transcriptStore ? { transcriptStore } : {}),
           },
           observer,
         );
       } catch (err) {
-        writeReports({ ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}), ...(run ? { run } : {}) }, settings, shown, rel, mask);
+        writeReports(
+          { ...partialReport(finished, plan.problems, started), ...(shard ? { shard } : {}), ...(run ? { run } : {}) },
+          settings,
+          shown,
+          rel,
+          mask,
+          jsonParts,
+        );
         throw err;
       } finally {
         process.off('SIGINT', onSigint);
       }
       if (shard) report = { ...report, shard };
       if (run) report = { ...report, run };
-      writeReports(report, settings, shown, rel, mask);
+      writeReports(report, settings, shown, rel, mask, jsonParts);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.
       const cancelled = report.results.some((r) => r.skipReason === 'cancelled');
@@ -503,9 +579,16 @@ export const run: Command = {
         shown.stderr(`carrier run: no tests ran (${report.summary.skipped} skipped); --pass-with-no-tests accepts that\n`);
         return 1;
       }
+      if (settings.failOnFlaky && report.summary.flaky) {
+        shown.stderr(
+          `carrier run: ${report.summary.flaky} flaky test${report.summary.flaky === 1 ? '' : 's'} (failed, then passed when run again); --fail-on-flaky fails the run\n`,
+        );
+        return 1;
+      }
       return report.summary.failed > 0 || cancelled ? 1 : 0;
     } finally {
-      spill?.close();
+      if (transcriptStore instanceof TranscriptSpill) transcriptStore.close();
+      jsonParts?.close();
       await backend.close?.();
       await context.http.close();
       await sandbox.close();

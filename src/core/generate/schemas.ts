@@ -7,7 +7,7 @@
 import { ALL_BINDINGS, BINDING_LABELS, getRecord, operationNames, operations, shapeLabel, shapesOf } from '../catalog';
 import type { FieldDef, OperationDef, RecordDef } from '../catalog/types';
 import { DEFAULT_BINDING, REQUEST_FILE_KEYS } from '../requestFile/format';
-import { captureSchema, expectSchema } from '../requestFile/expectSchema';
+import { captureSchema, expectSchema, retrySchema, tagsSchema } from '../requestFile/expectSchema';
 import { fieldDescription, shapeDescription } from './describe';
 import { simpleValueSchema, type JsonSchema } from './jsonSchema';
 import { sampleFile, sampleParams, TEMPLATE } from './samples';
@@ -40,6 +40,8 @@ function commonKeys(): Record<string, JsonSchema> {
     description: key('description', { type: 'string' }),
     expect: key('expect', expectSchema()),
     capture: key('capture', captureSchema()),
+    retry: key('retry', retrySchema()),
+    tags: key('tags', tagsSchema(REQUEST_FILE_KEYS.tags)),
   };
 }
 
@@ -66,6 +68,8 @@ export function requestSchema(): JsonSchema {
       params: key('params', { type: 'object' }),
       expect: common.expect,
       capture: common.capture,
+      retry: common.retry,
+      tags: common.tags,
     },
     additionalProperties: false,
     allOf: [
@@ -133,6 +137,8 @@ export function shapeSchema(op: OperationDef): JsonSchema {
       params: { $ref: '#/definitions/params' },
       expect: key('expect', expectSchema(op)),
       capture: key('capture', captureSchema(op)),
+      retry: common.retry,
+      tags: common.tags,
     },
     additionalProperties: false,
     defaultSnippets: [{ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)) }],

@@ -10,6 +10,7 @@
  */
 import { getRecord } from '../catalog';
 import type { FieldDef, OperationDef, RecordDef } from '../catalog/types';
+import { MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_MS, RETRY_DEFAULTS } from './retry';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -234,6 +235,61 @@ export function captureSchema(shape?: OperationDef): JsonSchema {
   };
 }
 
+/** `tags` of a request file or a collection.json: one word each, none starting with `!` (tags.ts). */
+export function tagsSchema(markdownDescription: string): JsonSchema {
+  return {
+    type: 'array',
+    uniqueItems: true,
+    items: { type: 'string', pattern: '^[^\\s,!][^\\s,]*$', patternErrorMessage: 'A tag is one word: no space or comma, not starting with "!".' },
+    markdownDescription,
+  };
+}
+
+/**
+ * `retry` (docs/request-files.md#retry): `until` in the language of `expect` (the schema refers to
+ * the file's own `expect` schema rather than repeating it); limits as src/core/requestFile/retry.ts.
+ */
+export function retrySchema(): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['until'],
+    properties: {
+      until: {
+        allOf: [{ $ref: '#/properties/expect' }],
+        type: 'object',
+        minProperties: 1,
+        markdownDescription:
+          'What must hold before the waiting ends, in the language of `expect` (`status`, `fault`, `success`, `messages`, `reply`, `documents`). Until it does, the request is sent again.',
+        defaultSnippets: [{ label: 'reply path equals', body: { reply: { '${1:Result.Status}': '${2:value}' } } }],
+      },
+      attempts: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_RETRY_ATTEMPTS,
+        default: RETRY_DEFAULTS.attempts,
+        markdownDescription: `The most sends, the first included (default ${RETRY_DEFAULTS.attempts}).`,
+      },
+      delayMs: {
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_RETRY_DELAY_MS,
+        default: RETRY_DEFAULTS.delayMs,
+        markdownDescription: `Milliseconds to wait after the first send (default ${RETRY_DEFAULTS.delayMs}).`,
+      },
+      backoff: {
+        type: 'number',
+        minimum: 1,
+        maximum: 10,
+        default: RETRY_DEFAULTS.backoff,
+        markdownDescription: 'Each wait is the one before times this: `delayMs × backoff^(n-1)` after the n-th send (default 1: the same wait each time).',
+      },
+      maxDelayMs: { type: 'integer', minimum: 0, maximum: MAX_RETRY_DELAY_MS, markdownDescription: 'No wait is longer than this.' },
+    },
+    defaultSnippets: [{ label: 'retry until', body: { until: { reply: { '${1:Result.Status}': '${2:value}' } }, attempts: 10, delayMs: 2000 } }],
+  };
+}
+
 /** `collection.json`: settings for the request files of its folder (and of its subfolders). */
 export function collectionSchema(): JsonSchema {
   return {
@@ -242,7 +298,7 @@ export function collectionSchema(): JsonSchema {
     type: 'object',
     additionalProperties: false,
     markdownDescription:
-      'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency`, `data` and `strictContract`, and may override them; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
+      'Settings for the request files of this folder when run as a collection (`carrier run <folder>`). Subfolders inherit `variables`, `environment`, `concurrency`, `data`, `strictContract` and `retries`, and may override them, and add their `tags` to those above; settings come from every folder above up to the repository root (or a `"root": true` collection), whatever folder the run starts in.',
     properties: {
       $schema: { type: 'string' },
       name: { type: 'string', markdownDescription: 'A display name (default: the folder path).' },
@@ -282,6 +338,15 @@ export function collectionSchema(): JsonSchema {
         type: 'boolean',
         markdownDescription:
           'Contract warnings (an element the contract does not know, elements out of order) fail the tests of this collection and its subfolders, as `carrier run --strict-contract` does. Contract errors fail every test whatever this says.',
+      },
+      tags: tagsSchema(
+        "Tags every request file of this collection and of its subfolders carries, with its own `tags`: `carrier run --tag smoke` runs the tests that have one, `--tag '!slow'` leaves them out.",
+      ),
+      retries: {
+        type: 'integer',
+        minimum: 0,
+        markdownDescription:
+          'How often a failed test of this collection (and of its subfolders) is run again; one that then passes is counted flaky. `carrier run --retries` takes its place. A test that uses captured values is not run again.',
       },
       keepTogether: {
         type: 'boolean',

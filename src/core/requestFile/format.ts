@@ -18,6 +18,9 @@ export const REQUEST_FILE_KEYS = {
   expect:
     'Assertions about the reply, judged by `carrier run` and the Test Explorer: `status`, `fault`, `success`, `messages`, `maxMs`, `reply` (by path) and `documents`.',
   capture: 'Values to capture from the reply as variables for later requests: variable name → path in the reply.',
+  tags: 'Tags of this test, one word each (`"smoke"`, `"slow"`): `carrier run --tag smoke` runs the tests that have one, `--tag \'!slow\'` leaves them out; the Test Explorer filters by `@tag`. A collection.json `tags` adds to them.',
+  retry:
+    'Send again until a condition holds: `until` (required, in the language of `expect`), `attempts` (1–1000, default 10), `delayMs` (default 1000), `backoff` (default 1) and `maxDelayMs`. `expect` and `capture` take the last reply.',
 } as const;
 
 export type RequestFileKey = keyof typeof REQUEST_FILE_KEYS;

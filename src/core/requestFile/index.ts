@@ -24,3 +24,5 @@ export { closest, didYouMean, levenshtein } from './suggest';
 export { rangeOfPath } from './range';
 export { readTextFile, decodeUtf8, FileTextError, MAX_TEXT_FILE_BYTES } from './readText';
 export { MAX_JSON_DEPTH, tooDeepAt } from './depth';
+export { retryBrief, retryDelay, RETRY_DEFAULTS, RETRY_KEYS, MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_MS, type RetryPolicy, type RetryBrief } from './retry';
+export { tagProblem } from './tags';

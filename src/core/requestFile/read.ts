@@ -9,6 +9,7 @@ import { formatPath } from './jsonPath';
 import type { JsonSource, RangePart } from './source';
 import { closest, didYouMean } from './suggest';
 import type { Finding, FindingCode, JsonPath, RequestFile } from './types';
+import { tagProblem } from './tags';
 import { isVariableName } from './variables';
 
 export interface ReadOptions {
@@ -55,7 +56,11 @@ export function readRequestFile(value: unknown, source: JsonSource, options: Rea
     if (has(value, key) && typeof value[key] !== 'string') report('top-level-type', [key], `"${key}" must be a string`);
   }
   if (has(value, 'expect') && !isObject(value.expect)) report('top-level-type', ['expect'], '"expect" must be an object');
+  // Only its type here: its parts are compiled with `expect` (src/core/runner/compileExpect.ts compileRetry).
+  if (has(value, 'retry') && !isObject(value.retry))
+    report('top-level-type', ['retry'], '"retry" must be an object: { "until": { …as in expect… }, "attempts": 10, "delayMs": 1000 }');
   const capture = readCapture(value, report);
+  const tags = readTags(value, report);
 
   const shape = readShape(value, report);
   const binding = shape ? readBinding(value, shape, options.defaultBinding, report) : undefined;
@@ -75,6 +80,8 @@ export function readRequestFile(value: unknown, source: JsonSource, options: Rea
     params,
     ...(isObject(value.expect) ? { expect: value.expect } : {}),
     ...(capture ? { capture } : {}),
+    ...(tags ? { tags } : {}),
+    ...(isObject(value.retry) ? { retry: value.retry } : {}),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     get rawNumbers() {
       return source.rawNumbers();
@@ -160,5 +167,22 @@ function readCapture(file: Obj, report: Report): Record<string, string> | undefi
       report('capture', ['capture', name], `${formatPath(['capture', name])} must be a path into the reply, e.g. "BolID"`);
     else out[name] = path;
   }
+  return out;
+}
+
+/** `tags`: one word each (tags.ts), as collection.json's. */
+function readTags(file: Obj, report: Report): string[] | undefined {
+  if (!has(file, 'tags')) return undefined;
+  const tags = file.tags;
+  if (!Array.isArray(tags)) {
+    report('top-level-type', ['tags'], '"tags" must be a list of tags: ["smoke", "bol"]');
+    return undefined;
+  }
+  const out: string[] = [];
+  tags.forEach((tag: unknown, i) => {
+    const why = tagProblem(tag);
+    if (why) report('top-level-type', ['tags', i], why);
+    else if (!out.includes(tag as string)) out.push(tag as string);
+  });
   return out;
 }

@@ -43,7 +43,9 @@ export type FindingCode =
   | 'suggested-value'
   | 'api-key'
   /** A mistake in `expect` or `capture` (src/core/runner/compileExpect.ts). */
-  | 'expect';
+  | 'expect'
+  /** A mistake in `retry` (src/core/runner/compileExpect.ts `compileRetry`). */
+  | 'retry';
 
 export interface Finding {
   readonly severity: Severity;
@@ -71,6 +73,10 @@ export interface RequestFile {
   readonly params: Readonly<Record<string, unknown>>;
   readonly expect?: Readonly<Record<string, unknown>>;
   readonly capture?: Readonly<Record<string, string>>;
+  /** `tags`: for choosing tests (`carrier run --tag`) and the Test Explorer's tags. */
+  readonly tags?: readonly string[];
+  /** `retry` as written: send again until its `until` holds (compiled by src/core/runner/compileExpect.ts `compileRetry`). */
+  readonly retry?: Readonly<Record<string, unknown>>;
   readonly fileName?: string;
   /**
    * The source text of every JSON number literal, keyed by `numberKey(path)` (a JSON pointer

@@ -8,7 +8,7 @@ import type { CoreContext } from '../context';
 import { parseTree, type Node, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { duplicateKeyFindings, findDuplicateKeys } from '../requestFile/duplicateKeys';
 import { LineIndex as ZeroBasedLines } from '../requestFile/lineIndex';
-import { MAX_JSON_DEPTH, readTextFile, tooDeepAt, variableNameProblem } from '../requestFile';
+import { MAX_JSON_DEPTH, readTextFile, tagProblem, tooDeepAt, variableNameProblem } from '../requestFile';
 import { fromRange, LineIndex } from './locate';
 import type { Failure } from './types';
 import { variableText } from './variables';
@@ -37,11 +37,29 @@ export interface CollectionConfig {
   readonly together?: string;
   /** `"strictContract": true`: contract warnings fail its tests (docs/collections.md#contract-findings). */
   readonly strictContract?: boolean;
+  /** `"tags"`: every test of the collection carries them, with the tags of the folders above. */
+  readonly tags?: readonly string[];
+  /** `"retries"`: how often a failed test runs again (`carrier run --retries` wins). */
+  readonly retries?: number;
 }
 
 export const NO_CONFIG: CollectionConfig = { order: [], variables: {}, files: [], orderLocations: new Map() };
 
-const KEYS = ['$schema', 'name', 'description', 'root', 'order', 'variables', 'environment', 'concurrency', 'data', 'keepTogether', 'strictContract'];
+const KEYS = [
+  '$schema',
+  'name',
+  'description',
+  'root',
+  'order',
+  'variables',
+  'environment',
+  'concurrency',
+  'data',
+  'keepTogether',
+  'strictContract',
+  'tags',
+  'retries',
+];
 
 export function readCollectionConfig(context: Pick<CoreContext, 'files'>, file: string): { config: CollectionConfig; problems: Failure[] } {
   let text: string;
@@ -113,6 +131,24 @@ export function parseCollectionConfig(text: string, file: string): { config: Col
         if (value.type !== 'boolean') problem(value, '"strictContract" must be true or false');
         else config.strictContract = value.value as boolean;
         break;
+      case 'retries':
+        if (value.type !== 'number' || !Number.isInteger(value.value) || value.value < 0) problem(value, '"retries" must be a whole number, 0 or more');
+        else config.retries = value.value as number;
+        break;
+      case 'tags': {
+        if (value.type !== 'array') {
+          problem(value, '"tags" must be a list of tags: ["smoke", "bol"]');
+          break;
+        }
+        const tags: string[] = [];
+        for (const item of value.children ?? []) {
+          const why = tagProblem(item.value);
+          if (item.type !== 'string' || why) problem(item, why ?? 'a tag is a non-empty string');
+          else if (!tags.includes(item.value as string)) tags.push(item.value as string);
+        }
+        config.tags = tags;
+        break;
+      }
       case 'data':
         if (value.type !== 'string' || !value.value) problem(value, '"data" must name a data file: a .csv with a header row, or a .json array of objects');
         else {
@@ -180,6 +216,8 @@ export function inherit(parent: CollectionConfig, child: CollectionConfig): Coll
     environment: child.environment ?? parent.environment,
     concurrency: child.concurrency ?? parent.concurrency,
     strictContract: child.strictContract ?? parent.strictContract,
+    retries: child.retries ?? parent.retries,
+    ...(parent.tags?.length || child.tags?.length ? { tags: [...new Set([...(parent.tags ?? []), ...(child.tags ?? [])])] } : {}),
     ...(child.data ? {} : parent.data ? { data: parent.data, dataLocation: parent.dataLocation } : {}),
     ...((parent.together ?? child.together) ? { together: parent.together ?? child.together } : {}),
   };

@@ -15,6 +15,8 @@ import { referencedNames } from './variables';
 import type { OperationDef } from '../catalog/types';
 import { replyPathProblem, type ReplyAdditions } from './replyPathCheck';
 import { resultType, typeAtPath } from './replyTypes';
+import { MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_MS, RETRY_DEFAULTS, RETRY_KEYS, type RetryPolicy } from '../requestFile/retry';
+import { closest, didYouMean } from '../requestFile/suggest';
 
 export type CompareOp = 'equals' | 'lt' | 'lte' | 'gt' | 'gte';
 export const COMPARE_OPS: readonly CompareOp[] = ['equals', 'lt', 'lte', 'gt', 'gte'];
@@ -93,6 +95,8 @@ class Compiler {
     private readonly text: string,
     private readonly lines: LineIndex,
     private readonly reply?: ReplyContext,
+    /** Where the expectations are written, for messages: `expect`, or `retry.until` (the same language). */
+    readonly root = 'expect',
   ) {}
 
   problem(node: Node, message: string): void {
@@ -256,7 +260,7 @@ class Compiler {
   }
 
   replyAssertion(pathText: string, node: Node, prop: Node): ReplyAssertion | undefined {
-    const path = this.replyPath(pathText, prop, 'expect.reply', false);
+    const path = this.replyPath(pathText, prop, `${this.root}.reply`, false);
     const ops: ReplyOp[] = [];
     // A bare value is shorthand for { "equals": value }.
     if (node.type !== 'object') {
@@ -319,13 +323,14 @@ class Compiler {
 
   expect(node: Node): CompiledExpect {
     const out: { -readonly [K in keyof CompiledExpect]: CompiledExpect[K] } = { messages: [], reply: [] };
-    for (const [key, value, prop] of this.properties(node, 'expect')) {
+    for (const [key, value, prop] of this.properties(node, this.root)) {
       const location = this.loc(prop);
       switch (key) {
         case 'status': {
           const items = value.type === 'array' ? (value.children ?? []) : [value];
           const codes = items.filter((n) => n.type === 'number' && Number.isInteger(n.value) && n.value >= 100 && n.value <= 599).map((n) => n.value as number);
-          if (codes.length !== items.length || !codes.length) this.problem(value, 'expect.status must be an HTTP status code (100–599) or a list of them');
+          if (codes.length !== items.length || !codes.length)
+            this.problem(value, `${this.root}.status must be an HTTP status code (100–599) or a list of them`);
           else out.status = { value: codes, location };
           break;
         }
@@ -335,64 +340,64 @@ class Compiler {
             break;
           }
           const fault: { value: boolean; location: SourceLocation; code?: Located<Pattern>; reason?: Located<Pattern> } = { value: true, location };
-          for (const [k, v, p] of this.properties(value, 'expect.fault')) {
+          for (const [k, v, p] of this.properties(value, `${this.root}.fault`)) {
             if (k !== 'code' && k !== 'reason') {
-              this.problem(p, `expect.fault: unknown key "${k}"; use code or reason`);
+              this.problem(p, `${this.root}.fault: unknown key "${k}"; use code or reason`);
               continue;
             }
-            const re = this.regex(v, `expect.fault.${k}`);
+            const re = this.regex(v, `${this.root}.fault.${k}`);
             if (re) fault[k] = { value: re, location: this.loc(p) };
           }
           out.fault = fault;
           break;
         }
         case 'success':
-          if (value.type !== 'boolean') this.problem(value, 'expect.success must be true or false');
+          if (value.type !== 'boolean') this.problem(value, `${this.root}.success must be true or false`);
           else out.success = { value: value.value === true, location };
           break;
         case 'messages': {
           const items = value.type === 'array' ? (value.children ?? []) : [value];
           out.messages = items.flatMap((n) => {
-            const re = this.regex(n, 'expect.messages item');
+            const re = this.regex(n, `${this.root}.messages item`);
             return re ? [{ value: re, location: this.loc(n) }] : [];
           });
           break;
         }
         case 'maxMs':
-          if (value.type !== 'number' || !(value.value > 0)) this.problem(value, 'expect.maxMs must be a positive number of milliseconds');
+          if (value.type !== 'number' || !(value.value > 0)) this.problem(value, `${this.root}.maxMs must be a positive number of milliseconds`);
           else out.maxMs = { value: value.value as number, location };
           break;
         case 'body':
           if (value.type !== 'string' || !(BODY_KINDS as readonly string[]).includes(value.value as string))
-            this.problem(value, `expect.body must be one of ${BODY_KINDS.map((k) => `"${k}"`).join(', ')}`);
+            this.problem(value, `${this.root}.body must be one of ${BODY_KINDS.map((k) => `"${k}"`).join(', ')}`);
           else out.body = { value: value.value as ReplyBodyKind, location };
           break;
         case 'conforms':
-          if (value.type !== 'boolean') this.problem(value, 'expect.conforms must be true or false');
+          if (value.type !== 'boolean') this.problem(value, `${this.root}.conforms must be true or false`);
           else out.conforms = { value: value.value === true, location };
           break;
         case 'reply':
-          out.reply = this.properties(value, 'expect.reply').flatMap(([path, v, p]) => {
+          out.reply = this.properties(value, `${this.root}.reply`).flatMap(([path, v, p]) => {
             const a = this.replyAssertion(path, v, p);
             return a ? [a] : [];
           });
           break;
         case 'documents': {
           const docs: { -readonly [K in keyof NonNullable<CompiledExpect['documents']>]: NonNullable<CompiledExpect['documents']>[K] } = { location };
-          for (const [k, v, p] of this.properties(value, 'expect.documents')) {
+          for (const [k, v, p] of this.properties(value, `${this.root}.documents`)) {
             if (k === 'count' || k === 'pages') {
-              const spec = this.compare(v, `expect.documents.${k}`, true);
+              const spec = this.compare(v, `${this.root}.documents.${k}`, true);
               if (spec) docs[k] = { value: spec, location: this.loc(p) };
             } else if (k === 'type') {
-              if (v.value !== 'pdf') this.problem(v, 'expect.documents.type: only "pdf" is known');
+              if (v.value !== 'pdf') this.problem(v, `${this.root}.documents.type: only "pdf" is known`);
               else docs.type = { value: 'pdf', location: this.loc(p) };
-            } else this.problem(p, `expect.documents: unknown key "${k}"; use count, type or pages`);
+            } else this.problem(p, `${this.root}.documents: unknown key "${k}"; use count, type or pages`);
           }
           out.documents = docs;
           break;
         }
         default:
-          this.problem(prop, `Unknown expectation "${key}"; use ${EXPECT_KEYS.join(', ')}`);
+          this.problem(prop, `Unknown expectation "${key}"${this.root === 'expect' ? '' : ` in ${this.root}`}; use ${EXPECT_KEYS.join(', ')}`);
       }
     }
     return out;
@@ -437,4 +442,84 @@ export function compileCapture(
     if (path) captures.push({ name, path, location: lines.of(prop) });
   }
   return { captures, problems: c.problems };
+}
+
+/** A file's `retry`, compiled: the policy, and `until` in the language of `expect`. */
+export interface CompiledRetry extends RetryPolicy {
+  readonly until: CompiledExpect;
+  /** The `until` key: where a wait that never held points. */
+  readonly location: SourceLocation;
+}
+
+/** Whether compiled expectations state anything: an `until` that states nothing would hold at once. */
+function statesSomething(e: CompiledExpect): boolean {
+  return !!(e.status || e.fault || e.success || e.messages.length || e.maxMs || e.body || e.conforms || e.reply.length || e.documents);
+}
+
+/**
+ * `retry: { until, attempts, delayMs, backoff, maxDelayMs }` (docs/request-files.md#retry). `until`
+ * is compiled as `expect` is (its reply paths held against the catalog, its mistakes located);
+ * the numbers are checked against the limits of src/core/requestFile/retry.ts.
+ */
+export function compileRetry(node: Node | undefined, text: string, lines: LineIndex, reply?: ReplyContext): { retry?: CompiledRetry; problems: Failure[] } {
+  if (!node) return { problems: [] };
+  const c = new Compiler(text, lines, reply, 'retry.until');
+  // The reader already said that a `retry` which is not an object is wrong (read.ts).
+  if (node.type !== 'object') return { problems: [] };
+  const policy: { -readonly [K in keyof RetryPolicy]: RetryPolicy[K] } = { ...RETRY_DEFAULTS };
+  let until: CompiledExpect | undefined;
+  let location: SourceLocation | undefined;
+  const whole = (value: Node, key: string, min: number, max: number, unit: string): number | undefined => {
+    if (value.type !== 'number' || !Number.isInteger(value.value) || value.value < min || value.value > max) {
+      c.problem(value, `retry.${key} must be a whole number from ${min} to ${max}${unit}`);
+      return undefined;
+    }
+    return value.value as number;
+  };
+  for (const [key, value, prop] of c.properties(node, 'retry')) {
+    switch (key) {
+      case 'until': {
+        location = c.loc(prop);
+        if (value.type !== 'object') {
+          c.problem(value, 'retry.until must be an object in the language of expect, e.g. { "reply": { "Result.Status": "Delivered" } }');
+          break;
+        }
+        const before = c.problems.length;
+        const compiled = c.expect(value);
+        if (c.problems.length === before && !statesSomething(compiled))
+          c.problem(value, 'retry.until checks nothing, so it would hold at once; say what must hold (status, fault, success, messages, reply, documents)');
+        until = compiled;
+        break;
+      }
+      case 'attempts':
+        policy.attempts = whole(value, key, 1, MAX_RETRY_ATTEMPTS, '') ?? policy.attempts;
+        break;
+      case 'delayMs':
+      case 'maxDelayMs': {
+        const ms = whole(value, key, 0, MAX_RETRY_DELAY_MS, ' (milliseconds, at most an hour)');
+        if (ms !== undefined) policy[key] = ms;
+        break;
+      }
+      case 'backoff':
+        if (value.type !== 'number' || !(value.value >= 1) || value.value > 10)
+          c.problem(value, 'retry.backoff must be a number from 1 to 10 (each wait is the last one times this)');
+        else policy.backoff = value.value as number;
+        break;
+      default: {
+        const guess = closest(key, RETRY_KEYS);
+        c.problem(prop, `retry: unknown key "${key}"${guess ? didYouMean(guess) : `; use ${RETRY_KEYS.join(', ')}`}`);
+      }
+    }
+  }
+  if (!location)
+    c.problem(
+      node,
+      'retry.until is missing: say what must hold before the waiting ends, as in expect (e.g. "until": { "reply": { "Result.Status": "Delivered" } })',
+    );
+  if (policy.maxDelayMs !== undefined && policy.maxDelayMs < policy.delayMs) {
+    const prop = node.children?.find((p) => p.children?.[0]?.value === 'maxDelayMs');
+    c.problem(prop ?? node, `retry.maxDelayMs (${policy.maxDelayMs}) is below delayMs (${policy.delayMs}): no wait could be that short`);
+  }
+  if (c.problems.length || !until || !location) return { problems: c.problems };
+  return { retry: { ...policy, until, location }, problems: [] };
 }

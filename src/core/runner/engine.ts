@@ -2,6 +2,7 @@
  * Runs a planned set of tests: collections one after another, the tests of a collection up to
  * its concurrency at once, each test waiting for the tests whose captures it uses. A test whose
  * producer failed is skipped with the reason; `bail` skips everything after the first failure.
+ * A failed test runs again up to its `retries` before its result counts (runWithRetries).
  *
  * Hosts listen through RunObserver (testStart / testEnd with file locations); the CLI's
  * reporters and the Test Explorer are both just observers.
@@ -16,9 +17,22 @@ import { transcriptOf } from './transcript';
 import { judgeExchange } from './judge';
 import type { LoadedFile } from './loadFile';
 import { withProducers, type PlannedRun } from './plan';
-import type { ExchangeTranscript, Failure, PlannedTest, ReplySummary, RunObserver, RunReport, TestResult, TranscriptStore } from './types';
+import {
+  isFlaky,
+  type ExchangeTranscript,
+  type Failure,
+  type PlannedTest,
+  type ReplySummary,
+  type RunObserver,
+  type RunReport,
+  type TestAttempt,
+  type TestResult,
+  type TranscriptStore,
+} from './types';
 import { runVariables } from '../requestFile/runVariables';
 import { variableText } from './variables';
+import type { UntilAttempt, UntilAttempts } from './types';
+import { attemptSummary, retryFailure, retryUntil } from './retryUntil';
 
 export interface ExecuteOptions {
   readonly backend: RunnerBackend;
@@ -49,6 +63,8 @@ export interface ExecuteOptions {
   readonly now?: () => number;
   /** `--strict-contract`: contract warnings fail every test (errors always do). */
   readonly strictContract?: boolean;
+  /** `--retries`: how often a failed test runs again, over its collection's `retries` (docs/collections.md#retries-and-flaky-tests). */
+  readonly retries?: number;
 }
 
 /** Which environment a test runs against: --env, else the file's, else its collection's. */
@@ -129,6 +145,19 @@ function summarize(exchange: TestResult['exchange']): ReplySummary | undefined {
 /** A failure located in `from` (the file a copy shares its compiled form with) as located in `to`. */
 function withLocationFile(f: Failure, from: string, to: string): Failure {
   return f.location?.file === from ? { ...f, location: { ...f.location, file: to } } : f;
+}
+
+/** What the reports keep of a failed attempt; its transcript stays where the store keeps it, read only when a report writes it. */
+function attemptOf(r: TestResult): TestAttempt {
+  const attempt = {
+    failures: r.failures,
+    ...(r.startedAt ? { startedAt: r.startedAt } : {}),
+    durationMs: r.durationMs,
+    ...(r.reply ? { reply: r.reply } : {}),
+  };
+  const transcript = Object.getOwnPropertyDescriptor(r, 'transcript');
+  if (transcript) Object.defineProperty(attempt, 'transcript', transcript);
+  return attempt;
 }
 
 class Run {
@@ -233,7 +262,7 @@ class Run {
     const startedAt = new Date().toISOString();
     const start = this.now();
     this.note(test.id);
-    this.observer.testStart?.(test);
+    if (!this.attempting.has(test.id)) this.observer.testStart?.(test);
     const done = (failures: Failure[], extra: Partial<TestResult> = {}, redactor?: Redactor, transcript?: ExchangeTranscript): TestResult => {
       const result: TestResult = {
         test,
@@ -246,9 +275,13 @@ class Run {
       };
       // Kept by the store, the transcript is read back only when a report writes it: the result holds none.
       const store = this.options.transcriptStore;
-      if (transcript)
-        Object.defineProperty(result, 'transcript', store ? { get: store.keep(transcript), enumerable: true } : { value: transcript, enumerable: true });
-      return this.finish(result);
+      if (transcript && store) {
+        const kept = store.keep(transcript);
+        Object.defineProperty(result, 'transcript', { get: kept, enumerable: true });
+        if (kept.json) Object.defineProperty(result, 'transcriptJson', { value: kept.json });
+      } else if (transcript) Object.defineProperty(result, 'transcript', { value: transcript, enumerable: true });
+      // Not final yet: runWithRetries may run the test again before its result counts.
+      return result;
     };
     if (!file?.request || file.problems.length)
       return done(file?.problems.length ? [...file.problems] : [{ kind: 'file', message: `cannot read ${test.file}` }]);
@@ -284,9 +317,11 @@ class Run {
       }
     }
 
-    let exchange;
-    try {
-      exchange = await this.options.backend.send({
+    // A copy of another file's text is judged with that file's compiled form; its failures name this file.
+    const judged = file.compiledFrom ?? file;
+    const strictContract = this.options.strictContract === true || test.collection.strictContract === true;
+    const sendOnce = () =>
+      this.options.backend.send({
         test,
         request,
         binding: test.binding ?? request.binding,
@@ -294,11 +329,46 @@ class Run {
         signal: this.abort.signal,
         ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
       });
+    let exchange;
+    // A file that waits (docs/request-files.md#retry): sent until `until` holds; expect and capture take the last reply.
+    let untilAttempts: UntilAttempts | undefined;
+    let waited: Failure | undefined;
+    try {
+      if (judged.retry) {
+        const retry = judged.retry;
+        const outcome = await retryUntil({
+          retry,
+          send: sendOnce,
+          lookup,
+          signal: this.abort.signal,
+          strictContract,
+          fileLocation: file.location,
+          redact: (f) => redactor.deep(f),
+        });
+        waited = retryFailure(outcome, retry);
+        const last = outcome.attempts.length - 1;
+        if (last < 0) return done([waited!], { environment: env.name }, redactor);
+        exchange = outcome.attempts[last].exchange;
+        const store = this.options.transcriptStore;
+        const each = outcome.attempts.map((a, i): UntilAttempt => {
+          const summary: UntilAttempt = { ...redactor.deep(attemptSummary(a)), ...(i < last && this.options.keepExchanges ? { exchange: a.exchange } : {}) };
+          // The last attempt's transcript is the result's own; the earlier ones are kept as it is.
+          if (i < last && this.options.transcripts) {
+            const t = transcriptOf(a.exchange, redactor);
+            Object.defineProperty(summary, 'transcript', store ? { get: store.keep(t), enumerable: true } : { value: t, enumerable: true });
+          }
+          return summary;
+        });
+        untilAttempts = {
+          max: retry.attempts,
+          ...(outcome.heldAt !== undefined ? { heldAt: outcome.heldAt } : {}),
+          ...(outcome.cancelled ? { cancelled: true } : {}),
+          each,
+        };
+      } else exchange = await sendOnce();
     } catch (e) {
       return done([{ kind: 'transport', message: `could not send: ${(e as Error).message}`, location: file.location }], { environment: env.name }, redactor);
     }
-    // A copy of another file's text is judged with that file's compiled form; its failures name this file.
-    const judged = file.compiledFrom ?? file;
     const {
       exchange: judgedExchange,
       failures,
@@ -308,7 +378,7 @@ class Run {
       lookup,
       fileLocation: file.location,
       file: file.file,
-      strictContract: this.options.strictContract === true || test.collection.strictContract === true,
+      strictContract,
       redact: (f) => redactor.deep(f),
       keepExchange: this.options.keepExchanges === true,
     });
@@ -316,6 +386,7 @@ class Run {
     const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, judged.captures) : { values: {}, typed: {}, failures: [] };
     this.capturedValues.set(test.id, captured.typed);
     let all = captured.failures.length ? [...failures, ...captured.failures] : failures;
+    if (waited) all = [waited, ...all];
     if (file.compiledFrom && all.length) all = all.map((f) => withLocationFile(f, file.compiledFrom!.file, file.file));
     return done(
       all,
@@ -325,10 +396,49 @@ class Run {
         captured: redactor.deep(captured.values),
         reply: summarize(exchange),
         ...(this.options.keepExchanges ? { exchange } : {}),
+        ...(untilAttempts ? { untilAttempts } : {}),
       },
       redactor,
       this.options.transcripts ? transcriptOf(exchange, redactor) : undefined,
     );
+  }
+
+  /** Tests being run again: a later attempt is not a new start for the observers. */
+  private readonly attempting = new Set<string>();
+
+  /**
+   * Runs a test, and again while it fails, up to its retries, before its result counts: the tests
+   * that use its captures wait for that result, so they run once, on the values of the attempt
+   * that passed. A test that uses captured values is not run again (docs/collections.md#retries-and-flaky-tests).
+   */
+  private async runWithRetries(test: PlannedTest): Promise<void> {
+    let result = await this.runTest(test);
+    // Skipped before it was sent (a binding its operation lacks): already counted.
+    if (this.results.get(test.id) === result) return;
+    const retries = this.options.retries ?? test.collection.retries ?? 0;
+    const earlier: TestAttempt[] = [];
+    let notRetried: string | undefined;
+    while (result.status === 'failed' && earlier.length < retries && !this.stopReason) {
+      // Nothing was sent, or nothing a second send changes: a file, environment or variable problem.
+      if (result.failures.every((f) => f.kind === 'file' || f.kind === 'environment' || f.kind === 'variable')) break;
+      if (test.dependsOn.length) {
+        const producers = test.dependsOn.map((d) => this.results.get(d)?.test.name ?? d).join(', ');
+        notRetried = `not retried: it uses captures of ${producers}, and a retry alone would send values its first attempt may have used up`;
+        break;
+      }
+      earlier.push(attemptOf(result));
+      this.attempting.add(test.id);
+      try {
+        result = await this.runTest(test);
+      } finally {
+        this.attempting.delete(test.id);
+      }
+    }
+    const final = result as { -readonly [K in keyof TestResult]: TestResult[K] };
+    // Set on the result itself: a spread would read its transcript back from the store.
+    if (earlier.length) final.attempts = earlier;
+    if (notRetried) final.notRetried = notRetried;
+    this.finish(result);
   }
 
   /** One collection segment: up to `cap` tests at once, each after its producers. */
@@ -364,7 +474,7 @@ class Run {
             continue;
           }
           running++;
-          this.runTest(test).then(() => {
+          this.runWithRetries(test).then(() => {
             running--;
             pump();
           }, reject);
@@ -416,12 +526,14 @@ class Run {
       .map((id) => this.results.get(id))
       .filter((r): r is TestResult => r !== undefined);
     const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;
+    const flaky = results.filter(isFlaky).length;
     const report: RunReport = {
       summary: {
         total: results.length,
         passed: count('passed'),
         failed: count('failed'),
         skipped: count('skipped'),
+        ...(flaky ? { flaky } : {}),
         durationMs: this.now() - start,
         startedAt,
       },

@@ -11,7 +11,7 @@ export * from './types';
 export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 export { loadRun, type LoadOptions } from './load';
 export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice, type PlanData } from './plan';
-export { selectByName, selectFailed, type TestSelection } from './select';
+export { selectByName, selectFailed, selectWhere, tagFilter, type TestFilter, type TestSelection } from './select';
 export { linearPattern, type Matcher } from './pattern';
 export { executePlan, environmentProblems, environmentNameOf, variableProblems, type ExecuteOptions } from './engine';
 export {
@@ -39,4 +39,17 @@ export { expectSchema, captureSchema, collectionSchema, replyPaths, COLLECTION_F
 export { parseShard, shardPlan, shardUnits, dealUnits, type ShardSpec, type ShardOptions, type ShardedRun } from './shard';
 export { parseRunReport, mergeReports, JSON_REPORT_FORMAT, type MergeInput, type MergeResult } from './merge';
 export { htmlReport, type HtmlReportOptions } from './reporters/html';
-export { jsonReportParts, relativeId } from './reporters/json';
+export { jsonReportParts, jsonReportHead, jsonTestPart, JSON_TEST_SEPARATOR, JSON_REPORT_END, relativeId } from './reporters/json';
+export { HeldTranscripts } from './heldTranscripts';
+export {
+  retryUntil,
+  sendFileUntil,
+  retryFailure,
+  attemptSummary,
+  type RetryInput,
+  type RetryOutcome,
+  type RetryAttempt,
+  type SendUntilInput,
+  type Sleep,
+} from './retryUntil';
+export { compileRetry, type CompiledRetry } from './compileExpect';

@@ -20,7 +20,16 @@ import {
 } from '../requestFile';
 import { resolveParams } from '../validation/catalogPath';
 import { environmentOfFile } from '../validation/validate';
-import { compileCapture, compileExpect, EMPTY_EXPECT, type CompiledCapture, type CompiledExpect, type ReplyContext } from './compileExpect';
+import {
+  compileCapture,
+  compileExpect,
+  compileRetry,
+  EMPTY_EXPECT,
+  type CompiledCapture,
+  type CompiledExpect,
+  type CompiledRetry,
+  type ReplyContext,
+} from './compileExpect';
 import { tooLargeMessage } from './discover';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
@@ -32,6 +41,8 @@ export interface LoadedFile {
   readonly shape?: OperationDef;
   readonly expect: CompiledExpect;
   readonly captures: readonly CompiledCapture[];
+  /** `retry`: send again until its `until` holds (docs/request-files.md#retry); absent when the file does not wait. */
+  readonly retry?: CompiledRetry;
   /** Variable names the params and the expectations refer to. */
   readonly uses: readonly string[];
   /** Where each used name is first written (params, then expect): for a name nothing defines. */
@@ -49,7 +60,12 @@ export interface LoadedFile {
    * only the failures, so a passing copy copies nothing; `expect` and `captures` above are this
    * file's own, made when first read.
    */
-  readonly compiledFrom?: { readonly file: string; readonly expect: CompiledExpect; readonly captures: readonly CompiledCapture[] };
+  readonly compiledFrom?: {
+    readonly file: string;
+    readonly expect: CompiledExpect;
+    readonly captures: readonly CompiledCapture[];
+    readonly retry?: CompiledRetry;
+  };
   /** Errors: the file cannot run. */
   readonly problems: readonly Failure[];
   readonly warnings: readonly Failure[];
@@ -140,6 +156,7 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
   const at = (l: SourceLocation): SourceLocation => (l.file === from ? { ...l, file } : l);
   let expect: CompiledExpect | undefined;
   let captures: readonly CompiledCapture[] | undefined;
+  let retry: CompiledRetry | undefined;
   return {
     ...loaded,
     file,
@@ -150,7 +167,10 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
     get captures() {
       return (captures ??= loaded.captures.length ? withFileName(loaded.captures, from, file) : loaded.captures);
     },
-    compiledFrom: { file: from, expect: loaded.expect, captures: loaded.captures },
+    get retry() {
+      return loaded.retry && (retry ??= withFileName(loaded.retry, from, file));
+    },
+    compiledFrom: { file: from, expect: loaded.expect, captures: loaded.captures, ...(loaded.retry ? { retry: loaded.retry } : {}) },
     useLocations: loaded.useLocations.size ? new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])) : loaded.useLocations,
     location: at(loaded.location),
     problems: loaded.problems.length ? loaded.problems.map((p) => (p.location ? { ...p, location: at(p.location) } : p)) : loaded.problems,
@@ -203,6 +223,7 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   const location = tree ? lines.range(tree.offset, 1) : lines.range(0, 0);
   let expect = EMPTY_EXPECT;
   let captures: CompiledCapture[] = [];
+  let retry: CompiledRetry | undefined;
   let uses: string[] = [];
   const useLocations = new Map<string, SourceLocation>();
   const wholeFields = new Map<string, WholeField[]>();
@@ -212,14 +233,21 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     const reply = replyContext(context, parsed, file, environment);
     const e = compileExpect(expectNode, text, lines, reply);
     const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
+    const retryNode = findNodeAtLocation(tree, ['retry']);
+    const r = compileRetry(retryNode, text, lines, reply);
     expect = e.expect;
     captures = c.captures;
-    problems.push(...e.problems, ...c.problems);
+    retry = r.retry;
+    problems.push(...e.problems, ...c.problems, ...r.problems);
     const expectText = expectNode ? text.slice(expectNode.offset, expectNode.offset + expectNode.length) : '';
-    uses = [...new Set([...stringsOf(parsed.request.params).flatMap(referencedNames), ...referencedNames(expectText)])];
+    // `until` judges with variables as `expect` does: what it names is used too.
+    const retryText = retryNode ? text.slice(retryNode.offset, retryNode.offset + retryNode.length) : '';
+    uses = [...new Set([...stringsOf(parsed.request.params).flatMap(referencedNames), ...referencedNames(expectText), ...referencedNames(retryText)])];
     for (const use of findVariables(parsed.request.params, ['params'])) if (!useLocations.has(use.name)) useLocations.set(use.name, locate(use.path));
     for (const ref of variableReferences(expectText))
       if (!useLocations.has(ref.name)) useLocations.set(ref.name, lines.range(expectNode!.offset + ref.offset, ref.length));
+    for (const ref of variableReferences(retryText))
+      if (!useLocations.has(ref.name)) useLocations.set(ref.name, lines.range(retryNode!.offset + ref.offset, ref.length));
     if (parsed.shape) collectWholeFields(parsed.shape, parsed.request.params, wholeFields);
   }
   return {
@@ -228,6 +256,7 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     shape: parsed.shape,
     expect,
     captures,
+    ...(retry ? { retry } : {}),
     uses,
     useLocations,
     wholeFields,
@@ -250,7 +279,8 @@ export function compileExpectations(text: string, file: string, context?: LoadCo
   const reply = replyContext(context, parsed, file);
   const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines, reply);
   const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
-  return dedupe([...e.problems, ...c.problems]);
+  const r = compileRetry(findNodeAtLocation(tree, ['retry']), text, lines, reply);
+  return dedupe([...e.problems, ...c.problems, ...r.problems]);
 }
 
 /** Each `"{{name}}"` that is a whole params value, with the catalog type of the field it fills. */

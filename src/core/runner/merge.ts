@@ -14,6 +14,7 @@
 import * as path from 'node:path';
 import { JSON_REPORT_VERSION } from './reporters/json';
 import type {
+  UntilAttempts,
   ExchangeTranscript,
   Failure,
   FailureKind,
@@ -28,9 +29,11 @@ import type {
   RunReport,
   ShardInfo,
   SourceLocation,
+  TestAttempt,
   TestResult,
   TestStatus,
 } from './types';
+import { isFlaky } from './types';
 
 export const JSON_REPORT_FORMAT = 'carrier-run-report';
 
@@ -149,6 +152,7 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
       dependsOn: Array.isArray(t.dependsOn) ? t.dependsOn.filter((d): d is string => typeof d === 'string').map(absId) : [],
       captures: Object.keys(captured),
       ...(num(t.position) !== undefined ? { position: num(t.position) } : {}),
+      ...(Array.isArray(t.tags) && t.tags.some((g) => typeof g === 'string') ? { tags: t.tags.filter((g): g is string => typeof g === 'string') } : {}),
       ...(row
         ? {
             row: {
@@ -163,9 +167,40 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
           }
         : {}),
     };
+    // A test run again keeps its failed attempts: a merge still counts it flaky, and shows them.
+    const attempts: TestAttempt[] = (Array.isArray(t.attempts) ? t.attempts : []).filter(isObject).map((a) => ({
+      failures: Array.isArray(a.failures) ? a.failures.map(failure) : [],
+      ...(str(a.startedAt) ? { startedAt: str(a.startedAt) } : {}),
+      durationMs: num(a.durationMs) ?? 0,
+      ...(isObject(a.reply) ? { reply: a.reply as ReplySummary } : {}),
+      ...(isObject(a.exchange) && isObject(a.exchange.request) ? { transcript: a.exchange as unknown as ExchangeTranscript } : {}),
+    }));
+    // A test that waited (retry.until) keeps its sends: a merged report shows them as the shard's did.
+    const waited = isObject(t.waited) && Array.isArray(t.waited.each) ? t.waited : undefined;
+    const untilAttempts: UntilAttempts | undefined = waited && {
+      max: num(waited.max) ?? (waited.each as unknown[]).length,
+      ...(num(waited.heldAt) !== undefined ? { heldAt: num(waited.heldAt) } : {}),
+      ...(waited.cancelled === true ? { cancelled: true } : {}),
+      each: (waited.each as unknown[]).filter(isObject).map((a, i) => ({
+        number: num(a.number) ?? i + 1,
+        id: str(a.id) ?? '',
+        startedAt: str(a.startedAt) ?? '',
+        ...(num(a.status) !== undefined ? { status: num(a.status) } : {}),
+        verdict: str(a.verdict) ?? '',
+        tone: (['ok', 'warn', 'error'] as const).find((v) => v === a.tone) ?? ('neutral' as const),
+        ...(num(a.durationMs) !== undefined ? { durationMs: num(a.durationMs) } : {}),
+        held: a.held === true,
+        waitedMs: num(a.waitedMs) ?? 0,
+        ...(str(a.note) ? { note: str(a.note) } : {}),
+        ...(isObject(a.exchange) && isObject(a.exchange.request) ? { transcript: a.exchange as unknown as ExchangeTranscript } : {}),
+      })),
+    };
     results.push({
       test,
       status: t.status as TestStatus,
+      ...(attempts.length ? { attempts } : {}),
+      ...(untilAttempts ? { untilAttempts } : {}),
+      ...(str(t.notRetried) ? { notRetried: str(t.notRetried) } : {}),
       failures: Array.isArray(t.failures) ? t.failures.map(failure) : [],
       ...(Array.isArray(t.warnings) && t.warnings.length ? { warnings: t.warnings.map(failure) } : {}),
       ...(str(t.skipReason) ? { skipReason: str(t.skipReason) } : {}),
@@ -203,7 +238,16 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
 
 function summaryOf(results: readonly TestResult[], startedAt: string, durationMs: number): RunReport['summary'] {
   const count = (s: TestStatus) => results.filter((r) => r.status === s).length;
-  return { total: results.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs, startedAt };
+  const flaky = results.filter(isFlaky).length;
+  return {
+    total: results.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    ...(flaky ? { flaky } : {}),
+    durationMs,
+    startedAt,
+  };
 }
 
 export interface MergeInput {

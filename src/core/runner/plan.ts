@@ -79,6 +79,8 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
         ...(dataFile ? { data: dataFile } : {}),
         ...(config?.together ? { together: config.together } : {}),
         ...(config?.strictContract ? { strictContract: true } : {}),
+        ...(config?.tags?.length ? { tags: config.tags } : {}),
+        ...(config?.retries !== undefined ? { retries: config.retries } : {}),
       };
       collections.set(folder, c);
     }
@@ -136,6 +138,8 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
       problems.push(...typingProblems);
     }
     const ids: string[] = [];
+    // The collection's tags, then the file's own.
+    const tags = [...new Set([...(collection.tags ?? []), ...(loaded.request?.tags ?? [])])];
     for (const b of bindings) {
       const baseId = several || (binding === 'all' && b) ? `${file}#${b}` : file;
       const id = row ? `${baseId}#row=${rowIndex}` : baseId;
@@ -152,6 +156,7 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
         captures: loaded.captures.map((c) => c.name),
         position: tests.length,
         ...(typedRow ? { row: typedRow } : {}),
+        ...(tags.length ? { tags } : {}),
       };
       if (unreadable) unavailable.set(id, unreadable);
       else if (b && shape && !shape.bindings.includes(b)) {

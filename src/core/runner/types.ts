@@ -3,7 +3,7 @@
  * (results, failures with locations) and the events a host (CLI, Test Explorer) listens to.
  */
 import type { Binding } from '../catalog/types';
-import type { Exchange } from '../exchange';
+import type { AttemptSummary, Exchange } from '../exchange';
 
 /** A place in a file, 1-based line and column, end exclusive. */
 export interface SourceLocation {
@@ -30,7 +30,9 @@ export type FailureKind =
   /** The reply against its contract: an error always, a warning under strictContract / conforms. */
   | 'contract'
   /** The reply body is not what the file expects (expect.body; unstated, the service's XML answer). */
-  | 'body';
+  | 'body'
+  /** A file that waits (`retry`): `until` never held in its attempts, or the wait was cancelled. */
+  | 'retry';
 
 /** One expectation that did not hold (or a problem that stopped the request). */
 export interface Failure {
@@ -74,6 +76,8 @@ export interface PlannedTest {
   readonly position?: number;
   /** The data row this test runs with, in a data-driven run (data.ts). */
   readonly row?: PlannedRow;
+  /** Its request file's `tags` and its collections' (`carrier run --tag`, the Test Explorer's tags); absent when none. */
+  readonly tags?: readonly string[];
 }
 
 /** One row of a data file (`collection.json` `"data"`, `--data`) as one test uses it. */
@@ -114,6 +118,10 @@ export interface PlannedCollection {
   readonly together?: string;
   /** Contract warnings fail its tests (collection.json `"strictContract"`, inherited). */
   readonly strictContract?: boolean;
+  /** Tags every test of it carries (collection.json `"tags"`, with those of the folders above). */
+  readonly tags?: readonly string[];
+  /** How often a failed test of it is run again (collection.json `"retries"`, inherited; `--retries` wins). */
+  readonly retries?: number;
 }
 
 export interface TestResult {
@@ -138,6 +146,53 @@ export interface TestResult {
   readonly exchange?: Exchange;
   /** The exchange as text (request and reply, bodies cut at a limit), when the run keeps transcripts for reports. */
   readonly transcript?: ExchangeTranscript;
+  /** The transcript as compact JSON, when its store keeps that (KeptTranscript.json); never enumerable. */
+  readonly transcriptJson?: () => string;
+  /**
+   * The attempts before this one, each of which failed, when the test was run again (`retries`):
+   * a passed test with any is flaky (isFlaky). Absent when it ran once.
+   */
+  readonly attempts?: readonly TestAttempt[];
+  /** Why a failed test was not run again although the run retries (a test that uses captured values: engine.ts). */
+  readonly notRetried?: string;
+  /**
+   * A file that waits (`retry.until`, docs/request-files.md#retry): every send of this run of it,
+   * the last being the one `exchange`, `transcript`, `reply` and `captured` are of. Absent for a
+   * file that does not wait. (Not `attempts`: those are whole re-runs of a failed test.)
+   */
+  readonly untilAttempts?: UntilAttempts;
+}
+
+/** The sends of a test that waits: how many there could be, which one held, each in brief. */
+export interface UntilAttempts {
+  /** `retry.attempts`. */
+  readonly max: number;
+  /** The attempt at which `retry.until` held; absent when it never did. */
+  readonly heldAt?: number;
+  /** The run was cancelled while the test waited. */
+  readonly cancelled?: boolean;
+  /** In order; the last is the test's own exchange. */
+  readonly each: readonly UntilAttempt[];
+}
+
+/** One send of a test that waits: status, verdict, time, whether `until` held, and (all but the last, whose are the result's) its transcript and exchange when the run keeps them. */
+export interface UntilAttempt extends AttemptSummary {
+  readonly transcript?: ExchangeTranscript;
+  readonly exchange?: Exchange;
+}
+
+/** One failed attempt of a test that was run again: what the reports show of it. */
+export interface TestAttempt {
+  readonly failures: readonly Failure[];
+  readonly startedAt?: string;
+  readonly durationMs: number;
+  readonly reply?: ReplySummary;
+  readonly transcript?: ExchangeTranscript;
+}
+
+/** Passed after failing: run again (`retries`) and passed on a later attempt. */
+export function isFlaky(r: Pick<TestResult, 'status' | 'attempts'>): boolean {
+  return r.status === 'passed' && (r.attempts?.length ?? 0) > 0;
 }
 
 /**
@@ -147,7 +202,17 @@ export interface TestResult {
  */
 export interface TranscriptStore {
   /** Keeps a transcript; the function returned reads it back (as often as asked). */
-  keep(transcript: ExchangeTranscript): () => ExchangeTranscript;
+  keep(transcript: ExchangeTranscript): KeptTranscript;
+}
+
+/** A kept transcript: read back as an object, or, when the store keeps its JSON, as that text. */
+export interface KeptTranscript {
+  (): ExchangeTranscript;
+  /**
+   * The transcript as compact JSON, exactly JSON.stringify's: the JSON report writes it as it is,
+   * rather than parsing it back only to print it again (reporters/json.ts).
+   */
+  readonly json?: () => string;
 }
 
 /** What a report shows of an exchange: redacted, bodies cut at MAX_TRANSCRIPT_BODY (transcript.ts). */
@@ -177,6 +242,8 @@ export interface RunSummary {
   readonly passed: number;
   readonly failed: number;
   readonly skipped: number;
+  /** Of `passed`, the tests that failed first and passed when run again (isFlaky); absent when none. */
+  readonly flaky?: number;
   readonly durationMs: number;
   readonly startedAt: string;
 }

@@ -46,6 +46,8 @@ export interface HistoryEntry {
   };
   readonly totalMs?: number;
   readonly size?: number;
+  /** One attempt of a send that waited (`retry`): which, of how many, and whether `until` held on it. */
+  readonly attempt?: { readonly number: number; readonly of: number; readonly held: boolean };
 }
 
 /** Failures a tooltip lists; the panel shows them all. */
@@ -87,6 +89,9 @@ export function toHistoryEntry(exchange: Exchange): HistoryEntry {
       : {}),
     totalMs: exchange.timing?.totalMs,
     size: exchange.reply?.size,
+    ...(exchange.attempt
+      ? { attempt: { number: exchange.attempt.number, of: exchange.attempt.of, held: exchange.attempt.heldAt === exchange.attempt.number } }
+      : {}),
   };
 }
 

@@ -51,6 +51,7 @@ export function historyRow(entry: HistoryEntry, now = Date.now()): HistoryRow {
     fresh(entry.environment),
     entry.label ?? (entry.status !== undefined ? String(entry.status) : undefined),
     entry.expectations && `${entry.expectations.passed ? '✓' : '✗'} ${expectationsLine(entry.expectations)}`,
+    entry.attempt && `attempt ${entry.attempt.number} of ${entry.attempt.of}${entry.attempt.held ? ', until held' : ''}`,
     entry.totalMs !== undefined ? `${Math.round(entry.totalMs)} ms` : undefined,
     relativeTime(entry.startedAt, now),
   ]
@@ -76,6 +77,7 @@ export function historyRow(entry: HistoryEntry, now = Date.now()): HistoryRow {
   }
   add('Endpoint', entry.endpoint);
   add('HTTP status', entry.status);
+  add('Attempt', entry.attempt && `${entry.attempt.number} of ${entry.attempt.of}${entry.attempt.held ? ' (retry.until held)' : ''}`);
   add('Time', entry.totalMs !== undefined ? `${Math.round(entry.totalMs)} ms` : undefined);
   add('Size', entry.size !== undefined ? `${entry.size} bytes` : undefined);
   add('Started', new Date(entry.startedAt).toLocaleString());

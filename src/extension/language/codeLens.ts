@@ -42,11 +42,14 @@ export function requestLenses(uri: vscode.Uri, result: ValidationResult, default
   if (!request || result.sendable === 'none') return lenses;
   const anyway = result.sendable === 'anyway';
   const binding = primaryBinding(request, defaultBinding);
+  // A file that waits says so: one click may send it many times (docs/request-files.md#retry).
+  const waits = request.retry;
   lenses.push({
-    title: `$(play) ${anyway ? 'Send anyway' : 'Send'} ${engine().BINDING_LABELS[binding]}`,
+    // Short, as every lens is (test/vscode/codelens.test.ts): what `until` checks is in the tooltip.
+    title: `$(play) ${anyway ? 'Send anyway' : 'Send'} ${engine().BINDING_LABELS[binding]}${waits ? (anyway ? ' (waits)' : ` (waits, up to ${waits.attempts})`) : ''}`,
     command: 'carrier.sendWithBinding',
     arguments: [uri, binding, anyway],
-    tooltip: `Send over ${engine().BINDING_LABELS[binding]} to the environment${anyway ? ', the wrong values as written' : ''}`,
+    tooltip: `Send over ${engine().BINDING_LABELS[binding]} to the environment${anyway ? ', the wrong values as written' : ''}${waits ? `, again and again until ${waits.until} holds (at most ${waits.attempts} attempts)` : ''}`,
   });
   // Beside the open panel an editor has room for about sixty characters of lenses: with an
   // error lens first, the send that is possible is all that follows (Envelope is in the title bar).

@@ -2,15 +2,17 @@
  * Sends a request file: resolves it once — the request as validated, the environment as the
  * file's own workspace folder defines it, its key — runs core's send with a cancellable
  * progress, judges the exchange once against the file's `expect` as it was sent (core's
- * judgeSentFile), then keeps that exchange (already redacted by core) in history and shows it
- * beside the editor that sent it (resultsColumn.ts).
+ * judgeSentFile, through sendFileUntil), then keeps that exchange (already redacted by core) in
+ * history and shows it beside the editor that sent it (resultsColumn.ts). A file with `retry`
+ * is sent until its `until` holds (docs/request-files.md#retry): each attempt kept and shown,
+ * the wait said in the progress, Cancel ending it at once.
  */
 import * as vscode from 'vscode';
-import type { Binding, Environment, Exchange } from '../../core';
+import type { Binding, Environment } from '../../core';
 import { exchangeTitle, keyDestination } from '../coreLight';
 import { readSettings } from '../config';
 import { setContext } from '../contextKeys';
-import { judgeSend, sendableRequestOf, sendRequest, validateRequestText, type SendInput } from '../core-adapter';
+import { sendableRequestOf, sendJudged, validateRequestText, type SendInput } from '../core-adapter';
 import type { EnvironmentStore } from '../environments/environmentStore';
 import type { HistoryStore } from '../history/historyStore';
 import type { Log } from '../log';
@@ -73,40 +75,44 @@ export class SendController implements vscode.Disposable {
     this.inFlight.add(abort);
     setContext('carrier.sending', true);
     try {
-      const sent = await vscode.window.withProgress(
+      // Every attempt of a file that waits (`retry`) is kept and shown as it comes; the last is
+      // shown below, after the log line. History gets each attempt once.
+      const kept = new Set<string>();
+      const viewColumn = resultsColumnFor(doc);
+      const exchange = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
           title: `Carrier: sending ${vscode.workspace.asRelativePath(doc.uri)} to ${environment.name}`,
           cancellable: true,
         },
-        (_progress, token) => {
+        (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
-          return sendRequest(input, abort.signal);
+          // Judged once, in core: the file's expect as it was sent (`text`, read before sending,
+          // not the editor's text now), on the last attempt. History and the panel show this judgement.
+          return sendJudged(input, { text, environment }, abort.signal, {
+            onAttempt: async (x) => {
+              if (!x.attempt || x.attempt.last) return;
+              await this.panel.show(x, { viewColumn });
+              await this.history.add(x);
+              kept.add(x.id);
+            },
+            onWait: ({ attempt, of, delayMs }) =>
+              progress.report({
+                message: `attempt ${attempt - 1} of ${of}: retry.until has not held; waiting ${(delayMs / 1000).toFixed(1)} s before attempt ${attempt}…`,
+              }),
+          });
         },
       );
-      // Judged once, here: the file's expect as it was sent (`text`, read before sending, not the
-      // editor's text now), by the runner's engine. History and the panel show this judgement.
-      const exchange = this.judge(sent, text, fileName, environment);
       this.log.info(
-        `${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`,
+        `${exchangeTitle(exchange)} → ${exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `HTTP ${exchange.reply?.status}`}${exchange.timing ? ` in ${Math.round(exchange.timing.totalMs)} ms` : ''}${exchange.attempt ? ` (attempt ${exchange.attempt.number} of ${exchange.attempt.of}${exchange.attempt.heldAt !== undefined ? ', retry.until held' : ''})` : ''} (${environment.name}${resolved.folder ? `, ${vscode.workspace.asRelativePath(vscode.Uri.file(resolved.folder), true)}` : ''})`,
       );
       // The status first: beside the editor that sent, so the panel never covers the file it
       // answers; History's writing (a large body to its file) after it is on screen.
-      await this.panel.show(exchange, { viewColumn: resultsColumnFor(doc) });
-      await this.history.add(exchange);
+      await this.panel.show(exchange, { viewColumn });
+      if (!kept.has(exchange.id)) await this.history.add(exchange);
     } finally {
       this.inFlight.delete(abort);
       setContext('carrier.sending', this.inFlight.size > 0);
-    }
-  }
-
-  private judge(exchange: Exchange, text: string, fileName: string, environment: Environment): Exchange {
-    try {
-      return judgeSend(exchange, { text, fileName, environment });
-    } catch (err) {
-      // The exchange keeps the verdict core's send gave it; only the expectations are missing.
-      this.log.error(`could not judge the expectations of ${fileName}: ${err instanceof Error ? err.message : String(err)}`);
-      return exchange;
     }
   }
 

@@ -2,7 +2,9 @@
  * Tells a TestRun what the engine reports: enqueued, started, then passed, failed (a message at
  * each failing expectation's line, with expected and actual; the reply's contract errors, judged
  * by the runner, among them) or skipped, with durations, and a
- * readable log in the run's output, scrubbed of every secret of the run's environments. Keeps a
+ * readable log in the run's output, scrubbed of every secret of the run's environments. A flaky
+ * test (failed, then passed when run again: collection.json `retries`) passes, and its output
+ * says so at the item, with each failed attempt's failures at their lines. Keeps a
  * plain record of the same, which the extension-host tests read.
  */
 import * as path from 'node:path';
@@ -33,6 +35,10 @@ export interface ReportedTest {
   readonly listed: boolean;
   readonly skipReason?: string;
   readonly messages: readonly ReportedMessage[];
+  /** Failed, then passed when run again. */
+  readonly flaky?: boolean;
+  /** How many times it ran (absent: once). */
+  readonly attempts?: number;
 }
 
 export interface RunOutcome {
@@ -116,6 +122,7 @@ export class RunReporter implements RunObserver {
       durationMs: result.durationMs,
       listed: !!item,
       ...(skipReason ? { skipReason } : {}),
+      ...(result.attempts?.length ? { attempts: result.attempts.length + 1, ...(status === 'passed' ? { flaky: true } : {}) } : {}),
       messages: messages.map((m, i) => ({
         kind: result.failures[i].kind,
         message: typeof m.message === 'string' ? m.message : m.message.value,
@@ -135,8 +142,19 @@ export class RunReporter implements RunObserver {
     const facts = [result.environment, result.reply?.status !== undefined ? `HTTP ${result.reply.status}` : undefined, `${Math.round(result.durationMs)} ms`]
       .filter(Boolean)
       .join(', ');
-    this.write(`${status === 'passed' ? '✓' : '✗'} ${name}  (${facts})`, undefined, item);
+    const attempts = result.attempts ?? [];
+    const flaky = status === 'passed' && attempts.length > 0;
+    const retried = flaky
+      ? `  flaky: failed ${attempts.length} time${attempts.length === 1 ? '' : 's'}, then passed`
+      : attempts.length
+        ? `  failed all ${attempts.length + 1} attempts`
+        : '';
+    this.write(`${status === 'passed' ? (flaky ? '⚠' : '✓') : '✗'} ${name}  (${facts})${retried}`, undefined, item);
+    attempts.forEach((a, i) => {
+      for (const f of a.failures) this.write(`    attempt ${i + 1}: ${where(f)}${f.message}`, f, item);
+    });
     if (status === 'failed') for (const f of result.failures) this.write(`    ${where(f)}${f.message}`, f, item);
+    if (result.notRetried) this.write(`    ${result.notRetried}`, undefined, item);
     const captured = Object.entries(result.captured);
     if (captured.length) this.write(`    captured ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`, undefined, item);
   }
@@ -144,7 +162,7 @@ export class RunReporter implements RunObserver {
   runEnd(report: RunReport): void {
     const s = report.summary;
     this.write(
-      `${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped in ${(s.durationMs / 1000).toFixed(2)} s`,
+      `${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed${s.flaky ? ` (${s.flaky} flaky)` : ''}, ${s.failed} failed, ${s.skipped} skipped in ${(s.durationMs / 1000).toFixed(2)} s`,
     );
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The Test Explorer's items, built from the runner's plans: folders as suites, request files with
  * an `expect` as tests, one child per binding when the plan runs a file over several and one per
- * data row in a data-driven collection (at its row of the data file). Items are
+ * data row in a data-driven collection (at its row of the data file), each with the tests' tags
+ * (request file and collection.json `tags`) as TestTags, for the explorer's `@tag` filter. Items are
  * reused across reloads (same id, same object), so a reload during a run never orphans the items
  * the run reports on, and the explorer keeps its expanded folders.
  */
@@ -21,6 +22,8 @@ export interface TestNode {
   /** 1-based, like the runner's locations. */
   readonly line?: number;
   readonly error?: string;
+  /** The item's TestTags, by id. */
+  readonly tags?: readonly string[];
   readonly children: readonly TestNode[];
 }
 
@@ -101,6 +104,9 @@ export class TestTree {
         fileItem.description = loaded?.request ? `${loaded.request.operation} ${loaded.request.version}` : undefined;
         fileItem.range = loaded ? toRange(loaded.location) : undefined;
         fileItem.error = loaded ? problemsText(loaded.problems) : undefined;
+        // Every test of a file carries its tags (the file's and its collections'), and so does each item of it.
+        const tags = (tests[0].tags ?? []).map((t) => new vscode.TestTag(t));
+        fileItem.tags = tags;
         const rows = tests.find((t) => t.row)?.row;
         if (rows && fileItem.description) fileItem.description += ` · ${path.basename(rows.file)}, ${rows.count} row${rows.count === 1 ? '' : 's'}`;
         if (tests.length === 1 && !rows) {
@@ -114,6 +120,7 @@ export class TestTree {
           if (bindings.length > 1) {
             parent = item(rows ? `${test.id.replace(/#row=\d+$/, '')}#binding` : test.id, test.binding ?? test.name, vscode.Uri.file(file), fileItem);
             parent.range = fileItem.range;
+            parent.tags = tags;
             if (!rows) {
               leaf(parent, test);
               continue;
@@ -126,6 +133,7 @@ export class TestTree {
           // A row's item stands at its row of the data file: its gutter button runs that row.
           const rowItem = item(test.id, engine().rowLabel(test.row.index, test.row.name), vscode.Uri.file(test.row.file), parent);
           rowItem.range = toRange(test.row.location);
+          rowItem.tags = tags;
           leaf(rowItem, test);
         }
       }
@@ -194,6 +202,7 @@ export class TestTree {
           ...(i.uri ? { file: i.uri.fsPath } : {}),
           ...(i.range ? { line: i.range.start.line + 1 } : {}),
           ...(i.error ? { error: typeof i.error === 'string' ? i.error : i.error.value } : {}),
+          ...(i.tags.length ? { tags: i.tags.map((t) => t.id) } : {}),
           children: nodes(i.children),
         }));
     };

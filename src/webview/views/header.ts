@@ -4,6 +4,7 @@ import type { ExchangeView } from '../protocol';
 import { h, icon } from '../dom';
 import { formatBytes, formatMs } from '../format';
 import { expectationsLine } from './summaryView';
+import { attemptLine, attemptOutcome } from './attemptsView';
 
 const ICON: Record<VerdictTone, string> = { ok: 'pass-filled', warn: 'warning', error: 'error', neutral: 'circle-large-outline' };
 
@@ -56,6 +57,17 @@ export function renderHeader(view: ExchangeView): HTMLElement {
           { className: `pill pill-${report.passed ? 'ok' : 'error'} pill-expect`, title: `The expect of ${report.file}` },
           icon(report.passed ? 'pass-filled' : 'error'),
           expectationsLine(report),
+        )
+      : null,
+    exchange.attempt
+      ? h(
+          'span',
+          {
+            className: `pill pill-${exchange.attempt.heldAt !== undefined ? 'ok' : exchange.attempt.last ? 'error' : 'neutral'} pill-attempt`,
+            title: attemptOutcome(exchange.attempt),
+          },
+          icon('sync'),
+          attemptLine(exchange.attempt, exchange),
         )
       : null,
     h('h1', {}, headerTitle(exchange)),

@@ -15,6 +15,7 @@ import { contractFindingsOf, renderContract } from './contractView';
 import { renderDomainView, type DomainActions } from './domain';
 import { factsTable } from './headersTable';
 import { outsideText } from './outsideText';
+import { renderAttempts } from './attemptsView';
 
 const SEVERITY_ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
 
@@ -33,6 +34,7 @@ export function renderSummary(panel: HTMLElement, view: ExchangeView, ctx: Summa
   const exchange = view.exchange;
   const expectations = view.expectations && expectationsCallout(exchange, view.expectations);
   if (expectations) panel.append(expectations.element);
+  if (exchange.attempt) panel.append(renderAttempts(exchange.attempt, exchange));
   if (exchange.error) {
     panel.append(
       h(

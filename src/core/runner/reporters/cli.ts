@@ -10,7 +10,7 @@
  * sequences shows them as `\u001b…`, never as colours or a cleared line.
  */
 import * as path from 'node:path';
-import type { PlannedTest, RunObserver, RunReport, ShardInfo, TestResult } from '../types';
+import { isFlaky, type UntilAttempts, type PlannedTest, type RunObserver, type RunReport, type ShardInfo, type TestResult } from '../types';
 import { terminalSafe as t } from '../../terminalText';
 import { duration, failureLine, type Relative } from './format';
 
@@ -140,11 +140,20 @@ export class CliReporter implements RunObserver {
     const rel = this.options.rel;
     const name = t(result.test.name);
     const label = `${t(result.test.collection.name)}/${name}`;
-    if (result.status === 'passed') {
+    const attempts = result.attempts?.length ?? 0;
+    if (isFlaky(result)) {
+      this.passed++;
+      // Flaky stays on screen on a terminal too: a pass the run had to ask for twice is news.
+      this.line(
+        `  ${this.paint('33', '✓')} ${this.tty ? label : name}  ${this.paint('33', `flaky: failed ${attempts} time${attempts === 1 ? '' : 's'}, then passed`)}  ${this.paint('2', duration(result.durationMs))}`,
+      );
+      for (const [i, a] of (result.attempts ?? []).entries())
+        for (const f of a.failures) this.line(`      ${this.paint('2', `attempt ${i + 1}:`)} ${t(failureLine(f, rel))}`);
+    } else if (result.status === 'passed') {
       this.passed++;
       if (!this.tty)
         this.line(
-          `  ${this.paint('32', '✓')} ${name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${t(result.environment)}` : ''}`)}`,
+          `  ${this.paint('32', '✓')} ${name}  ${this.paint('2', `${duration(result.durationMs)}${result.environment ? ` · ${t(result.environment)}` : ''}${result.untilAttempts ? ` · ${waitedText(result.untilAttempts)}` : ''}`)}`,
         );
       // Contract warnings stay on screen beside a pass: a field the contract does not know is news (docs/collections.md#contract-findings).
       else if (result.warnings?.length)
@@ -156,6 +165,9 @@ export class CliReporter implements RunObserver {
       this.failed++;
       this.line(`  ${this.paint('31', '✗')} ${this.tty ? label : name}  ${this.paint('2', duration(result.durationMs))}`);
       for (const f of result.failures) this.line(`      ${t(failureLine(f, rel))}`);
+      if (result.untilAttempts) for (const l of waitedLines(result.untilAttempts)) this.line(`      ${this.paint('2', t(l))}`);
+      if (attempts) this.line(`      ${this.paint('2', `failed all ${attempts + 1} attempts`)}`);
+      if (result.notRetried) this.line(`      ${this.paint('2', t(result.notRetried))}`);
     } else {
       this.skipped++;
       this.line(`  ${this.paint('33', '○')} ${this.tty ? label : name}  ${this.paint('2', `skipped: ${t(result.skipReason ?? '')}`)}`);
@@ -171,7 +183,8 @@ export class CliReporter implements RunObserver {
     }
     const s = report.summary;
     const parts = [
-      this.paint(s.passed ? '32' : '2', `${s.passed} passed`),
+      // Flaky tests passed: counted among them, and apart.
+      `${this.paint(s.passed ? '32' : '2', `${s.passed} passed`)}${s.flaky ? ` ${this.paint('33', `(${s.flaky} flaky)`)}` : ''}`,
       this.paint(s.failed ? '31' : '2', `${s.failed} failed`),
       this.paint(s.skipped ? '33' : '2', `${s.skipped} skipped`),
     ];
@@ -184,3 +197,19 @@ export class CliReporter implements RunObserver {
       );
   }
 }
+
+/** A test that waited (`retry`), in brief: `attempt 3 of 10`. */
+function waitedText(w: UntilAttempts): string {
+  return `attempt ${w.each.length} of ${w.max}${w.heldAt !== undefined ? '' : w.cancelled ? ', cancelled' : ', until never held'}`;
+}
+
+/** The attempts of a failed test that waited, the last few (a thousand attempts would bury the failure). */
+function waitedLines(w: UntilAttempts): string[] {
+  const shown = w.each.slice(-WAITED_LINES);
+  const lines = shown.map(
+    (a) =>
+      `attempt ${a.number} of ${w.max}: ${a.verdict}${a.durationMs !== undefined ? `, ${duration(a.durationMs)}` : ''}${a.held ? ', until held' : ''}${a.note && !a.held ? ` — ${a.note}` : ''}`,
+  );
+  return w.each.length > shown.length ? [`${w.each.length - shown.length} earlier attempts not shown`, ...lines] : lines;
+}
+const WAITED_LINES = 5;

@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { looksLikeXml, prettyText } from '../../xml/pretty';
-import type { ExchangeTranscript, Failure, RunReport, TestResult, TranscriptMessage } from '../types';
+import { isFlaky, type ExchangeTranscript, type Failure, type RunReport, type TestResult, type TranscriptMessage, type UntilAttempts } from '../types';
 import { duration, where, type Relative } from './format';
 import { REPORT_SCRIPT, REPORT_STYLE } from './htmlAssets';
 import { relativeId } from './json';
@@ -89,20 +89,43 @@ function testHtml(r: TestResult, index: number, rel: Relative, hasExchange: bool
         .join(' · '),
     ]);
   }
+  if (t.tags?.length) facts.push(['tags', t.tags.join(', ')]);
+  if (r.untilAttempts) facts.push(['waited', waitedFact(r.untilAttempts, r.durationMs)]);
   if (t.dependsOn.length) facts.push(['uses captures of', t.dependsOn.map((d) => relativeId(d, rel)).join(', ')]);
   const captured = Object.entries(r.captured);
   if (captured.length) facts.push(['captured', captured.map(([k, v]) => `${k}=${v}`).join(', ')]);
-  const search = [t.name, rel(t.file), t.collection.name, t.collection.title ?? '', r.status, t.operation ?? '', r.environment ?? '', t.row?.name ?? '']
+  const flaky = isFlaky(r);
+  const attempts = r.attempts ?? [];
+  const search = [
+    t.name,
+    rel(t.file),
+    t.collection.name,
+    t.collection.title ?? '',
+    r.status,
+    flaky ? 'flaky' : '',
+    t.operation ?? '',
+    r.environment ?? '',
+    t.row?.name ?? '',
+    ...(t.tags ?? []),
+  ]
     .join(' ')
     .toLowerCase();
   const body = [
     `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
     r.status === 'skipped' ? `<p class="skip">skipped: ${escapeHtml(r.skipReason ?? 'not run')}</p>` : '',
+    flaky ? `<p class="skip flaky-note">flaky: failed ${attempts.length} time${attempts.length === 1 ? '' : 's'}, then passed</p>` : '',
+    r.status === 'failed' && attempts.length ? `<p class="skip">failed all ${attempts.length + 1} attempts</p>` : '',
+    r.notRetried ? `<p class="skip">${escapeHtml(r.notRetried)}</p>` : '',
+    r.untilAttempts ? untilAttemptsHtml(r.untilAttempts) : '',
+    ...attempts.map(
+      (a, n) =>
+        `<ol class="failures attempt" aria-label="attempt ${n + 1}"><li><div class="message">attempt ${n + 1}${a.reply?.status !== undefined ? ` (HTTP ${a.reply.status})` : ''}:</div></li>${a.failures.map((f) => failureHtml(f, rel)).join('')}</ol>`,
+    ),
     r.failures.length ? `<ol class="failures">${r.failures.map((f) => failureHtml(f, rel)).join('')}</ol>` : '',
     r.warnings?.length ? `<ol class="failures warnings" aria-label="contract warnings">${r.warnings.map((f) => failureHtml(f, rel)).join('')}</ol>` : '',
     hasExchange ? `<button type="button" class="show-exchange" data-test="${index}">Show exchange</button><div class="exchange" hidden></div>` : '',
   ].join('');
-  return `<li class="test ${r.status}" data-status="${r.status}" data-search="${escapeHtml(search)}"><details${r.status === 'failed' ? ' open' : ''}><summary><span class="mark" aria-label="${r.status}">${MARKS[r.status]}</span><span class="name">${escapeHtml(t.name)}</span><span class="meta">${escapeHtml([r.environment, duration(r.durationMs)].filter(Boolean).join(' · '))}</span></summary><div class="body">${body}</div></details></li>`;
+  return `<li class="test ${r.status}${flaky ? ' flaky' : ''}" data-status="${r.status}" data-search="${escapeHtml(search)}"><details${r.status === 'failed' || flaky ? ' open' : ''}><summary><span class="mark" aria-label="${r.status}">${MARKS[r.status]}</span><span class="name">${escapeHtml(t.name)}</span><span class="meta">${escapeHtml([r.environment, duration(r.durationMs)].filter(Boolean).join(' · '))}</span></summary><div class="body">${body}</div></details></li>`;
 }
 
 function hashOf(text: string): string {
@@ -152,7 +175,7 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
   const failed = s.failed > 0 || incomplete.length > 0;
   const verdict = failed
     ? `✗ Failed: ${[s.failed ? `${s.failed} test${s.failed === 1 ? '' : 's'} failed` : '', incomplete.length ? 'the report is incomplete' : ''].filter(Boolean).join('; ')}`
-    : '✓ Passed';
+    : `✓ Passed${s.flaky ? ` (${s.flaky} flaky)` : ''}`;
   const incompleteHtml = incomplete.length
     ? `<section class="incomplete" role="alert"><h2>Incomplete report: not one whole run</h2><ul>${incomplete.map((r) => `<li>${escapeHtml(r.message)}</li>`).join('')}</ul></section>`
     : '';
@@ -167,7 +190,7 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
 <meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`)}</title>
+<title>${escapeHtml(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${s.passed} passed${s.flaky ? ` (${s.flaky} flaky)` : ''}, ${s.failed} failed, ${s.skipped} skipped`)}</title>
 <style>${REPORT_STYLE}</style>
 </head>
 <body>
@@ -175,7 +198,7 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
 <h1>${escapeHtml(title)}</h1>
 <p class="verdict">${escapeHtml(verdict)}</p>
 <p class="sub">${escapeHtml([`started ${s.startedAt}`, scope, environments.length ? `environment ${environments.join(', ')}` : '', `written ${(options.now?.() ?? new Date()).toISOString()}`].filter(Boolean).join(' · '))}</p>
-<ul class="tiles">${tile('total', 'tests', String(s.total))}${tile('passed', 'passed', String(s.passed))}${tile('failed', 'failed', String(s.failed))}${tile('skipped', 'skipped', String(s.skipped))}${tile('duration', 'duration', duration(s.durationMs))}</ul>
+<ul class="tiles">${tile('total', 'tests', String(s.total))}${tile('passed', 'passed', String(s.passed))}${tile('failed', 'failed', String(s.failed))}${s.flaky ? tile('flaky', 'flaky', String(s.flaky)) : ''}${tile('skipped', 'skipped', String(s.skipped))}${tile('duration', 'duration', duration(s.durationMs))}</ul>
 ${incompleteHtml}
 </header>
 <main>
@@ -201,4 +224,18 @@ ${sections}
   const script = /<script>([\s\S]*?)<\/script>/.exec(masked)?.[1] ?? '';
   const csp = `default-src 'none'; style-src ${hashOf(style)}; script-src ${hashOf(script)}; img-src data:; base-uri 'none'; form-action 'none'`;
   return masked.replace(CSP_PLACEHOLDER, csp);
+}
+
+/** A test that waited (`retry`, docs/request-files.md#retry): `attempt 3 of 10, 4.20 s, until held`. */
+function waitedFact(w: UntilAttempts, durationMs: number): string {
+  return `attempt ${w.each.length} of ${w.max}, ${duration(durationMs)}, ${w.heldAt !== undefined ? 'until held' : w.cancelled ? 'cancelled' : 'until never held'}`;
+}
+
+/** Each attempt of a test that waited: status, verdict, time, and why `until` did not hold. */
+function untilAttemptsHtml(w: UntilAttempts): string {
+  const items = w.each.map(
+    (a) =>
+      `<li><div class="message">attempt ${a.number} of ${w.max}: ${escapeHtml(a.verdict)}${a.durationMs !== undefined ? `, ${escapeHtml(duration(a.durationMs))}` : ''}${a.waitedMs ? ` (after waiting ${escapeHtml(duration(a.waitedMs))})` : ''}${a.held ? ', until held' : ''}</div>${a.note && !a.held ? `<div class="where">${escapeHtml(a.note)}</div>` : ''}</li>`,
+  );
+  return `<ol class="failures until-attempts" aria-label="attempts">${items.join('')}</ol>`;
 }

@@ -27,7 +27,7 @@ header.summary.failed { border-top-color: var(--fail); }
 .tiles { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0 0; padding: 0; list-style: none; }
 .tiles li { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 110px; }
 .tiles b { display: block; font-size: 22px; }
-.tiles .passed b { color: var(--pass); } .tiles .failed b { color: var(--fail); } .tiles .skipped b { color: var(--skip); }
+.tiles .passed b { color: var(--pass); } .tiles .failed b { color: var(--fail); } .tiles .skipped b { color: var(--skip); } .tiles .flaky b { color: var(--skip); }
 .filters { position: sticky; top: 0; background: var(--bg); border-bottom: 1px solid var(--line); padding: 10px 0; display: flex; flex-wrap: wrap; gap: 14px; align-items: center; z-index: 1; }
 .filters input[type=search] { flex: 1 1 280px; font: inherit; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); color: var(--fg); }
 .filters label { white-space: nowrap; }
@@ -40,7 +40,7 @@ details > summary { cursor: pointer; padding: 6px 12px; display: flex; gap: 10px
 details > summary::-webkit-details-marker { display: none; }
 details[open] > summary { background: var(--panel); }
 .mark { font-weight: bold; width: 1em; }
-.passed .mark { color: var(--pass); } .failed .mark { color: var(--fail); } .skipped .mark { color: var(--skip); }
+.passed .mark { color: var(--pass); } .failed .mark { color: var(--fail); } .skipped .mark { color: var(--skip); } .passed.flaky .mark { color: var(--skip); }
 .name { flex: 1; word-break: break-all; }
 .meta { color: var(--muted); font-size: 12px; white-space: nowrap; }
 .body { padding: 8px 14px 14px 34px; }

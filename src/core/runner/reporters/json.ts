@@ -1,12 +1,12 @@
 /**
  * The machine-readable report: one JSON document with the summary, load problems and every test
  * (status, failures with expected/actual/path/location, captured values, reply in brief, the data
- * row, the exchange as text), what was run (`run`: commit, catalog, options) and, for a merge that
- * is not one whole run, `incomplete` with its reasons. Paths are relative to the run's base
- * folder; nothing in it is unredacted. `carrier report` reads it back (merge.ts), so it holds
+ * row, the exchange as text, on one line), what was run (`run`: commit, catalog, options) and,
+ * for a merge that is not one whole run, `incomplete` with its reasons. Paths are relative to the
+ * run's base folder; nothing in it is unredacted. `carrier report` reads it back (merge.ts), so it holds
  * whatever the other reports need.
  */
-import type { Failure, RunReport, SourceLocation, TestResult } from '../types';
+import { isFlaky, type Failure, type RunReport, type SourceLocation, type TestResult } from '../types';
 import type { Relative } from './format';
 
 export const JSON_REPORT_VERSION = 1;
@@ -52,8 +52,59 @@ function test(r: TestResult, rel: Relative) {
       ? { row: { data: rel(r.test.row.file), index: r.test.row.index, ...(r.test.row.name ? { name: r.test.row.name } : {}), line: r.test.row.location.line } }
       : {}),
     ...(r.test.collection.together ? { keepTogether: rel(r.test.collection.together) } : {}),
-    ...(r.transcript ? { exchange: r.transcript } : {}),
+    // Tags and retries (docs/collections.md#retries-and-flaky-tests): merge.ts reads them back.
+    ...(r.test.tags?.length ? { tags: r.test.tags } : {}),
+    ...(isFlaky(r) ? { flaky: true } : {}),
+    ...(r.notRetried ? { notRetried: r.notRetried } : {}),
+    // A test that waited (retry.until, docs/request-files.md#retry): each send, its own exchange with all but the last.
+    ...(r.untilAttempts
+      ? {
+          waited: {
+            max: r.untilAttempts.max,
+            ...(r.untilAttempts.heldAt !== undefined ? { heldAt: r.untilAttempts.heldAt } : {}),
+            ...(r.untilAttempts.cancelled ? { cancelled: true } : {}),
+            each: r.untilAttempts.each.map((a) => ({
+              number: a.number,
+              id: a.id,
+              startedAt: a.startedAt,
+              ...(a.status !== undefined ? { status: a.status } : {}),
+              verdict: a.verdict,
+              tone: a.tone,
+              ...(a.durationMs !== undefined ? { durationMs: Math.round(a.durationMs * 1000) / 1000 } : {}),
+              held: a.held,
+              waitedMs: a.waitedMs,
+              ...(a.note ? { note: a.note } : {}),
+              ...(a.transcript ? { exchange: a.transcript } : {}),
+            })),
+          },
+        }
+      : {}),
+    ...(r.attempts?.length
+      ? {
+          attempts: r.attempts.map((a) => ({
+            startedAt: a.startedAt,
+            durationMs: Math.round(a.durationMs * 1000) / 1000,
+            reply: a.reply,
+            failures: a.failures.map((f) => failure(f, rel)),
+            ...(a.transcript ? { exchange: a.transcript } : {}),
+          })),
+        }
+      : {}),
   };
+}
+
+/**
+ * One test as the item of the `tests` array, indented as JSON.stringify indents it there, but for
+ * `exchange`, last and on one line: a request and reply kept as JSON (KeptTranscript.json) go in as
+ * they were kept, without being parsed and printed again; and a run's report is half the lines.
+ * Without the comma that separates it from the next: a writer can make it as the test ends.
+ */
+export function jsonTestPart(r: TestResult, rel: Relative): string {
+  // A JSON text has no raw newline inside a string: every newline is layout.
+  const item = JSON.stringify(test(r, rel), null, 2).replace(/\n/g, '\n    ');
+  const exchange = r.transcriptJson?.() ?? (r.transcript ? JSON.stringify(r.transcript) : undefined);
+  // The item ends `\n    }`: the exchange goes in as its last member.
+  return exchange === undefined ? `    ${item}` : `    ${item.slice(0, -'\n    }'.length)},\n      "exchange": ${exchange}\n    }`;
 }
 
 export function jsonReport(report: RunReport, rel: Relative): string {
@@ -66,6 +117,23 @@ export function jsonReport(report: RunReport, rel: Relative): string {
  * thousands of tests is never one string, nor one masked copy of it, in memory.
  */
 export function* jsonReportParts(report: RunReport, rel: Relative): Generator<string> {
+  const { results } = report;
+  if (!results.length) {
+    yield `${jsonReportHead(report, rel)}]\n}\n`;
+    return;
+  }
+  yield `${jsonReportHead(report, rel)}\n`;
+  for (let i = 0; i < results.length; i++) yield `${jsonTestPart(results[i], rel)}${i < results.length - 1 ? JSON_TEST_SEPARATOR : '\n'}`;
+  yield JSON_REPORT_END;
+}
+
+/** Between two tests' parts. */
+export const JSON_TEST_SEPARATOR = ',\n';
+/** After the last test's part. */
+export const JSON_REPORT_END = '  ]\n}\n';
+
+/** The report up to the opening `[` of `tests`, its last key. */
+export function jsonReportHead(report: RunReport, rel: Relative): string {
   const head = JSON.stringify(
     {
       format: 'carrier-run-report',
@@ -83,16 +151,5 @@ export function* jsonReportParts(report: RunReport, rel: Relative): Generator<st
     2,
   );
   // "tests" is the last key: the head ends `"tests": []` and the closing brace.
-  const open = head.slice(0, head.length - '[]\n}'.length);
-  const { results } = report;
-  if (!results.length) {
-    yield `${open}[]\n}\n`;
-    return;
-  }
-  yield `${open}[\n`;
-  for (let i = 0; i < results.length; i++) {
-    // Indented as the array item JSON.stringify would print; a JSON text has no raw newline inside a string.
-    yield `    ${JSON.stringify(test(results[i], rel), null, 2).replace(/\n/g, '\n    ')}${i < results.length - 1 ? ',' : ''}\n`;
-  }
-  yield '  ]\n}\n';
+  return head.slice(0, head.length - ']\n}'.length);
 }

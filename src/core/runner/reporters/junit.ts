@@ -4,13 +4,18 @@
  * binding, classname = collection folder, time in seconds, one <failure> (message + details) or
  * <skipped> per case. Reports are built from redacted results only.
  *
+ * A test run again (`retries`) is written as Maven Surefire writes its reruns: a flaky one (failed,
+ * then passed) is a passing case with a <flakyFailure> per failed attempt; one that failed every
+ * time has a <failure> for its first attempt and a <rerunFailure> per rerun. Each of those holds
+ * its message and type, and <stackTrace> (the failures) and <system-out> (the reply) of its attempt.
+ *
  * A merged report that is not one whole run (RunReport.incompleteReasons: a shard missing, shards
  * of different runs) opens with a testsuite of its own holding one <error> testcase per reason,
  * counted in `errors` and `tests`: a CI that publishes junit.xml whatever happened shows it red,
  * never the green of the tests that did arrive.
  */
 import * as os from 'node:os';
-import type { IncompleteReason, RunReport, TestResult } from '../types';
+import type { Failure, IncompleteReason, ReplySummary, RunReport, TestAttempt, TestResult } from '../types';
 import { failureDetails, seconds, type Relative } from './format';
 
 // XML 1.0 forbids most control characters even escaped; replies and messages may carry them.
@@ -33,34 +38,53 @@ function attrs(values: Record<string, string | number | undefined>): string {
 }
 
 /** The first failure's message, noting how many more there are. */
-function failureMessage(r: TestResult): string {
-  const first = r.failures[0]?.message ?? 'failed';
-  return r.failures.length > 1 ? `${first} (and ${r.failures.length - 1} more)` : first;
+function failureMessage(failures: readonly Failure[]): string {
+  const first = failures[0]?.message ?? 'failed';
+  return failures.length > 1 ? `${first} (and ${failures.length - 1} more)` : first;
+}
+
+function replyLine(reply: ReplySummary): string {
+  const { endpoint, status, totalMs, fault } = reply;
+  return [
+    endpoint,
+    status !== undefined ? `HTTP ${status}` : undefined,
+    totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined,
+    fault ? `fault ${fault}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Surefire's element for one failed attempt of a rerun test: message and type, the failures as its stack, the reply as its output. */
+function rerunElement(name: 'flakyFailure' | 'rerunFailure', a: TestAttempt, rel: Relative, indent: string): string {
+  return [
+    `${indent}<${name}${attrs({ message: failureMessage(a.failures), type: a.failures[0]?.kind ?? 'failure' })}>`,
+    `${indent}  <stackTrace>${xmlText(failureDetails(a.failures, rel))}</stackTrace>`,
+    ...(a.reply ? [`${indent}  <system-out>${xmlText(replyLine(a.reply))}</system-out>`] : []),
+    `${indent}</${name}>`,
+  ].join('\n');
 }
 
 function testcase(r: TestResult, rel: Relative, indent: string): string {
-  const open = `${indent}<testcase${attrs({ name: r.test.name, classname: r.test.collection.name, time: seconds(r.durationMs), file: rel(r.test.file) })}`;
+  const attempts = r.attempts ?? [];
+  // The case's time is every attempt's: what the run spent on it.
+  const time = attempts.reduce((t, a) => t + a.durationMs, r.durationMs);
+  const open = `${indent}<testcase${attrs({ name: r.test.name, classname: r.test.collection.name, time: seconds(time), file: rel(r.test.file) })}`;
   const body: string[] = [];
   if (r.status === 'skipped') body.push(`${indent}  <skipped${attrs({ message: r.skipReason ?? 'skipped' })}/>`);
   if (r.status === 'failed') {
+    // Failed every time: the first attempt is the <failure>, each later one a <rerunFailure>.
+    const all: TestAttempt[] = [...attempts, r];
+    const first = all[0];
     body.push(
-      `${indent}  <failure${attrs({ message: failureMessage(r), type: r.failures[0]?.kind ?? 'failure' })}>${xmlText(failureDetails(r.failures, rel))}</failure>`,
+      `${indent}  <failure${attrs({ message: failureMessage(first.failures), type: first.failures[0]?.kind ?? 'failure' })}>${xmlText(failureDetails(first.failures, rel))}</failure>`,
     );
+    for (const a of all.slice(1)) body.push(rerunElement('rerunFailure', a, rel, `${indent}  `));
   }
+  if (r.status === 'passed') for (const a of attempts) body.push(rerunElement('flakyFailure', a, rel, `${indent}  `));
   const out: string[] = [];
-  if (r.reply) {
-    const { endpoint, status, totalMs, fault } = r.reply;
-    out.push(
-      [
-        endpoint,
-        status !== undefined ? `HTTP ${status}` : undefined,
-        totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined,
-        fault ? `fault ${fault}` : undefined,
-      ]
-        .filter(Boolean)
-        .join(' · '),
-    );
-  }
+  if (r.reply) out.push(replyLine(r.reply));
+  if (r.notRetried) out.push(r.notRetried);
   const captured = Object.entries(r.captured);
   if (captured.length) out.push(`captured: ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`);
   // JUnit has no warning element: contract warnings that did not fail the test are said in its output.

@@ -1,0 +1,35 @@
+/**
+ * The JSON report's part of each test, made as the test ends rather than all at the end: masked,
+ * encoded and kept in the run's scratch store (src/host/spillFile.ts) while the run waits on
+ * the wire, then copied into report.json in plan order as bytes, never parsed or printed again.
+ * A report of thousands of tests is then written at the end in the time it takes to copy it.
+ */
+import { HeldTranscripts, jsonTestPart, type Relative, type RunObserver, type TestResult } from '../core';
+import { SpillFile, type Spilled } from '../host/spillFile';
+
+export class JsonReportParts implements RunObserver {
+  private readonly file = new SpillFile('report-parts.json');
+  private readonly parts = new WeakMap<TestResult, Spilled>();
+
+  /** `held`: the run's transcript store when nothing else reads transcripts after their part is made. */
+  constructor(
+    private readonly rel: Relative,
+    private readonly mask: (text: string) => string,
+    private readonly held?: HeldTranscripts,
+  ) {}
+
+  testEnd(result: TestResult): void {
+    this.parts.set(result, this.file.append(Buffer.from(this.mask(jsonTestPart(result, this.rel)), 'utf8')));
+    this.held?.release(result);
+  }
+
+  /** The test's part as masked bytes, when it was made as the test ended. */
+  partOf(result: TestResult): Buffer | undefined {
+    const at = this.parts.get(result);
+    return at && this.file.read(at);
+  }
+
+  close(): void {
+    this.file.close();
+  }
+}
