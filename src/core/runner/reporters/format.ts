@@ -4,10 +4,20 @@ import type { Failure, SourceLocation } from '../types';
 
 export type Relative = (file: string) => string;
 
+/** Paths a Relative remembers: every report asks for each test's file several times. */
+const REMEMBERED_PATHS = 100_000;
+
 export function relativeTo(baseDir: string): Relative {
+  const known = new Map<string, string>();
   return (file) => {
-    const rel = path.relative(baseDir, file);
-    return (rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file).split(path.sep).join('/');
+    let shown = known.get(file);
+    if (shown === undefined) {
+      const rel = path.relative(baseDir, file);
+      shown = (rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file).split(path.sep).join('/');
+      if (known.size >= REMEMBERED_PATHS) known.clear();
+      known.set(file, shown);
+    }
+    return shown;
   };
 }
 
