@@ -19,7 +19,11 @@ function sandboxModule(): SandboxModule {
 }
 
 export class EmbeddedSandbox {
-  private handle?: Promise<SandboxHandle>;
+  /**
+   * One sandbox per distinct setting (namespaces, clock rate): a run whose collections name two
+   * embedded environments — one on a fast clock — gets each as it asked, never the first one's.
+   */
+  private readonly handles = new Map<string, Promise<SandboxHandle>>();
 
   /**
    * The base URL, starting the sandbox if it is not running yet: with these namespaces, or with an
@@ -29,17 +33,21 @@ export class EmbeddedSandbox {
     const environment = from && 'namespaces' in from ? from : undefined;
     const namespaces = environment ? environment.namespaces : (from as Namespaces | undefined);
     const clockRate = environment?.sandbox?.clockRate;
-    this.handle ??= Promise.resolve().then(() =>
-      sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}), ...(clockRate !== undefined ? { clockRate } : {}) }),
-    );
-    return (await this.handle).url;
+    const key = JSON.stringify([namespaces ?? null, clockRate ?? 1]);
+    let handle = this.handles.get(key);
+    if (!handle) {
+      handle = Promise.resolve().then(() =>
+        sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}), ...(clockRate !== undefined ? { clockRate } : {}) }),
+      );
+      this.handles.set(key, handle);
+    }
+    return (await handle).url;
   };
 
   async close(): Promise<void> {
-    const h = this.handle;
-    this.handle = undefined;
+    const all = [...this.handles.values()];
+    this.handles.clear();
     // A sandbox that failed to start has nothing to close; its error was already reported.
-    const started = h && (await h.catch(() => undefined));
-    await started?.close();
+    await Promise.all(all.map(async (h) => (await h.catch(() => undefined))?.close()));
   }
 }

@@ -84,6 +84,8 @@ export {
   shapesAtPath,
   TEMPLATE,
   toCurl,
+  waitedLines,
+  waitedText,
 } from '../core';
 export { DEFAULT_KEEP_BYTES, ExchangeStore, recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
 export { operationPageUrl } from '../sandbox/pages/links';

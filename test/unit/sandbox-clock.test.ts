@@ -8,6 +8,7 @@
 import { strict as assert } from 'node:assert';
 import type { CliIo } from '../../src/cli/command';
 import { runCli } from '../../src/cli/dispatch';
+import { EmbeddedSandbox } from '../../src/cli/embeddedSandbox';
 import { parseEnvironments } from '../../src/core/environments';
 import { carrierClock, carrierInstant, clockRateProblem, pickupStatusAt, pickupTimes, type PickupTaskStatus } from '../../src/sandbox/carrier';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
@@ -219,6 +220,24 @@ describe('sandbox over real HTTP at clock rate 600', () => {
 });
 
 describe('the clock rate setting', () => {
+  it("gives each distinct setting of a command's embedded environments a sandbox of its own", async () => {
+    const sandbox = new EmbeddedSandbox();
+    try {
+      const fast = parseEnvironments(
+        JSON.stringify({ fast: { baseUrl: 'embedded', sandbox: { clockRate: 600 } } }),
+        '/work/carrier.environments.json',
+      ).environments.find((e) => e.name === 'fast')!;
+      const plain = parseEnvironments(JSON.stringify({ plain: { baseUrl: 'embedded' } }), '/work/carrier.environments.json').environments.find(
+        (e) => e.name === 'plain',
+      )!;
+      const [a, b, c] = [await sandbox.url(fast), await sandbox.url(plain), await sandbox.url(fast)];
+      assert.notEqual(a, b, 'a fast clock and the real one are two sandboxes');
+      assert.equal(a, c, 'the same setting asks the same sandbox');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('is read from an embedded environment of carrier.environments.json, and only there', () => {
     const loaded = parseEnvironments(
       JSON.stringify({

@@ -4,12 +4,15 @@
  * by the runner, among them) or skipped, with durations, and a
  * readable log in the run's output, scrubbed of every secret of the run's environments. A flaky
  * test (failed, then passed when run again: collection.json `retries`) passes, and its output
- * says so at the item, with each failed attempt's failures at their lines. Keeps a
+ * says so at the item, with each failed attempt's failures at their lines; a test that waits
+ * (`retry.until`) says at which attempt `until` held, or that it never did, and lists the last
+ * attempts, in the CLI's words (core's waitedText and waitedLines). Keeps a
  * plain record of the same, which the extension-host tests read.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlannedTest, RunFailure, RunObserver, RunReport, TestResult } from '../core-adapter';
+import { engine } from '../engineBundle';
 import { testMessage, toLocation } from './locations';
 import type { TestTree } from './testTree';
 
@@ -39,6 +42,8 @@ export interface ReportedTest {
   readonly flaky?: boolean;
   /** How many times it ran (absent: once). */
   readonly attempts?: number;
+  /** A test that waits (`retry`): its sends, the attempt at which `until` held, whether the run was cancelled while it waited. */
+  readonly waited?: { readonly sends: number; readonly max: number; readonly heldAt?: number; readonly cancelled?: boolean };
 }
 
 export interface RunOutcome {
@@ -123,6 +128,7 @@ export class RunReporter implements RunObserver {
       listed: !!item,
       ...(skipReason ? { skipReason } : {}),
       ...(result.attempts?.length ? { attempts: result.attempts.length + 1, ...(status === 'passed' ? { flaky: true } : {}) } : {}),
+      ...(result.untilAttempts ? { waited: waitedOf(result.untilAttempts) } : {}),
       messages: messages.map((m, i) => ({
         kind: result.failures[i].kind,
         message: typeof m.message === 'string' ? m.message : m.message.value,
@@ -135,8 +141,11 @@ export class RunReporter implements RunObserver {
 
   private log(result: TestResult, status: ReportedTest['status'], skipReason: string | undefined, item: vscode.TestItem | undefined): void {
     const name = shownName(result.test);
+    const until = result.untilAttempts;
+    const waited = until ? `  ${engine().waitedText(until)}` : '';
     if (status === 'skipped') {
-      this.write(`○ ${name}  skipped: ${skipReason ?? 'not run'}`, undefined, item);
+      // Cut short while it waited: which attempt it was on.
+      this.write(`○ ${name}  skipped: ${skipReason ?? 'not run'}${waited}`, undefined, item);
       return;
     }
     const facts = [result.environment, result.reply?.status !== undefined ? `HTTP ${result.reply.status}` : undefined, `${Math.round(result.durationMs)} ms`]
@@ -149,7 +158,8 @@ export class RunReporter implements RunObserver {
       : attempts.length
         ? `  failed all ${attempts.length + 1} attempts`
         : '';
-    this.write(`${status === 'passed' ? (flaky ? '⚠' : '✓') : '✗'} ${name}  (${facts})${retried}`, undefined, item);
+    this.write(`${status === 'passed' ? (flaky ? '⚠' : '✓') : '✗'} ${name}  (${facts})${waited}${retried}`, undefined, item);
+    if (until) for (const line of engine().waitedLines(until)) this.write(`    ${line}`, undefined, item);
     attempts.forEach((a, i) => {
       for (const f of a.failures) this.write(`    attempt ${i + 1}: ${where(f)}${f.message}`, f, item);
     });
@@ -165,4 +175,8 @@ export class RunReporter implements RunObserver {
       `${s.total} test${s.total === 1 ? '' : 's'}: ${s.passed} passed${s.flaky ? ` (${s.flaky} flaky)` : ''}, ${s.failed} failed, ${s.skipped} skipped in ${(s.durationMs / 1000).toFixed(2)} s`,
     );
   }
+}
+
+function waitedOf(w: NonNullable<TestResult['untilAttempts']>): NonNullable<ReportedTest['waited']> {
+  return { sends: w.each.length, max: w.max, ...(w.heldAt !== undefined ? { heldAt: w.heldAt } : {}), ...(w.cancelled ? { cancelled: true } : {}) };
 }

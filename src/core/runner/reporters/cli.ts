@@ -10,9 +10,9 @@
  * sequences shows them as `\u001b…`, never as colours or a cleared line.
  */
 import * as path from 'node:path';
-import { isFlaky, type UntilAttempts, type PlannedTest, type RunObserver, type RunReport, type ShardInfo, type TestResult } from '../types';
+import { isFlaky, type PlannedTest, type RunObserver, type RunReport, type ShardInfo, type TestResult } from '../types';
 import { terminalSafe as t } from '../../terminalText';
-import { duration, failureLine, type Relative } from './format';
+import { duration, failureLine, waitedLines, waitedText, type Relative } from './format';
 
 export interface TextSink {
   write(text: string): unknown;
@@ -197,19 +197,3 @@ export class CliReporter implements RunObserver {
       );
   }
 }
-
-/** A test that waited (`retry`), in brief: `attempt 3 of 10`. */
-function waitedText(w: UntilAttempts): string {
-  return `attempt ${w.each.length} of ${w.max}${w.heldAt !== undefined ? '' : w.cancelled ? ', cancelled' : ', until never held'}`;
-}
-
-/** The attempts of a failed test that waited, the last few (a thousand attempts would bury the failure). */
-function waitedLines(w: UntilAttempts): string[] {
-  const shown = w.each.slice(-WAITED_LINES);
-  const lines = shown.map(
-    (a) =>
-      `attempt ${a.number} of ${w.max}: ${a.verdict}${a.durationMs !== undefined ? `, ${duration(a.durationMs)}` : ''}${a.held ? ', until held' : ''}${a.note && !a.held ? ` — ${a.note}` : ''}`,
-  );
-  return w.each.length > shown.length ? [`${w.each.length - shown.length} earlier attempts not shown`, ...lines] : lines;
-}
-const WAITED_LINES = 5;

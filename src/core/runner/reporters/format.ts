@@ -1,6 +1,6 @@
 /** Text shared by the reporters: failures with their locations, durations, relative paths. */
 import * as path from 'node:path';
-import type { Failure, SourceLocation } from '../types';
+import type { Failure, SourceLocation, UntilAttempts } from '../types';
 
 export type Relative = (file: string) => string;
 
@@ -54,3 +54,19 @@ export function duration(ms: number): string {
   const m = Math.floor(ms / 60_000);
   return `${m} min ${Math.round((ms - m * 60_000) / 1000)} s`;
 }
+
+/** A test that waited (`retry`), in brief: `attempt 3 of 10` (the console and the Test Explorer's output). */
+export function waitedText(w: UntilAttempts): string {
+  return `attempt ${w.each.length} of ${w.max}${w.heldAt !== undefined ? '' : w.cancelled ? ', cancelled' : ', until never held'}`;
+}
+
+/** The last few attempts of a test that waited (a thousand attempts would bury the failure). */
+export function waitedLines(w: UntilAttempts): string[] {
+  const shown = w.each.slice(-WAITED_LINES);
+  const lines = shown.map(
+    (a) =>
+      `attempt ${a.number} of ${w.max}: ${a.verdict}${a.durationMs !== undefined ? `, ${duration(a.durationMs)}` : ''}${a.held ? ', until held' : ''}${a.note && !a.held ? ` — ${a.note}` : ''}`,
+  );
+  return w.each.length > shown.length ? [`${w.each.length - shown.length} earlier attempts not shown`, ...lines] : lines;
+}
+const WAITED_LINES = 5;
