@@ -36,7 +36,7 @@ export { writeRecord, type XmlSink } from './xml/write';
 export { CliReporter, type CliReporterOptions, type TextSink } from './runner/reporters/cli';
 export { jsonReport, JSON_REPORT_VERSION } from './runner/reporters/json';
 export { junitXml } from './runner/reporters/junit';
-export { relativeTo, waitedLines, waitedText, where, type Relative } from './runner/reporters/format';
+export { duration, relativeTo, waitedLines, waitedText, where, type Relative } from './runner/reporters/format';
 
 // Two findings share a name: the exchange's (what a reply says) keeps it, the request file's (what
 // validation says about a file, with its range) is named for its file.

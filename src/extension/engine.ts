@@ -86,6 +86,7 @@ export {
   toCurl,
   waitedLines,
   waitedText,
+  duration,
 } from '../core';
 export { DEFAULT_KEEP_BYTES, ExchangeStore, recordedRequestFile, startInspector, tlsOptionsOf } from '../inspector';
 export { operationPageUrl } from '../sandbox/pages/links';

@@ -23,6 +23,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./testing.test'),
   () => require('./data-rows.test'),
   () => require('./tags.test'),
+  () => require('./wait-cancel.test'),
   () => require('./multiroot.test'),
   () => require('./contract.test'),
   () => require('./new-user-editor.test'),

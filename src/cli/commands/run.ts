@@ -106,6 +106,11 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'fail-on-flaky', description: 'a flaky test (failed, then passed when run again) fails the run' },
   { name: 'pass-with-no-tests', description: 'exit 0 when no test ran (by default a run where nothing ran fails)' },
   { name: 'strict-contract', description: 'contract warnings (an element the contract does not know, order) fail tests too; contract errors always do' },
+  {
+    name: 'update-snapshots',
+    description: "write each test's reply as its snapshot in __snapshots__/ beside its file (differences accepted); later runs compare with it",
+  },
+  { name: 'ci', description: 'a missing snapshot fails instead of being written (also when the environment has CI=true)' },
 ];
 
 const USAGE = [
@@ -167,9 +172,13 @@ interface RunSettings {
   /** `--retries`: over every collection's `retries`. */
   readonly retries?: number;
   readonly failOnFlaky: boolean;
+  /** `--update-snapshots`: every test's reply written as its snapshot. */
+  readonly updateSnapshots: boolean;
+  /** `--ci` or CI=true: a missing snapshot fails. */
+  readonly ci: boolean;
 }
 
-function readSettings(args: readonly string[], cwd: string): RunSettings {
+function readSettings(args: readonly string[], cwd: string, processEnv: CliIo['env']): RunSettings {
   const parsed = parseArgs(args, FLAGS);
   const { positionals, flags, variables } = parsed;
   if (!positionals.length) throw new UsageError('name at least one request file or folder to run');
@@ -232,6 +241,8 @@ function readSettings(args: readonly string[], cwd: string): RunSettings {
     ...(filter ? { tags: { given: tagValues, filter } } : {}),
     ...(typeof retriesText === 'string' ? { retries: Number(retriesText) } : {}),
     failOnFlaky: flags.has('fail-on-flaky'),
+    updateSnapshots: flags.has('update-snapshots'),
+    ci: flags.has('ci') || processEnv.CI === 'true',
   };
 }
 
@@ -407,12 +418,31 @@ function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: 
   return writeReportFiles(report, settings.reporters, settings.out, io, rel, mask, undefined, parts);
 }
 
+/**
+ * The snapshots written, updated or found different, said after the reports: a snapshot written
+ * is never a silent pass (docs/collections.md#snapshots).
+ */
+function saySnapshots(report: RunReport, io: CliIo, rel: Relative): void {
+  const by = new Map<string, string[]>();
+  for (const r of report.results) {
+    if (!r.snapshot) continue;
+    const list = by.get(r.snapshot.status) ?? [];
+    list.push(r.snapshot.file);
+    by.set(r.snapshot.status, list);
+  }
+  if (!by.size) return;
+  for (const status of ['written', 'updated'] as const) for (const file of by.get(status) ?? []) io.stdout(`Snapshot ${status}: ${rel(file)}\n`);
+  const parts = (['matched', 'written', 'updated', 'differs', 'missing'] as const).filter((s) => by.has(s)).map((s) => `${by.get(s)!.length} ${s}`);
+  io.stdout(`Snapshots: ${parts.join(', ')}\n`);
+  if (by.has('differs')) io.stdout('A snapshot that differs fails its test; when the new reply is right, accept it with carrier run --update-snapshots\n');
+}
+
 export const run: Command = {
   name: 'run',
   summary: SUMMARIES.run,
   usage: USAGE,
   async run(args, io) {
-    const settings = readSettings(args, io.cwd);
+    const settings = readSettings(args, io.cwd, io.env);
     removeStaleReports(settings);
     const rel = relativeTo(io.cwd);
     const context = commandContext(io);
@@ -542,6 +572,8 @@ export const run: Command = {
             variables: settings.variables,
             ...(selection ? { only: selection.ids } : {}),
             ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
+            // Read and written through the context's files (docs/collections.md#snapshots).
+            snapshots: { files: context.files, update: settings.updateSnapshots, ci: settings.ci },
             transcripts: keepTranscripts,
             // Outside the heap until the reports are written: a run of thousands of tests holds none.
             ...(transcriptStore ? { transcriptStore } : {}),
@@ -564,6 +596,7 @@ export const run: Command = {
       if (shard) report = { ...report, shard };
       if (run) report = { ...report, run };
       writeReports(report, settings, shown, rel, mask, jsonParts);
+      saySnapshots(report, shown, rel);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.
       const cancelled = report.results.some((r) => r.skipReason === 'cancelled');

@@ -7,7 +7,7 @@
 import { ALL_BINDINGS, BINDING_LABELS, getRecord, operationNames, operations, shapeLabel, shapesOf } from '../catalog';
 import type { FieldDef, OperationDef, RecordDef } from '../catalog/types';
 import { DEFAULT_BINDING, REQUEST_FILE_KEYS } from '../requestFile/format';
-import { captureSchema, expectSchema, retrySchema, tagsSchema } from '../requestFile/expectSchema';
+import { captureSchema, expectSchema, retrySchema, snapshotSchema, tagsSchema } from '../requestFile/expectSchema';
 import { fieldDescription, shapeDescription } from './describe';
 import { simpleValueSchema, type JsonSchema } from './jsonSchema';
 import { sampleFile, sampleParams, TEMPLATE } from './samples';
@@ -42,6 +42,7 @@ function commonKeys(): Record<string, JsonSchema> {
     capture: key('capture', captureSchema()),
     retry: key('retry', retrySchema()),
     tags: key('tags', tagsSchema(REQUEST_FILE_KEYS.tags)),
+    snapshot: key('snapshot', snapshotSchema()),
   };
 }
 
@@ -70,6 +71,7 @@ export function requestSchema(): JsonSchema {
       capture: common.capture,
       retry: common.retry,
       tags: common.tags,
+      snapshot: common.snapshot,
     },
     additionalProperties: false,
     allOf: [
@@ -139,6 +141,7 @@ export function shapeSchema(op: OperationDef): JsonSchema {
       capture: key('capture', captureSchema(op)),
       retry: common.retry,
       tags: common.tags,
+      snapshot: common.snapshot,
     },
     additionalProperties: false,
     defaultSnippets: [{ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)) }],

@@ -245,6 +245,27 @@ export function tagsSchema(markdownDescription: string): JsonSchema {
   };
 }
 
+/** `snapshot` of a request file (docs/collections.md#snapshots); its ignore paths are checked against the catalog when the file is read. */
+export function snapshotSchema(): JsonSchema {
+  return {
+    oneOf: [
+      { type: 'boolean' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          ignore: {
+            type: 'array',
+            items: { type: 'string', minLength: 1 },
+            markdownDescription:
+              'Reply paths whose values the snapshot masks, as `expect.reply` writes them: `[*]` for every item (`Result.Charges[*].Amount`).',
+          },
+        },
+      },
+    ],
+  };
+}
+
 /**
  * `retry` (docs/request-files.md#retry): `until` in the language of `expect` (the schema refers to
  * the file's own `expect` schema rather than repeating it); limits as src/core/requestFile/retry.ts.

@@ -59,6 +59,9 @@ export function readRequestFile(value: unknown, source: JsonSource, options: Rea
   // Only its type here: its parts are compiled with `expect` (src/core/runner/compileExpect.ts compileRetry).
   if (has(value, 'retry') && !isObject(value.retry))
     report('top-level-type', ['retry'], '"retry" must be an object: { "until": { …as in expect… }, "attempts": 10, "delayMs": 1000 }');
+  // Only its type here: its ignore paths are compiled with `expect` (src/core/runner/compileExpect.ts compileSnapshot).
+  if (has(value, 'snapshot') && typeof value.snapshot !== 'boolean' && !isObject(value.snapshot))
+    report('top-level-type', ['snapshot'], '"snapshot" must be true, false or an object: { "ignore": ["Result.Charges[*].Amount"] }');
   const capture = readCapture(value, report);
   const tags = readTags(value, report);
 

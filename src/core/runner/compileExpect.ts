@@ -17,6 +17,7 @@ import { replyPathProblem, type ReplyAdditions } from './replyPathCheck';
 import { resultType, typeAtPath } from './replyTypes';
 import { MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_MS, RETRY_DEFAULTS, RETRY_KEYS, type RetryPolicy } from '../requestFile/retry';
 import { closest, didYouMean } from '../requestFile/suggest';
+import type { CompiledSnapshot } from './snapshot';
 
 export type CompareOp = 'equals' | 'lt' | 'lte' | 'gt' | 'gte';
 export const COMPARE_OPS: readonly CompareOp[] = ['equals', 'lt', 'lte', 'gt', 'gte'];
@@ -522,4 +523,45 @@ export function compileRetry(node: Node | undefined, text: string, lines: LineIn
   }
   if (c.problems.length || !until || !location) return { problems: c.problems };
   return { retry: { ...policy, until, location }, problems: [] };
+}
+
+/**
+ * `snapshot: true | false | { "ignore": [reply paths] }` (docs/collections.md#snapshots). Each
+ * ignore path is checked as expect's reply paths are (replyPathCheck.ts), its mistakes located;
+ * `[*]` and `[?]` stand for any item, a negative index for none, so it is refused.
+ */
+export function compileSnapshot(
+  node: Node | undefined,
+  text: string,
+  lines: LineIndex,
+  reply?: ReplyContext,
+): { snapshot?: CompiledSnapshot; problems: Failure[] } {
+  if (!node) return { problems: [] };
+  const c = new Compiler(text, lines, reply, 'snapshot');
+  const location = c.loc(node.parent?.type === 'property' ? node.parent : node);
+  if (node.type === 'boolean') return { snapshot: { ...(node.value === false ? { off: true } : {}), ignore: [], location }, problems: [] };
+  const ignore: ReplyPath[] = [];
+  for (const [key, value, prop] of c.properties(node, 'snapshot')) {
+    if (key !== 'ignore') {
+      c.problem(prop, `snapshot: unknown key "${key}"; use "ignore": ["Result.Charges[*].Amount"]`);
+      continue;
+    }
+    if (value.type !== 'array') {
+      c.problem(value, 'snapshot.ignore must be a list of reply paths, e.g. ["Result.Charges[*].Amount"]');
+      continue;
+    }
+    for (const item of value.children ?? []) {
+      if (item.type !== 'string') {
+        c.problem(item, 'snapshot.ignore: each item is a reply path written as a string');
+        continue;
+      }
+      const p = c.replyPath(item.value as string, item, 'snapshot.ignore', false);
+      if (!p) continue;
+      if (!p.steps.length) c.problem(item, 'snapshot.ignore: "$" would ignore the whole reply; write "snapshot": false to keep no snapshot');
+      else if (p.steps.some((s) => s.kind === 'index' && s.index < 0))
+        c.problem(item, `snapshot.ignore: "${p.text}": a negative index is not one item of every reply; use [*] for every item`);
+      else ignore.push(p);
+    }
+  }
+  return c.problems.length ? { problems: c.problems } : { snapshot: { ignore, location }, problems: [] };
 }

@@ -33,6 +33,8 @@ import { runVariables } from '../requestFile/runVariables';
 import { variableText } from './variables';
 import type { UntilAttempt, UntilAttempts } from './types';
 import { attemptSummary, retryFailure, retryUntil } from './retryUntil';
+import { snapshotFileOf, snapshotWanted, type SnapshotInput, type SnapshotOptions } from './snapshot';
+import { rowLabel } from './data';
 
 export interface ExecuteOptions {
   readonly backend: RunnerBackend;
@@ -65,6 +67,12 @@ export interface ExecuteOptions {
   readonly strictContract?: boolean;
   /** `--retries`: how often a failed test runs again, over its collection's `retries` (docs/collections.md#retries-and-flaky-tests). */
   readonly retries?: number;
+  /**
+   * Reply snapshots (docs/collections.md#snapshots): where they are read and written, and whether
+   * the run writes them all (`--update-snapshots`) or fails on a missing one (`--ci`). Without it
+   * no test is held to a snapshot.
+   */
+  readonly snapshots?: SnapshotOptions;
 }
 
 /** Which environment a test runs against: --env, else the file's, else its collection's. */
@@ -344,6 +352,7 @@ class Run {
           strictContract,
           fileLocation: file.location,
           redact: (f) => redactor.deep(f),
+          onWait: (next, waitMs) => this.observer.testWait?.(test, next - 1, retry.attempts, waitMs),
         });
         waited = retryFailure(outcome, retry);
         const last = outcome.attempts.length - 1;
@@ -373,6 +382,7 @@ class Run {
       exchange: judgedExchange,
       failures,
       warnings,
+      snapshot,
     } = judgeExchange(exchange, {
       expect: judged.expect,
       lookup,
@@ -381,6 +391,7 @@ class Run {
       strictContract,
       redact: (f) => redactor.deep(f),
       keepExchange: this.options.keepExchanges === true,
+      ...this.snapshotFor(test, file, request.binding),
     });
     exchange = judgedExchange;
     const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, judged.captures) : { values: {}, typed: {}, failures: [] };
@@ -397,10 +408,31 @@ class Run {
         reply: summarize(exchange),
         ...(this.options.keepExchanges ? { exchange } : {}),
         ...(untilAttempts ? { untilAttempts } : {}),
+        ...(snapshot ? { snapshot } : {}),
       },
       redactor,
       this.options.transcripts ? transcriptOf(exchange, redactor) : undefined,
     );
+  }
+
+  /** The test's snapshot, when the run keeps snapshots and the test is held to one (snapshot.ts snapshotWanted). */
+  private snapshotFor(test: PlannedTest, file: LoadedFile, fileBinding: string): { snapshot?: SnapshotInput } {
+    const options = this.options.snapshots;
+    if (!options) return {};
+    const binding = test.binding ?? fileBinding;
+    const target = snapshotFileOf(test, binding);
+    if (!snapshotWanted(options, file.snapshot, target)) return {};
+    const shape = file.shape ? `${file.shape.operation} ${file.shape.version}` : 'reply';
+    const row = test.row ? `, ${rowLabel(test.row.index, test.row.name)}` : '';
+    return {
+      snapshot: {
+        ...options,
+        file: target,
+        title: `${shape} over ${binding}, ${path.basename(test.file)}${row}`,
+        ...(file.snapshot ? { compiled: file.snapshot } : {}),
+        fileLocation: file.location,
+      },
+    };
   }
 
   /** Tests being run again: a later attempt is not a new start for the observers. */

@@ -53,3 +53,13 @@ export {
   type Sleep,
 } from './retryUntil';
 export { compileRetry, type CompiledRetry } from './compileExpect';
+export {
+  snapshotText,
+  snapshotLines,
+  readSnapshotLines,
+  snapshotDifferences,
+  snapshotFileOf,
+  VOLATILE_FIELDS,
+  type CompiledSnapshot,
+  type SnapshotOptions,
+} from './snapshot';

@@ -10,12 +10,13 @@ import { decideVerdict } from '../verdict';
 import { findingText } from '../findingText';
 import type { CompiledExpect, CompareSpec, ReplyOp } from './compileExpect';
 import { evaluateExchange, strictFor, type JudgeOptions } from './evaluate';
-import type { Failure, SourceLocation } from './types';
+import type { Failure, SnapshotOutcome, SourceLocation } from './types';
 import { NumberLiteral } from './values';
 import { variableText, type Lookup } from './variables';
 import { compileRequestFile, type LoadContext } from './loadFile';
 import { runVariables } from '../requestFile/runVariables';
 import { Redactor, secretValues } from '../redact';
+import { judgeSnapshot, type SnapshotInput } from './snapshot';
 
 export interface Judged {
   /** The exchange with its `judgement`. */
@@ -24,6 +25,8 @@ export interface Judged {
   readonly failures: Failure[];
   /** Contract warnings that did not fail it (the run and the file are not strict): said beside the result. */
   readonly warnings: Failure[];
+  /** What became of the test's snapshot, when it is held to one. */
+  readonly snapshot?: SnapshotOutcome;
 }
 
 export interface JudgeInput extends JudgeOptions {
@@ -40,6 +43,8 @@ export interface JudgeInput extends JudgeOptions {
    * transcript): the failures are the judgement, and no judged copy of the exchange is made.
    */
   readonly keepExchange?: boolean;
+  /** The reply's snapshot, when the test is held to one (snapshot.ts): its differences fail the test with the rest. */
+  readonly snapshot?: SnapshotInput;
 }
 
 /** At most this many contract warnings are said beside a result; the reply keeps them all. */
@@ -50,6 +55,12 @@ export function judgeExchange(exchange: Exchange, input: JudgeInput): Judged {
   const verdict = exchange.judgement?.verdict ?? decideVerdict(exchange);
   const strict = strictFor(input.expect, input);
   let failures = evaluateExchange(exchange, input.expect, input.lookup, input.fileLocation, { strictContract: strict });
+  let snapshot: SnapshotOutcome | undefined;
+  if (input.snapshot) {
+    const judged = judgeSnapshot(exchange, input.snapshot, failures.length > 0);
+    snapshot = judged.outcome;
+    if (judged.failures.length) failures = [...failures, ...judged.failures];
+  }
   if (input.redact && failures.length) failures = input.redact(failures);
   let warnings: Failure[] = NO_WARNINGS;
   if (!strict) {
@@ -67,9 +78,10 @@ export function judgeExchange(exchange: Exchange, input: JudgeInput): Judged {
     }
   }
   if (input.redact && warnings.length) warnings = input.redact(warnings);
-  if (input.keepExchange === false) return { exchange, failures, warnings };
+  const kept = snapshot ? { snapshot } : {};
+  if (input.keepExchange === false) return { exchange, failures, warnings, ...kept };
   const expectations = judgedExpectations(input.expect, failures, input.file ?? exchange.source ?? '', strict);
-  return { exchange: { ...exchange, judgement: { verdict, ...(expectations ? { expectations } : {}) } }, failures, warnings };
+  return { exchange: { ...exchange, judgement: { verdict, ...(expectations ? { expectations } : {}) } }, failures, warnings, ...kept };
 }
 
 /** The exchange with its verdict only: sent from no request file, or from one that states nothing. */

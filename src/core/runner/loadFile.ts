@@ -24,6 +24,7 @@ import {
   compileCapture,
   compileExpect,
   compileRetry,
+  compileSnapshot,
   EMPTY_EXPECT,
   type CompiledCapture,
   type CompiledExpect,
@@ -31,6 +32,7 @@ import {
   type ReplyContext,
 } from './compileExpect';
 import { tooLargeMessage } from './discover';
+import type { CompiledSnapshot } from './snapshot';
 import { fromRange, LineIndex } from './locate';
 import type { Failure, SourceLocation } from './types';
 import { referencedNames, variableReferences } from './variables';
@@ -43,6 +45,8 @@ export interface LoadedFile {
   readonly captures: readonly CompiledCapture[];
   /** `retry`: send again until its `until` holds (docs/request-files.md#retry); absent when the file does not wait. */
   readonly retry?: CompiledRetry;
+  /** `snapshot` (docs/collections.md#snapshots): the reply held against its kept snapshot; absent when the file says nothing. */
+  readonly snapshot?: CompiledSnapshot;
   /** Variable names the params and the expectations refer to. */
   readonly uses: readonly string[];
   /** Where each used name is first written (params, then expect): for a name nothing defines. */
@@ -157,6 +161,7 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
   let expect: CompiledExpect | undefined;
   let captures: readonly CompiledCapture[] | undefined;
   let retry: CompiledRetry | undefined;
+  let snapshot: CompiledSnapshot | undefined;
   return {
     ...loaded,
     file,
@@ -169,6 +174,9 @@ function renamed(loaded: LoadedFile, file: string): LoadedFile {
     },
     get retry() {
       return loaded.retry && (retry ??= withFileName(loaded.retry, from, file));
+    },
+    get snapshot() {
+      return loaded.snapshot && (snapshot ??= withFileName(loaded.snapshot, from, file));
     },
     compiledFrom: { file: from, expect: loaded.expect, captures: loaded.captures, ...(loaded.retry ? { retry: loaded.retry } : {}) },
     useLocations: loaded.useLocations.size ? new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])) : loaded.useLocations,
@@ -224,6 +232,7 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   let expect = EMPTY_EXPECT;
   let captures: CompiledCapture[] = [];
   let retry: CompiledRetry | undefined;
+  let snapshot: CompiledSnapshot | undefined;
   let uses: string[] = [];
   const useLocations = new Map<string, SourceLocation>();
   const wholeFields = new Map<string, WholeField[]>();
@@ -235,10 +244,12 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
     const retryNode = findNodeAtLocation(tree, ['retry']);
     const r = compileRetry(retryNode, text, lines, reply);
+    const sn = compileSnapshot(findNodeAtLocation(tree, ['snapshot']), text, lines, reply);
     expect = e.expect;
     captures = c.captures;
     retry = r.retry;
-    problems.push(...e.problems, ...c.problems, ...r.problems);
+    snapshot = sn.snapshot;
+    problems.push(...e.problems, ...c.problems, ...r.problems, ...sn.problems);
     const expectText = expectNode ? text.slice(expectNode.offset, expectNode.offset + expectNode.length) : '';
     // `until` judges with variables as `expect` does: what it names is used too.
     const retryText = retryNode ? text.slice(retryNode.offset, retryNode.offset + retryNode.length) : '';
@@ -257,6 +268,7 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     expect,
     captures,
     ...(retry ? { retry } : {}),
+    ...(snapshot ? { snapshot } : {}),
     uses,
     useLocations,
     wholeFields,
@@ -280,7 +292,8 @@ export function compileExpectations(text: string, file: string, context?: LoadCo
   const e = compileExpect(findNodeAtLocation(tree, ['expect']), text, lines, reply);
   const c = compileCapture(findNodeAtLocation(tree, ['capture']), text, lines, reply);
   const r = compileRetry(findNodeAtLocation(tree, ['retry']), text, lines, reply);
-  return dedupe([...e.problems, ...c.problems, ...r.problems]);
+  const sn = compileSnapshot(findNodeAtLocation(tree, ['snapshot']), text, lines, reply);
+  return dedupe([...e.problems, ...c.problems, ...r.problems, ...sn.problems]);
 }
 
 /** Each `"{{name}}"` that is a whole params value, with the catalog type of the field it fills. */

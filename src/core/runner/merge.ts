@@ -14,6 +14,7 @@
 import * as path from 'node:path';
 import { JSON_REPORT_VERSION } from './reporters/json';
 import type {
+  SnapshotOutcome,
   UntilAttempts,
   ExchangeTranscript,
   Failure,
@@ -34,6 +35,8 @@ import type {
   TestStatus,
 } from './types';
 import { isFlaky } from './types';
+
+const SNAPSHOT_STATUSES = ['matched', 'written', 'updated', 'differs', 'missing'] as const;
 
 export const JSON_REPORT_FORMAT = 'carrier-run-report';
 
@@ -195,11 +198,15 @@ export function parseRunReport(text: string, base: string): { report: RunReport 
         ...(isObject(a.exchange) && isObject(a.exchange.request) ? { transcript: a.exchange as unknown as ExchangeTranscript } : {}),
       })),
     };
+    const snapshotStatus = isObject(t.snapshot) ? SNAPSHOT_STATUSES.find((v) => v === (t.snapshot as Record<string, unknown>).status) : undefined;
+    const snapshotFile = isObject(t.snapshot) ? str(t.snapshot.file) : undefined;
+    const snapshot: SnapshotOutcome | undefined = snapshotStatus && snapshotFile ? { file: abs(snapshotFile), status: snapshotStatus } : undefined;
     results.push({
       test,
       status: t.status as TestStatus,
       ...(attempts.length ? { attempts } : {}),
       ...(untilAttempts ? { untilAttempts } : {}),
+      ...(snapshot ? { snapshot } : {}),
       ...(str(t.notRetried) ? { notRetried: str(t.notRetried) } : {}),
       failures: Array.isArray(t.failures) ? t.failures.map(failure) : [],
       ...(Array.isArray(t.warnings) && t.warnings.length ? { warnings: t.warnings.map(failure) } : {}),

@@ -32,7 +32,9 @@ export type FailureKind =
   /** The reply body is not what the file expects (expect.body; unstated, the service's XML answer). */
   | 'body'
   /** A file that waits (`retry`): `until` never held in its attempts, or the wait was cancelled. */
-  | 'retry';
+  | 'retry'
+  /** The reply against its kept snapshot (docs/collections.md#snapshots): a difference by path, or a snapshot missing in CI. */
+  | 'snapshot';
 
 /** One expectation that did not hold (or a problem that stopped the request). */
 export interface Failure {
@@ -53,6 +55,15 @@ export interface Failure {
 }
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
+
+export type SnapshotStatus = 'matched' | 'written' | 'updated' | 'differs' | 'missing';
+
+/** What became of a test's snapshot. */
+export interface SnapshotOutcome {
+  /** The snapshot file, absolute. */
+  readonly file: string;
+  readonly status: SnapshotStatus;
+}
 
 /** One test: a request file sent over one binding. */
 export interface PlannedTest {
@@ -161,6 +172,8 @@ export interface TestResult {
    * file that does not wait. (Not `attempts`: those are whole re-runs of a failed test.)
    */
   readonly untilAttempts?: UntilAttempts;
+  /** What became of its snapshot (docs/collections.md#snapshots): matched, written, updated, differs, missing; absent when it has none. */
+  readonly snapshot?: SnapshotOutcome;
 }
 
 /** The sends of a test that waits: how many there could be, which one held, each in brief. */
@@ -331,5 +344,7 @@ export interface RunObserver {
   runStart?(tests: readonly PlannedTest[]): void;
   testStart?(test: PlannedTest): void;
   testEnd?(result: TestResult): void;
+  /** A test that waits (`retry`) sent attempt `attempt` of `of` and waits `waitMs` before the next: hosts show it is waiting, not stuck. */
+  testWait?(test: PlannedTest, attempt: number, of: number, waitMs: number): void;
   runEnd?(report: RunReport): void;
 }

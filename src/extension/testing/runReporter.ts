@@ -106,6 +106,15 @@ export class RunReporter implements RunObserver {
     if (item) this.run.started(item);
   }
 
+  /** Told that a test waits between attempts (`retry`): said in the output, so a long wait does not look stuck. */
+  onWait?: (test: PlannedTest) => void;
+
+  testWait(test: PlannedTest, attempt: number, of: number, waitMs: number): void {
+    const item = this.tree.itemOfPlannedTest(test.id);
+    this.write(`… ${shownName(test)}: attempt ${attempt} of ${of} sent; waiting ${engine().duration(waitMs)} before the next`, undefined, item);
+    this.onWait?.(test);
+  }
+
   testEnd(result: TestResult): void {
     const { test } = result;
     const item = this.tree.itemOfPlannedTest(test.id);

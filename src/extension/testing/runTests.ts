@@ -18,6 +18,8 @@ export interface RunContext extends BackendSources {
   readonly discovery: TestDiscovery;
   readonly tree: TestTree;
   readonly log: Log;
+  /** A test began a wait between attempts (`retry`). */
+  readonly onWait?: () => void;
 }
 
 /** Problems of the run as a whole (a bad collection.json): those of a file fail its test instead. */
@@ -35,6 +37,7 @@ export async function runTests(ctx: RunContext, request: vscode.TestRunRequest, 
   const onCancel = token.onCancellationRequested(() => abort.abort());
   const secrets = new Set<string>();
   const reporter = new RunReporter(run, ctx.tree, (text) => redactFinalText(text, secrets), abort.signal);
+  if (ctx.onWait) reporter.onWait = ctx.onWait;
   try {
     for (const { folder, plan } of plans) {
       const only = plan.tests.filter((t) => selected.has(t.id)).map((t) => t.id);

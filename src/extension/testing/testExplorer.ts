@@ -23,7 +23,8 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
   const controller = vscode.tests.createTestController('carrier', 'Carrier');
   const tree = new TestTree(controller);
   const discovery = new TestDiscovery(log, (plans) => tree.update(plans));
-  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox };
+  let waits = 0;
+  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox, onWait: () => waits++ };
   let runs = 0;
   let lastRun: RunOutcome | undefined;
   const run = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<RunOutcome> => {
@@ -49,6 +50,6 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
     true,
   );
 
-  const hooks = createTestHooks({ discovery, tree, profile, run, state: () => ({ runs, ...(lastRun ? { lastRun } : {}) }) });
+  const hooks = createTestHooks({ discovery, tree, profile, run, state: () => ({ runs, waits, ...(lastRun ? { lastRun } : {}) }) });
   return Object.assign(vscode.Disposable.from(controller, discovery), { hooks });
 }

@@ -13,6 +13,8 @@ export interface TestingState {
   readonly tree: readonly TestNode[];
   /** Runs finished since activation, whoever started them (the explorer, testing.runAll, a hook). */
   readonly runs: number;
+  /** Waits between attempts (`retry`) begun since activation. */
+  readonly waits: number;
   readonly lastRun?: RunOutcome;
 }
 
@@ -20,6 +22,8 @@ export interface TestHooks {
   state(): Promise<TestingState>;
   /** Item ids (file paths, `folder:<path>`); none runs everything. */
   run(ids?: readonly string[]): Promise<RunOutcome>;
+  /** Cancels the run `run` started, as the Test Explorer's Cancel does. */
+  cancel(): void;
 }
 
 export interface TestHookSources {
@@ -31,6 +35,7 @@ export interface TestHookSources {
 }
 
 export function createTestHooks(s: TestHookSources): TestHooks {
+  let running: vscode.CancellationTokenSource | undefined;
   return {
     async state() {
       await s.discovery.current();
@@ -43,12 +48,16 @@ export function createTestHooks(s: TestHookSources): TestHooks {
         if (!item) throw new Error(`no test item ${id}`);
         return item;
       });
-      const cancel = new vscode.CancellationTokenSource();
+      const cancel = (running = new vscode.CancellationTokenSource());
       try {
         return await s.run(new vscode.TestRunRequest(include, undefined, s.profile), cancel.token);
       } finally {
+        if (running === cancel) running = undefined;
         cancel.dispose();
       }
+    },
+    cancel() {
+      running?.cancel();
     },
   };
 }

@@ -9,6 +9,7 @@ import { carrierApi } from './extension';
 
 export const TESTING_STATE_COMMAND = 'carrier.test.testingState';
 export const TESTING_RUN_COMMAND = 'carrier.test.runTests';
+export const TESTING_CANCEL_COMMAND = 'carrier.test.cancelTests';
 export const INSPECTOR_ROWS_COMMAND = 'carrier.test.inspectorRows';
 
 let registered: Promise<void> | undefined;
@@ -18,6 +19,7 @@ export function registerTestCommands(): Promise<void> {
   registered ??= carrierApi().then(({ testing }) => {
     vscode.commands.registerCommand(TESTING_STATE_COMMAND, () => testing.state());
     vscode.commands.registerCommand(TESTING_RUN_COMMAND, (ids?: readonly string[]) => testing.run(ids));
+    vscode.commands.registerCommand(TESTING_CANCEL_COMMAND, () => testing.cancel());
     vscode.commands.registerCommand(INSPECTOR_ROWS_COMMAND, () => testing.inspectorRows());
   });
   return registered;
