@@ -37,6 +37,12 @@ export interface SandboxOptions {
   readonly clockStart?: Date;
   /** One line per request handled, and per notable event; keys masked, each line bounded. */
   readonly log?: (line: string) => void;
+  /**
+   * Answer from recordings of `carrier inspect --record` (replay/replayer.ts): a request that
+   * matches a recorded call gets its recorded reply; one that matches none is emulated
+   * (`fallback: 'emulate'`, the default) or gets a fault naming the closest recording (`'fault'`).
+   */
+  readonly replay?: { readonly dirs: readonly string[]; readonly fallback?: 'emulate' | 'fault' };
   /** Body sizes, field and header counts, timeouts; DEFAULT_LIMITS in http/limits.ts otherwise. */
   readonly limits?: Partial<SandboxLimits>;
 }

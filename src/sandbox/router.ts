@@ -14,6 +14,7 @@ import { servicePage } from './pages/servicePage';
 import { testFormPost } from './routes/testFormRoute';
 import { soapRoute, soapRequestOf } from './routes/soapRoute';
 import { wsdlFor } from './wsdl/wsdl';
+import type { Replayer } from './replay/replayer';
 
 export type { ServiceRoute } from '../core';
 
@@ -59,7 +60,12 @@ async function decodeBody(req: IncomingMessage, limits: BodyLimits): Promise<{ t
   }
 }
 
-export async function route(req: IncomingMessage, ctx: SandboxContext, table: ServiceTable, fallbackBase: string): Promise<RouteResult> {
+/** A replay (`--replay`) answers a call before the emulator does; what it leaves goes on as without one. */
+function replayed(replay: Replayer | undefined, req: IncomingMessage, body: string, ctx: SandboxContext): RouteResult | undefined {
+  return replay?.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, ctx.namespaces);
+}
+
+export async function route(req: IncomingMessage, ctx: SandboxContext, table: ServiceTable, fallbackBase: string, replay?: Replayer): Promise<RouteResult> {
   const target = req.url ?? '/';
   const method = req.method ?? 'GET';
   // Counted before anything parses the query (WSDL, pages and the HTTP GET binding all read it).
@@ -72,17 +78,25 @@ export async function route(req: IncomingMessage, ctx: SandboxContext, table: Se
   const url = new URL(target, 'http://sandbox.invalid');
 
   const service = findService(table, url.pathname);
-  if (service) return serviceRoute(req, method, url, service, ctx, baseUrlOf(req, fallbackBase));
+  if (service) return serviceRoute(req, method, url, service, ctx, baseUrlOf(req, fallbackBase), replay);
 
   const opUrl = findOperationUrl(table, url.pathname);
   if (opUrl) {
     if ('badEncoding' in opUrl) return { reply: textReply(400, `Bad Request: the URL ${url.pathname} is not correctly percent-encoded.`), label: '400' };
-    return operationRoute(req, method, url, opUrl.route, opUrl.operation, ctx);
+    return operationRoute(req, method, url, opUrl.route, opUrl.operation, ctx, replay);
   }
   return { reply: notFound(url.pathname), label: '404' };
 }
 
-async function serviceRoute(req: IncomingMessage, method: string, url: URL, service: ServiceRoute, ctx: SandboxContext, base: string): Promise<RouteResult> {
+async function serviceRoute(
+  req: IncomingMessage,
+  method: string,
+  url: URL,
+  service: ServiceRoute,
+  ctx: SandboxContext,
+  base: string,
+  replay: Replayer | undefined,
+): Promise<RouteResult> {
   if (method === 'GET' || method === 'HEAD') {
     if (wantsWsdl(url.searchParams)) {
       return {
@@ -136,6 +150,8 @@ async function serviceRoute(req: IncomingMessage, method: string, url: URL, serv
   }
   const body = await decodeBody(req, soapLimits(ctx));
   if (!('text' in body)) return { reply: body, label: `SOAP ${version} ${service.path}` };
+  const recorded = replayed(replay, req, body.text, ctx);
+  if (recorded) return recorded;
   const { reply, op } = await soapRoute(soapRequestOf(version, req.headers.soapaction, media.params.get('action'), body.text), service.shapes, ctx);
   return { reply, label: `${op ? `${op.operation} ${op.version}` : service.path} SOAP ${version}` };
 }
@@ -147,6 +163,7 @@ async function operationRoute(
   service: ServiceRoute,
   operation: string,
   ctx: SandboxContext,
+  replay: Replayer | undefined,
 ): Promise<RouteResult> {
   const binding: HttpBinding | undefined = method === 'GET' || method === 'HEAD' ? 'get' : method === 'POST' ? 'post' : undefined;
   if (!binding) return { reply: methodNotAllowed('GET, POST'), label: `${method} ${url.pathname}` };
@@ -157,7 +174,7 @@ async function operationRoute(
     return { reply: op, label };
   }
   const fullLabel = `${op.operation} ${op.version} HTTP ${binding.toUpperCase()}`;
-  if (binding === 'get') return { reply: await httpBindingRoute(binding, op, url.searchParams, ctx), label: fullLabel };
+  if (binding === 'get') return replayed(replay, req, '', ctx) ?? { reply: await httpBindingRoute(binding, op, url.searchParams, ctx), label: fullLabel };
 
   const media = parseMediaType(req.headers['content-type']);
   if (media.type !== 'application/x-www-form-urlencoded') {
@@ -179,5 +196,5 @@ async function operationRoute(
     if (!(e instanceof RequestRefused)) throw e;
     return { reply: textReply(e.status, e.message), label: fullLabel };
   }
-  return { reply: await httpBindingRoute(binding, op, form, ctx), label: fullLabel };
+  return replayed(replay, req, body.text, ctx) ?? { reply: await httpBindingRoute(binding, op, form, ctx), label: fullLabel };
 }

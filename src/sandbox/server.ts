@@ -21,12 +21,15 @@ import { route, routeTable } from './router';
 import { SandboxFault } from './soap/fault';
 import { soapFaultReply } from './routes/soapRoute';
 import { SandboxStore } from './state/store';
+import { Replayer } from './replay/replayer';
 
 export type { SandboxHandle, SandboxOptions } from './options';
 export { DEFAULT_LIMITS, type SandboxLimits } from './http/limits';
 export { SandboxLockedError } from './state/lock';
 export { SandboxStateUnreadableError } from './state/unreadable';
 export { clockRateProblem, MAX_CLOCK_RATE } from './carrier/clock';
+export { ReplayLoadError } from './replay/load';
+export { REPLAY_FALLBACKS, type ReplayFallback } from './replay/replayer';
 
 /** Cancels waits (injected delays, slow bodies) when the sandbox closes, so close() is prompt. */
 class Waits {
@@ -104,19 +107,22 @@ async function send(
   if (res.destroyed) return;
   let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
   if (injection?.truncate) body = body.subarray(0, Math.floor(body.length / 2));
-  const headers: Record<string, string> = {
-    'Content-Type': reply.contentType,
-    'Content-Length': String(body.length),
-    'Cache-Control': 'private',
-    ...sendableHeaders(reply.headers),
-  };
+  const headers: Record<string, string> = reply.recorded
+    ? { ...sendableHeaders(reply.headers), ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}), 'Content-Length': String(body.length) }
+    : {
+        'Content-Type': reply.contentType,
+        'Content-Length': String(body.length),
+        'Cache-Control': 'private',
+        ...sendableHeaders(reply.headers),
+      };
   // A body the route did not read to its end (refused, or not needed): the connection cannot be
   // reused, since the next request would start somewhere inside it.
   if (!req.complete) {
     headers.Connection = 'close';
     lingerOnClose(req.socket, limits.lingerMs);
   }
-  res.writeHead(reply.status, headers);
+  if (reply.statusText) res.writeHead(reply.status, reply.statusText, headers);
+  else res.writeHead(reply.status, headers);
   if (!injection?.slowBodyMs || body.length === 0) {
     res.end(body);
     return;
@@ -162,6 +168,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limits = limitsOf(options.limits);
   const sandboxLog = new SandboxLog(options.log, options.apiKeys ?? []);
   const log = (line: string) => sandboxLog.write(line);
+  // Recordings are read before the state is opened, so one that does not read leaves no lock behind.
+  const replay = options.replay ? await Replayer.open(options.replay.dirs, options.replay.fallback) : undefined;
   const store = await SandboxStore.open(now(), options.dataDir, log, options.resetData === true);
   const ctx: SandboxContext = {
     namespaces: options.namespaces ?? DEFAULT_NAMESPACES,
@@ -220,7 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     } else if (injection?.html500) {
       req.resume();
       result = { reply: { status: 500, contentType: HTML_UTF8, body: HTML_500 }, label: 'injected HTML 500' };
-    } else result = await route(req, rctx, table, fallbackBase);
+    } else result = await route(req, rctx, table, fallbackBase, replay);
     await finish(result.reply, result.label, injection);
   };
 
@@ -287,6 +295,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   fallbackBase = url;
   await store.listening(url);
   log(`Carrier sandbox listening on ${url}`);
+  for (const line of replay?.summary() ?? []) log(line);
 
   let closing: Promise<void> | undefined;
   return {

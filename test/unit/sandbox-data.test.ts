@@ -203,7 +203,7 @@ describe('sandbox data: hazmat', () => {
     // A bare number matches both lists.
     const both = new Set(lookupHazmat('1993').map((e) => e.Number));
     assert.deepEqual([...both].sort(), ['NA1993', 'UN1993']);
-    assert.deepEqual(lookupHazmat('1090'), [{ Number: 'UN1090', Description: 'Acetone', NOS: 'N' }]);
+    assert.deepEqual(lookupHazmat('1090'), [{ Number: 'UN1090', Description: 'Acetone', NOS: 'N', hazardClasses: ['3'], packingGroups: ['II'] }]);
   });
 
   it('returns [] for unknown or malformed numbers', () => {

@@ -60,7 +60,8 @@ export const bolRequest = (opts: { pickup?: boolean; po?: string; shipperNumber?
           el('NMFCClass', '03'),
           el('Class', '85'),
           el('Weight', '1500'),
-          el('Description', 'Plastic containers, nested'),
+          // A hazardous item's description is the hazmat table's (docs/sandbox.md).
+          el('Description', opts.hazmat ? 'UN1263, Paint, 3, PG III, 2 pallets of pails' : 'Plastic containers, nested'),
         ]),
       ]),
       ...(opts.hazmat

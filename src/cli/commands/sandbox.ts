@@ -4,7 +4,16 @@
  */
 import * as path from 'node:path';
 import { DEFAULT_NAMESPACES, type Namespaces } from '../../core';
-import { clockRateProblem, MAX_CLOCK_RATE, SandboxLockedError, SandboxStateUnreadableError, startSandbox } from '../../sandbox/server';
+import {
+  clockRateProblem,
+  MAX_CLOCK_RATE,
+  REPLAY_FALLBACKS,
+  ReplayLoadError,
+  SandboxLockedError,
+  SandboxStateUnreadableError,
+  startSandbox,
+  type ReplayFallback,
+} from '../../sandbox/server';
 import { describeFlags, parseArgs, type FlagSpec, portFlag, textFlag } from '../args';
 import { stopSignal } from '../stopSignal';
 import { UsageError, type Command } from '../command';
@@ -25,6 +34,18 @@ const FLAGS: readonly FlagSpec[] = [
     value: true,
     description: `run the carrier clock N times faster than real time from the start, so pickups, traces and documents move on (default 1; e.g. 60 or 600; at most ${MAX_CLOCK_RATE})`,
   },
+  {
+    name: 'replay',
+    value: true,
+    repeatable: true,
+    description:
+      'answer from the recordings in this folder (what carrier inspect --record writes; repeat for several): a matching request gets its recorded reply',
+  },
+  {
+    name: 'replay-fallback',
+    value: true,
+    description: 'what a request no recording matches gets: emulate (the default: the sandbox answers) or fault (a fault naming the closest recording)',
+  },
   { name: 'quiet', short: 'q', description: 'do not print a line per request' },
 ];
 
@@ -42,6 +63,11 @@ export const sandbox: Command = {
     'keeping the old files in a backup folder beside them. With --clock-rate N the carrier clock runs N times',
     'faster than real time from the start: --clock-rate 600 makes each real second ten carrier minutes, so a',
     'pickup requested now is picked up within seconds and delivered within minutes.',
+    '',
+    'With --replay DIR it is a virtual carrier: a call is matched by operation, version, binding and',
+    'parameters (the APIKey and the paths DIR/replay.json lists under "ignore" left out) and answered with',
+    'the recorded status, headers and body bytes; several recordings of one call answer in turn, the last',
+    'repeating. A recording that does not read stops the start with exit 2, naming the file.',
     '',
     'Options:',
     describeFlags(FLAGS),
@@ -61,6 +87,12 @@ export const sandbox: Command = {
     const resetData = flags.has('reset-data');
     if (resetData && !dataDir) throw new UsageError('--reset-data needs --data-dir: without it the state lives in memory');
     const clockRate = clockRateFlag(flags.get('clock-rate'));
+    const replayDirs = (lists.get('replay') ?? []).map((d) => {
+      if (!d.trim()) throw new UsageError('--replay needs a folder of recordings');
+      return path.resolve(io.cwd, d);
+    });
+    const replayFallback = replayFallbackFlag(flags.get('replay-fallback'));
+    if (replayFallback && !replayDirs.length) throw new UsageError('--replay-fallback needs --replay DIR');
     // Listen for the signal before starting, so a stop request during start-up is not lost.
     const stopped = stopSignal();
     let handle;
@@ -73,12 +105,18 @@ export const sandbox: Command = {
         allowInjection: flags.has('allow-injection'),
         namespaces,
         ...(clockRate !== undefined ? { clockRate } : {}),
+        ...(replayDirs.length ? { replay: { dirs: replayDirs, fallback: replayFallback ?? 'emulate' } } : {}),
         // Where the old state went is said even with --quiet: it is the one place it is named.
         log: (line) => {
           if ((!quiet || line.startsWith(STARTING_EMPTY)) && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`);
         },
       });
     } catch (e) {
+      // A recording that does not read is input the user gave, like a bad flag: exit 2, naming the file.
+      if (e instanceof ReplayLoadError || (e instanceof Error && e.name === 'ReplayLoadError')) {
+        io.stderr(`carrier sandbox: the recording ${(e as Error).message}; the sandbox did not start.\n`);
+        return 2;
+      }
       // A state that does not read: never a silent restart; said even with --quiet.
       if (e instanceof SandboxStateUnreadableError) {
         io.stderr(unreadableMessage(e, dataDir!));
@@ -106,6 +144,15 @@ function clockRateFlag(value: string | true | undefined): number | undefined {
   const problem = clockRateProblem(rate);
   if (problem) throw new UsageError(`--clock-rate ${problem}; got ${JSON.stringify(String(value))}`);
   return rate;
+}
+
+/** `--replay-fallback emulate|fault`. */
+function replayFallbackFlag(value: string | true | undefined): ReplayFallback | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!(REPLAY_FALLBACKS as readonly string[]).includes(text))
+    throw new UsageError(`--replay-fallback is ${REPLAY_FALLBACKS.join(' or ')}; got ${JSON.stringify(String(value))}`);
+  return text as ReplayFallback;
 }
 
 /** The start of the line the store logs when --reset-data moved the old state aside (state/store.ts). */

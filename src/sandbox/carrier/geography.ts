@@ -4,7 +4,7 @@
  * (zip-prefixes.ts); Canadian postal codes by their first letter (the province or region),
  * refined for the large metros where one letter spans a whole province.
  */
-import { US_ZIP_PREFIXES } from './zip-prefixes';
+import { HIGHEST_US_ZIP, US_ZIP_PREFIXES } from './zip-prefixes';
 
 export type CountryIso3 = 'USA' | 'CAN' | 'PRI' | 'VIR';
 
@@ -197,7 +197,7 @@ export function locate(zip: string, country: string): Place | undefined {
   }
   if (iso === undefined) return undefined;
   const m = US_ZIP.exec(code);
-  if (!m) return undefined;
+  if (!m || Number(m[1]) > HIGHEST_US_ZIP) return undefined;
   const place = US_BY_PREFIX.get(Number(m[1]!.slice(0, 3)));
   if (!place) return undefined;
   if (iso !== 'USA' && iso !== place.country) return undefined;

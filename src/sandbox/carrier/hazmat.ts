@@ -13,11 +13,17 @@
  * technical name in parentheses.
  */
 
+export type PackingGroup = 'I' | 'II' | 'III';
+
 export interface HazmatEntry {
   /** `UN1203`, `NA1993`. */
   readonly Number: string;
   readonly Description: string;
   readonly NOS: 'Y' | 'N';
+  /** The hazard class (`3`, `5.1`, `Combustible liquid`); two where the table leaves the choice to the gas. */
+  readonly hazardClasses: readonly string[];
+  /** The packing groups the table allows; none where it gives none. */
+  readonly packingGroups: readonly PackingGroup[];
 }
 
 const ENTRIES: ReadonlyArray<readonly [string, string]> = [
@@ -273,13 +279,59 @@ const ENTRIES: ReadonlyArray<readonly [string, string]> = [
   ['NA9260', 'Aluminum, molten'],
 ];
 
+/**
+ * Hazard class and packing groups of each number, from the same table: `class:groups`, classes
+ * that may stand (`2.1,2.2`) separated by commas; no groups where the table gives none (gases,
+ * class 7, most articles). `;` separates entries of one number that differ, in table order.
+ */
+// A table laid out by hand: the formatter leaves it as written.
+// prettier-ignore
+const CLASSES: Readonly<Record<string, string>> = {
+  UN1001: '2.1', UN1002: '2.2', UN1005: '2.2', UN1006: '2.2', UN1011: '2.1', UN1013: '2.2', UN1017: '2.3', UN1027: '2.1', UN1028: '2.2', UN1035: '2.1',
+  UN1040: '2.3', UN1044: '2.2', UN1046: '2.2', UN1049: '2.1', UN1050: '2.3', UN1053: '2.3', UN1057: '2.1', UN1066: '2.2', UN1072: '2.2', UN1073: '2.2',
+  UN1075: '2.1', UN1077: '2.1', UN1078: '2.2', UN1079: '2.3', UN1086: '2.1', UN1089: '3:I', UN1090: '3:II', UN1093: '3:I', UN1098: '6.1:I',
+  UN1105: '3:II,III', UN1114: '3:II', UN1120: '3:II,III', UN1123: '3:II,III', UN1133: '3:I,II,III', UN1139: '3:I,II,III', UN1145: '3:II',
+  UN1169: '3:II,III', UN1170: '3:II,III', UN1173: '3:II', UN1175: '3:II', UN1197: '3:II,III', UN1202: '3:III', UN1203: '3:II', UN1206: '3:II',
+  UN1208: '3:II', UN1210: '3:I,II,III', UN1212: '3:III', UN1219: '3:II', UN1223: '3:III', UN1230: '3:II', UN1247: '3:II', UN1263: '3:I,II,III',
+  UN1266: '3:II,III', UN1267: '3:I,II,III', UN1268: '3:I,II,III', UN1274: '3:II,III', UN1287: '3:II,III', UN1288: '3:II,III', UN1293: '3:II,III',
+  UN1294: '3:II', UN1299: '3:III', UN1300: '3:II,III', UN1306: '3:II,III', UN1307: '3:II,III', UN1325: '4.1:II,III', UN1328: '4.1:III',
+  UN1334: '4.1:III', UN1350: '4.1:III', UN1361: '4.2:II,III', UN1362: '4.2:III', UN1363: '4.2:III', UN1383: '4.2:I', UN1384: '4.2:II',
+  UN1396: '4.3:II,III', UN1402: '4.3:I,II', UN1415: '4.3:I', UN1418: '4.3:I,II,III', UN1428: '4.3:I', UN1438: '5.1:III', UN1446: '5.1:II',
+  UN1454: '5.1:III', UN1477: '5.1:II,III', UN1479: '5.1:I,II,III', UN1486: '5.1:III', UN1490: '5.1:II', UN1495: '5.1:II', UN1498: '5.1:III',
+  UN1500: '5.1:III', UN1505: '5.1:III', UN1547: '6.1:II', UN1593: '6.1:III', UN1604: '8:II', UN1648: '3:II', UN1680: '6.1:I', UN1689: '6.1:I',
+  UN1710: '6.1:III', UN1719: '8:I,II,III', UN1760: '8:I,II,III', UN1789: '8:II,III', UN1791: '8:II,III', UN1805: '8:III', UN1813: '8:II',
+  UN1814: '8:II,III', UN1823: '8:II', UN1824: '8:II,III', UN1830: '8:II', UN1832: '8:II', UN1845: '9:III', UN1863: '3:I,II,III', UN1866: '3:I,II,III',
+  UN1888: '6.1:III', UN1897: '6.1:III', UN1950: '2.1;2.2', UN1951: '2.2', UN1954: '2.1', UN1956: '2.2', UN1965: '2.1', UN1966: '2.1', UN1969: '2.1',
+  UN1971: '2.1', UN1972: '2.1', UN1977: '2.2', UN1978: '2.1', UN1987: '3:I,II,III', UN1989: '3:I,II,III', UN1992: '3:I,II,III', UN1993: '3:I,II,III',
+  NA1993: 'Combustible liquid:III;3:I,II,III;3:III;3:III', UN1999: '3:II,III', UN2014: '5.1:II', UN2015: '5.1:I', UN2031: '8:II', UN2037: '2.1,2.2',
+  UN2055: '3:III', UN2056: '3:II', UN2067: '5.1:III', UN2187: '2.2', UN2209: '8:III', UN2211: '9:III', UN2213: '4.1:III', UN2218: '8:II',
+  UN2265: '3:III', UN2315: '9:II', UN2381: '3:II', UN2426: '5.1', UN2448: '4.1:III', UN2491: '8:III', UN2582: '8:III', UN2672: '8:III',
+  UN2734: '8:I,II', UN2735: '8:I,II,III', UN2789: '8:II', UN2790: '8:II;8:III', UN2794: '8:III', UN2795: '8:III', UN2796: '8:II', UN2797: '8:II',
+  UN2800: '8:III', UN2809: '8:III', UN2810: '6.1:I,II,III', UN2811: '6.1:I,II,III', UN2813: '4.3:I,II,III', UN2814: '6.2', UN2857: '2.2',
+  UN2880: '5.1:II,III', UN2900: '6.2', UN2902: '6.1:I,II,III', UN2910: '7', UN2911: '7', UN2915: '7', UN2920: '8:I,II', UN2922: '8:I,II,III',
+  UN2924: '3:I,II,III', UN3065: '3:II,III', UN3066: '8:II,III', UN3077: '9:III', NA3077: '9:III', UN3082: '9:III', NA3082: '9:III', UN3090: '9:II',
+  UN3091: '9:II', UN3101: '5.2', UN3105: '5.2', UN3109: '5.2', UN3139: '5.1:I,II,III', UN3148: '4.3:I,II,III', UN3149: '5.1:II', UN3166: '9',
+  UN3171: '9', UN3175: '4.1:II', UN3178: '4.1:II,III', UN3257: '9:III', UN3260: '8:I,II,III', UN3262: '8:I,II,III', UN3264: '8:I,II,III',
+  UN3265: '8:I,II,III', UN3266: '8:I,II,III', UN3267: '8:I,II,III', UN3268: '9:III', UN3269: '3:II,III', UN3271: '3:II,III', UN3272: '3:II,III',
+  UN3287: '6.1:I,II,III', UN3291: '6.2:II', UN3295: '3:I,II,III', UN3316: '9:II,III', UN3356: '5.1:II', UN3363: '9', UN3373: '6.2', UN3475: '3:II',
+  UN3480: '9:II', UN3481: '9:II', UN3508: '9', UN3509: '9', UN3530: '9', NA1325: '4.1:II', NA1361: '4.2:III', NA1760: '8:II', NA2212: '9:III',
+  NA2810: '6.1:I,II,III', NA9037: '9:III', NA9260: '9:III',
+};
+
 const NOS_PATTERN = /\bn\.o\.s\./i;
 
-export const HAZMAT_ENTRIES: readonly HazmatEntry[] = ENTRIES.map(([Number, Description]) => ({
-  Number,
-  Description,
-  NOS: NOS_PATTERN.test(Description) ? 'Y' : 'N',
-}));
+export const HAZMAT_ENTRIES: readonly HazmatEntry[] = ENTRIES.map(([Number, Description], i) => {
+  const forNumber = (CLASSES[Number] ?? '').split(';');
+  const nth = ENTRIES.slice(0, i).filter(([n]) => n === Number).length;
+  const [classes = '', groups = ''] = (forNumber[nth] ?? forNumber[0]!).split(':');
+  return {
+    Number,
+    Description,
+    NOS: NOS_PATTERN.test(Description) ? 'Y' : 'N',
+    hazardClasses: classes.split(',').filter(Boolean),
+    packingGroups: groups.split(',').filter(Boolean) as PackingGroup[],
+  };
+});
 
 const BY_NUMBER: ReadonlyMap<string, readonly HazmatEntry[]> = (() => {
   const byNumber = new Map<string, HazmatEntry[]>();
@@ -305,4 +357,102 @@ export function lookupHazmat(unnaNumber: string): HazmatEntry[] {
   if (!m) return [];
   const prefixes = m[1] ? [m[1]] : ['UN', 'NA'];
   return prefixes.flatMap((p) => BY_NUMBER.get(`${p}${m[2]}`) ?? []).map((e) => ({ ...e }));
+}
+
+/**
+ * The names a table entry may be written by on a shipping paper: the entry itself, each of its
+ * "or" alternatives, and each without the descriptive text that follows the proper shipping
+ * name in the table ("Paint including paint, lacquer, …" is shipped as "Paint").
+ */
+function shippingNames(description: string): string[] {
+  const names = new Set<string>();
+  for (const whole of [description, ...description.split(/,? or /)]) {
+    const name = whole.trim().replace(/,$/, '');
+    names.add(name);
+    const short = name
+      .split(/ includ(?:es|ing) | \(/)[0]!
+      .trim()
+      .replace(/,$/, '');
+    if (short) names.add(short);
+  }
+  return [...names].sort((a, b) => b.length - a.length);
+}
+
+export interface HazmatDescriptionCheck {
+  readonly entry?: HazmatEntry;
+  /** What does not match the table, each naming what the table says. */
+  readonly problems: readonly string[];
+}
+
+const DESCRIPTION_ID = /^(UN|NA)[\s-]?(\d{4})\b\s*,?\s*(.*)$/is;
+
+/**
+ * A hazardous item's basic description as 49 CFR 172.202 orders it — identification number,
+ * proper shipping name, hazard class, packing group (`UN1203, Gasoline, 3, PG II`), anything
+ * after it free text (`4 drums`) — held against the table, so a bill of lading never certifies
+ * what the table does not say. `label` names the field in the messages (`Item 1 Description`).
+ */
+export function checkHazmatDescription(label: string, description: string): HazmatDescriptionCheck {
+  const example = 'UN1203, Gasoline, 3, PG II';
+  const m = DESCRIPTION_ID.exec(description.trim());
+  if (!m)
+    return {
+      problems: [`${label} of a hazardous item must begin with its UN or NA number, proper shipping name, hazard class and packing group, as in "${example}".`],
+    };
+  const number = `${m[1]!.toUpperCase()}${m[2]}`;
+  const entries = BY_NUMBER.get(number) ?? [];
+  if (!entries.length) return { problems: [`${label} names ${number}, which is not in the hazmat table (GetHazmatDescription has no entry for it).`] };
+  const rest = m[3]!;
+  const lower = rest.toLowerCase();
+  let entry: HazmatEntry | undefined;
+  let after = '';
+  for (const e of entries) {
+    const name = shippingNames(e.Description).find((n) => lower.startsWith(n.toLowerCase()) && /^($|,|\s*\()/.test(rest.slice(n.length)));
+    if (name && (!entry || name.length > rest.length - after.length)) {
+      entry = e;
+      after = rest.slice(name.length);
+    }
+  }
+  if (!entry) {
+    const named = rest.split(',')[0]!.trim();
+    return {
+      problems: [
+        `${label} proper shipping name ${named ? `"${named}"` : '(none)'} is not the hazmat table's for ${number}: ${entries.map((e) => `"${e.Description}"`).join(' or ')}.`,
+      ],
+    };
+  }
+  // A technical name in parentheses may follow an n.o.s. name: "(xylene, toluene)".
+  const parts = after
+    .replace(/^\s*\([^)]*\)/, '')
+    .split(',')
+    .map((p) => p.trim());
+  if (parts[0] === '') parts.shift();
+  const problems: string[] = [];
+  const classText = (parts[0] ?? '').replace(/^class\s*/i, '');
+  const classes = entry.hazardClasses.join(' or ');
+  if (!classText) problems.push(`${label} hazard class is missing after the proper shipping name: the hazmat table gives ${number} class ${classes}.`);
+  else if (!entry.hazardClasses.some((c) => c.toLowerCase() === classText.toLowerCase()))
+    problems.push(`${label} hazard class ${classText} is not the hazmat table's for ${number}: class ${classes}.`);
+  const pg = /^(?:PG\s*)?(I{1,3})(?![A-Z])/i.exec(parts[1] ?? '');
+  const group = pg?.[1]!.toUpperCase() as PackingGroup | undefined;
+  if (entry.packingGroups.length) {
+    const allowed = entry.packingGroups.map((g) => `PG ${g}`).join(', ');
+    if (!group) problems.push(`${label} packing group is missing after the hazard class: the hazmat table gives ${number} ${allowed}.`);
+    else if (!entry.packingGroups.includes(group)) problems.push(`${label} packing group PG ${group} is not the hazmat table's for ${number}: ${allowed}.`);
+  } else if (group) problems.push(`${label} packing group PG ${group} is not the hazmat table's: ${number} has no packing group.`);
+  return { entry, problems };
+}
+
+/**
+ * An emergency response number as a bill of lading can print it (49 CFR 172.604 wants one
+ * monitored around the clock): a US or Canadian number, 10 digits whose area code and exchange
+ * begin 2-9, optionally after +1 or 1, with spaces, dots, dashes or parentheses between. What the
+ * sandbox cannot tell is whether anyone answers; `call me` is no number at all.
+ */
+export function isEmergencyPhone(value: string): boolean {
+  if (/^\s*\+(?!1)/.test(value)) return false;
+  const digits = value.trim().replace(/^\+/, '');
+  if (!/^[\d\s().-]+$/.test(digits)) return false;
+  const bare = digits.replace(/[\s().-]/g, '');
+  return /^1?[2-9]\d\d[2-9]\d{6}$/.test(bare);
 }

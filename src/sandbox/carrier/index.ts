@@ -12,6 +12,7 @@
  *   lanes.ts           lanes: ends, miles, route, standard days
  *   serviceLevels.ts   what each service level promises and costs, where it runs
  *   tariff.ts          rates, weight breaks, deficit weight, accessorials, fuel
+ *   money.ts           the one rounding rule: exact amounts, half up to the cent
  *   limits.ts          what an LTL shipment can be; field lengths
  *   clock.ts           the carrier clock: the sandbox's now, at a rate of real time
  *   pickup.ts          a pickup's life: pending, dispatched, picked up
@@ -28,6 +29,7 @@ export * from './terminals';
 export * from './lanes';
 export * from './serviceLevels';
 export * from './tariff';
+export * from './money';
 export * from './limits';
 export * from './clock';
 export * from './pickup';

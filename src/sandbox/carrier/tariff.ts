@@ -13,9 +13,13 @@
  * at the break's class 50.0 rate, the tariff's lowest. So more weight never costs less, and
  * adding freight never lowers a price.
  *
- * Money is integer cents. The gross is the rounded exact sum of the lines (the lines are then
- * rounded so they add up to it), so rounding cannot make a heavier shipment a cent cheaper.
+ * Money is integer cents, each amount its exact value rounded half up (money.ts). The freight
+ * lines under GROSS make one total, rounded once from their exact sum: every line but the last
+ * is its own amount rounded half up, and the last is the total less the others, so the lines add
+ * up to the gross and rounding cannot make a heavier shipment a cent cheaper.
  */
+import { divHalfUp, dollarsToCents, exactDecimal, percentCents } from './money';
+
 export const FREIGHT_CLASSES = [
   '50.0',
   '55.0',
@@ -66,13 +70,21 @@ export function breakIndex(weight: number): number {
   return i;
 }
 
-/** Dollars per hundredweight at a weight break, before discount (to the cent). */
-export function ratePerCwt(freightClass: string | number, miles: number, breakAt: number): number {
+/**
+ * Cents per hundredweight at a weight break, before discount. The tariff defines its rates this
+ * way (a whole number of cents); every amount is then computed from them exactly.
+ */
+export function rateCentsPerCwt(freightClass: string | number, miles: number, breakAt: number): number {
   const cls = Number(normalizeFreightClass(freightClass) ?? '100.0');
   // Higher classes (light, bulky freight) cost more per pound, but less than proportionally.
   const classFactor = Math.pow(cls / 100, 0.85);
   const distance = 22 + 0.075 * Math.max(miles, 50);
-  return Math.round(distance * classFactor * WEIGHT_BREAKS[breakAt]!.factor * 100) / 100;
+  return Math.round(distance * classFactor * WEIGHT_BREAKS[breakAt]!.factor * 100);
+}
+
+/** Dollars per hundredweight at a weight break, before discount (to the cent). */
+export function ratePerCwt(freightClass: string | number, miles: number, breakAt: number): number {
+  return rateCentsPerCwt(freightClass, miles, breakAt) / 100;
 }
 
 export type ChargeType = '' | 'GROSS' | 'DISCNT' | 'DISCNF' | 'ACC' | 'FUEL' | 'NET';
@@ -189,52 +201,63 @@ export interface Price {
 
 interface Rating {
   readonly at: number;
+  /** Cents per hundredweight of each item at this break. */
   readonly rates: number[];
   readonly deficit: number;
   readonly deficitRate: number;
-  /** Exact cents before rounding. */
-  readonly exact: number;
+  /** Exact cents of each line (items, then the deficit weight when there is some), over `scale`. */
+  readonly parts: bigint[];
+  /** Their sum, over `scale`. */
+  readonly exact: bigint;
 }
 
-function rateAt(items: readonly TariffItem[], miles: number, total: number, at: number): Rating {
-  const rates = items.map((i) => ratePerCwt(i.freightClass, miles, at));
-  const deficit = Math.max(0, WEIGHT_BREAKS[at]!.min - total);
-  const deficitRate = ratePerCwt('50.0', miles, at);
-  const exact = items.reduce((sum, i, n) => sum + i.weight * rates[n]!, 0) + deficit * deficitRate;
-  return { at, rates, deficit, deficitRate, exact };
+/** Pounds as an exact count of 1/`scale` pounds. */
+function scaledPounds(weight: number, scale: bigint): bigint {
+  const w = exactDecimal(weight);
+  return (w.num * scale) / w.den;
 }
 
-/** Rounds each part to cents so that they add up to the rounded total (largest remainders first). */
-function allocate(parts: readonly number[], total: number): number[] {
-  const floors = parts.map(Math.floor);
-  let left = total - floors.reduce((s, f) => s + f, 0);
-  const order = parts.map((p, i) => ({ i, r: p - Math.floor(p) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i]!++;
-    left--;
-  }
-  return floors;
+function rateAt(items: readonly TariffItem[], miles: number, at: number, scale: bigint): Rating {
+  const rates = items.map((i) => rateCentsPerCwt(i.freightClass, miles, at));
+  const pounds = items.map((i) => scaledPounds(i.weight, scale));
+  const missing = BigInt(WEIGHT_BREAKS[at]!.min) * scale - pounds.reduce((a, b) => a + b, 0n);
+  const deficitRate = rateCentsPerCwt('50.0', miles, at);
+  // cents = pounds × (cents per 100 lb) / 100: over `scale` × 100 the division is exact.
+  const parts = pounds.map((w, n) => w * BigInt(rates[n]!));
+  if (missing > 0n) parts.push(missing * BigInt(deficitRate));
+  const deficit = missing > 0n ? Number(missing) / Number(scale) : 0;
+  return { at, rates, deficit, deficitRate, parts, exact: parts.reduce((a, b) => a + b, 0n) };
+}
+
+/** 10^k for the most decimals any weight has: every weight is a whole number of 1/scale pounds. */
+function weightScale(items: readonly TariffItem[]): bigint {
+  return items.reduce((m, i) => {
+    const d = exactDecimal(i.weight).den;
+    return d > m ? d : m;
+  }, 1n);
 }
 
 /** The freight charge and its lines. Pure: the same input always gives the same lines. */
 export function price(input: TariffInput): Price {
   const discountPercent = input.discountPercent ?? DEFAULT_DISCOUNT_PERCENT;
   const fuelPercent = input.fuelPercent ?? FUEL_PERCENT;
-  const total = input.items.reduce((sum, i) => sum + i.weight, 0);
-  let best = rateAt(input.items, input.miles, total, breakIndex(total));
+  const scale = weightScale(input.items);
+  const total = Number(input.items.reduce((sum, i) => sum + scaledPounds(i.weight, scale), 0n)) / Number(scale);
+  let best = rateAt(input.items, input.miles, breakIndex(total), scale);
   for (let at = best.at + 1; at < WEIGHT_BREAKS.length; at++) {
-    const candidate = rateAt(input.items, input.miles, total, at);
+    const candidate = rateAt(input.items, input.miles, at, scale);
     if (candidate.exact < best.exact) best = candidate;
   }
-  const exactParts = [...input.items.map((i, n) => i.weight * best.rates[n]!), ...(best.deficit > 0 ? [best.deficit * best.deficitRate] : [])];
-  const rated = Math.round(best.exact);
-  const cents = allocate(exactParts, rated);
+  const over = scale * 100n;
+  const rated = Number(divHalfUp(best.exact, over));
+  // Every line half up but the last, which is the total less the others (the lines add up).
+  const cents = best.parts.map((p) => Number(divHalfUp(p, over)));
+  if (cents.length) cents[cents.length - 1] = rated - cents.slice(0, -1).reduce((a, b) => a + b, 0);
   const lines: ChargeLine[] = input.items.map((item, n) => ({
     Type: '',
     Title: `Class ${normalizeFreightClass(item.freightClass) ?? String(item.freightClass)}`,
     weight: item.weight,
-    ratePerCwt: best.rates[n]!,
+    ratePerCwt: best.rates[n]! / 100,
     amountCents: cents[n]!,
   }));
   if (best.deficit > 0) {
@@ -242,12 +265,12 @@ export function price(input: TariffInput): Price {
       Type: '',
       Title: `Deficit Weight (rated at ${WEIGHT_BREAKS[best.at]!.label})`,
       weight: best.deficit,
-      ratePerCwt: best.deficitRate,
+      ratePerCwt: best.deficitRate / 100,
       amountCents: cents[cents.length - 1]!,
     });
   }
   const gross = Math.max(rated, MINIMUM_GROSS_CENTS);
-  const discount = Math.round((gross * discountPercent) / 100);
+  const discount = percentCents(gross, discountPercent);
   const discounted = gross - discount;
   lines.push({ Type: 'GROSS', Title: 'Gross Charge', amountCents: gross });
   lines.push({ Type: 'DISCNT', Title: `Discount (${discountPercent}%)`, amountCents: -discount });
@@ -264,13 +287,14 @@ export function price(input: TariffInput): Price {
     if (charge) add(charge.title, charge.cents);
   }
   const codAmount = Math.max(0, input.codAmount ?? 0);
-  if (codAmount > 0 || asked.includes('COD')) add('COD Fee', COD_FEE.flatCents + Math.round(codAmount * COD_FEE.percent));
+  if (codAmount > 0 || asked.includes('COD')) add('COD Fee', COD_FEE.flatCents + percentCents(dollarsToCents(codAmount), COD_FEE.percent));
   const odPieces = Math.max(input.overDimensionPieces ?? 0, asked.includes('OverDimension') ? 1 : 0);
   if (odPieces > 0) add(`Over Dimension (${odPieces} pcs)`, OVER_DIMENSION_CENTS_PER_PIECE * odPieces);
   const declared = Math.max(0, input.declaredValue ?? 0);
-  if (declared > 0) add('Excess Liability Coverage', Math.round((declared * EXCESS_LIABILITY_CENTS_PER_100_DOLLARS) / 100));
+  if (declared > 0)
+    add('Excess Liability Coverage', Number(divHalfUp(BigInt(dollarsToCents(declared)) * BigInt(EXCESS_LIABILITY_CENTS_PER_100_DOLLARS), 10_000n)));
 
-  const fuel = Math.round((discounted * fuelPercent) / 100);
+  const fuel = percentCents(discounted, fuelPercent);
   lines.push({ Type: 'FUEL', Title: `Fuel Surcharge (${fuelPercent}%)`, amountCents: fuel });
   const net = discounted + extras + fuel;
   lines.push({ Type: 'NET', Title: 'Net Charge', amountCents: net });
@@ -288,5 +312,5 @@ export function price(input: TariffInput): Price {
 
 /** What a service level adds: its percentage of the discounted freight charge (serviceLevels.ts). */
 export function surchargeCents(p: Pick<Price, 'discountedCents'>, surchargePercent: number): number {
-  return Math.round((p.discountedCents * surchargePercent) / 100);
+  return percentCents(p.discountedCents, surchargePercent);
 }

@@ -12,6 +12,12 @@
  */
 export type PrefixRow = readonly [number, number, string, number, number];
 
+/**
+ * The highest ZIP the USPS assigns (Port Protection AK): prefix 999 is real (Ketchikan, 99901 on),
+ * but nothing above 99950 is, so `99999` is not a ZIP the sandbox knows (docs/sandbox.md).
+ */
+export const HIGHEST_US_ZIP = 99_950;
+
 // A table laid out by hand (rows grouped by line): the formatter leaves it as written.
 // prettier-ignore
 export const US_ZIP_PREFIXES: readonly PrefixRow[] = [

@@ -7,6 +7,10 @@ export interface Reply {
   readonly contentType: string;
   readonly body: string | Buffer;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A reason phrase other than node's for the status (a replayed reply's, as recorded). */
+  readonly statusText?: string;
+  /** A replayed reply (src/sandbox/replay/): sent with its own headers alone, none of the sandbox's added; no Content-Type when `contentType` is empty. */
+  readonly recorded?: boolean;
 }
 
 export const XML_UTF8 = 'text/xml; charset=utf-8';

@@ -40,6 +40,6 @@ export const getTerminalInformation: OperationHandler = ({ params }) => {
   const served = countryOf(country);
   if ('problem' in served) throw clientFault(`CountryCode ${served.problem}.`);
   const terminals = findTerminalsFor(zip, served.country, TERMINALS_PER_ANSWER);
-  if (!terminals.length) throw clientFault(`${zip} is not a valid ZIP or postal code for ${country}.`);
+  if (!terminals.length) throw clientFault(`ZipCode ${zip} is not a valid ZIP or postal code for ${country}.`);
   return { Result: terminals.map(terminalInfo) };
 };

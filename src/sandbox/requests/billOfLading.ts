@@ -12,6 +12,8 @@ import { getRecord, type JsonObject } from '../../core';
 import {
   addDays,
   BOL_DATE_BACK_DAYS,
+  checkHazmatDescription,
+  isEmergencyPhone,
   daysBetween,
   formatUsDate,
   FREIGHT_CLASSES,
@@ -49,6 +51,25 @@ export interface BolCheck {
   readonly warnings: string[];
 }
 
+const CONSIGNEE_SHAPE =
+  ' The Consignee is an address block (Name, EmailAddress, AddressLine1, AddressLine2, ISO3Country, ZipCode, City, State, PhoneNumber, PhoneExtension), then Attention: the interface document shows Attention alone.';
+
+/** The party a COD is remitted to: what a check needs to reach someone. */
+const REMIT_FIELDS = ['Name', 'AddressLine1', 'ISO3Country', 'ZipCode', 'City', 'State'] as const;
+
+/**
+ * A COD names whom the carrier remits the collected amount to. The interface document gives
+ * RemitCOD only CODAmount, CheckType and FeeType; the carrier's RemitCOD is the address block
+ * first (docs/carrier-facts.md#contract-first), and the message says so.
+ */
+function remitRules(cod: JsonObject, messages: string[]): void {
+  for (const name of REMIT_FIELDS)
+    if (isBlank(cod[name]))
+      messages.push(
+        `RemitCOD ${name} is required with a CODAmount: the carrier remits the amount it collects to this party. RemitCOD is an address block (Name to PhoneExtension) before CODAmount, CheckType and FeeType: the interface document shows only the last three.`,
+      );
+}
+
 function partyRules(label: string, recordName: string, party: unknown, required: boolean, result: BolCheck): LaneEnd | undefined {
   if (party === undefined || party === null) {
     if (required) result.messages.push(`${label} is required.`);
@@ -57,7 +78,10 @@ function partyRules(label: string, recordName: string, party: unknown, required:
   const p = obj(party);
   // An optional party sent empty (the live client's <BillTo/>) is no party at all.
   if (!required && Object.values(p).every(isBlank)) return undefined;
-  for (const name of missingRequired(recordName, p)) result.messages.push(`${label} ${name} is required.`);
+  // The interface document gives Consignee only Attention; the carrier's Consignee is the address
+  // block and then Attention (docs/carrier-facts.md#contract-first), and the message says so.
+  const shape = recordName === 'BolConsignee' ? CONSIGNEE_SHAPE : '';
+  for (const name of missingRequired(recordName, p)) result.messages.push(`${label} ${name} is required.${shape}`);
   const address = readAddress(label, p, DOCUMENT_FIELDS, true);
   result.messages.push(...address.problems);
   result.warnings.push(...address.warnings);
@@ -80,7 +104,11 @@ function itemRules(items: unknown, messages: string[]): { hazmat: boolean; weigh
       return;
     }
     for (const name of missingRequired('BolItem', item, ['IsHazmat', 'Pieces', 'Weight', 'Class'])) messages.push(`${label} ${name} is required.`);
-    if (item.IsHazmat === true) hazmat = true;
+    if (item.IsHazmat === true) {
+      hazmat = true;
+      // What the PDF certifies is the item's Description: it must be the table's (docs/sandbox.md).
+      if (!isBlank(item.Description)) messages.push(...checkHazmatDescription(`${label} Description`, text(item.Description)).problems);
+    }
     const weight = weightProblem(`${label} Weight`, item.Weight);
     const pounds = num(item.Weight);
     messages.push(...piecesProblems(label, item.Pieces, weight ? 0 : pounds));
@@ -171,11 +199,16 @@ export function billOfLadingRules(request: JsonObject, now: Date): BolCheck {
     const h = bol.HazmatInformation;
     if (h === undefined || h === null) messages.push('HazmatInformation is required if any item is marked IsHazmat.');
     else if (isBlank(obj(h).EmergenyNumber)) messages.push('HazmatInformation EmergenyNumber is required if any item is marked IsHazmat.');
+    else if (!isEmergencyPhone(text(obj(h).EmergenyNumber)))
+      messages.push(
+        `HazmatInformation EmergenyNumber ${text(obj(h).EmergenyNumber)} is not a 24-hour emergency response phone number: write a US or Canadian number's 10 digits, optionally after +1, with spaces, dots, dashes or parentheses if you like (800-555-0199).`,
+      );
   }
   const cod = obj(bol.RemitCOD);
   if (!isBlank(cod.CODAmount)) {
     const problem = amountProblem('RemitCOD CODAmount', cod.CODAmount, MAX_COD_DOLLARS, false);
     if (problem) messages.push(problem);
+    else remitRules(cod, messages);
   }
   const declared = obj(bol.DeclaredValue);
   if (!isBlank(declared.Value)) {
