@@ -15,6 +15,7 @@ export * from './contract';
 export * from './envelope';
 export * from './environments';
 export * from './objects';
+export * from './probe';
 export * from './generate';
 export * from './recognize';
 export * from './redact';

@@ -147,7 +147,8 @@ function fill(record: RecordDef, given: Record<string, unknown> | undefined, htt
 function exampleFiles(dir = path.join(ROOT, 'examples')): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'collections' ? [] : exampleFiles(full);
+    // A collection's files send values earlier files capture ({{pro}}): they run only as a collection.
+    if (e.isDirectory()) return e.name === 'collections' || fs.existsSync(path.join(full, 'collection.json')) ? [] : exampleFiles(full);
     return e.name.endsWith('.carrier.json') ? [full] : [];
   });
 }

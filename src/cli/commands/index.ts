@@ -21,5 +21,6 @@ export const commands: readonly LazyCommand[] = [
   lazy('inspect', async () => (require('./inspect') as typeof import('./inspect')).inspect),
   lazy('contract', async () => (require('./contract') as typeof import('./contract')).contract),
   lazy('compare', async () => (require('./compare') as typeof import('./compare')).compare),
+  lazy('probe', async () => (require('./probe') as typeof import('./probe')).probe),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

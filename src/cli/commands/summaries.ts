@@ -12,4 +12,5 @@ export const SUMMARIES = {
   inspect: 'record what a program sends to the service and gets back (a forward proxy on loopback)',
   contract: "check an environment's live WSDLs against the catalog",
   compare: 'send request files to two environments and compare the replies',
+  probe: 'send requests generated from the catalog and hold every reply to properties (failures as request files)',
 } as const;
