@@ -14,6 +14,7 @@ import type {
   PlannedRun,
   RequestFile,
   SendInput as CoreSendInput,
+  SnapshotOptions,
   Severity,
   StandardBackend,
   ValidationResult as CoreValidation,
@@ -383,6 +384,15 @@ export function redactFinalText(...args: Parameters<Engine['redactFinalText']>):
   return engine().redactFinalText(...args);
 }
 
+/**
+ * Reply snapshots as a Test Explorer run keeps them: read and written through the engine's files,
+ * compared, a missing one written as `carrier run` does; never --update-snapshots nor --ci
+ * (accepting is the editor's Accept, snapshotDiffs.ts).
+ */
+export function runSnapshots(): SnapshotOptions {
+  return { files: engine().coreFiles() };
+}
+
 /** The engine `carrier run` uses, over a plan from planTests. */
 export function executePlan(...args: Parameters<Engine['executePlan']>): ReturnType<Engine['executePlan']> {
   return engine().executePlan(...args);
@@ -394,6 +404,7 @@ export type {
   RunReport,
   RunnerBackend,
   TestResult,
+  SnapshotOutcome,
   SourceLocation,
   Failure as RunFailure,
   LoadedFile as LoadedRequest,

@@ -37,6 +37,7 @@ import {
   writeStoredContract as coreWriteStoredContract,
   type CheckContractInput,
   type ContractReport,
+  type CoreFiles,
   type Exchange,
   type LoadOptions,
   type NamespaceRole,
@@ -153,6 +154,12 @@ const context = nodeContext();
 export function setDefaultEnvironment(resolve: ((fileName: string) => string | undefined) | undefined): void {
   context.defaultEnvironment = resolve;
 }
+
+/**
+ * The context's files, for what core reads and writes through them at the caller's say: a Test
+ * Explorer run's reply snapshots (runTests.ts, docs/collections.md#snapshots).
+ */
+export const coreFiles = (): CoreFiles => context.files;
 
 /** Closes the pooled connections (the extension deactivates). */
 export function closeEngine(): Promise<void> {

@@ -14,7 +14,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCli } from '../../src/cli/dispatch';
 import { DEFAULT_NAMESPACES } from '../../src/core/catalog';
+import type { Exchange } from '../../src/core/exchange';
 import { parseRunReport } from '../../src/core/runner';
+import { judgeSnapshot, snapshotText } from '../../src/core/runner/snapshot';
+import { nodeFiles } from '../../src/host';
 
 const API_KEY = 'Zr4vQt8LpN2xWm6KsB1yHc9JfD3gTa7VeU0oPi5lMkRqXwYnAb';
 
@@ -184,6 +187,8 @@ describe('carrier run: reply snapshots', function () {
     );
     assert.equal(json.tests[0].snapshot?.status, 'differs');
     assert.match(json.tests[0].snapshot?.file ?? '', /__snapshots__\/.+\.snap$/);
+    // The reply's new snapshot text is the editor's to offer (judgeSnapshot below), never the report's.
+    assert.deepEqual(Object.keys(json.tests[0].snapshot ?? {}), ['file', 'status']);
     // carrier report keeps what became of the snapshot.
     const merged = parseRunReport(reportText, work);
     assert.ok('report' in merged);
@@ -252,5 +257,32 @@ describe('carrier run: reply snapshots', function () {
     const second = await carrier(['run', 'bol', '--ci']);
     assert.equal(second.code, 0, second.out + second.err);
     assert.match(second.out, /Snapshots: 2 matched/);
+  });
+});
+
+describe('judgeSnapshot: a difference carries the reply', () => {
+  let work: string;
+  beforeEach(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), 'snapshot-judge-'))));
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  // Only what a snapshot reads of an exchange: the parsed reply and its shape.
+  const exchange = (name: string) =>
+    ({
+      operation: 'GetTerminalInformation',
+      version: '1.0.2',
+      documents: [],
+      parsed: { Result: [{ TerminalDetails: { TerminalDetailID: 17, TerminalName: name } }] },
+    }) as unknown as Exchange;
+
+  it("gives a differing snapshot's outcome the reply's own snapshot text, for the editor's Accept; written and matched carry none", () => {
+    const file = path.join(work, '__snapshots__', 'terminals.carrier.json.soap11.snap');
+    const input = { files: nodeFiles, file, title: 'GetTerminalInformation 1.0.2 over soap11, terminals.carrier.json' };
+    assert.deepEqual(judgeSnapshot(exchange('Lincoln'), input, false).outcome, { file, status: 'written' });
+    const judged = judgeSnapshot(exchange('Omaha'), input, false);
+    assert.equal(judged.outcome?.status, 'differs');
+    assert.equal(judged.outcome?.text, snapshotText(exchange('Omaha'), input.title));
+    assert.match(judged.failures[0].message, /^Result\[0\]\.TerminalDetails\.TerminalName: snapshot "Lincoln", reply "Omaha"$/);
+    assert.match(fs.readFileSync(file, 'utf8'), /TerminalName = "Lincoln"/, 'a difference is not written');
+    assert.deepEqual(judgeSnapshot(exchange('Lincoln'), input, false).outcome, { file, status: 'matched' });
   });
 });

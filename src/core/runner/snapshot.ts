@@ -381,5 +381,5 @@ export function judgeSnapshot(exchange: Exchange, input: SnapshotInput, failed: 
   }
   const failures = snapshotDifferences(readSnapshotLines(kept), readSnapshotLines(text), location);
   // Only the header differs (an older wording): the values are the same.
-  return failures.length ? { failures, outcome: outcome('differs') } : { failures: [], outcome: outcome('matched') };
+  return failures.length ? { failures, outcome: { ...outcome('differs'), text } } : { failures: [], outcome: outcome('matched') };
 }

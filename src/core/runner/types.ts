@@ -63,6 +63,11 @@ export interface SnapshotOutcome {
   /** The snapshot file, absolute. */
   readonly file: string;
   readonly status: SnapshotStatus;
+  /**
+   * `differs`: the reply's own snapshot text, which the editor offers to accept
+   * (src/extension/testing/snapshotDiffs.ts). Never written to a report (reporters/json.ts).
+   */
+  readonly text?: string;
 }
 
 /** One test: a request file sent over one binding. */

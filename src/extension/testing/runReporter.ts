@@ -6,14 +6,17 @@
  * test (failed, then passed when run again: collection.json `retries`) passes, and its output
  * says so at the item, with each failed attempt's failures at their lines; a test that waits
  * (`retry.until`) says at which attempt `until` held, or that it never did, and lists the last
- * attempts, in the CLI's words (core's waitedText and waitedLines). Keeps a
- * plain record of the same, which the extension-host tests read.
+ * attempts, in the CLI's words (core's waitedText and waitedLines). A reply snapshot written or
+ * differing is said in the output, as `carrier run` says it; a difference is handed to
+ * snapshotDiffs.ts, and its messages carry the contextValue its Show Diff and Accept menus read.
+ * Keeps a plain record of the same, which the extension-host tests read.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlannedTest, RunFailure, RunObserver, RunReport, TestResult } from '../core-adapter';
 import { engine } from '../engineBundle';
 import { testMessage, toLocation } from './locations';
+import { SNAPSHOT_MESSAGE, type SnapshotDiffs } from './snapshotDiffs';
 import type { TestTree } from './testTree';
 
 export interface ReportedMessage {
@@ -25,6 +28,8 @@ export interface ReportedMessage {
   readonly file?: string;
   /** 1-based. */
   readonly line?: number;
+  /** The TestMessage's contextValue, which its menus read (a snapshot difference's: snapshotDiffs.ts). */
+  readonly contextValue?: string;
 }
 
 export interface ReportedTest {
@@ -82,6 +87,8 @@ export class RunReporter implements RunObserver {
     private readonly redact: (text: string) => string,
     /** Aborted when the user cancels: a send cut short then is not a failure of the service. */
     private readonly cancelled: AbortSignal,
+    /** Where a differing snapshot is kept for Show Snapshot Diff and Accept. */
+    private readonly snapshots?: SnapshotDiffs,
   ) {}
 
   get outcome(): RunOutcome {
@@ -121,7 +128,16 @@ export class RunReporter implements RunObserver {
     const cutShort = result.status === 'failed' && this.cancelled.aborted;
     const status = cutShort ? 'skipped' : result.status;
     const skipReason = cutShort ? 'cancelled' : result.skipReason;
-    const messages = status === 'failed' ? result.failures.map((f) => testMessage(likeWithLike(f), test.location, this.redact)) : [];
+    const differs = result.snapshot?.status === 'differs';
+    const messages =
+      status === 'failed'
+        ? result.failures.map((f) => {
+            const message = testMessage(likeWithLike(f), test.location, this.redact);
+            if (differs && f.kind === 'snapshot') message.contextValue = SNAPSHOT_MESSAGE;
+            return message;
+          })
+        : [];
+    if (result.snapshot && !cutShort) this.snapshots?.record(item?.id, result.snapshot);
     if (item) {
       if (status === 'passed') this.run.passed(item, result.durationMs);
       else if (status === 'failed') this.run.failed(item, messages.length ? messages : [new vscode.TestMessage('failed')], result.durationMs);
@@ -144,6 +160,7 @@ export class RunReporter implements RunObserver {
         ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
         ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
         ...(m.location ? { file: m.location.uri.fsPath, line: m.location.range.start.line + 1 } : {}),
+        ...(m.contextValue ? { contextValue: m.contextValue } : {}),
       })),
     });
   }
@@ -174,6 +191,12 @@ export class RunReporter implements RunObserver {
     });
     if (status === 'failed') for (const f of result.failures) this.write(`    ${where(f)}${f.message}`, f, item);
     if (result.notRetried) this.write(`    ${result.notRetried}`, undefined, item);
+    const snapshot = result.snapshot;
+    if (snapshot?.status === 'written' || snapshot?.status === 'updated') {
+      this.write(`    Snapshot ${snapshot.status}: ${vscode.workspace.asRelativePath(snapshot.file)}`, undefined, item);
+    } else if (snapshot?.status === 'differs') {
+      this.write(`    Snapshot differs: ${vscode.workspace.asRelativePath(snapshot.file)} — Carrier: Show Snapshot Diff`, undefined, item);
+    }
     const captured = Object.entries(result.captured);
     if (captured.length) this.write(`    captured ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`, undefined, item);
   }

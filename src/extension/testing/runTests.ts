@@ -2,15 +2,19 @@
  * One Test Explorer run. The selected items (a file, a folder, everything) become the engine's
  * `only`, so the tests whose captures they use run first; each workspace folder's plan then runs
  * through executePlan, the engine `carrier run` uses, with the editor's environment, keys and
- * sandbox. Cancelling the run aborts the engine: sends in flight stop, the rest are skipped.
+ * sandbox. Each test with a kept snapshot (or a `snapshot` key) is held to it, and a missing one is
+ * written, as `carrier run` does (docs/collections.md#snapshots); a difference is offered to
+ * accept (snapshotDiffs.ts). Cancelling the run aborts the engine: sends in flight stop, the rest
+ * are skipped.
  */
 import * as vscode from 'vscode';
 import { readSettings } from '../config';
-import { executePlan, redactFinalText, type PlannedRun, type RunFailure } from '../core-adapter';
+import { executePlan, redactFinalText, runSnapshots, type PlannedRun, type RunFailure } from '../core-adapter';
 import type { Log } from '../log';
 import type { TestDiscovery } from './discovery';
 import { editorBackend, type BackendSources } from './editorBackend';
 import { RunReporter, type RunOutcome } from './runReporter';
+import type { SnapshotDiffs } from './snapshotDiffs';
 import type { TestTree } from './testTree';
 
 export interface RunContext extends BackendSources {
@@ -20,6 +24,8 @@ export interface RunContext extends BackendSources {
   readonly log: Log;
   /** A test began a wait between attempts (`retry`). */
   readonly onWait?: () => void;
+  /** Where differing snapshots are kept to show and accept. */
+  readonly snapshots?: SnapshotDiffs;
 }
 
 /** Problems of the run as a whole (a bad collection.json): those of a file fail its test instead. */
@@ -36,7 +42,7 @@ export async function runTests(ctx: RunContext, request: vscode.TestRunRequest, 
   const abort = new AbortController();
   const onCancel = token.onCancellationRequested(() => abort.abort());
   const secrets = new Set<string>();
-  const reporter = new RunReporter(run, ctx.tree, (text) => redactFinalText(text, secrets), abort.signal);
+  const reporter = new RunReporter(run, ctx.tree, (text) => redactFinalText(text, secrets), abort.signal, ctx.snapshots);
   if (ctx.onWait) reporter.onWait = ctx.onWait;
   try {
     for (const { folder, plan } of plans) {
@@ -45,7 +51,7 @@ export async function runTests(ctx: RunContext, request: vscode.TestRunRequest, 
       const backend = await editorBackend(folder.uri.fsPath, ctx, secrets);
       for (const p of [...backend.problems, ...runProblems(plan)]) reporter.write(`! ${p.message}`, p);
       try {
-        await executePlan(plan, { backend, only, signal: abort.signal, timeoutMs: readSettings(folder.uri).timeoutMs }, reporter);
+        await executePlan(plan, { backend, only, signal: abort.signal, timeoutMs: readSettings(folder.uri).timeoutMs, snapshots: runSnapshots() }, reporter);
       } finally {
         await backend.close();
       }

@@ -1,7 +1,7 @@
 /**
  * The "Carrier" test controller: request files with an `expect` in VS Code's Test Explorer,
- * run by the engine `carrier run` uses. Wiring only: discovery, the item tree and running each
- * live in their own module.
+ * run by the engine `carrier run` uses. Wiring only: discovery, the item tree, running each and
+ * the snapshots that differ (Show Snapshot Diff, Accept) live in their own module.
  */
 import * as vscode from 'vscode';
 import type { EnvironmentStore } from '../environments/environmentStore';
@@ -11,6 +11,7 @@ import type { ApiKeys } from '../secrets/apiKeys';
 import { TestDiscovery } from './discovery';
 import type { RunOutcome } from './runReporter';
 import { runTests, type RunContext } from './runTests';
+import { SnapshotDiffs } from './snapshotDiffs';
 import { createTestHooks, type TestHooks } from './testHooks';
 import { TestTree } from './testTree';
 
@@ -23,8 +24,9 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
   const controller = vscode.tests.createTestController('carrier', 'Carrier');
   const tree = new TestTree(controller);
   const discovery = new TestDiscovery(log, (plans) => tree.update(plans));
+  const snapshots = new SnapshotDiffs(log);
   let waits = 0;
-  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox, onWait: () => waits++ };
+  const ctx: RunContext = { controller, discovery, tree, log, environments, keys, sandbox, onWait: () => waits++, snapshots };
   let runs = 0;
   let lastRun: RunOutcome | undefined;
   const run = async (request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<RunOutcome> => {
@@ -51,5 +53,5 @@ export function registerTestExplorer(environments: EnvironmentStore, keys: ApiKe
   );
 
   const hooks = createTestHooks({ discovery, tree, profile, run, state: () => ({ runs, waits, ...(lastRun ? { lastRun } : {}) }) });
-  return Object.assign(vscode.Disposable.from(controller, discovery), { hooks });
+  return Object.assign(vscode.Disposable.from(controller, discovery, snapshots), { hooks });
 }

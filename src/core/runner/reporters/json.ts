@@ -56,7 +56,7 @@ function test(r: TestResult, rel: Relative) {
     ...(r.test.tags?.length ? { tags: r.test.tags } : {}),
     ...(isFlaky(r) ? { flaky: true } : {}),
     ...(r.notRetried ? { notRetried: r.notRetried } : {}),
-    // What became of its snapshot (docs/collections.md#snapshots): the file, relative, and matched, written, updated, differs or missing.
+    // What became of its snapshot (docs/collections.md#snapshots): the file, relative, and matched, written, updated, differs or missing; never a differing reply's text (the editor's alone).
     ...(r.snapshot ? { snapshot: { file: rel(r.snapshot.file), status: r.snapshot.status } } : {}),
     // A test that waited (retry.until, docs/request-files.md#retry): each send, its own exchange with all but the last.
     ...(r.untilAttempts
