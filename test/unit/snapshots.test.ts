@@ -18,6 +18,8 @@ import type { Exchange } from '../../src/core/exchange';
 import { parseRunReport } from '../../src/core/runner';
 import { judgeSnapshot, snapshotText } from '../../src/core/runner/snapshot';
 import { nodeFiles } from '../../src/host';
+import type { SandboxHandle } from '../../src/sandbox/options';
+import { startSandbox } from '../../src/sandbox/server';
 
 const API_KEY = 'Zr4vQt8LpN2xWm6KsB1yHc9JfD3gTa7VeU0oPi5lMkRqXwYnAb';
 
@@ -284,5 +286,86 @@ describe('judgeSnapshot: a difference carries the reply', () => {
     assert.match(judged.failures[0].message, /^Result\[0\]\.TerminalDetails\.TerminalName: snapshot "Lincoln", reply "Omaha"$/);
     assert.match(fs.readFileSync(file, 'utf8'), /TerminalName = "Lincoln"/, 'a difference is not written');
     assert.deepEqual(judgeSnapshot(exchange('Lincoln'), input, false).outcome, { file, status: 'matched' });
+  });
+
+  it("writes the run's own values as their names: a reply echoing PO-{{run.id}} matches on the next run", () => {
+    const file = path.join(work, '__snapshots__', 'echo.carrier.json.soap11.snap');
+    const title = 'GetTerminalInformation 1.0.2 over soap11, echo.carrier.json';
+    const first = { files: nodeFiles, file, title, runValues: { 'run.id': '37c5c736', 'run.today': '11/29/2026' } };
+    assert.equal(judgeSnapshot(exchange('Terminal PO-37c5c736'), first, false).outcome?.status, 'written');
+    assert.match(fs.readFileSync(file, 'utf8'), /TerminalName = "Terminal PO-\{\{run\.id\}\}"/);
+    const next = { ...first, runValues: { 'run.id': '6b0fc8ab', 'run.today': '11/30/2026' } };
+    assert.equal(judgeSnapshot(exchange('Terminal PO-6b0fc8ab'), next, false).outcome?.status, 'matched');
+    // Another value is a difference still.
+    assert.equal(judgeSnapshot(exchange('Terminal PO-00000000'), next, false).outcome?.status, 'differs');
+  });
+});
+
+describe('carrier run: the example rate quotes against a carrier whose tariff changed', function () {
+  this.timeout(60_000);
+  let sandbox: SandboxHandle;
+  let proxy: http.Server;
+  let work: string;
+  /** Cents added to every charge the carrier quotes: its tariff going up. */
+  let raise = 0;
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, host: '127.0.0.1', apiKeys: [API_KEY] });
+    // In front of the sandbox: every <Amount> (and NetCharge) raised by `raise` cents, nothing else changed.
+    proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([n]) => n !== 'host' && n !== 'content-length')) as Record<string, string>;
+        const answer = await fetch(`${sandbox.url}${req.url}`, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        let text = await answer.text();
+        if (raise)
+          text = text.replace(/<((?:\w+:)?(?:Amount|NetCharge))>(-?)\$([\d,]+)\.(\d\d)</g, (_m, tag: string, minus: string, dollars: string, cents: string) => {
+            const value = Number(dollars.replace(/,/g, '')) * 100 + Number(cents) + raise;
+            return `<${tag}>${minus}$${Math.floor(value / 100).toLocaleString('en-US')}.${String(value % 100).padStart(2, '0')}<`;
+          });
+        res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/xml' });
+        res.end(text);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  after(async () => {
+    proxy.closeAllConnections();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await sandbox.close();
+  });
+  beforeEach(() => {
+    raise = 0;
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'snapshots-tariff-'));
+    fs.cpSync(path.join(__dirname, '..', '..', 'examples', 'collections', 'rate-quotes-across-versions'), path.join(work, 'quotes'), { recursive: true });
+    const baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    fs.writeFileSync(path.join(work, 'carrier.environments.json'), JSON.stringify({ carrier: { baseUrl } }));
+  });
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  async function run(args: string[]): Promise<{ code: number; out: string }> {
+    let out = '';
+    const code = await runCli(['run', 'quotes', '--env', 'carrier', ...args], {
+      stdout: (t) => void (out += t),
+      stderr: (t) => void (out += t),
+      cwd: work,
+      env: { CARRIER_API_KEY: API_KEY, NO_COLOR: '1' },
+    });
+    return { code, out };
+  }
+
+  it('written once, matched on the next run, and a raised tariff fails with the charges by path', async () => {
+    const first = await run(['--update-snapshots']);
+    assert.equal(first.code, 0, first.out);
+    assert.match(first.out, /Snapshots: \d+ written/);
+    const again = await run(['--ci']);
+    assert.equal(again.code, 0, again.out);
+    assert.doesNotMatch(again.out, /differs/);
+    raise = 100;
+    const raised = await run(['--ci']);
+    assert.equal(raised.code, 1, raised.out);
+    assert.match(raised.out, /Result\.Charges\[\d+\]\.Amount: snapshot "\$[\d,.]+", reply "\$[\d,.]+"/);
+    assert.match(raised.out, /ServiceLevels\[\d+\]\.NetCharge: snapshot/);
   });
 });

@@ -431,6 +431,7 @@ class Run {
         title: `${shape} over ${binding}, ${path.basename(test.file)}${row}`,
         ...(file.snapshot ? { compiled: file.snapshot } : {}),
         fileLocation: file.location,
+        runValues: this.builtins,
       },
     };
   }

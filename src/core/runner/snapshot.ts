@@ -65,6 +65,8 @@ export interface SnapshotInput extends SnapshotOptions {
   readonly compiled?: CompiledSnapshot;
   /** Where failures point when the file has no `snapshot` key. */
   readonly fileLocation?: SourceLocation;
+  /** The run's `run.*` values: written in the snapshot as their names. */
+  readonly runValues?: RunValues;
 }
 
 /** Snapshots are small; a larger file is not one of ours. */
@@ -87,15 +89,40 @@ export function snapshotWanted(options: SnapshotOptions, compiled: CompiledSnaps
 
 const HEADER = [
   '# One line per value of the reply: path = value (JSON). Masked: <dateTime>, <date>, <time> and <volatile> by the catalog,',
-  '# <ignored> by the file\'s "snapshot": { "ignore": [...] }, documents as their type and pages.',
+  '# <ignored> by the file\'s "snapshot": { "ignore": [...] }, documents as their type and pages, the run\'s own values as {{run.id}}.',
   '# Accept a changed reply with: carrier run --update-snapshots',
 ];
 
 /** The snapshot text of a reply: a title, the header, then one line per value. */
-export function snapshotText(exchange: Exchange, title: string, ignore: readonly ReplyPath[] = []): string | undefined {
-  const lines = snapshotLines(exchange, ignore);
+export function snapshotText(exchange: Exchange, title: string, ignore: readonly ReplyPath[] = [], runValues?: RunValues): string | undefined {
+  const lines = snapshotLines(exchange, ignore, runValues);
   if (!lines) return undefined;
   return [`# Carrier snapshot: ${title}`, ...HEADER, ...lines.map(([p, v]) => `${p}${SEP}${v}`), ''].join('\n');
+}
+
+/** The run's own values by name (`run.id` → `37c5c736`, runVariables.ts): what a request made from them differs on every run. */
+export type RunValues = Readonly<Record<string, string>>;
+
+/** Run values too short to stand for themselves (a one-digit day) would mask ordinary text. */
+const MIN_RUN_VALUE = 6;
+
+/** The run values worth looking for, longest first (a timestamp before the date inside it). */
+function runValueMasks(values: RunValues | undefined): Array<[string, string]> {
+  if (!values) return [];
+  return Object.entries(values)
+    .filter(([, v]) => v.length >= MIN_RUN_VALUE)
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([name, v]) => [v, `{{${name}}}`]);
+}
+
+/**
+ * A reply's text with each run value the request put in it written as its variable: a bill of
+ * lading echoes `PO-{{run.id}}`, a new value on every run, and the snapshot keeps what it means.
+ */
+function withRunNames(text: string, named: ReadonlyArray<[string, string]>): string {
+  let out = text;
+  for (const [value, name] of named) if (out.includes(value)) out = out.split(value).join(name);
+  return out;
 }
 
 /** An ignore path as a pattern over concrete paths: names literal, [*] and [?] any index. */
@@ -142,7 +169,8 @@ interface Visit {
  * The reply's values as `[path, value]`, in reply order (catalog order within a record), walked
  * with a stack: a reply can be deep. Undefined when the reply was not read.
  */
-export function snapshotLines(exchange: Exchange, ignore: readonly ReplyPath[] = []): Array<[string, string]> | undefined {
+export function snapshotLines(exchange: Exchange, ignore: readonly ReplyPath[] = [], runValues?: RunValues): Array<[string, string]> | undefined {
+  const named = runValueMasks(runValues);
   if (exchange.parsed === undefined || !exchange.operation) return undefined;
   const shape = findShape(exchange.operation, exchange.version);
   const ignored = ignore.map(ignorePattern);
@@ -193,6 +221,7 @@ export function snapshotLines(exchange: Exchange, ignore: readonly ReplyPath[] =
       continue;
     }
     if (mask) out.push([at, mask]);
+    else if (typeof value === 'string' && named.length) out.push([at || '$', JSON.stringify(withRunNames(value, named))]);
     else out.push([at || '$', value === null || value === undefined ? 'nil' : JSON.stringify(value)]);
   }
   return out;
@@ -352,7 +381,7 @@ export function judgeSnapshot(exchange: Exchange, input: SnapshotInput, failed: 
   const ignore = input.compiled?.ignore ?? [];
   const location = input.compiled?.location ?? input.fileLocation;
   const at = location ? { location } : {};
-  const text = snapshotText(exchange, input.title, ignore);
+  const text = snapshotText(exchange, input.title, ignore, input.runValues);
   if (text === undefined) return { failures: [] };
   let kept: string | undefined;
   try {
