@@ -16,6 +16,7 @@ import { checkContract, ContractCancelled } from '../../src/core/contract/check'
 import { sandboxEnvironment } from '../../src/core/environments/builtin';
 import { nodeContext } from '../../src/host';
 import { alterLiveReply, alterLiveWsdl, liveRequest, LIVE_NAMESPACES, startLiveService, type LiveService } from './contract-kit';
+import { exampleFiles } from './example-files';
 import { startServer, tmpDir, type TestServer } from './transport-support';
 
 const ROOT = path.join(__dirname, '../..');
@@ -54,14 +55,6 @@ const ENVIRONMENTS = (url: string) => `{
   }
 }
 `;
-
-function exampleFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'collections' ? [] : exampleFiles(full);
-    return e.name.endsWith('.carrier.json') ? [full] : [];
-  });
-}
 
 function childNames(el: XmlElement | undefined): string[] {
   return (el?.children ?? []).map((c) => c.local);
@@ -202,7 +195,7 @@ describe('carrier contract, --write, send and compare against a live service', f
     const examples = path.join(dir, 'examples');
     fs.cpSync(path.join(ROOT, 'examples'), examples, { recursive: true, filter: (src) => !src.includes(`${path.sep}collections`) });
     const failed: string[] = [];
-    for (const file of exampleFiles(examples)) {
+    for (const file of exampleFiles({ root: examples })) {
       const r = await carrier(['send', path.relative(dir, file), '--env', 'live'], dir, { CARRIER_API_KEY_LIVE: KEY });
       if (r.code !== 0) failed.push(`${path.relative(dir, file)}: ${r.code}\n${r.stderr}${r.stdout.split('\n').slice(-3).join('\n')}`);
     }

@@ -17,15 +17,8 @@ import type { RequestFile } from '../../src/core/requestFile/types';
 import { findVariables } from '../../src/core/requestFile/variables';
 import { attr, parseXml, type XmlElement } from '../../src/core/xml/dom';
 import { assertRules, BASE, header, KEY } from './envelope-rules';
+import { exampleFiles } from './example-files';
 import { environmentAt } from './transport-support';
-
-function exampleFiles(dir = path.join(__dirname, '../../examples')): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? exampleFiles(full) : e.name.endsWith('.carrier.json') ? [full] : [];
-  });
-}
 
 function readRequest(text: string, fileName = 'test.carrier.json'): RequestFile {
   const { request, findings } = validateRequestText(text, fileName);
@@ -47,7 +40,7 @@ function prepare(request: RequestFile, binding?: Binding, environment: Environme
 }
 
 describe('envelope: transport rules for every example file and binding', () => {
-  const files = exampleFiles();
+  const files = exampleFiles({ collectionsToo: true });
   it('finds the example files', () => assert.ok(files.length >= 13, `${files.length} example files`));
   for (const file of files) {
     it(path.relative(path.join(__dirname, '../..'), file), () => {

@@ -33,6 +33,7 @@ import { parseXml, type XmlElement } from '../../src/core/xml/dom';
 import { nodeContext } from '../../src/host';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { Clock, NS_DISTINCT, NS_SAME } from './sandbox-kit';
+import { exampleFiles } from './example-files';
 import { tmpDir } from './transport-support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS script of the project's set-up
@@ -142,15 +143,6 @@ function fill(record: RecordDef, given: Record<string, unknown> | undefined, htt
     }
   }
   return out;
-}
-
-function exampleFiles(dir = path.join(ROOT, 'examples')): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    // A collection's files send values earlier files capture ({{pro}}): they run only as a collection.
-    if (e.isDirectory()) return e.name === 'collections' || fs.existsSync(path.join(full, 'collection.json')) ? [] : exampleFiles(full);
-    return e.name.endsWith('.carrier.json') ? [full] : [];
-  });
 }
 
 interface Case {

@@ -170,18 +170,23 @@ describe('sandbox state', () => {
         const sb = await spawnCli(['--port', '0', '--data-dir', dir, '--quiet']);
         const before = acked.length;
         let stop = false;
+        // Killed once this many more are acknowledged: a different moment each round, reached however busy the machine is.
+        const killAt = before + 10 + round * 17;
+        let reached!: () => void;
+        const enough = new Promise<void>((resolve) => (reached = resolve));
         // Eight clients creating bills of lading as fast as they can…
         const clients = Array.from({ length: 8 }, async () => {
           while (!stop) {
             try {
               acked.push(await createBol(sb.url));
+              if (acked.length >= killAt) reached();
             } catch {
               return;
             }
           }
         });
-        // …until the process is killed without warning, at a different moment each round.
-        await new Promise((r) => setTimeout(r, 300 + round * 170));
+        // …until the process is killed without warning, with writes still coming.
+        await enough;
         sb.proc.kill('SIGKILL');
         await exitOf(sb.proc);
         stop = true;

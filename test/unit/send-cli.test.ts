@@ -14,6 +14,7 @@ import { findVariables } from '../../src/core/requestFile/variables';
 import { validateRequestText } from '../../src/core/validation/validate';
 import { runCli } from '../../src/cli/dispatch';
 import { assertRules, BASE } from './envelope-rules';
+import { exampleFiles } from './example-files';
 import { makePdf, soapReply, SOAP12_TYPE, startServer, tmpDir, type TestServer } from './transport-support';
 
 const ROOT = path.join(__dirname, '../..');
@@ -57,13 +58,6 @@ function assertNoKey(where: string, bytes: Buffer | string): void {
   assert.deepEqual(found, [], `the key appears in ${where}`);
 }
 
-function exampleFiles(dir = path.join(ROOT, 'examples')): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? exampleFiles(full) : e.name.endsWith('.carrier.json') ? [full] : [];
-  });
-}
-
 /** The printed request back into its parts: first line, headers, blank line, body. */
 function parsePrinted(text: string, binding: Binding): HttpRequestSpec {
   const blank = text.indexOf('\n\n');
@@ -103,7 +97,7 @@ describe('carrier envelope', function () {
 
   it('prints, for every example file and binding, a request that follows the transport rules (docs/wire.md#transport-rules)', async () => {
     let checked = 0;
-    for (const file of exampleFiles()) {
+    for (const file of exampleFiles({ collectionsToo: true })) {
       const { request } = validateRequestText(fs.readFileSync(file, 'utf8'), file);
       assert.ok(request, file);
       const op = findShape(request.operation, request.version)!;
