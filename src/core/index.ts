@@ -43,3 +43,4 @@ export { duration, relativeTo, waitedLines, waitedText, where, type Relative } f
 // validation says about a file, with its range) is named for its file.
 export type { Finding } from './exchange';
 export type { Finding as RequestFileFinding, FindingCode } from './requestFile/types';
+export { probeSender, type ProbeSendInput } from './probeSend';

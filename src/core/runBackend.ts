@@ -10,7 +10,7 @@
  * It stands above both the runner (src/core/runner/, which knows only the RunnerBackend it is
  * given) and send (src/core/send.ts), so neither imports the other.
  */
-import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment } from './environments';
+import { apiKeyFromVariables, findEnvironment, loadEnvironmentsFrom, missingApiKeyMessage, type Environment, type LoadedEnvironments } from './environments';
 import * as path from 'node:path';
 import { findShape, shapeLabel } from './catalog';
 import type { CoreContext } from './context';
@@ -26,6 +26,12 @@ export interface RunBackendOptions {
   readonly context: CoreContext;
   /** Where to look for carrier.environments.json, in turn (environments/where.ts): the run's folders, then the working directory. */
   readonly environmentsFrom: readonly string[];
+  /**
+   * The environments as the caller already holds them, read from `environmentsFrom` (the
+   * extension's, with the environments it adds for its session: a replay of recordings); read
+   * here when absent.
+   */
+  readonly environments?: LoadedEnvironments;
   /**
    * Keys by environment name from elsewhere (the extension reads its secret storage before the
    * run, since that is asynchronous); over the context's variables.
@@ -53,7 +59,7 @@ interface Resolved {
 
 export function createRunBackend(options: RunBackendOptions): StandardBackend {
   const { context } = options;
-  const loaded = loadEnvironmentsFrom(context, options.environmentsFrom);
+  const loaded = options.environments ?? loadEnvironmentsFrom(context, options.environmentsFrom);
   const problems: Failure[] = loaded.problems
     .filter((p) => p.severity === 'error')
     .map((p) => ({

@@ -11,6 +11,7 @@ import type {
   Environment,
   Exchange,
   HttpRequestSpec,
+  LoadedEnvironments,
   PlannedRun,
   RequestFile,
   SendInput as CoreSendInput,
@@ -281,8 +282,17 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-/** `sandbox` is the "sandbox" environment as the workspace defines it (its namespaces, its clock rate). */
-export async function startSandbox(options: { sandbox: Environment; dataDir?: string; log?: (line: string) => void }): Promise<SandboxHandle> {
+/**
+ * `sandbox` is the "sandbox" environment as the workspace defines it (its namespaces, its clock
+ * rate). With `replay` it answers from recordings first (docs/sandbox.md#replaying-recordings); a
+ * recording that does not read rejects with an error named `ReplayLoadError`, its `file` naming it.
+ */
+export async function startSandbox(options: {
+  sandbox: Environment;
+  dataDir?: string;
+  log?: (line: string) => void;
+  replay?: { readonly dirs: readonly string[]; readonly fallback: 'emulate' | 'fault' };
+}): Promise<SandboxHandle> {
   // Loopback only, a free port: nothing outside this machine can reach it.
   const clockRate = options.sandbox.sandbox?.clockRate;
   return sandboxBundle().startSandbox({
@@ -292,6 +302,7 @@ export async function startSandbox(options: { sandbox: Environment; dataDir?: st
     dataDir: options.dataDir,
     log: options.log,
     ...(clockRate !== undefined ? { clockRate } : {}),
+    ...(options.replay ? { replay: options.replay } : {}),
   });
 }
 
@@ -420,12 +431,18 @@ export function planTests(inputs: readonly string[], baseDir: string, read?: (fi
 }
 
 /**
- * The CLI's backend with the editor's keys and sandbox. The engine's context has no environment
- * variables: the editor keeps keys in SecretStorage only and never takes CARRIER_API_KEY from its
- * own process environment (engine.ts).
+ * The CLI's backend with the editor's keys, environments and sandbox. The engine's context has
+ * no environment variables: the editor keeps keys in SecretStorage only and never takes
+ * CARRIER_API_KEY from its own process environment (engine.ts). `environments` are the folder's
+ * as the editor holds them, its session's included (environmentStore.ts).
  */
-export function createTestBackend(workspaceFolder: string, apiKeys: Readonly<Record<string, string>>, embeddedUrl: () => Promise<string>): StandardBackend {
-  return engine().createRunBackend({ environmentsFrom: [workspaceFolder], apiKeys, embeddedUrl });
+export function createTestBackend(
+  workspaceFolder: string,
+  environments: LoadedEnvironments,
+  apiKeys: Readonly<Record<string, string>>,
+  embeddedUrl: (environment: Environment) => Promise<string>,
+): StandardBackend {
+  return engine().createRunBackend({ environmentsFrom: [workspaceFolder], environments, apiKeys, embeddedUrl });
 }
 
 /** The running sandbox's page for one shape: its test form, parameters and samples. */

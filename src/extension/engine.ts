@@ -51,6 +51,7 @@ import {
   type ValidateOptions,
   type ValidationResult,
 } from '../core';
+import { nextPickupDay, probeSender, runProbe, type Environment, type PickupDay, type ProbeExample, type ProbeInput, type ProbeResult } from '../core';
 import { nodeContext } from '../host';
 
 export {
@@ -58,6 +59,9 @@ export {
   BINDING_LABELS,
   compareExchanges,
   contractExitCode,
+  CREATING_OPERATIONS,
+  creatingAllowed,
+  failureFiles,
   differenceScope,
   EMBEDDED_DISPLAY_URL,
   ENTRY_SCHEMA,
@@ -190,4 +194,37 @@ export const requireSendable = door((validation: ValidationResult, fileName: str
   const request = sendableRequest(validation, anyway);
   if (!request) throw new RequestFileError(fileName, validation.findings);
   return request;
+});
+
+/** What Probe Operation… hands the engine: runProbe's input but the sending, which the engine does with its context. */
+export interface ProbeRunInput extends Omit<ProbeInput, 'send' | 'day'> {
+  readonly environment: Environment;
+  /** The key stored for the environment; the embedded sandbox is sent its default one without. */
+  readonly apiKey?: string;
+  /** The embedded sandbox's base URL, started on demand (the extension's SandboxController). */
+  readonly resolveEmbedded: () => Promise<string>;
+  /** Each distinct request, as it is sent (the progress counts them). */
+  readonly onSend?: (example: ProbeExample) => void;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * core's runProbe with the extension's context, each example sent as `carrier probe` sends it
+ * (src/cli/commands/probe.ts): as written, a binding the operation lacks as the exact HTTP
+ * request; a request core cannot make is not sent, a sandbox that cannot start stops the probe.
+ */
+export const probe = door(async (input: ProbeRunInput): Promise<{ result: ProbeResult; day: PickupDay }> => {
+  const { environment, apiKey, resolveEmbedded, onSend, signal, ...rest } = input;
+  // Pickups and transit times are asked for the next day the carrier works (docs/probe.md#examples).
+  const day = nextPickupDay(new Date(context.clock.now()));
+  const sendExample = probeSender({
+    context,
+    environment,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    resolveEmbedded,
+    signal,
+    source: 'Carrier: Probe Operation',
+    ...(onSend ? { onSend } : {}),
+  });
+  return { result: await runProbe({ ...rest, day, signal, send: sendExample }), day };
 });

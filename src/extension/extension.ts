@@ -23,8 +23,11 @@ import { registerJsonService } from './language/jsonService';
 import { createLog } from './log';
 import { registerBodyDocuments } from './panel/bodyDocuments';
 import { registerPanelSerializer } from './panel/panelSerializer';
+import { registerProbeCommands } from './probe/probeCommands';
 import { ResultsPanel } from './panel/resultsPanel';
 import { registerOpenServicePage } from './sandbox/openServicePage';
+import { registerReplayCommands } from './sandbox/replayCommands';
+import { ReplayController } from './sandbox/replayController';
 import { registerSandboxCommands } from './sandbox/sandboxCommands';
 import { SandboxController } from './sandbox/sandboxController';
 import { registerApiKeyCommands } from './secrets/apiKeyCommands';
@@ -40,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
   const history = new HistoryStore(context.workspaceState, context.storageUri, () => readSettings().historySize);
   const panel = new ResultsPanel(context.extensionUri, history, log);
   const sandbox = new SandboxController(environments, log, context.storageUri && vscode.Uri.joinPath(context.storageUri, 'sandbox').fsPath);
+  const replays = new ReplayController(environments, log);
   const sender = new SendController(environments, keys, sandbox, history, panel, log);
   const inspector = new InspectorController(environments, keys, sandbox, log);
   const testExplorer = registerTestExplorer(environments, keys, sandbox, log);
@@ -63,6 +67,8 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     registerBodyDocuments(history),
     ...registerSendCommands(sender, environments, sandbox, log),
     ...registerSandboxCommands(sandbox, log),
+    replays,
+    ...registerReplayCommands(replays, log),
     registerOpenServicePage(sandbox, log),
     inspector,
     createInspectorStatus(inspector),
@@ -71,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     ...registerAuthoringCommands(environments, sandbox, log),
     contracts,
     ...registerContractCommands(environments, keys, sandbox, contracts, log),
+    ...registerProbeCommands(environments, keys, sandbox, log),
     registerDiagnostics(contracts.onDidChange),
     registerJsonService(context.extensionUri),
     registerCodeLens(),

@@ -1,7 +1,8 @@
 /**
  * carrier probe (docs/probe.md): the same seed draws the same examples; a service with planted
  * defects in front of a real sandbox has each found and written as a request file that `carrier
- * run` fails for the same reason; and a quick probe of the embedded sandbox holds.
+ * run` fails for the same reason; the creating operations are probed on a service marked
+ * `"probe": true` and skipped on one that is not; and a quick probe of the embedded sandbox holds.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -119,6 +120,51 @@ describe('carrier probe: a service with planted defects', function () {
     assert.deepEqual((written('no-contract-errors').expect as { conforms: boolean }).conforms, true);
     // Shrunk: the fault needs only Invoice among the document types.
     assert.deepEqual((written('valid-is-answered').params as { documentTypes: string[] }).documentTypes, ['Invoice']);
+  });
+});
+
+describe('carrier probe: creating operations on a service marked "probe": true', function () {
+  this.timeout(60_000);
+  let sandbox: SandboxHandle;
+  let dir: string;
+  const env = { CARRIER_API_KEY: SANDBOX_DEFAULT_KEY };
+  const args = (name: string) => ['probe', '--env', name, '--operation', 'CreatePickupRequest,GetTerminalInformation', '--max-examples', '4'];
+  const probedShapes = (stdout: string) => stdout.split('\n').flatMap((l) => /^[✓✗] (\w+) \S+ soap11: \d+ examples/.exec(l)?.[1] ?? []);
+
+  before(async () => {
+    // A service on a loopback address, not embedded: only the environment's mark lets a probe create pickups there.
+    sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+    dir = tmpDir('carrier-probe-');
+    fs.writeFileSync(
+      path.join(dir, 'carrier.environments.json'),
+      JSON.stringify({ marked: { baseUrl: sandbox.url, probe: true }, unmarked: { baseUrl: sandbox.url } }),
+    );
+  });
+
+  after(async () => {
+    await sandbox?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('marked, the creating operations are probed with the others', async () => {
+    const run = await carrier(args('marked'), dir, env);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.doesNotMatch(run.stdout, /skipped/);
+    const probed = probedShapes(run.stdout);
+    assert.ok(probed.includes('CreatePickupRequest'), run.stdout);
+    assert.ok(probed.includes('GetTerminalInformation'), run.stdout);
+  });
+
+  it('unmarked, they are skipped with the reason', async () => {
+    const run = await carrier(args('unmarked'), dir, env);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /skipped CreatePickupRequest: they create shipments and pickups, probed on the embedded sandbox only \(or where "probe": true marks the environment\)/,
+    );
+    const probed = probedShapes(run.stdout);
+    assert.ok(!probed.includes('CreatePickupRequest'), run.stdout);
+    assert.ok(probed.includes('GetTerminalInformation'), run.stdout);
   });
 });
 

@@ -27,7 +27,9 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./snapshots.test'),
   () => require('./multiroot.test'),
   () => require('./contract.test'),
+  () => require('./probe.test'),
   () => require('./new-user-editor.test'),
+  () => require('./replay.test'),
 ];
 
 export async function run(): Promise<void> {

@@ -11,24 +11,20 @@ import {
   ALL_BINDINGS,
   apiKeyFromVariables,
   CREATING_OPERATIONS,
+  creatingAllowed,
   failureFiles,
   loadEnvironmentsFrom,
   missingApiKeyMessage,
   operations,
   readProbeProperties,
-  RequestError,
   nextPickupDay,
+  probeSender,
+  RequestError,
   runProbe,
-  SANDBOX_DEFAULT_KEY,
-  send,
   shapeLabel,
-  wrongBindingRequest,
   type Binding,
-  type Environment,
   type OperationDef,
-  type ProbeExample,
   type ProbeResult,
-  type SendOutcome,
   type UserProperty,
 } from '../../core';
 import { EmbeddedSandbox } from '../embeddedSandbox';
@@ -73,7 +69,8 @@ export const probe: Command = {
     'valid-is-answered, same-twice, and those of probe.json. A failure is shrunk and written to',
     '--out as a request file that `carrier run` fails for the same reason.',
     '',
-    'CreateBillOfLading and CreatePickupRequest are probed on the embedded sandbox only.',
+    'CreateBillOfLading and CreatePickupRequest are probed on the embedded sandbox only, or on an',
+    'environment that carrier.environments.json marks "probe": true.',
     '',
     'Exit code: 0 every property held, 1 a property failed, 2 usage, file or environment error.',
     '',
@@ -122,12 +119,13 @@ export const probe: Command = {
       io.stderr(`carrier probe: ${missingApiKeyMessage(environment.name)}\n`);
       return 2;
     }
-    // Each send of these books a shipment or a pickup: never on a service someone else uses.
-    if (!environment.embedded) {
+    // Each send of these books a shipment or a pickup: never on a service someone else uses,
+    // unless its environment says it may (`"probe": true`).
+    if (!creatingAllowed(environment)) {
       const creating = shapes.filter((s) => CREATING_OPERATIONS.includes(s.operation));
       if (creating.length) {
         io.stdout(
-          `skipped ${[...new Set(creating.map((s) => s.operation))].join(', ')}: they create shipments and pickups, probed on the embedded sandbox only\n`,
+          `skipped ${[...new Set(creating.map((s) => s.operation))].join(', ')}: they create shipments and pickups, probed on the embedded sandbox only (or where "probe": true marks the environment)\n`,
         );
         shapes = shapes.filter((s) => !CREATING_OPERATIONS.includes(s.operation));
       }
@@ -142,33 +140,14 @@ export const probe: Command = {
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
-    const key = apiKey?.key ?? (environment.embedded ? SANDBOX_DEFAULT_KEY : '');
-    const sendExample = async (example: ProbeExample): Promise<SendOutcome> => {
-      const request = { operation: example.operation, version: example.version, binding: example.binding, params: example.params };
-      try {
-        if (example.mutation?.rule === 'wrong-binding') {
-          const baseUrl = environment.embedded ? (await sandbox.url(environment)).replace(/\/+$/, '') : environment.baseUrl;
-          const shape = operations.find((o) => o.operation === example.operation && o.version === example.version)!;
-          const prepared = wrongBindingRequest(shape, example.binding, example.params, environment.namespaces, baseUrl, key);
-          const direct: Environment = { ...environment, embedded: false, baseUrl };
-          return await send({ context, request, environment: direct, apiKey: key, prepared, signal: controller.signal, source: 'carrier probe' });
-        }
-        return await send({
-          context,
-          request,
-          environment,
-          ...(apiKey ? { apiKey: apiKey.key } : {}),
-          asWritten: true,
-          signal: controller.signal,
-          source: 'carrier probe',
-          resolveEmbedded: () => sandbox.url(environment),
-        });
-      } catch (err) {
-        if (!(err instanceof RequestError)) throw err;
-        if (err.kind === 'sandbox') throw err;
-        return { notSent: err.message };
-      }
-    };
+    const sendExample = probeSender({
+      context,
+      environment,
+      ...(apiKey ? { apiKey: apiKey.key } : {}),
+      resolveEmbedded: () => sandbox.url(environment),
+      signal: controller.signal,
+      source: 'carrier probe',
+    });
 
     let result: ProbeResult;
     try {

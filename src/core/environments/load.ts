@@ -137,6 +137,7 @@ export function resolveEnvironment(name: string, settings: EnvironmentSettings, 
     builtIn: name === SANDBOX_ENVIRONMENT,
     // Only a sandbox this environment starts runs on its settings; a remote service keeps its own clock.
     ...(embedded && settings.sandbox ? { sandbox: { ...settings.sandbox } } : {}),
+    ...(settings.probe === true ? { probe: true as const } : {}),
     ...(contractFile ? { contractFile } : {}),
   };
 }

@@ -27,6 +27,8 @@ export interface EnvironmentSettings {
   readonly secrets?: readonly string[];
   /** How the embedded sandbox runs, for an environment whose baseUrl is `embedded`. */
   readonly sandbox?: SandboxSettings;
+  /** A service where a probe may create shipments and pickups (docs/probe.md). */
+  readonly probe?: boolean;
 }
 
 /** The embedded sandbox's settings (`"sandbox": { "clockRate": 60 }`). */
@@ -57,6 +59,8 @@ export interface Environment {
   readonly sandbox?: SandboxSettings;
   /** True for the built-in sandbox (possibly adjusted by the file). */
   readonly builtIn: boolean;
+  /** `"probe": true`: a probe may send the creating operations here too, not only to an embedded sandbox (docs/probe.md). */
+  readonly probe?: true;
   /**
    * The environment's stored live contract (`.carrier/contracts/<name>.json` beside its
    * environments file, written by `carrier contract --write`): where it is kept for a real

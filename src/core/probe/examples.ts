@@ -11,10 +11,19 @@ import fc from 'fast-check';
 import { getEnumeration, getRecord, parametersRecord, type Binding, type FieldDef, type OperationDef, type RecordDef } from '../catalog';
 import { plain, sampleParams } from '../generate/samples';
 import { SAMPLE_DATE } from '../generate/sampleValues';
+import type { Environment } from '../environments/types';
 import { runVariables } from '../requestFile/runVariables';
 
 /** Operations that create something on the service: each send books a shipment or a pickup. */
 export const CREATING_OPERATIONS: readonly string[] = ['CreateBillOfLading', 'CreatePickupRequest'];
+
+/**
+ * Whether a probe may send the creating operations to `environment`: an embedded sandbox, or a
+ * service its file marks `"probe": true` (docs/probe.md); never one someone else may rely on.
+ */
+export function creatingAllowed(environment: Pick<Environment, 'embedded' | 'probe'>): boolean {
+  return environment.embedded || environment.probe === true;
+}
 
 export type JsonPathSegment = string | number;
 

@@ -1,6 +1,7 @@
 /** `carrier probe`: requests generated from the catalog, replies held to properties (docs/probe.md). */
 export {
   CREATING_OPERATIONS,
+  creatingAllowed,
   mutationsOf,
   nextPickupDay,
   probeExamples,

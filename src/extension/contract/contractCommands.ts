@@ -280,7 +280,7 @@ async function readLiveContract(ctx: ContractContext, env: Environment): Promise
           return engine().checkContract({
             environment: env,
             signal: abort.signal,
-            resolveEmbedded: () => ctx.sandbox.start(),
+            resolveEmbedded: () => ctx.sandbox.start(env),
             onProgress: (done, total, servicePath) => progress.report({ increment: 100 / total, message: `${servicePath} (${done}/${total})` }),
           });
         },
@@ -350,7 +350,7 @@ async function compareWithEnvironment(ctx: ContractContext, target?: vscode.Uri,
               defaultBinding: settings.defaultBinding,
               timeoutMs: settings.timeoutMs,
               maxReplyBytes: settings.maxReplyBytes,
-              resolveEmbedded: () => ctx.sandbox.start(),
+              resolveEmbedded: () => ctx.sandbox.start(env),
             },
             abort.signal,
           ),

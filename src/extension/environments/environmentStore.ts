@@ -6,6 +6,12 @@
  * definitions, never with those of the first folder. Each is read once and kept until the file
  * watcher says one changed. The choice of name is
  * per workspace; the embedded sandbox's URL is only known while it runs, so it is overlaid here.
+ *
+ * Session environments (a replay of recordings, src/extension/sandbox/replayController.ts) are
+ * overlaid here too, on every folder's definitions, so Send, the Test Explorer, contract checks,
+ * the picker and the status bar all find them by name as they find the file's; they are embedded
+ * (no API key, their own sandbox's URL) and are never written to a file. Selecting one is kept
+ * in memory, not in the workspace state: the next session starts on the saved choice.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,6 +22,12 @@ import type { EnvironmentDef } from '../core-adapter';
 const SELECTED_KEY = 'carrier.environment';
 /** The cache key of a file outside every workspace folder: it gets the built-in sandbox only. */
 const NO_FOLDER = '';
+
+/** An environment that lives for this session only, embedded, served at `url`. */
+export interface SessionEnvironment {
+  readonly environment: Environment;
+  readonly url: string;
+}
 
 /** The environment a send uses, resolved once and handed to core as it is. */
 export interface ResolvedEnvironment {
@@ -29,6 +41,9 @@ export class EnvironmentStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private sandboxUrl: string | undefined;
   private readonly loaded = new Map<string, LoadedEnvironments>();
+  private readonly session = new Map<string, SessionEnvironment>();
+  /** A session environment selected: in memory only, over the saved choice. */
+  private sessionSelected: string | undefined;
 
   constructor(private readonly state: vscode.Memento) {}
 
@@ -47,7 +62,9 @@ export class EnvironmentStore implements vscode.Disposable {
     const key = starts.join('\0') || NO_FOLDER;
     let found = this.loaded.get(key);
     if (!found) this.loaded.set(key, (found = loadEnvironmentsFrom(starts)));
-    return found;
+    if (!this.session.size) return found;
+    const added = [...this.session.values()].map((s) => s.environment);
+    return { ...found, environments: [...found.environments.filter((e) => !this.session.has(e.name)), ...added] };
   }
 
   /** The list a picker or the status bar shows, for `folder` (default: the active editor's folder). */
@@ -55,13 +72,13 @@ export class EnvironmentStore implements vscode.Disposable {
     return this.definitions(folder).environments.map((e) => ({
       name: e.name,
       description: e.description,
-      baseUrl: e.embedded ? this.sandboxUrl : e.baseUrl,
+      baseUrl: e.embedded ? (this.session.get(e.name)?.url ?? this.sandboxUrl) : e.baseUrl,
       embeddedSandbox: e.embedded,
     }));
   }
 
   selectedName(): string {
-    return this.state.get<string>(SELECTED_KEY) ?? SANDBOX_ENVIRONMENT;
+    return this.sessionSelected ?? this.state.get<string>(SELECTED_KEY) ?? SANDBOX_ENVIRONMENT;
   }
 
   /** The selected environment as core has it, from `folder` (default: the active editor's), else the sandbox. */
@@ -97,8 +114,30 @@ export class EnvironmentStore implements vscode.Disposable {
   }
 
   async select(name: string): Promise<void> {
-    await this.state.update(SELECTED_KEY, name);
+    if (this.session.has(name)) this.sessionSelected = name;
+    else {
+      this.sessionSelected = undefined;
+      await this.state.update(SELECTED_KEY, name);
+    }
     this.changed.fire();
+  }
+
+  /** Adds (or replaces) a session environment; `select` makes it the selected one. */
+  addSession(added: SessionEnvironment): void {
+    this.session.set(added.environment.name, added);
+    this.changed.fire();
+  }
+
+  /** Removes a session environment; when it was selected, the saved choice applies again. */
+  removeSession(name: string): void {
+    if (!this.session.delete(name)) return;
+    if (this.sessionSelected === name) this.sessionSelected = undefined;
+    this.changed.fire();
+  }
+
+  /** The URL of the session environment named so; undefined for any other. */
+  sessionUrl(name: string): string | undefined {
+    return this.session.get(name)?.url;
   }
 
   /**

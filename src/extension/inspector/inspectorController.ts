@@ -83,7 +83,7 @@ export class InspectorController implements vscode.Disposable {
       throw new Error(
         `the workspace is in Restricted Mode: the inspector forwards only to the embedded sandbox until you trust it ("${env.name}" is defined by the workspace)`,
       );
-    const targetUrl = env.embedded ? await this.sandbox.start() : env.baseUrl;
+    const targetUrl = env.embedded ? await this.sandbox.start(env) : env.baseUrl;
     if (!targetUrl) throw new Error(`Environment "${env.name}" has no base URL to forward to`);
     this.environmentName = env.name;
     return startTrafficInspector({

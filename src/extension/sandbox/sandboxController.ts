@@ -3,6 +3,7 @@
  * request or when the extension deactivates. Its URL becomes the "sandbox" environment's.
  */
 import * as vscode from 'vscode';
+import type { Environment } from '../../core';
 import { setContext } from '../contextKeys';
 import { startSandbox, type SandboxHandle } from '../core-adapter';
 import { activeFolder, type EnvironmentStore } from '../environments/environmentStore';
@@ -24,7 +25,14 @@ export class SandboxController implements vscode.Disposable {
     return this.handle?.url;
   }
 
-  async start(): Promise<string> {
+  /**
+   * The URL an embedded environment is served at: a session environment's own sandbox (a replay
+   * of recordings, replayController.ts), else this one, started on demand. Every send, run and
+   * contract check asks here with the environment it resolved.
+   */
+  async start(environment?: Pick<Environment, 'name'>): Promise<string> {
+    const session = environment && this.environments.sessionUrl(environment.name);
+    if (session) return session;
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
     this.starting ??= this.open();

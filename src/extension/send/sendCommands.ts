@@ -26,7 +26,7 @@ export function registerSendCommands(controller: SendController, environments: E
       environment: resolved.environment,
       defaultBinding: readSettings(doc.uri).defaultBinding,
       asWritten: true,
-      sandboxUrl: sandbox.url,
+      sandboxUrl: environments.sessionUrl(resolved.environment.name) ?? sandbox.url,
     });
   };
   const envelopes = new EnvelopeDocuments();

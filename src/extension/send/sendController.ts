@@ -69,7 +69,7 @@ export class SendController implements vscode.Disposable {
       timeoutMs: settings.timeoutMs,
       maxReplyBytes: settings.maxReplyBytes,
       // Core asks for the embedded sandbox only when the environment is it: started on demand.
-      resolveEmbedded: () => this.sandbox.start(),
+      resolveEmbedded: () => this.sandbox.start(environment),
     };
     const abort = new AbortController();
     this.inFlight.add(abort);

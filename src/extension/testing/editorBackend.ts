@@ -49,7 +49,7 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
   }
   const picked = sources.environments.selectedName();
   const fallback = defined.some((e) => e.name === picked) ? picked : undefined;
-  const inner = createTestBackend(folder, apiKeys, () => sources.sandbox.start());
+  const inner = createTestBackend(folder, sources.environments.definitions(folder), apiKeys, (env) => sources.sandbox.start(env));
   return {
     problems: inner.problems,
     environment(name) {
