@@ -14,6 +14,7 @@ export * from './context';
 export * from './contract';
 export * from './envelope';
 export * from './environments';
+export * from './load';
 export * from './objects';
 export * from './probe';
 export * from './generate';

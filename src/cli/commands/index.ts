@@ -22,5 +22,6 @@ export const commands: readonly LazyCommand[] = [
   lazy('contract', async () => (require('./contract') as typeof import('./contract')).contract),
   lazy('compare', async () => (require('./compare') as typeof import('./compare')).compare),
   lazy('probe', async () => (require('./probe') as typeof import('./probe')).probe),
+  lazy('load', async () => (require('./load') as typeof import('./load')).load),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -13,4 +13,5 @@ export const SUMMARIES = {
   contract: "check an environment's live WSDLs against the catalog",
   compare: 'send request files to two environments and compare the replies',
   probe: 'send requests generated from the catalog and hold every reply to properties (failures as request files)',
+  load: 'send collections as load from virtual users: latency percentiles per operation, errors by class, thresholds',
 } as const;

@@ -132,7 +132,7 @@ function hashOf(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-const CSP_PLACEHOLDER = '\u0000csp\u0000';
+export const CSP_PLACEHOLDER = '\u0000csp\u0000';
 
 export function htmlReport(report: RunReport, rel: Relative, options: HtmlReportOptions = {}): string {
   const mask = options.mask ?? ((s: string) => s);
@@ -218,12 +218,20 @@ ${sections}
 </body>
 </html>
 `;
-  const masked = mask(page);
-  // The policy allows the style and script as they stand after masking, whatever it changed.
-  const style = /<style>([\s\S]*?)<\/style>/.exec(masked)?.[1] ?? '';
-  const script = /<script>([\s\S]*?)<\/script>/.exec(masked)?.[1] ?? '';
-  const csp = `default-src 'none'; style-src ${hashOf(style)}; script-src ${hashOf(script)}; img-src data:; base-uri 'none'; form-action 'none'`;
-  return masked.replace(CSP_PLACEHOLDER, csp);
+  return withPolicy(mask(page));
+}
+
+/**
+ * A report page with its Content-Security-Policy, at CSP_PLACEHOLDER: nothing but its own inline
+ * style and script (none when it has no script), by their hashes, taken from the page as it
+ * stands after masking, whatever masking changed. The load report's page is sealed here too
+ * (src/core/load/html.ts).
+ */
+export function withPolicy(page: string): string {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+  const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1];
+  const csp = `default-src 'none'; style-src ${hashOf(style)}; script-src ${script === undefined ? "'none'" : hashOf(script)}; img-src data:; base-uri 'none'; form-action 'none'`;
+  return page.replace(CSP_PLACEHOLDER, csp);
 }
 
 /** A test that waited (`retry`, docs/request-files.md#retry): `attempt 3 of 10, 4.20 s, until held`. */

@@ -1,0 +1,25 @@
+/**
+ * `carrier load` in core (docs/load.md): virtual users over the plan `carrier run` makes, each
+ * exchange judged as a run judges it and counted into HDR histograms; thresholds; the JSON and
+ * HTML reports; merging reports exactly.
+ */
+export { startLoad, loadNameOf, errorClassOf, arrivalAt, type LoadRun, type LoadRunOptions, type LoadSendCall } from './run';
+export {
+  LoadRecorder,
+  operationLoad,
+  histogramOf,
+  ALL_OPERATIONS,
+  LOAD_REPORT_FORMAT,
+  LOAD_REPORT_VERSION,
+  type ErrorClass,
+  type LoadInterval,
+  type LoadProgress,
+  type LoadReport,
+  type OperationLoad,
+  type ThresholdOutcome,
+} from './report';
+export { mergeLoadReports, parseLoadReport } from './merge';
+export { parseThreshold, judgeThresholds, type Threshold, type ThresholdMetric, type Comparison } from './thresholds';
+export { newHistogram, recordMs, encodeHistogram, decodeHistogram, summarize, percentileMs, type Histogram, type LatencySummary } from './histogram';
+export { loadHtmlReport, type LoadHtmlOptions } from './html';
+export { loadTable, progressLine, thresholdLines } from './text';
