@@ -38,7 +38,8 @@ svg.chart .errbars { fill: var(--fail); opacity: 0.6; }
 
 const W = 900;
 const H = 260;
-const PAD = { left: 56, right: 16, top: 12, bottom: 30 };
+// Room above the top gridline for the axis's unit, so the two never overlap.
+const PAD = { left: 56, right: 16, top: 26, bottom: 30 };
 
 interface Series {
   readonly label: string;
@@ -63,7 +64,7 @@ function lineChart(title: string, series: readonly Series[], xMax: number, xTick
       `<polyline class="series s${i % 6}" points="${s.points.map(([a, b]) => `${num(x(a))},${num(y(b))}`).join(' ')}"><title>${escapeHtml(s.label)}</title></polyline>`,
   );
   const legend = series.map((s, i) => `<span class="k${i % 6}">${escapeHtml(s.label)}</span>`).join('');
-  return `<figure><svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(title)}"><title>${escapeHtml(title)}</title>${grid.join('')}${ticks.join('')}<text x="8" y="${PAD.top + 4}">${escapeHtml(yLabel)}</text>${lines.join('')}</svg><figcaption class="legend">${legend}</figcaption></figure>`;
+  return `<figure><svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(title)}"><title>${escapeHtml(title)}</title>${grid.join('')}${ticks.join('')}<text x="8" y="14">${escapeHtml(yLabel)}</text>${lines.join('')}</svg><figcaption class="legend">${legend}</figcaption></figure>`;
 }
 
 /** Requests and errors per interval, as bars. */
@@ -91,16 +92,15 @@ function throughputChart(report: LoadReport): string {
     xMax,
   )
     .map(([v, l]) => `<text x="${num(x(v))}" y="${H - 10}" text-anchor="middle">${escapeHtml(l)}</text>`)
-    .join(
-      '',
-    )}<text x="8" y="${PAD.top + 4}">req/s</text>${bars.join('')}</svg><figcaption class="legend">requests per second; errors in red</figcaption></figure>`;
+    .join('')}<text x="8" y="14">req/s</text>${bars.join('')}</svg><figcaption class="legend">requests per second; errors in red</figcaption></figure>`;
 }
 
 function timeTicks(xMax: number): Array<[number, string]> {
   const steps = [1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
   const step = steps.find((s) => xMax / s <= 10) ?? 7_200_000;
   const ticks: Array<[number, string]> = [];
-  for (let v = 0; v <= xMax; v += step) ticks.push([v, duration(v)]);
+  // The origin is a time of the run, not a latency: `0 s`.
+  for (let v = 0; v <= xMax; v += step) ticks.push([v, v ? duration(v) : '0 s']);
   return ticks;
 }
 
