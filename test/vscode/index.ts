@@ -24,6 +24,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./data-rows.test'),
   () => require('./tags.test'),
   () => require('./wait-cancel.test'),
+  () => require('./flaky.test'),
   () => require('./snapshots.test'),
   () => require('./multiroot.test'),
   () => require('./contract.test'),
