@@ -1,7 +1,7 @@
 /**
  * The sandbox against hostile clients, with ordinary ones running throughout:
  *
- *   npx tsx bench/sandbox-hostile.ts [--clients 16] [--min-seconds 3] [--only case,case] [--json FILE]
+ *   npx tsx bench/sandbox-hostile.ts [--clients 16] [--min-seconds 3] [--only case,case] [--json FILE] [--replay]
  *
  * The sandbox runs in a process of its own (bench/children/sandbox.ts, default limits). Sixteen
  * ordinary clients post GetRateQuote 1.0.3 over SOAP 1.1 in a loop from start to end. Each
@@ -13,13 +13,22 @@
  *
  * The XML cases (namespace bomb, 80,000 attributes) measure core's parser, which the sandbox
  * reads envelopes with; their limits are src/core/xml's, not the sandbox's.
+ *
+ * `--replay`: the same against a sandbox answering from recordings (`carrier sandbox --replay`,
+ * docs/sandbox.md#replaying-recordings): the ordinary clients' rate quote is first recorded
+ * through the traffic inspector in front of a plain sandbox, so every ordinary request is replayed.
  */
 import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { benchEnvironment, BENCH_KEY, rateQuoteRequest, wireRequest } from './fixtures/rateQuote';
 import { startSandboxChild } from './lib/sandboxChild';
+import { DEFAULT_NAMESPACES } from '../src/core';
+import { startInspector } from '../src/inspector';
+import { startSandbox } from '../src/sandbox/server';
 
 const RATE_PATH = '/1.0.3/RateQuoteService.asmx';
 const HAZMAT_PATH = '/sandbox/BillOfLadingService.asmx/GetHazmatDescription';
@@ -31,6 +40,7 @@ interface Options {
   minSeconds: number;
   only?: string[];
   json?: string;
+  replay?: boolean;
 }
 
 function options(argv: readonly string[]): Options {
@@ -41,6 +51,7 @@ function options(argv: readonly string[]): Options {
     else if (argv[i] === '--min-seconds') o.minSeconds = Number(value()) || 3;
     else if (argv[i] === '--only') o.only = value().split(',');
     else if (argv[i] === '--json') o.json = value();
+    else if (argv[i] === '--replay') o.replay = true;
     else throw new Error(`unknown option ${argv[i]}`);
   }
   return o;
@@ -351,14 +362,38 @@ interface CaseResult {
   readonly pass: boolean;
 }
 
+/** The ordinary clients' rate quote, recorded through the inspector in front of a plain sandbox, in a new folder. */
+async function recordRateQuote(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-hostile-replay-'));
+  const plain = await startSandbox({ port: 0, host: '127.0.0.1' });
+  const inspector = await startInspector({
+    target: plain.url,
+    namespaces: DEFAULT_NAMESPACES,
+    recordDir: dir,
+    recordEnvironment: { name: 'recorded', baseUrl: plain.url, namespaces: DEFAULT_NAMESPACES },
+  });
+  try {
+    const spec = wireRequest(rateQuoteRequest(), benchEnvironment(inspector.url));
+    const r = await request(spec.url, { method: 'POST', headers: Object.fromEntries(spec.headers), body: spec.body });
+    await r.body.text();
+    if (r.statusCode !== 200) throw new Error(`recording the rate quote: HTTP ${r.statusCode}`);
+    await inspector.flush();
+  } finally {
+    await inspector.close();
+    await plain.close();
+  }
+  return dir;
+}
+
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
-  const sandbox = await startSandboxChild('children/sandbox.ts');
+  const recordings = o.replay ? await recordRateQuote() : undefined;
+  const sandbox = await startSandboxChild('children/sandbox.ts', recordings ? ['--replay', recordings] : []);
   const load = new OrdinaryLoad(sandbox.url, o.clients);
   const rss = new RssWatch(sandbox.pid);
   const results: CaseResult[] = [];
   const all = cases().filter((c) => !o.only || o.only.includes(c.id));
-  process.stderr.write(`sandbox ${sandbox.url} (pid ${sandbox.pid}), ${o.clients} ordinary clients\n`);
+  process.stderr.write(`sandbox ${sandbox.url} (pid ${sandbox.pid})${recordings ? `, replaying ${recordings}` : ''}, ${o.clients} ordinary clients\n`);
   try {
     load.start();
     await sleep(2000);
@@ -400,6 +435,7 @@ async function main(): Promise<void> {
   } finally {
     await load.stop();
     await sandbox.close();
+    if (recordings) fs.rmSync(recordings, { recursive: true, force: true });
   }
 
   const rows = results.map((r) => [

@@ -226,6 +226,21 @@ describe('sandbox replay: a virtual carrier from recordings', function () {
     });
   });
 
+  it('sends a request far larger than any recording to the fallback unread: emulated, or a fault saying so', async () => {
+    // 600 items: the envelope is many times the largest recorded request, so no recording can be it.
+    const big = structuredClone(params('GetRateQuote')) as { request: { Items: unknown[] } };
+    big.request.Items = Array.from({ length: 600 }, () => big.request.Items[0]);
+    await withReplay({ replay: { dirs: [dir] } }, async (sb) => {
+      const got = await call(sb.url, 'GetRateQuote', 'soap11', big);
+      assert.equal(got.status, 200, got.body.toString());
+    });
+    await withReplay({ replay: { dirs: [dir], fallback: 'fault' } }, async (sb) => {
+      const got = await call(sb.url, 'GetRateQuote', 'soap11', big);
+      assert.equal(got.status, 500);
+      assert.match(soapFault(got.body.toString(), '1.1').reason, /no recording of a request of [\d,]+ bytes: none it holds could be larger than [\d,]+/);
+    });
+  });
+
   it("ignores the parameters replay.json names, and only in that folder's recordings", async () => {
     const ignoring = path.join(root, 'ignoring');
     fs.cpSync(dir, ignoring, { recursive: true });

@@ -59,6 +59,8 @@ export interface Recording {
   /** The reply's headers as recorded, less those that frame one particular connection. */
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly body: Buffer;
+  /** The recorded request's size: its body, or its URL when it had none (a GET). */
+  readonly requestBytes: number;
 }
 
 export interface ReplayFolder {
@@ -210,6 +212,11 @@ async function readRecording(file: string, folder: number, replyBudget: number):
     if (body.length !== size) throw new ReplayLoadError(bodyFile, 'changed while it was read');
   } else if (typeof reply.bodyText === 'string' && reply.bodyText !== '') throw bad('its reply has a body but "files.replyBody" names no file for it');
   const decoded = isObject(doc.decoded) && typeof doc.decoded.reply === 'string' ? doc.decoded.reply : undefined;
+  let requestBytes = Buffer.byteLength(x.request.url);
+  if (files.requestBody !== undefined) {
+    if (!besideName(files.requestBody)) throw bad('"files.requestBody" is not a file name beside it');
+    requestBytes = Math.max(requestBytes, (await fs.promises.stat(path.join(path.dirname(file), files.requestBody))).size);
+  }
   return {
     file,
     folder,
@@ -223,6 +230,7 @@ async function readRecording(file: string, folder: number, replyBudget: number):
     ...(typeof reply.statusText === 'string' && /^[\t\x20-\x7e]{1,100}$/.test(reply.statusText) ? { statusText: reply.statusText } : {}),
     headers: replayedHeaders(reply.headers, decoded),
     body,
+    requestBytes,
   };
 }
 

@@ -7,7 +7,7 @@
  * recording and what differed (docs/sandbox.md#replaying-recordings).
  */
 import * as path from 'node:path';
-import { BINDING_LABELS, recognizeRequest, type Binding, type Namespaces, type RecognizedRequest, type RequestInput } from '../../core';
+import { BINDING_LABELS, headerValue, recognizeRequest, type Binding, type Namespaces, type RecognizedRequest, type RequestInput } from '../../core';
 import { textReply, type Reply } from '../http/reply';
 import { soapFaultReply } from '../routes/soapRoute';
 import { clientFault } from '../soap/fault';
@@ -44,14 +44,26 @@ function shown(value: string | undefined): string {
   return value.length > 60 ? `${value.slice(0, 60)}…` : value;
 }
 
+/**
+ * A request this much larger than every recording of a folder without ignore rules cannot be one
+ * of them (the key, the only value never compared, is short): it goes to the fallback unread, so a
+ * hostile 7 MB envelope is read once, by the emulator, not twice.
+ */
+const SIZE_SLACK_BYTES = 64 * 1024;
+
 export class Replayer {
   private readonly sequences = new Map<string, Sequence>();
   private readonly entries: Entry[] = [];
+  /** Per folder, the largest request a call of it could be; undefined where ignore rules make any size possible. */
+  private readonly largest: Array<number | undefined>;
 
   private constructor(
     private readonly loaded: LoadedRecordings,
     readonly fallback: ReplayFallback,
   ) {
+    this.largest = loaded.folders.map((f, i) =>
+      f.ignore.sources.length ? undefined : 2 * Math.max(0, ...loaded.recordings.filter((r) => r.folder === i).map((r) => r.requestBytes)) + SIZE_SLACK_BYTES,
+    );
     for (const recording of loaded.recordings) {
       let leaves: Leaves;
       try {
@@ -94,6 +106,8 @@ export class Replayer {
    * always the emulator's.
    */
   answer(input: RequestInput, namespaces: Namespaces): ReplayAnswer | undefined {
+    const size = Buffer.byteLength(input.body) + input.url.length;
+    if (this.largest.every((most) => most !== undefined && size > most)) return this.tooLarge(size, input);
     const r = recognizeRequest(input, { namespaces });
     if (r.kind !== 'operation' || !r.params) return undefined;
     const problems = r.problems.map((p) => p.code).sort();
@@ -116,6 +130,21 @@ export class Replayer {
       return { reply: recordedReply(rec), label: `${callOf(r.operation, r.version, r.binding)} replayed ${this.name(rec)}${of}` };
     }
     return this.unmatched(r, mine);
+  }
+
+  /** A request larger than any recording could be: emulated, or a fault saying so, without reading it. */
+  private tooLarge(size: number, input: RequestInput): ReplayAnswer | undefined {
+    if (this.fallback === 'emulate') return undefined;
+    const most = Math.max(...this.largest.map((n) => n ?? 0));
+    const message = `The replay has no recording of a request of ${size.toLocaleString('en-US')} bytes: none it holds could be larger than ${most.toLocaleString('en-US')}.`;
+    // Not read, so its SOAP version is the one its Content-Type says.
+    const type = (headerValue(input.headers, 'content-type') ?? '').toLowerCase();
+    const reply = type.startsWith('application/soap+xml')
+      ? soapFaultReply('1.2', clientFault(message))
+      : type.startsWith('text/xml')
+        ? soapFaultReply('1.1', clientFault(message))
+        : textReply(500, message);
+    return { reply, label: 'unmatched: too large for any recording' };
   }
 
   private name(rec: Recording): string {
