@@ -1,9 +1,9 @@
 /**
  * The entry of dist/engine.js, and the one door through which the extension reaches core at run
  * time (docs/architecture.md#the-engine-door): core's validation (with the generated validators),
- * sending (undici), the runner (re2js, csv-parse), the contract check, the traffic inspector, the
- * sandbox's page links, VS Code's JSON language service, and the light helpers (labels, paths,
- * samples) the commands use once a feature runs. Activation loads none of it; engineBundle.ts
+ * sending (undici), the runner (re2js, csv-parse), load runs and their reports, the contract
+ * check, the traffic inspector, the sandbox's page links, VS Code's JSON language service, and the
+ * light helpers (labels, paths, samples) the commands use once a feature runs. Activation loads none of it; engineBundle.ts
  * requires this bundle on first use (typed as `Engine`), so dist/extension.js stays small
  * (bench/rows/bundle.ts). The only other value imports of core are coreLight.ts's short list.
  *
@@ -56,6 +56,7 @@ import { nodeContext } from '../host';
 
 export {
   ALL_BINDINGS,
+  ALL_OPERATIONS,
   BINDING_LABELS,
   compareExchanges,
   contractExitCode,
@@ -63,16 +64,22 @@ export {
   creatingAllowed,
   failureFiles,
   differenceScope,
+  environmentNameOf,
+  environmentProblems,
   EMBEDDED_DISPLAY_URL,
   ENTRY_SCHEMA,
   executePlan,
   exchangeTitle,
   findShape,
   formatPath,
+  judgeThresholds,
+  loadHtmlReport,
+  loadTable,
   MASK,
   naturalCompare,
   operations,
   parsePath,
+  parseThreshold,
   recognizeEnvelopeText,
   redactFinalText,
   reportGroups,
@@ -87,8 +94,11 @@ export {
   servicePath,
   shapeLabel,
   shapesAtPath,
+  startLoad,
   TEMPLATE,
+  thresholdLines,
   toCurl,
+  variableProblems,
   waitedLines,
   waitedText,
   duration,

@@ -20,6 +20,8 @@ import { InspectorTreeProvider } from './inspector/inspectorTree';
 import { registerCodeLens } from './language/codeLens';
 import { registerDiagnostics } from './language/diagnostics';
 import { registerJsonService } from './language/jsonService';
+import { registerLoadCommands } from './load/loadCommands';
+import { watchRequestFolders } from './load/requestFolders';
 import { createLog } from './log';
 import { registerBodyDocuments } from './panel/bodyDocuments';
 import { registerPanelSerializer } from './panel/panelSerializer';
@@ -78,6 +80,8 @@ export function activate(context: vscode.ExtensionContext): CarrierApi {
     contracts,
     ...registerContractCommands(environments, keys, sandbox, contracts, log),
     ...registerProbeCommands(environments, keys, sandbox, log),
+    ...registerLoadCommands(environments, keys, sandbox, log),
+    watchRequestFolders(),
     registerDiagnostics(contracts.onDidChange),
     registerJsonService(context.extensionUri),
     registerCodeLens(),

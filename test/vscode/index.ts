@@ -29,6 +29,7 @@ const SUITES: ReadonlyArray<() => unknown> = [
   () => require('./multiroot.test'),
   () => require('./contract.test'),
   () => require('./probe.test'),
+  () => require('./load.test'),
   () => require('./new-user-editor.test'),
   () => require('./replay.test'),
 ];

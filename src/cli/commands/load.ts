@@ -19,6 +19,7 @@ import {
   loadHtmlReport,
   loadRun,
   loadTable,
+  parseShard,
   parseThreshold,
   progressLine,
   Redactor,
@@ -34,6 +35,7 @@ import {
   type CoreContext,
   type Failure,
   type LoadReport,
+  type LoadShard,
   type PlannedRun,
   type Threshold,
   type TestFilter,
@@ -42,6 +44,8 @@ import { EmbeddedSandbox } from '../embeddedSandbox';
 import { describeFlags, listFlag, parseArgs, textFlag, type FlagSpec } from '../args';
 import { UsageError, type CliIo, type Command } from '../command';
 import { SUMMARIES } from './summaries';
+import { loadFingerprint } from '../loadFingerprint';
+import { exportLocust } from '../locustExport';
 
 export const LOAD_REPORTERS = ['cli', 'json', 'html'] as const;
 type LoadReporter = (typeof LOAD_REPORTERS)[number];
@@ -78,6 +82,12 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'strict-contract', description: 'contract warnings count as errors too' },
   { name: 'reporter', short: 'r', value: true, repeatable: true, description: 'cli, json, html; repeat or comma-separate (default cli)' },
   { name: 'out', short: 'o', value: true, description: 'folder for load-report.json and load-report.html (default reports/)' },
+  {
+    name: 'shard',
+    value: true,
+    description: 'i/n: run segment i of n of the load (users i, i+n…, every n-th arrival of --rate, every n-th data row); merge with carrier report',
+  },
+  { name: 'export', value: true, description: 'locust: write locustfile.py in --out (default .) instead of loading; nothing is sent' },
 ];
 
 const USAGE = [
@@ -93,6 +103,14 @@ const USAGE = [
   'environment marked "probe": true.',
   '',
   'Ctrl+C stops starting requests, waits for those in flight (--grace) and still writes the reports.',
+  '',
+  '--shard i/n runs segment i of n of the load on this machine: users i, i+n, i+2n… of --vus',
+  '(numbered from 1), arrivals i, i+n… of --rate (rate/n each, at their times in the whole',
+  'schedule), every n-th row of a data file and every n-th of --iterations. Each shard writes',
+  'its load-report.json with its shard and the whole load; carrier report merges them exactly.',
+  '',
+  '--export locust writes locustfile.py (Locust 2) for the same files: envelopes built here, the',
+  'API key read from CARRIER_API_KEY when Locust runs (docs/load.md#locust).',
   '',
   'Exit code: 0 every threshold held, 1 a threshold crossed or nothing measured, 2 usage, file or',
   'environment error (nothing sent).',
@@ -142,6 +160,11 @@ interface LoadSettings {
   readonly strictContract: boolean;
   readonly reporters: LoadReporter[];
   readonly out: string;
+  readonly shard?: LoadShard;
+  /** --export: write this tool's script instead of loading. */
+  readonly export?: 'locust';
+  /** --out as given (the export's folder defaults to the current one). */
+  readonly outGiven?: string;
 }
 
 function readSettings(args: readonly string[], cwd: string): LoadSettings {
@@ -170,9 +193,19 @@ function readSettings(args: readonly string[], cwd: string): LoadSettings {
   const environment = textFlag(flags.get('env'), 'env');
   const timeoutMs = whole(flags.get('timeout'), 'timeout');
   const ratePerSecond = parseRate(flags.get('rate'));
+  const vus = whole(flags.get('vus'), 'vus') ?? 10;
+  const shardText = textFlag(flags.get('shard'), 'shard');
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
+  if (typeof shard === 'string') throw new UsageError(shard);
+  // Every shard needs a user of its own: users are dealt round-robin (core/load/run.ts shareOf).
+  if (shard && shard.total > vus) throw new UsageError(`--shard ${shardText}: ${shard.total} shards need at least ${shard.total} users, and --vus is ${vus}`);
+  const exportTo = textFlag(flags.get('export'), 'export');
+  if (exportTo !== undefined && exportTo !== 'locust')
+    throw new UsageError(`--export ${exportTo}: carrier load exports locust (k6 is not offered: this carrier cannot check what it would write)`);
+  const outGiven = textFlag(flags.get('out'), 'out');
   return {
     inputs: positionals,
-    vus: whole(flags.get('vus'), 'vus') ?? 10,
+    vus,
     ...(durationMs !== undefined ? { durationMs } : {}),
     ...(iterations !== undefined ? { iterations } : {}),
     rampMs: parseDuration(flags.get('ramp'), 'ramp') ?? 0,
@@ -187,6 +220,9 @@ function readSettings(args: readonly string[], cwd: string): LoadSettings {
     strictContract: flags.has('strict-contract'),
     reporters: [...new Set(reporters)] as LoadReporter[],
     out,
+    ...(shard ? { shard: { index: shard.index, total: shard.total } } : {}),
+    ...(exportTo ? { export: 'locust' as const } : {}),
+    ...(outGiven !== undefined ? { outGiven } : {}),
   };
 }
 
@@ -246,6 +282,7 @@ function writeReports(report: LoadReport, settings: LoadSettings, io: CliIo, mas
  */
 export async function runLoadCommand(args: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
   const settings = readSettings(args, io.cwd);
+  if (settings.export) return exportLocust(settings, io);
   for (const r of settings.reporters) if (r !== 'cli') fs.rmSync(path.join(settings.out, LOAD_REPORT_FILES[r]), { force: true });
   const rel = relativeTo(io.cwd);
   const context = commandContext(io);
@@ -292,6 +329,25 @@ export async function runLoadCommand(args: readonly string[], io: CliIo, signal?
     }
     const masker = new Redactor(backend.secretValues(), { derived: true });
     const mask = (text: string) => masker.text(text);
+    // The whole load, alike on every shard: carrier report tells shards of another load by it.
+    const fingerprint = loadFingerprint(
+      plan,
+      {
+        vus: settings.vus,
+        ...(settings.ratePerSecond !== undefined ? { ratePerSecond: settings.ratePerSecond } : {}),
+        ...(settings.durationMs !== undefined ? { durationMs: settings.durationMs } : {}),
+        ...(settings.iterations !== undefined ? { iterations: settings.iterations } : {}),
+        rampMs: settings.rampMs,
+        thresholds: settings.thresholds.map((t) => t.text),
+        ...(settings.environment !== undefined ? { environment: settings.environment } : {}),
+        ...(settings.data !== undefined ? { data: settings.data } : {}),
+        variables: settings.variables,
+        ...(settings.tags ? { tags: settings.tags.given } : {}),
+        strictContract: settings.strictContract,
+        shards: settings.shard?.total ?? 1,
+      },
+      { repository: path.resolve(io.cwd, settings.inputs[0]), cwd: io.cwd, env: io.env },
+    );
     const run = startLoad(plan, {
       backend,
       vus: settings.vus,
@@ -306,6 +362,7 @@ export async function runLoadCommand(args: readonly string[], io: CliIo, signal?
       ...envOptions,
       ...(chosen ? { only: chosen.ids } : {}),
       ...(signal ? { signal } : {}),
+      ...(settings.shard ? { shard: settings.shard } : {}),
     });
     const cli = settings.reporters.includes('cli');
     const tty = io.isTTY === true;
@@ -322,7 +379,7 @@ export async function runLoadCommand(args: readonly string[], io: CliIo, signal?
       );
       progressTimer.unref?.();
     }
-    let report = await run.done;
+    let report: LoadReport = { ...(await run.done), run: fingerprint };
     clearInterval(progressTimer);
     if (cli && tty) (io.terminal ?? io.stdout)('\r\x1b[K');
     if (settings.thresholds.length) report = { ...report, thresholds: judgeThresholds(settings.thresholds, report) };

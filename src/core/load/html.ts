@@ -148,10 +148,11 @@ function tableHtml(report: LoadReport): string {
 export function loadHtmlReport(report: LoadReport, options: LoadHtmlOptions = {}): string {
   const title = options.title ?? 'Carrier load report';
   const crossed = report.thresholds?.filter((t) => !t.held) ?? [];
-  const failed = crossed.length > 0;
+  const incomplete = report.incompleteReasons ?? [];
+  const failed = crossed.length > 0 || incomplete.length > 0;
   const o = report.overall;
   const verdict = failed
-    ? `✗ ${crossed.length} threshold${crossed.length === 1 ? '' : 's'} crossed`
+    ? `✗ ${[crossed.length ? `${crossed.length} threshold${crossed.length === 1 ? '' : 's'} crossed` : '', incomplete.length ? 'the merge is incomplete' : ''].filter(Boolean).join('; ')}`
     : report.thresholds?.length
       ? '✓ Every threshold held'
       : `${o.errors} errors in ${o.count} requests`;
@@ -164,7 +165,9 @@ export function loadHtmlReport(report: LoadReport, options: LoadHtmlOptions = {}
     report.model === 'open' ? `open model, ${report.ratePerSecond}/s, at most ${report.vus} users` : `${report.vus} users`,
     report.rampMs ? `ramp ${duration(report.rampMs)}` : '',
     report.environments.length ? `environment ${report.environments.join(', ')}` : '',
+    report.shard ? `shard ${report.shard.index}/${report.shard.total}` : '',
     report.mergedFrom ? `merged from ${report.mergedFrom} reports` : '',
+    report.shards?.length ? `shards ${report.shards.map((s) => `${s.index}/${s.total}`).join(', ')}` : '',
     report.cancelled ? 'cancelled' : '',
     `written ${(options.now?.() ?? new Date()).toISOString()}`,
   ].filter(Boolean);
@@ -175,7 +178,7 @@ export function loadHtmlReport(report: LoadReport, options: LoadHtmlOptions = {}
 <meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(`${title}: ${o.count} requests, ${o.errors} errors`)}</title>
+<title>${escapeHtml(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${o.count} requests, ${o.errors} errors`)}</title>
 <style>${REPORT_STYLE}${CHART_STYLE}</style>
 </head>
 <body>
@@ -186,6 +189,12 @@ export function loadHtmlReport(report: LoadReport, options: LoadHtmlOptions = {}
 <ul class="tiles">${tile('requests', String(o.count))}${tile('req/s', o.ratePerSecond.toFixed(1))}${tile('p50 ms', fmtMs(o.latency.p50Ms))}${tile('p95 ms', fmtMs(o.latency.p95Ms))}${tile('p99 ms', fmtMs(o.latency.p99Ms))}${tile('errors', String(o.errors))}${tile('iterations', String(report.iterations))}${tile('duration', duration(report.durationMs))}</ul>
 </header>
 <main>
+${
+  // The run report's red box (runner/reporters/html.ts): a merge that is not one whole load says why first.
+  incomplete.length
+    ? `<section class="incomplete" role="alert"><h2>Incomplete report: not one whole load</h2><ul>${incomplete.map((r) => `<li>${escapeHtml(r.message)}</li>`).join('')}</ul></section>`
+    : ''
+}
 ${thresholds}
 <h2>Operations</h2>
 ${tableHtml(report)}

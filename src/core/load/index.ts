@@ -3,7 +3,7 @@
  * exchange judged as a run judges it and counted into HDR histograms; thresholds; the JSON and
  * HTML reports; merging reports exactly.
  */
-export { startLoad, loadNameOf, errorClassOf, arrivalAt, type LoadRun, type LoadRunOptions, type LoadSendCall } from './run';
+export { startLoad, loadNameOf, errorClassOf, arrivalAt, shareOf, type LoadRun, type LoadRunOptions, type LoadSendCall } from './run';
 export {
   LoadRecorder,
   operationLoad,
@@ -17,8 +17,12 @@ export {
   type LoadReport,
   type OperationLoad,
   type ThresholdOutcome,
+  type LoadShard,
+  type LoadRunFingerprint,
+  type LoadIncompleteKind,
+  type LoadIncompleteReason,
 } from './report';
-export { mergeLoadReports, parseLoadReport } from './merge';
+export { mergeLoadReports, mergeLoadShards, loadIncompleteReasons, recordedThresholds, parseLoadReport, type LoadMergeInput } from './merge';
 export { parseThreshold, judgeThresholds, type Threshold, type ThresholdMetric, type Comparison } from './thresholds';
 export { newHistogram, recordMs, encodeHistogram, decodeHistogram, summarize, percentileMs, type Histogram, type LatencySummary } from './histogram';
 export { loadHtmlReport, type LoadHtmlOptions } from './html';

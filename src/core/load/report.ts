@@ -72,6 +72,49 @@ export interface LoadReport {
   /** Reports this one was merged from (merge.ts), when it was. */
   readonly mergedFrom?: number;
   readonly thresholds?: readonly ThresholdOutcome[];
+  /** `--shard i/n`: this report holds segment `index` of `total` of the load (run.ts shareOf). */
+  readonly shard?: LoadShard;
+  /** What the whole load was, as every shard records it alike: `carrier report` tells shards of different loads apart by it. */
+  readonly run?: LoadRunFingerprint;
+  /** A merged report: the shards it holds (its own, and those of merged reports it was made from). */
+  readonly shards?: readonly LoadShard[];
+  /** A merge that is not one whole load: a shard missing or twice, or of another load (merge.ts). */
+  readonly incomplete?: true;
+  readonly incompleteReasons?: readonly LoadIncompleteReason[];
+}
+
+export interface LoadShard {
+  /** From 1. */
+  readonly index: number;
+  readonly total: number;
+}
+
+/**
+ * The whole load a shard is part of: the same on every shard of one `carrier load --shard`, so
+ * any difference means another load. Made by the CLI (src/cli/loadFingerprint.ts).
+ */
+export interface LoadRunFingerprint {
+  /** The commit of the repository the files live in, when known. */
+  readonly commit?: string;
+  /** The operation catalog's hash (src/cli/runFingerprint.ts catalogFingerprint). */
+  readonly catalog?: string;
+  /** The plan's request and data files, relative to where the load ran, in plan order. */
+  readonly files?: readonly string[];
+  /** 16 hex digits of a SHA-256 over those files' names and contents. */
+  readonly filesHash?: string;
+  /** The whole load's options: users, rate, duration, thresholds and what changes what is sent or judged. */
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+export type LoadIncompleteKind = 'missing-shard' | 'duplicate-shard' | 'split-differs' | 'run-differs' | 'not-a-shard';
+
+export interface LoadIncompleteReason {
+  readonly kind: LoadIncompleteKind;
+  readonly message: string;
+  readonly shard?: number;
+  readonly total?: number;
+  /** The report, as `carrier report` was given it. */
+  readonly file?: string;
 }
 
 /** A threshold as judged against a report (thresholds.ts). */

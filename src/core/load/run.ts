@@ -25,7 +25,7 @@ import type { Failure, PlannedTest } from '../runner/types';
 import { variableText } from '../runner/variables';
 import type { Exchange } from '../exchange';
 import { classifyExchange } from '../verdict';
-import { LoadRecorder, LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, type ErrorClass, type LoadProgress, type LoadReport } from './report';
+import { LoadRecorder, LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, type ErrorClass, type LoadProgress, type LoadReport, type LoadShard } from './report';
 
 export interface LoadRunOptions {
   readonly backend: RunnerBackend;
@@ -54,6 +54,21 @@ export interface LoadRunOptions {
   readonly runVariables?: Readonly<Record<string, string>>;
   /** Milliseconds, monotonic; performance.now() when not given. */
   readonly now?: () => number;
+  /**
+   * Segment `index` of `total` of the load (`--shard i/n`): `vus`, `ratePerSecond` and
+   * `iterations` are then the whole load's, and this run takes its share of each (shareOf).
+   */
+  readonly shard?: LoadShard;
+}
+
+/**
+ * What segment `index` of `total` takes of `count` things numbered from 0 (users, iterations):
+ * those numbered index-1, index-1+total, index-1+2·total… — dealt round-robin, so every one is
+ * in exactly one segment and the segments differ by one at most.
+ */
+export function shareOf(count: number, shard: LoadShard | undefined): number {
+  if (!shard) return count;
+  return Math.max(0, Math.ceil((count - (shard.index - 1)) / shard.total));
 }
 
 /** A send of a load run: which user sent it, for a backend that wants to know (tests do). */
@@ -148,12 +163,21 @@ class Load {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private stopped!: () => void;
   private readonly whenStopped = new Promise<void>((resolve) => (this.stopped = resolve));
+  /** This segment's first user, arrival and row, numbered in the whole load (0 unsharded). */
+  private readonly offset: number;
+  /** How far apart this segment's users, arrivals and rows are in the whole load (1 unsharded). */
+  private readonly stride: number;
+  /** The whole load's iterations this segment takes. */
+  private readonly iterationLimit: number | undefined;
 
   constructor(
     private readonly plan: PlannedRun,
     private readonly options: LoadRunOptions,
   ) {
     this.now = options.now ?? (() => performance.now());
+    this.offset = options.shard ? options.shard.index - 1 : 0;
+    this.stride = options.shard?.total ?? 1;
+    this.iterationLimit = options.iterations === undefined ? undefined : shareOf(options.iterations, options.shard);
     const durationMs = options.durationMs;
     // At most about 600 intervals: a long run's timeline stays small.
     this.recorder = new LoadRecorder(options.intervalMs ?? Math.max(1000, durationMs ? Math.ceil(durationMs / 600 / 1000) * 1000 : 1000));
@@ -206,7 +230,8 @@ class Load {
       }
       const key = `${plan.segment.get(test.id) ?? 0}\0${test.row.file}`;
       if (!rows || rows.key !== key) {
-        rows = { key, step: { kind: 'rows', rows: [], next: 0 }, byIndex: new Map() };
+        // A shard takes every total-th row from its own: its rows and the other shards' interleave to the whole deal.
+        rows = { key, step: { kind: 'rows', rows: [], next: this.offset }, byIndex: new Map() };
         this.steps.push(rows.step);
       }
       let row = rows.byIndex.get(test.row.index);
@@ -234,8 +259,17 @@ class Load {
     if (options.signal?.aborted) stop(true);
     options.signal?.addEventListener('abort', () => stop(true), { once: true });
     if (options.durationMs !== undefined) this.later(options.durationMs, () => stop(false));
-    const users = Math.max(1, options.vus);
-    const work = this.steps.length ? (options.ratePerSecond ? this.open(start, users, options.ratePerSecond) : this.closed(start, users)) : Promise.resolve();
+    const wholeUsers = Math.max(1, options.vus);
+    // This segment's users; the CLI refuses a split with more shards than users.
+    const users = options.shard ? shareOf(wholeUsers, options.shard) : wholeUsers;
+    const work =
+      this.steps.length && users > 0
+        ? options.ratePerSecond
+          ? this.open(start, users, options.ratePerSecond)
+          : this.closed(start, wholeUsers, users)
+        : Promise.resolve();
+    // The rate this segment sends at: its share of the arrivals, every total-th one.
+    const ownRate = options.ratePerSecond && options.shard ? options.ratePerSecond / options.shard.total : options.ratePerSecond;
     const done = (async (): Promise<LoadReport> => {
       // Ends by itself (iterations done) or is stopped: then those in flight get `graceMs`.
       await Promise.race([work, this.whenStopped]);
@@ -260,7 +294,8 @@ class Load {
         durationMs: Math.round(durationMs),
         model: options.ratePerSecond ? 'open' : 'closed',
         vus: users,
-        ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
+        ...(ownRate ? { ratePerSecond: ownRate } : {}),
+        ...(options.shard ? { shard: { index: options.shard.index, total: options.shard.total } } : {}),
         rampMs: options.rampMs ?? 0,
         iterations: this.iterations,
         environments: [...this.environments].sort(),
@@ -290,35 +325,41 @@ class Load {
   /** Takes an iteration if the run has one left. */
   private takeIteration(): boolean {
     if (this.stopping) return false;
-    const max = this.options.iterations;
+    const max = this.iterationLimit;
     if (max !== undefined && this.started >= max) return false;
     this.started++;
     return true;
   }
 
-  private async closed(start: number, users: number): Promise<void> {
+  /** `whole` users in the whole load, `users` of them this segment's: each starts when the whole load's ramp starts it. */
+  private async closed(start: number, whole: number, users: number): Promise<void> {
     const ramp = this.options.rampMs ?? 0;
     const user = async (u: number): Promise<void> => {
-      await this.sleep(start + (ramp * u) / users - this.now());
+      await this.sleep(start + (ramp * u) / whole - this.now());
       const state = new UserState();
       while (this.takeIteration()) await this.iteration(u, state, undefined);
     };
-    await Promise.all(Array.from({ length: users }, (_, u) => user(u)));
+    await Promise.all(Array.from({ length: users }, (_, j) => user(this.offset + j * this.stride)));
   }
 
   private open(start: number, users: number, ratePerSecond: number): Promise<void> {
     const perMs = ratePerSecond / 1000;
     const ramp = this.options.rampMs ?? 0;
-    const free: Array<{ u: number; state: UserState }> = Array.from({ length: users }, (_, u) => ({ u, state: new UserState() }));
-    let next = 0;
+    const free: Array<{ u: number; state: UserState }> = Array.from({ length: users }, (_, j) => ({
+      u: this.offset + j * this.stride,
+      state: new UserState(),
+    }));
+    // The whole load's arrival numbers this segment takes: offset, offset+stride…, each at its time in the whole schedule.
+    let local = 0;
+    const arrival = (j: number) => arrivalAt(this.offset + j * this.stride, perMs, ramp);
     let running = 0;
     let wake: ReturnType<typeof setTimeout> | undefined;
     return new Promise<void>((resolve) => {
       const pump = (): void => {
         const elapsed = this.now() - start;
         // Every arrival now due is started as soon as a user is free, in order, each from its own time.
-        while (free.length && arrivalAt(next, perMs, ramp) <= elapsed && this.takeIteration()) {
-          const intended = start + arrivalAt(next++, perMs, ramp);
+        while (free.length && arrival(local) <= elapsed && this.takeIteration()) {
+          const intended = start + arrival(local++);
           const user = free.pop()!;
           running++;
           void this.iteration(user.u, user.state, intended).then(() => {
@@ -327,7 +368,7 @@ class Load {
             pump();
           });
         }
-        const more = !this.stopping && (this.options.iterations === undefined || this.started < this.options.iterations);
+        const more = !this.stopping && (this.iterationLimit === undefined || this.started < this.iterationLimit);
         if (!more) {
           if (!running) resolve();
           return;
@@ -338,7 +379,7 @@ class Load {
             clearTimeout(wake);
             this.timers.delete(wake);
           }
-          wake = this.later(Math.max(0, start + arrivalAt(next, perMs, ramp) - this.now()), pump);
+          wake = this.later(Math.max(0, start + arrival(local) - this.now()), pump);
         }
       };
       void this.whenStopped.then(pump);
@@ -352,7 +393,12 @@ class Load {
     state.failed.clear();
     let first = intended;
     for (const step of this.steps) {
-      const tests = step.kind === 'test' ? [step.test] : step.rows[step.next++ % step.rows.length];
+      let tests: PlannedTest[];
+      if (step.kind === 'test') tests = [step.test];
+      else {
+        tests = step.rows[step.next % step.rows.length];
+        step.next += this.stride;
+      }
       for (const test of tests) {
         if (this.stopping) return;
         const ready = this.ready.get(test.id)!;

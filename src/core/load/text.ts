@@ -53,7 +53,7 @@ export function loadTable(report: LoadReport): string {
       .join('  ')
       .trimEnd();
   const said = [
-    `${report.iterations} iteration${report.iterations === 1 ? '' : 's'} by ${report.vus} user${report.vus === 1 ? '' : 's'}${report.model === 'open' ? ` at ${report.ratePerSecond}/s` : ''} in ${duration(report.durationMs)}${report.cancelled ? ' (cancelled)' : ''}${report.abandoned ? `; ${report.abandoned} request${report.abandoned === 1 ? '' : 's'} in flight abandoned` : ''}`,
+    `${report.iterations} iteration${report.iterations === 1 ? '' : 's'} by ${report.vus} user${report.vus === 1 ? '' : 's'}${report.model === 'open' ? ` at ${report.ratePerSecond}/s` : ''} in ${duration(report.durationMs)}${report.shard ? ` as shard ${report.shard.index}/${report.shard.total}` : ''}${report.cancelled ? ' (cancelled)' : ''}${report.abandoned ? `; ${report.abandoned} request${report.abandoned === 1 ? '' : 's'} in flight abandoned` : ''}`,
     'latencies in ms',
   ];
   return `${rows.map(line).join('\n')}\n${said.join('; ')}\n`;
