@@ -5,7 +5,7 @@
  * Content-Security-Policy is the run report's (runner/reporters/html.ts withPolicy), and its
  * style is the run report's with the charts' few rules after it.
  */
-import { CSP_PLACEHOLDER, escapeHtml, withPolicy } from '../runner/reporters/html';
+import { escapeHtml, reportHead, withPolicy } from '../runner/reporters/html';
 import { REPORT_STYLE } from '../runner/reporters/htmlAssets';
 import { duration } from '../runner/reporters/format';
 import { percentileMs } from './histogram';
@@ -171,16 +171,7 @@ export function loadHtmlReport(report: LoadReport, options: LoadHtmlOptions = {}
     report.cancelled ? 'cancelled' : '',
     `written ${(options.now?.() ?? new Date()).toISOString()}`,
   ].filter(Boolean);
-  const page = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${o.count} requests, ${o.errors} errors`)}</title>
-<style>${REPORT_STYLE}${CHART_STYLE}</style>
-</head>
+  const page = `${reportHead(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${o.count} requests, ${o.errors} errors`, `${REPORT_STYLE}${CHART_STYLE}`)}
 <body>
 <header class="summary ${failed ? 'failed' : 'passed'}">
 <h1>${escapeHtml(title)}</h1>

@@ -183,16 +183,7 @@ export function htmlReport(report: RunReport, rel: Relative, options: HtmlReport
     ? `<section class="problems"><h2>Problems</h2><ol class="failures">${report.problems.map((p) => failureHtml(p, rel)).join('')}</ol></section>`
     : '';
 
-  const page = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${s.passed} passed${s.flaky ? ` (${s.flaky} flaky)` : ''}, ${s.failed} failed, ${s.skipped} skipped`)}</title>
-<style>${REPORT_STYLE}</style>
-</head>
+  const page = `${reportHead(`${title}: ${incomplete.length ? 'incomplete, ' : ''}${s.passed} passed${s.flaky ? ` (${s.flaky} flaky)` : ''}, ${s.failed} failed, ${s.skipped} skipped`, REPORT_STYLE)}
 <body>
 <header class="summary ${failed ? 'failed' : 'passed'}">
 <h1>${escapeHtml(title)}</h1>
@@ -227,6 +218,23 @@ ${sections}
  * stands after masking, whatever masking changed. The load report's page is sealed here too
  * (src/core/load/html.ts).
  */
+/**
+ * The head every report page opens with: its policy to be sealed by withPolicy, no referrer, its
+ * title and its one inline style. The run report and the load report (src/core/load/html.ts) alike.
+ */
+export function reportHead(title: string, style: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<style>${style}</style>
+</head>`;
+}
+
 export function withPolicy(page: string): string {
   const style = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
   const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1];
