@@ -30,6 +30,8 @@ export interface SendableRequest {
   /** Source text of number literals by JSON pointer (`/params/request/Items/0/Width`). */
   readonly rawNumbers?: ReadonlyMap<string, string>;
   readonly fileName?: string;
+  /** The file's `asWritten`: values the contract refuses go out as written. */
+  readonly asWritten?: boolean;
 }
 
 export type RequestErrorKind = 'shape' | 'binding' | 'variables' | 'value' | 'api-key' | 'sandbox' | 'file';
@@ -125,7 +127,8 @@ export function prepareRequest(input: PrepareInput): PreparedRequest {
       params,
       apiKey,
       rawNumber,
-      asWritten: input.asWritten,
+      // "Send anyway" from the editor, or a request file that says so (a negative test).
+      asWritten: input.asWritten === true || request.asWritten === true,
       ...(overlay ? { overlay } : {}),
     });
   } catch (err) {

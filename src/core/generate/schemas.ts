@@ -43,6 +43,7 @@ function commonKeys(): Record<string, JsonSchema> {
     retry: key('retry', retrySchema()),
     tags: key('tags', tagsSchema(REQUEST_FILE_KEYS.tags)),
     snapshot: key('snapshot', snapshotSchema()),
+    asWritten: key('asWritten', { type: 'boolean' }),
   };
 }
 
@@ -72,6 +73,7 @@ export function requestSchema(): JsonSchema {
       retry: common.retry,
       tags: common.tags,
       snapshot: common.snapshot,
+      asWritten: common.asWritten,
     },
     additionalProperties: false,
     allOf: [
@@ -142,6 +144,7 @@ export function shapeSchema(op: OperationDef): JsonSchema {
       retry: common.retry,
       tags: common.tags,
       snapshot: common.snapshot,
+      asWritten: common.asWritten,
     },
     additionalProperties: false,
     defaultSnippets: [{ label: shapeLabel(op), description: op.description, body: defaultSnippetBody(sampleFile(op, undefined, TEMPLATE)) }],

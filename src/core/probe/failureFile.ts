@@ -1,7 +1,7 @@
 /**
  * A failure of `carrier probe` as a request file (docs/probe.md#failure-files): the shrunk
- * example's params, and an `expect` that fails for the same reason today, so `carrier run` on
- * the folder reproduces every failure. A request over a binding the operation does not offer is
+ * example's params (`"asWritten": true` when it breaks a rule on purpose), and an `expect` that
+ * fails for the same reason today, so `carrier run` on the folder reproduces every failure. A request over a binding the operation does not offer is
  * no request file (validation refuses it): that one is kept as the exact HTTP request instead.
  */
 import { formatHttpRequest } from '../envelope/format';
@@ -27,6 +27,8 @@ export function failureFiles(failures: readonly ProbeFailure[], seed: number): F
       binding: f.binding,
       description,
       params: f.example.params,
+      // An invalid example breaks a rule on purpose: `carrier run` sends it as written.
+      ...(f.example.kind === 'invalid' ? { asWritten: true } : {}),
       expect: f.expect,
     };
     return { name: `${stem}-${n}.carrier.json`, text: `${JSON.stringify(file, null, 2)}\n` };

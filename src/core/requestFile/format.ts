@@ -21,6 +21,8 @@ export const REQUEST_FILE_KEYS = {
   tags: 'Tags of this test, one word each (`"smoke"`, `"slow"`): `carrier run --tag smoke` runs the tests that have one, `--tag \'!slow\'` leaves them out; the Test Explorer filters by `@tag`. A collection.json `tags` adds to them.',
   retry:
     'Send again until a condition holds: `until` (required, in the language of `expect`), `attempts` (1–1000, default 10), `delayMs` (default 1000), `backoff` (default 1) and `maxDelayMs`. `expect` and `capture` take the last reply.',
+  asWritten:
+    'Send the params exactly as written, even values the contract refuses (a value out of its enumeration, not of its type, an impossible date, a missing field): a negative test of the service. Such values are then warnings, not errors, and `carrier run` sends the file.',
   snapshot:
     'Hold the reply to a kept snapshot (`__snapshots__/` beside the file, written by `carrier run --update-snapshots`): `true`, `false` (never), or `{ "ignore": ["Result.Charges[*].Amount"] }` to mask more than the dates, numbers and documents masked by default.',
 } as const;

@@ -52,6 +52,7 @@ export function readRequestFile(value: unknown, source: JsonSource, options: Rea
     const guess = closest(key, REQUEST_FILE_KEY_NAMES);
     report('top-level-key', [key], `"${key}" is not a request-file key${guess ? didYouMean(guess) : ` (keys: ${list(REQUEST_FILE_KEY_NAMES)})`}`, 'key', guess);
   }
+  if (has(value, 'asWritten') && typeof value.asWritten !== 'boolean') report('top-level-type', ['asWritten'], '"asWritten" must be true or false');
   for (const key of ['$schema', 'environment', 'description'] as const) {
     if (has(value, key) && typeof value[key] !== 'string') report('top-level-type', [key], `"${key}" must be a string`);
   }
@@ -84,6 +85,7 @@ export function readRequestFile(value: unknown, source: JsonSource, options: Rea
     ...(isObject(value.expect) ? { expect: value.expect } : {}),
     ...(capture ? { capture } : {}),
     ...(tags ? { tags } : {}),
+    ...(value.asWritten === true ? { asWritten: true } : {}),
     ...(isObject(value.retry) ? { retry: value.retry } : {}),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     get rawNumbers() {

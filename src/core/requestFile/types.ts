@@ -73,6 +73,8 @@ export interface RequestFile {
   readonly params: Readonly<Record<string, unknown>>;
   readonly expect?: Readonly<Record<string, unknown>>;
   readonly capture?: Readonly<Record<string, string>>;
+  /** `asWritten`: the params go out exactly as written, contract or not (a negative test). */
+  readonly asWritten?: boolean;
   /** `tags`: for choosing tests (`carrier run --tag`) and the Test Explorer's tags. */
   readonly tags?: readonly string[];
   /** `retry` as written: send again until its `until` holds (compiled by src/core/runner/compileExpect.ts `compileRetry`). */

@@ -69,6 +69,14 @@ export function validateRequestText(text: string, fileName?: string, options: Va
     findings.push(...(impossible.size ? schema.filter((f) => !impossible.has(f.path)) : schema), ...rules);
     if (overlay) findings.push(...lackingFindings(parsed.shape, params, parsed.source, overlay));
   }
+  // A file that sends its values as written (a negative test): what is wrong in a value is said, and sent.
+  if (parsed.request?.asWritten) {
+    for (let i = 0; i < findings.length; i++) {
+      const f = findings[i];
+      if (f.severity === 'error' && VALUE_CODES.has(f.code))
+        findings[i] = { ...f, severity: 'warning', message: `${f.message} (sent as written: "asWritten": true)` };
+    }
+  }
   findings.sort(
     (a, b) =>
       a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
