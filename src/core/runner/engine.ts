@@ -33,7 +33,7 @@ import { runVariables } from '../requestFile/runVariables';
 import { variableText } from './variables';
 import type { UntilAttempt, UntilAttempts } from './types';
 import { attemptSummary, retryFailure, retryUntil } from './retryUntil';
-import { snapshotFileOf, snapshotWanted, type SnapshotInput, type SnapshotOptions } from './snapshot';
+import { wantedSnapshotFile, type SnapshotInput, type SnapshotOptions } from './snapshot';
 import { rowLabel } from './data';
 
 export interface ExecuteOptions {
@@ -415,13 +415,13 @@ class Run {
     );
   }
 
-  /** The test's snapshot, when the run keeps snapshots and the test is held to one (snapshot.ts snapshotWanted). */
+  /** The test's snapshot, when the run keeps snapshots and the test is held to one (snapshot.ts wantedSnapshotFile). */
   private snapshotFor(test: PlannedTest, file: LoadedFile, fileBinding: string): { snapshot?: SnapshotInput } {
     const options = this.options.snapshots;
     if (!options) return {};
     const binding = test.binding ?? fileBinding;
-    const target = snapshotFileOf(test, binding);
-    if (!snapshotWanted(options, file.snapshot, target)) return {};
+    const target = wantedSnapshotFile(options, file.snapshot, test, binding);
+    if (!target) return {};
     const shape = file.shape ? `${file.shape.operation} ${file.shape.version}` : 'reply';
     const row = test.row ? `, ${rowLabel(test.row.index, test.row.name)}` : '';
     return {

@@ -50,7 +50,7 @@ export interface CompiledSnapshot {
 
 /** What the run does with snapshots (`carrier run --update-snapshots`, `--ci`). */
 export interface SnapshotOptions {
-  readonly files: Pick<CoreFiles, 'exists' | 'readBounded' | 'writeTextAtomically'>;
+  readonly files: Pick<CoreFiles, 'exists' | 'list' | 'readBounded' | 'writeTextAtomically'>;
   /** Write every test's reply as its snapshot (differences are accepted, not failed). */
   readonly update?: boolean;
   /** A missing snapshot fails rather than being written. */
@@ -81,10 +81,44 @@ export function snapshotFileOf(test: PlannedTest, binding: string): string {
   return path.join(path.dirname(test.file), '__snapshots__', `${path.basename(test.file)}.${binding}${row}.snap`);
 }
 
-/** Whether a test is held to a snapshot in this run: its file asks, the run updates, or one is kept. */
-export function snapshotWanted(options: SnapshotOptions, compiled: CompiledSnapshot | undefined, file: string): boolean {
-  if (compiled?.off) return false;
-  return options.update === true || compiled !== undefined || options.files.exists(file);
+/**
+ * The snapshot files of each `__snapshots__` folder a run has looked in, by run (its options):
+ * one listing per folder rather than a look for each test's file, which a run of thousands of
+ * tests without snapshots would otherwise pay on every one.
+ */
+const keptByRun = new WeakMap<SnapshotOptions, Map<string, ReadonlySet<string>>>();
+
+/** The snapshot files kept beside request files of `dir` (its `__snapshots__` folder), listed once a run. */
+function keptBeside(options: SnapshotOptions, dir: string): ReadonlySet<string> {
+  let folders = keptByRun.get(options);
+  if (!folders) keptByRun.set(options, (folders = new Map()));
+  let names = folders.get(dir);
+  if (!names) {
+    let listed: ReadonlySet<string> = new Set();
+    const folder = path.join(dir, '__snapshots__');
+    try {
+      if (options.files.exists(folder)) listed = new Set(options.files.list(folder).map((e) => e.name));
+    } catch {
+      // A folder that cannot be read holds no snapshot this run can compare with.
+    }
+    folders.set(dir, (names = listed));
+  }
+  return names;
+}
+
+/**
+ * The test's snapshot file when it is held to one in this run — its file asks, the run updates, or
+ * one is kept — else undefined; in a folder with no snapshots, without making a path.
+ */
+export function wantedSnapshotFile(options: SnapshotOptions, compiled: CompiledSnapshot | undefined, test: PlannedTest, binding: string): string | undefined {
+  if (compiled?.off) return undefined;
+  if (options.update !== true && compiled === undefined) {
+    const kept = keptBeside(options, path.dirname(test.file));
+    if (!kept.size) return undefined;
+    const file = snapshotFileOf(test, binding);
+    return kept.has(path.basename(file)) ? file : undefined;
+  }
+  return snapshotFileOf(test, binding);
 }
 
 const HEADER = [
