@@ -15,8 +15,13 @@ export interface SandboxChild {
 
 /** `script` (under bench/) prints `{"url": …}` on stdout once listening and stops when stdin closes. */
 export function startSandboxChild(script: string, args: readonly string[] = []): Promise<SandboxChild> {
+  return startListeningChild(tsxArgs(script, args), script);
+}
+
+/** The same for `node <args>` as given: a plain JavaScript server that should load nothing else (not even tsx). */
+export function startListeningChild(nodeArgs: readonly string[], script: string): Promise<SandboxChild> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, tsxArgs(script, args), { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     const early = (code: number | null) => reject(new Error(`${script} exited (${code}) before listening: ${out}`));
     child.on('error', reject);

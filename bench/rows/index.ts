@@ -5,6 +5,7 @@
 import { inOwnProcess } from '../lib/ownProcess';
 import type { BenchRow } from '../lib/row';
 import { bundle } from './bundle';
+import { carrierLoadRow } from './carrierLoad';
 import { cliStart } from './cliStart';
 import { clientOverhead } from './clientOverhead';
 import { inspectorOverhead } from './inspector';
@@ -12,6 +13,7 @@ import { largeReplies } from './largeReplies';
 import { nodeSoap } from './nodeSoap';
 import { runnerThroughput } from './runnerThroughput';
 import { runnerVsNewman } from './runnerVsNewman';
+import { sandboxLoad } from './sandboxLoad';
 import { sandboxState } from './sandboxState';
 import { validation } from './validation';
 import { xmlLimits } from './xmlLimits';
@@ -29,4 +31,6 @@ export const ROWS: readonly BenchRow[] = [
   inspectorOverhead,
   sandboxState,
   xmlLimits,
+  sandboxLoad,
+  carrierLoadRow,
 ];

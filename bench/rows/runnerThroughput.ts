@@ -14,6 +14,7 @@ import { BENCH_KEY } from '../fixtures/rateQuote';
 import { RATE_QUOTE_ENVIRONMENT, writeRateQuoteFolder } from '../fixtures/rateQuoteFolder';
 import { ROOT } from '../lib/child';
 import { interleaveSamples, paired } from '../lib/interleave';
+import { processCpuMs } from '../lib/processCpu';
 import { atLeast, type BenchRow, type RowResult } from '../lib/row';
 import { startSandboxChild } from '../lib/sandboxChild';
 import { median, pairedRatio } from '../lib/stats';
@@ -29,18 +30,6 @@ interface ProcessRun {
   readonly peakRssMb: number;
   /** CPU the sandbox spent meanwhile. */
   readonly serverCpuMs: number;
-}
-
-/** utime + stime of a process, in ms (Linux); NaN elsewhere. */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), counted after the command name; clock ticks are 100 a second on Linux.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 function runProcess(args: readonly string[], cwd: string, usageFile: string, env: NodeJS.ProcessEnv, serverPid: number): Promise<ProcessRun> {
