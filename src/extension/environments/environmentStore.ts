@@ -52,6 +52,14 @@ export class EnvironmentStore implements vscode.Disposable {
     return this.from(folder ? [folder] : []);
   }
 
+  /**
+   * The environments of a run of collections, found as `carrier run` finds them: from the
+   * collections' folders up, then the workspace folder (core's loadEnvironmentsFrom).
+   */
+  definitionsFrom(starts: readonly string[]): LoadedEnvironments {
+    return this.from(starts);
+  }
+
   /** The environments a request file goes by: from its own folder up, else from its workspace folder's. */
   definitionsOf(uri: vscode.Uri): LoadedEnvironments {
     const folder = folderOf(uri);

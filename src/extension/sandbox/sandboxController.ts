@@ -13,6 +13,14 @@ import { isUnreadableState, offerStartEmpty } from './unreadableState';
 export class SandboxController implements vscode.Disposable {
   private handle: SandboxHandle | undefined;
   private starting: Promise<SandboxHandle> | undefined;
+  /**
+   * Sandboxes of embedded environments whose settings differ from this one's (a collection's own
+   * `"sandbox": { "clockRate": … }`, examples/fast-clock), one per setting, in memory, as the CLI
+   * starts them (src/cli/embeddedSandbox.ts).
+   */
+  private readonly others = new Map<string, Promise<SandboxHandle>>();
+  /** The settings this sandbox was started with. */
+  private settings: string | undefined;
 
   constructor(
     private readonly environments: EnvironmentStore,
@@ -30,9 +38,11 @@ export class SandboxController implements vscode.Disposable {
    * of recordings, replayController.ts), else this one, started on demand. Every send, run and
    * contract check asks here with the environment it resolved.
    */
-  async start(environment?: Pick<Environment, 'name'>): Promise<string> {
+  async start(environment?: Pick<Environment, 'name'> & Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): Promise<string> {
     const session = environment && this.environments.sessionUrl(environment.name);
     if (session) return session;
+    const wanted = environment?.sandbox?.clockRate !== undefined ? settingsOf(environment) : undefined;
+    if (wanted !== undefined && wanted !== (this.settings ?? settingsOf(this.mainEnvironment()))) return this.other(wanted, environment as Environment);
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
     this.starting ??= this.open();
@@ -55,7 +65,8 @@ export class SandboxController implements vscode.Disposable {
    */
   private async open(): Promise<SandboxHandle> {
     const log = (line: string) => this.log.trace(`sandbox: ${line}`);
-    const sandbox = this.environments.definitions(activeFolder()).environments.find((e) => e.embedded) ?? this.environments.selectedEnvironment();
+    const sandbox = this.mainEnvironment();
+    this.settings = settingsOf(sandbox);
     try {
       return await startSandbox({ sandbox, dataDir: this.dataDir, log });
     } catch (err) {
@@ -66,10 +77,33 @@ export class SandboxController implements vscode.Disposable {
     }
   }
 
+  /** The embedded environment this sandbox serves: the workspace's own embedded one, else the selected. */
+  private mainEnvironment(): Environment {
+    return this.environments.definitions(activeFolder()).environments.find((e) => e.embedded) ?? this.environments.selectedEnvironment();
+  }
+
+  /** The sandbox of another setting, started once, in memory. */
+  private async other(settings: string, environment: Environment): Promise<string> {
+    let handle = this.others.get(settings);
+    if (!handle) {
+      handle = startSandbox({ sandbox: environment, log: (line) => this.log.trace(`sandbox (${environment.name}): ${line}`) });
+      this.others.set(settings, handle);
+      handle.then(
+        (h) => this.log.info(`sandbox for "${environment.name}" listening on ${h.url}`),
+        () => this.others.delete(settings),
+      );
+    }
+    return (await handle).url;
+  }
+
   async stop(): Promise<void> {
+    const others = [...this.others.values()];
+    this.others.clear();
+    await Promise.all(others.map(async (h) => (await h.catch(() => undefined))?.close()));
     const handle = this.handle;
     if (!handle) return;
     this.handle = undefined;
+    this.settings = undefined;
     this.environments.setSandboxUrl(undefined);
     setContext('carrier.sandboxRunning', false);
     await handle.close();
@@ -79,4 +113,9 @@ export class SandboxController implements vscode.Disposable {
   dispose(): void {
     void this.stop();
   }
+}
+
+/** What makes two embedded sandboxes differ: their namespaces and their clock rate. */
+function settingsOf(environment: Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): string {
+  return JSON.stringify([environment.namespaces ?? null, environment.sandbox?.clockRate ?? 1]);
 }

@@ -3,6 +3,7 @@
  * keys from SecretStorage, the extension's own sandbox, and the environment picked in the status
  * bar for files and collections that name none (where `carrier run` would use "sandbox").
  */
+import * as vscode from 'vscode';
 import { createTestBackend, type RunFailure, type RunnerBackend } from '../core-adapter';
 import { keyDestination } from '../coreLight';
 import type { EnvironmentStore } from '../environments/environmentStore';
@@ -26,9 +27,20 @@ export interface BackendSources {
  * `secrets` collects every value the run's environments hold secret (keys, secret variables) as
  * they are resolved, so the run's output can be scrubbed of them.
  */
-export async function editorBackend(folder: string, sources: BackendSources, secrets: Set<string>): Promise<EditorBackend> {
+export async function editorBackend(
+  folder: string,
+  sources: BackendSources,
+  secrets: Set<string>,
+  collections: readonly string[] = [],
+): Promise<EditorBackend> {
   const defined = sources.environments.all(folder);
-  const definitions = sources.environments.definitions(folder).environments;
+  // As `carrier run` finds them: a collection with an environments file of its own (examples/fast-clock)
+  // runs with it. Not in Restricted Mode, where only what the workspace folder defines is looked at.
+  const loaded =
+    vscode.workspace.isTrusted && collections.length
+      ? sources.environments.definitionsFrom([...collections, folder])
+      : sources.environments.definitions(folder);
+  const definitions = loaded.environments;
   // SecretStorage is asynchronous and the engine asks synchronously: read every key up front.
   // A key goes only to the destination it was stored for; one stored elsewhere is hidden, not sent.
   const apiKeys: Record<string, string> = {};
@@ -49,7 +61,7 @@ export async function editorBackend(folder: string, sources: BackendSources, sec
   }
   const picked = sources.environments.selectedName();
   const fallback = defined.some((e) => e.name === picked) ? picked : undefined;
-  const inner = createTestBackend(folder, sources.environments.definitions(folder), apiKeys, (env) => sources.sandbox.start(env));
+  const inner = createTestBackend(folder, loaded, apiKeys, (env) => sources.sandbox.start(env));
   return {
     problems: inner.problems,
     environment(name) {

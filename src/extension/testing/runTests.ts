@@ -48,7 +48,7 @@ export async function runTests(ctx: RunContext, request: vscode.TestRunRequest, 
     for (const { folder, plan } of plans) {
       const only = plan.tests.filter((t) => selected.has(t.id)).map((t) => t.id);
       if (!only.length || abort.signal.aborted) continue;
-      const backend = await editorBackend(folder.uri.fsPath, ctx, secrets);
+      const backend = await editorBackend(folder.uri.fsPath, ctx, secrets, [...new Set(plan.tests.map((t) => t.collection.folder))]);
       for (const p of [...backend.problems, ...runProblems(plan)]) reporter.write(`! ${p.message}`, p);
       try {
         await executePlan(plan, { backend, only, signal: abort.signal, timeoutMs: readSettings(folder.uri).timeoutMs, snapshots: runSnapshots() }, reporter);
