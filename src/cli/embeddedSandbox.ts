@@ -3,7 +3,7 @@
  * environment never pays for it), shared by every request of the command, closed once at the end.
  * Core only asks for a base URL; starting servers is the caller's business.
  */
-import type { Environment, Namespaces } from '../core';
+import { embeddedSandboxKey, type Environment, type Namespaces } from '../core';
 import type { SandboxHandle } from '../sandbox/options';
 
 type SandboxModule = typeof import('../sandbox/embedded');
@@ -33,7 +33,7 @@ export class EmbeddedSandbox {
     const environment = from && 'namespaces' in from ? from : undefined;
     const namespaces = environment ? environment.namespaces : (from as Namespaces | undefined);
     const clockRate = environment?.sandbox?.clockRate;
-    const key = JSON.stringify([namespaces ?? null, clockRate ?? 1]);
+    const key = embeddedSandboxKey({ ...(namespaces ? { namespaces } : {}), ...(environment?.sandbox ? { sandbox: environment.sandbox } : {}) });
     let handle = this.handles.get(key);
     if (!handle) {
       handle = Promise.resolve().then(() =>

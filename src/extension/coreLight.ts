@@ -7,8 +7,8 @@
  * second copy in the engine bundle changes nothing.
  *
  * - the environments (the status bar and the file watcher at activation): loadEnvironmentsFrom,
- *   findEnvironment, SANDBOX_ENVIRONMENT, ENVIRONMENTS_FILE, and keyDestination (the status bar's
- *   tooltip names where the key goes);
+ *   findEnvironment, SANDBOX_ENVIRONMENT, ENVIRONMENTS_FILE, keyDestination (the status bar's
+ *   tooltip names where the key goes) and embeddedSandboxKey (which sandbox an environment needs);
  * - History's rows (its tree shows the kept entries at activation): classifyExchange (reads the
  *   judgement the exchange carries), exchangeTitle, VERDICT_PHRASES, BINDING_LABELS.
  */
@@ -19,6 +19,7 @@ import { nodeFiles } from '../host/files';
 export {
   BINDING_LABELS,
   classifyExchange,
+  embeddedSandboxKey,
   ENVIRONMENTS_FILE,
   exchangeTitle,
   findEnvironment,

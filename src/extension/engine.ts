@@ -55,6 +55,7 @@ import { nextPickupDay, probeSender, runProbe, type Environment, type PickupDay,
 import { nodeContext } from '../host';
 
 export {
+  probeRounds,
   ALL_BINDINGS,
   ALL_OPERATIONS,
   BINDING_LABELS,

@@ -30,3 +30,11 @@ export function sandboxEnvironment(): Environment {
     builtIn: true,
   };
 }
+
+/**
+ * What makes two embedded sandboxes differ — their namespaces and their clock rate — as a key: a
+ * face starts one sandbox per key (src/cli/embeddedSandbox.ts, the editor's SandboxController).
+ */
+export function embeddedSandboxKey(environment: Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): string {
+  return JSON.stringify([environment.namespaces ?? null, environment.sandbox?.clockRate ?? 1]);
+}

@@ -14,6 +14,7 @@ export {
 } from './examples';
 export { BUILT_IN_PROPERTIES, type BuiltInProperty } from './properties';
 export {
+  probeRounds,
   runProbe,
   type ProbeFailure,
   type ProbeInput,

@@ -88,6 +88,11 @@ function bindingsOf(op: OperationDef, binding: ProbeInput['binding']): Binding[]
   return [op.bindings.includes('soap11') ? 'soap11' : op.bindings[0]];
 }
 
+/** How many shape-and-binding rounds a probe makes: for progress that counts them as runProbe does. */
+export function probeRounds(shapes: readonly OperationDef[], binding: ProbeInput['binding']): number {
+  return shapes.reduce((n, op) => n + bindingsOf(op, binding).length, 0);
+}
+
 const keyOf = (e: ProbeExample) => JSON.stringify([e.binding, e.params]);
 
 export async function runProbe(input: ProbeInput): Promise<ProbeResult> {

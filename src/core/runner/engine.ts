@@ -28,10 +28,11 @@ import {
   type TestAttempt,
   type TestResult,
   type TranscriptStore,
+  type UntilAttempt,
+  type UntilAttempts,
 } from './types';
 import { runVariables } from '../requestFile/runVariables';
 import { variableText } from './variables';
-import type { UntilAttempt, UntilAttempts } from './types';
 import { attemptSummary, retryFailure, retryUntil } from './retryUntil';
 import { wantedSnapshotFile, type SnapshotInput, type SnapshotOptions } from './snapshot';
 import { rowLabel } from './data';

@@ -212,11 +212,6 @@ async function keyFor(ctx: ProbeContext, env: Environment): Promise<{ key?: stri
   return undefined;
 }
 
-/** How many shape-and-binding rounds runProbe makes (as its bindingsOf counts them, src/core/probe/run.ts). */
-function rounds(shapes: readonly OperationDef[], binding: Binding | 'all'): number {
-  return shapes.reduce((n, s) => n + (binding === 'all' ? s.bindings.length : s.bindings.includes(binding) ? 1 : 0), 0);
-}
-
 async function runWithProgress(
   ctx: ProbeContext,
   environment: Environment,
@@ -245,7 +240,7 @@ async function probeWith(
   binding: Binding | 'all',
   maxExamples: number,
 ): Promise<{ result: ProbeResult; cancelled: boolean }> {
-  const total = Math.max(1, rounds(shapes, binding));
+  const total = Math.max(1, engine().probeRounds(shapes, binding));
   // Shapes that ended before a cancel: the one under way when it came saw its sends cut, so its "failures" are not the service's.
   const finished: ShapeResult[] = [];
   const label = shapes.length === 1 ? `${shapes[0].operation} ${shapes[0].version}` : `${shapes.length} operations`;

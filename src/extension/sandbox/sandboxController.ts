@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Environment } from '../../core';
 import { setContext } from '../contextKeys';
+import { embeddedSandboxKey } from '../coreLight';
 import { startSandbox, type SandboxHandle } from '../core-adapter';
 import { activeFolder, type EnvironmentStore } from '../environments/environmentStore';
 import type { Log } from '../log';
@@ -41,8 +42,8 @@ export class SandboxController implements vscode.Disposable {
   async start(environment?: Pick<Environment, 'name'> & Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): Promise<string> {
     const session = environment && this.environments.sessionUrl(environment.name);
     if (session) return session;
-    const wanted = environment?.sandbox?.clockRate !== undefined ? settingsOf(environment) : undefined;
-    if (wanted !== undefined && wanted !== (this.settings ?? settingsOf(this.mainEnvironment()))) return this.other(wanted, environment as Environment);
+    const wanted = environment?.sandbox?.clockRate !== undefined ? embeddedSandboxKey(environment) : undefined;
+    if (wanted !== undefined && wanted !== (this.settings ?? embeddedSandboxKey(this.mainEnvironment()))) return this.other(wanted, environment as Environment);
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
     this.starting ??= this.open();
@@ -66,7 +67,7 @@ export class SandboxController implements vscode.Disposable {
   private async open(): Promise<SandboxHandle> {
     const log = (line: string) => this.log.trace(`sandbox: ${line}`);
     const sandbox = this.mainEnvironment();
-    this.settings = settingsOf(sandbox);
+    this.settings = embeddedSandboxKey(sandbox);
     try {
       return await startSandbox({ sandbox, dataDir: this.dataDir, log });
     } catch (err) {
@@ -113,9 +114,4 @@ export class SandboxController implements vscode.Disposable {
   dispose(): void {
     void this.stop();
   }
-}
-
-/** What makes two embedded sandboxes differ: their namespaces and their clock rate. */
-function settingsOf(environment: Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): string {
-  return JSON.stringify([environment.namespaces ?? null, environment.sandbox?.clockRate ?? 1]);
 }

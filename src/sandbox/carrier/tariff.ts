@@ -18,28 +18,11 @@
  * is its own amount rounded half up, and the last is the total less the others, so the lines add
  * up to the gross and rounding cannot make a heavier shipment a cent cheaper.
  */
+import { FREIGHT_CLASSES } from '../../core';
 import { divHalfUp, dollarsToCents, exactDecimal, percentCents } from './money';
 
-export const FREIGHT_CLASSES = [
-  '50.0',
-  '55.0',
-  '60.0',
-  '65.0',
-  '70.0',
-  '77.5',
-  '85.0',
-  '92.5',
-  '100.0',
-  '110.0',
-  '125.0',
-  '150.0',
-  '175.0',
-  '200.0',
-  '250.0',
-  '300.0',
-  '400.0',
-  '500.0',
-] as const;
+// The 18 classes are the catalog's (src/core/catalog/enumerations.ts): one list for the schema's suggestions and the tariff.
+export { FREIGHT_CLASSES };
 
 /** `50`, `50.0`, 55 -> `55.0`; undefined when not one of the 18 classes. */
 export function normalizeFreightClass(value: string | number): string | undefined {
