@@ -1,17 +1,17 @@
 /**
  * The HTTP dispatchers of one context: one pooled undici dispatcher per distinct transport
  * setting (TLS files, proxy, connect timeout), reused across sends so keep-alive connections and
- * TLS sessions carry over from one request to the next. undici through its public API only
- * (`Agent`, `ProxyAgent`, `buildConnector`), required on the first send: a command that sends
- * nothing (`carrier validate`) never loads it. A pool whose certificate files changed on disk is
- * replaced and closed; `close()` closes them all when the face is done.
+ * TLS sessions carry over from one request to the next. undici's `Agent`, `ProxyAgent` and
+ * `buildConnector` only, required on the first send: a command that sends nothing (`carrier
+ * validate`) never loads it. A pool whose certificate files changed on disk is replaced and
+ * closed; `close()` closes them all when the face is done.
  */
 import * as fs from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { TlsFileError, type CoreHttp, type SocketWaiter, type TransportSettings } from '../core';
 import { SocketTiming } from './socketTiming';
 
-type Undici = typeof import('undici');
+type Undici = Pick<typeof import('undici'), 'Agent' | 'ProxyAgent' | 'buildConnector'>;
 
 function readTls(setting: string, file: string | undefined): Buffer | undefined {
   if (file === undefined) return undefined;
@@ -30,8 +30,31 @@ function mtime(file: string | undefined): number | undefined {
   }
 }
 
+/**
+ * The parts of undici a send uses, each from its own module: `require('undici')` would also load
+ * fetch, WebSocket, cookies, the mocks and the caches, more than half of undici's load time, paid
+ * by every command that sends (BENCHMARKS.md, runner-throughput). The paths are the locked
+ * version's (package-lock.json); the bundler resolves them at build time, so a release that moves
+ * them fails the build, not a user's send. A direct send calls `dispatch` only; a proxy's tunnel
+ * is opened with the `connect` method undici's index adds to every dispatcher, so that is added
+ * here, as the index does, before the first proxy is made.
+ */
+const undiciParts = {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  agent: () => require('undici/lib/dispatcher/agent') as Undici['Agent'],
+  buildConnector: () => require('undici/lib/core/connect') as Undici['buildConnector'],
+  proxyAgent(): Undici['ProxyAgent'] {
+    const dispatcher = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
+    Object.assign(dispatcher.prototype, require('undici/lib/api') as object);
+    return require('undici/lib/dispatcher/proxy-agent') as Undici['ProxyAgent'];
+  },
+  /* eslint-enable @typescript-eslint/no-require-imports */
+};
+
 export class NodeDispatchers implements CoreHttp {
-  private undici: Undici | undefined;
+  private agent: Undici['Agent'] | undefined;
+  private proxyAgent: Undici['ProxyAgent'] | undefined;
+  private buildConnector: Undici['buildConnector'] | undefined;
   /** By setting: the key without file stamps, then the dispatcher and the stamps it was made at. */
   private readonly pool = new Map<string, { readonly stamps: string; readonly dispatcher: Dispatcher }>();
   private readonly timing = new SocketTiming();
@@ -50,10 +73,15 @@ export class NodeDispatchers implements CoreHttp {
       key: readTls('key', tls?.keyPath),
       rejectUnauthorized: tls?.rejectUnauthorized ?? true,
     };
-    const undici = (this.undici ??= require('undici') as Undici);
     const dispatcher: Dispatcher = proxy
-      ? new undici.ProxyAgent({ uri: proxy, requestTls: { ...tlsOptions, timeout: connectTimeoutMs }, proxyTls: { timeout: connectTimeoutMs } })
-      : new undici.Agent({ connect: this.timing.timedConnector(undici.buildConnector, { ...tlsOptions, timeout: connectTimeoutMs }) });
+      ? new (this.proxyAgent ??= undiciParts.proxyAgent())({
+          uri: proxy,
+          requestTls: { ...tlsOptions, timeout: connectTimeoutMs },
+          proxyTls: { timeout: connectTimeoutMs },
+        })
+      : new (this.agent ??= undiciParts.agent())({
+          connect: this.timing.timedConnector((this.buildConnector ??= undiciParts.buildConnector()), { ...tlsOptions, timeout: connectTimeoutMs }),
+        });
     // Changed certificate files make a new pool; the old one finishes what it carries and goes.
     if (pooled) void pooled.dispatcher.close().catch(() => undefined);
     this.pool.set(key, { stamps, dispatcher });
