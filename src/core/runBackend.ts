@@ -17,6 +17,7 @@ import type { CoreContext } from './context';
 import type { ShapeOverlay } from './contract/overlay';
 import { contractOverlay, prepareRequest, type PreparedRequest } from './envelope/prepare';
 import type { RequestFile } from './requestFile';
+import { ReplyMemos } from './replyMemo';
 import { send, type SendInput } from './send';
 import type { RunEnvironment, RunnerBackend, SendCall } from './runner/backend';
 import type { Failure } from './runner/types';
@@ -49,6 +50,16 @@ export interface StandardBackend extends RunnerBackend {
   readonly problems: readonly Failure[];
   /** Every secret value of the environments resolved so far: what the run's final texts must not show. */
   secretValues(): string[];
+}
+
+/** A send's input as made for one request object, and what it was made for. */
+interface Made {
+  readonly environment: RunEnvironment;
+  readonly binding: SendCall['binding'];
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number | undefined;
+  readonly judgedOnly: boolean;
+  readonly input: SendInput;
 }
 
 interface Resolved {
@@ -118,10 +129,11 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
    * The request as prepared, per params object: a file without {{variables}} sends its very
    * params every time (and copies of one text share them, loadFile.ts), so its envelope is built
    * and redacted once; params with variables filled in are new objects and are prepared anew.
+   * An embedded environment's is the check made before its sandbox starts, and its preparation
+   * at the sandbox's address is kept beside it, per address.
    */
   const preparedByParams = new WeakMap<object, Map<string, PreparedRequest>>();
-  const preparedFor = (input: SendInput & { request: RequestFile }, folder: string): PreparedRequest | undefined => {
-    if (input.environment.embedded) return undefined;
+  const preparedFor = (input: SendInput & { request: RequestFile }, folder: string): PreparedRequest => {
     const { request } = input;
     const key = `${input.environment.name}\0${input.binding ?? ''}\0${request.operation}\0${request.version ?? ''}\0${folder}`;
     let byKey = preparedByParams.get(request.params);
@@ -130,6 +142,25 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
     if (!prepared) byKey.set(key, (prepared = prepareRequest(input)));
     return prepared;
   };
+  const preparedAt = (input: SendInput): ((baseUrl: string) => PreparedRequest) => {
+    let at: { readonly baseUrl: string; readonly prepared: PreparedRequest } | undefined;
+    return (baseUrl) => {
+      if (at?.baseUrl !== baseUrl) at = { baseUrl, prepared: prepareRequest({ ...input, baseUrl }) };
+      return at.prepared;
+    };
+  };
+
+  /** The readings of replies a judged-only send (a load run's) had, per prepared request (replyMemo.ts). */
+  const replies = new ReplyMemos();
+
+  /*
+   * The send's input per request object, environment, binding, signal and timeout: a load or a
+   * run sends one file's request object again and again, and each part of the input is the same
+   * each time (the environment resolved, its stored contract, the prepared request).
+   */
+  const inputs = new WeakMap<RequestFile, Made[]>();
+  /** Inputs kept per request object (a few environments or bindings; more are made each time). */
+  const MAX_INPUTS = 8;
 
   /** A request file's folder: named per send, worked out once per file. */
   const folders = new WeakMap<RequestFile, string>();
@@ -152,7 +183,19 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       const r = resolve(name);
       return typeof r === 'string' ? r : r.run;
     },
-    send(call: SendCall) {
+    send(call: SendCall & { readonly judgedOnly?: boolean }) {
+      const judgedOnly = call.judgedOnly === true;
+      const made = inputs.get(call.request);
+      if (made)
+        for (const m of made)
+          if (
+            m.environment === call.environment &&
+            m.binding === call.binding &&
+            m.signal === call.signal &&
+            m.timeoutMs === call.timeoutMs &&
+            m.judgedOnly === judgedOnly
+          )
+            return send(m.input);
       const r = resolve(call.environment.name);
       if (typeof r === 'string') throw new Error(r);
       const folder = folderOf(call.request);
@@ -168,9 +211,15 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
         resolveEmbedded: () => resolveEmbedded(r.environment),
         ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
         ...(call.request.fileName ? { source: call.request.fileName } : {}),
+        ...(judgedOnly ? { judgedOnly, replies } : {}),
       };
       const prepared = preparedFor(input, folder);
-      return send(prepared ? { ...input, prepared } : input);
+      const full: SendInput = { ...input, prepared, ...(r.environment.embedded ? { preparedAt: preparedAt(input) } : {}) };
+      const list = made ?? [];
+      if (!made) inputs.set(call.request, list);
+      if (list.length < MAX_INPUTS)
+        list.push({ environment: call.environment, binding: call.binding, signal: call.signal, timeoutMs: call.timeoutMs, judgedOnly, input: full });
+      return send(full);
     },
     async close() {
       // Nothing of its own to release: the pooled dispatchers are the context's, the sandbox is the caller's; their owner closes them.

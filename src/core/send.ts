@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Binding } from './catalog';
 import type { CoreContext } from './context';
 import { prepareRequest, RequestError, type PrepareInput, type PreparedRequest } from './envelope/prepare';
-import type { Exchange, ExchangeError, Finding, HttpReply, HttpRequestSpec } from './exchange';
+import type { Exchange, ExchangeError, Finding, HttpReply, HttpRequestSpec, Timing } from './exchange';
 import type { Redactor } from './redact';
 import { decodeText } from './reply/decodeText';
 import { parseReply, type ParsedReply } from './reply/parse';
@@ -20,8 +20,9 @@ import { timestamp } from './timestamp';
 import { decideVerdict } from './verdict';
 import { TlsFileError } from './transport/tlsFile';
 import { sendHttp } from './transport/http';
-import type { Phase } from './transport/types';
+import type { HttpOutcome, Phase } from './transport/types';
 import type { Dispatcher } from 'undici';
+import type { ReadReply, ReplyMemos } from './replyMemo';
 
 export { RequestError } from './envelope/prepare';
 export type { SendableRequest } from './envelope/prepare';
@@ -44,9 +45,29 @@ export interface SendInput extends Omit<PrepareInput, 'baseUrl' | 'context'> {
   readonly source?: string;
   /**
    * This very input already prepared (prepareRequest): the runner sends copies of one file again
-   * and again. Not used for an embedded environment, whose address is known only once it runs.
+   * and again. For an embedded environment, whose address is known only once it runs, only with
+   * `preparedAt`.
    */
   readonly prepared?: PreparedRequest;
+  /**
+   * An embedded environment's request prepared at the sandbox's address, once it is known; when
+   * absent, it is prepared on each send.
+   */
+  readonly preparedAt?: (baseUrl: string) => PreparedRequest;
+  /**
+   * The exchange is judged and then dropped, never shown, kept or written (a load run's): only
+   * what judging reads is made (runner/judge.ts, runner/captures.ts, the verdict). Its reply,
+   * fault, parsed result, findings and documents are redacted as ever (a capture takes what a
+   * run's would); its `id`, `startedAt` and `endpoint` are empty or absent, its request is the
+   * prepared display copy (not the headers as sent), its reply's headers are its Content-Type
+   * alone, it has no sizes, and rawReplyBytes() has nothing for it.
+   */
+  readonly judgedOnly?: boolean;
+  /**
+   * With `judgedOnly`: the readings of the replies this prepared request had before
+   * (replyMemo.ts); a byte-identical reply reuses its reading.
+   */
+  readonly replies?: ReplyMemos;
 }
 
 /** Raw reply bytes per Exchange, outside the object so it stays small and JSON-serialisable. */
@@ -67,7 +88,8 @@ export async function send(input: SendInput): Promise<Exchange> {
   const { environment, context } = input;
   const startedAt = timestamp(context.clock.now());
   // A request that cannot be made says so before the sandbox is started for it.
-  let prepared = input.prepared && !environment.embedded ? input.prepared : prepareRequest(input);
+  // An embedded environment's prepared request is this check only, unless it comes with its preparation at the sandbox's address.
+  let prepared = input.prepared && (!environment.embedded || input.preparedAt) ? input.prepared : prepareRequest(input);
   if (environment.embedded) {
     if (!input.resolveEmbedded)
       throw new RequestError('sandbox', `Environment "${environment.name}" is the embedded sandbox, but no way to start it was given`);
@@ -78,9 +100,10 @@ export async function send(input: SendInput): Promise<Exchange> {
     } catch (err) {
       throw new RequestError('sandbox', `The embedded sandbox did not start: ${String((err as Error).message ?? err).split('\n')[0]}`);
     }
-    prepared = prepareRequest({ ...input, baseUrl });
+    prepared = input.preparedAt ? input.preparedAt(baseUrl) : prepareRequest({ ...input, baseUrl });
   }
-  const { op, binding, spec, display, redactor, replyContract } = prepared;
+  if (input.judgedOnly) return sendJudgedOnly(input, prepared);
+  const { op, binding, spec, display, redactor } = prepared;
   const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
   const maxReplyBytes = input.maxReplyBytes ?? environment.maxReplyBytes;
   const source = input.source ?? input.request.fileName;
@@ -121,33 +144,7 @@ export async function send(input: SendInput): Promise<Exchange> {
   // Every header that went, as the client wrote it (Host, Connection, Content-Length…), not only the request's own.
   base.request = displayAsSent(display, outcome.sentHeaders, redactor);
 
-  const findings: Finding[] = [];
-  let reply: HttpReply | undefined;
-  let parsed: ParsedReply | undefined;
-  if (outcome.status !== undefined) {
-    const contentType = outcome.headers?.find(([n]) => n.length === 12 && n.toLowerCase() === 'content-type')?.[1];
-    const body = outcome.body ?? Buffer.alloc(0);
-    const decoded = decodeText(body, contentType);
-    if (decoded.problem) findings.push({ severity: 'warning', kind: 'reply', message: `The reply ${decoded.problem.replace(/^the reply /, '')}` });
-    reply = { status: outcome.status, statusText: outcome.statusText ?? '', headers: outcome.headers ?? [], bodyText: decoded.text, size: body.length };
-    // A cut-short body is kept as it came, but not read as if it were whole.
-    if (!outcome.error && outcome.complete) {
-      input.onPhase?.('parsing');
-      parsed = await parseReply({
-        op,
-        binding,
-        namespaces: environment.namespaces,
-        status: outcome.status,
-        statusText: outcome.statusText,
-        contentType,
-        text: decoded.text,
-        ...(replyContract ? { contract: replyContract } : {}),
-      });
-      findings.push(...parsed.findings);
-    }
-  }
-  if (outcome.error) findings.unshift({ severity: 'error', kind: 'transport', message: outcome.error.message });
-
+  const { reply, parsed, findings } = await readOutcome(outcome, prepared, environment, input.onPhase);
   const exchange = exchangeOf(
     base,
     {
@@ -170,6 +167,123 @@ export async function send(input: SendInput): Promise<Exchange> {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What the reply's bytes say, not yet redacted: the reply as text, its reading, the findings (a transport error's first). */
+async function readOutcome(
+  outcome: HttpOutcome,
+  prepared: PreparedRequest,
+  environment: SendInput['environment'],
+  onPhase: SendInput['onPhase'],
+): Promise<{ reply?: HttpReply; parsed?: ParsedReply; findings: Finding[] }> {
+  const { op, binding, replyContract } = prepared;
+  const findings: Finding[] = [];
+  let reply: HttpReply | undefined;
+  let parsed: ParsedReply | undefined;
+  if (outcome.status !== undefined) {
+    const contentType = outcome.headers?.find(([n]) => n.length === 12 && n.toLowerCase() === 'content-type')?.[1];
+    const body = outcome.body ?? Buffer.alloc(0);
+    const decoded = decodeText(body, contentType);
+    if (decoded.problem) findings.push({ severity: 'warning', kind: 'reply', message: `The reply ${decoded.problem.replace(/^the reply /, '')}` });
+    reply = { status: outcome.status, statusText: outcome.statusText ?? '', headers: outcome.headers ?? [], bodyText: decoded.text, size: body.length };
+    // A cut-short body is kept as it came, but not read as if it were whole.
+    if (!outcome.error && outcome.complete) {
+      onPhase?.('parsing');
+      parsed = await parseReply({
+        op,
+        binding,
+        namespaces: environment.namespaces,
+        status: outcome.status,
+        statusText: outcome.statusText,
+        contentType,
+        text: decoded.text,
+        ...(replyContract ? { contract: replyContract } : {}),
+      });
+      findings.push(...parsed.findings);
+    }
+  }
+  if (outcome.error) findings.unshift({ severity: 'error', kind: 'transport', message: outcome.error.message });
+
+  return { reply, parsed, findings };
+}
+
+/**
+ * send() for an exchange that is judged and dropped (SendInput.judgedOnly): the same request, the
+ * same reading and redaction of the reply, but nothing made for display, and a reply
+ * byte-identical to one read before takes that reading (replyMemo.ts).
+ */
+async function sendJudgedOnly(input: SendInput, prepared: PreparedRequest): Promise<Exchange> {
+  const { environment, context } = input;
+  const { op, binding, spec, display, redactor } = prepared;
+  const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
+  const base = {
+    id: '',
+    startedAt: '',
+    operation: op.operation,
+    version: op.version,
+    binding,
+    environment: environment.name,
+    request: display,
+  } as Mutable<Omit<Exchange, 'findings' | 'documents'>>;
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = context.http.dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
+  } catch (err) {
+    if (!(err instanceof TlsFileError)) throw err;
+    const message = redactor.text(err.message);
+    const out = { ...base, error: { kind: 'tls', message }, findings: [{ severity: 'error', kind: 'transport', message }], documents: [] } as Mutable<Exchange>;
+    out.judgement = { verdict: decideVerdict(out) };
+    return out;
+  }
+  const outcome = await sendHttp(spec, {
+    dispatcher,
+    timeoutMs,
+    connectTimeoutMs: Math.min(10_000, timeoutMs),
+    maxReplyBytes: input.maxReplyBytes ?? environment.maxReplyBytes,
+    signal: input.signal,
+    displayUrl: display.url,
+    judgedOnly: true,
+  });
+  const whole = outcome.status !== undefined && !outcome.error && outcome.complete && outcome.body !== undefined;
+  const memo = whole && input.replies ? input.replies.for(prepared) : undefined;
+  const contentType = outcome.headers?.[0]?.[1];
+  if (memo) {
+    const known = memo.find(outcome.status!, outcome.statusText ?? '', contentType, outcome.body!);
+    if (known) return fromReading(base, known, outcome.timing);
+  }
+  const { reply, parsed, findings } = await readOutcome(outcome, prepared, environment, undefined);
+  const exchange = exchangeOf(
+    base,
+    {
+      reply,
+      timing: outcome.timing,
+      fault: parsed?.fault,
+      findings,
+      parsed: parsed?.parsed,
+      documents: parsed?.documents ?? [],
+      error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
+    },
+    redactor,
+  );
+  if (memo && exchange.reply) {
+    const { reply: r, fault, parsed: p, findings: f, documents, judgement } = exchange;
+    const read: ReadReply = { reply: r, ...(fault ? { fault } : {}), ...(p !== undefined ? { parsed: p } : {}), findings: f, documents, judgement: judgement! };
+    memo.keep(outcome.status!, outcome.statusText ?? '', contentType, outcome.body!, read);
+  }
+  return exchange;
+}
+
+/** The exchange of a reply read before: its reading, shared (frozen), with this exchange's own timing. */
+function fromReading(base: Mutable<Omit<Exchange, 'findings' | 'documents'>>, read: ReadReply, timing: Timing): Exchange {
+  const out = base as Mutable<Exchange>;
+  out.reply = read.reply;
+  out.timing = timing;
+  if (read.fault) out.fault = read.fault;
+  out.findings = read.findings;
+  if (read.parsed !== undefined) out.parsed = read.parsed;
+  out.documents = read.documents;
+  out.judgement = read.judgement;
+  return out;
+}
 
 /** The URL without its query (where a GET's key would be): per displayed request, so once per prepared one. */
 const endpoints = new WeakMap<HttpRequestSpec, string>();
@@ -220,7 +334,7 @@ function exchangeOf(base: Mutable<Omit<Exchange, keyof Outcome>>, x: Outcome, r:
   if (redact && out.endpoint) out.endpoint = r.text(out.endpoint);
   if (x.reply) out.reply = redact ? { ...x.reply, headers: redactedHeaders(x.reply.headers, r), bodyText: bodyHolds ? r.text(body!) : body! } : x.reply;
   out.timing = x.timing;
-  out.sizes = x.sizes;
+  if (x.sizes) out.sizes = x.sizes;
   if (x.fault) out.fault = fromBodyClean ? x.fault : r.deep(x.fault);
   out.findings = redact ? r.deep(x.findings) : x.findings;
   if (x.parsed !== undefined) out.parsed = fromBodyClean ? x.parsed : r.deep(x.parsed);

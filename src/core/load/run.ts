@@ -22,7 +22,7 @@ import { judgeExchange } from '../runner/judge';
 import type { LoadedFile } from '../runner/loadFile';
 import { withProducers, type PlannedRun } from '../runner/plan';
 import type { Failure, PlannedTest } from '../runner/types';
-import { variableText } from '../runner/variables';
+import { variableText, type Lookup } from '../runner/variables';
 import type { Exchange } from '../exchange';
 import { classifyExchange } from '../verdict';
 import { LoadRecorder, LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, type ErrorClass, type LoadProgress, type LoadReport, type LoadShard } from './report';
@@ -74,6 +74,11 @@ export function shareOf(count: number, shard: LoadShard | undefined): number {
 /** A send of a load run: which user sent it, for a backend that wants to know (tests do). */
 export interface LoadSendCall extends SendCall {
   readonly user: number;
+  /**
+   * Always true: the exchange is judged and dropped, so a backend that can (runBackend.ts, with
+   * send's `judgedOnly`) makes only what judging reads, and reads a reply it had before once.
+   */
+  readonly judgedOnly: true;
 }
 
 /** Captures of a test that captures nothing: that it passed in this pass is what counts. */
@@ -99,7 +104,14 @@ interface Ready {
   /** Variables below the captures: the run's, the collection's, the environment's, the row's, --var. */
   readonly values: Readonly<Record<string, unknown>>;
   readonly texts: Readonly<Record<string, unknown>>;
+  /** `texts` looked up, as judging asks: made once for a test that captures nothing from others. */
+  readonly lookup: Lookup;
   readonly strictContract: boolean;
+}
+
+/** A variable's text for judging, from `texts`. */
+function lookupIn(texts: Readonly<Record<string, unknown>>): Lookup {
+  return (name) => (Object.prototype.hasOwnProperty.call(texts, name) ? variableText(texts[name]) : undefined);
 }
 
 /** The name a test's figures go under: its operation, or its file's name when it has none. */
@@ -221,6 +233,7 @@ class Load {
         environment: env,
         values,
         texts,
+        lookup: lookupIn(texts),
         strictContract: options.strictContract === true || test.collection.strictContract === true,
       });
       if (!test.row) {
@@ -417,12 +430,12 @@ class Load {
   private async send(u: number, state: UserState, ready: Ready, intended: number | undefined): Promise<void> {
     const { test, file, judged } = ready;
     let values = ready.values;
-    let texts = ready.texts;
+    let lookup = ready.lookup;
     if (test.dependsOn.length) {
       const own: Record<string, unknown> = {};
       for (const d of test.dependsOn) Object.assign(own, state.captured.get(d));
       values = { ...values, ...own };
-      texts = { ...texts, ...own };
+      lookup = lookupIn({ ...ready.texts, ...own });
     }
     let request: RequestFile = file.request!;
     if (file.uses.length) {
@@ -443,6 +456,7 @@ class Load {
       signal: this.sends.signal,
       ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
       user: u,
+      judgedOnly: true,
     };
     const begun = this.now();
     this.inFlight++;
@@ -466,7 +480,6 @@ class Load {
       this.recorder.record(ready.name, latency, atMs, 'transport-error');
       return;
     }
-    const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(texts, name) ? variableText(texts[name]) : undefined);
     const { failures } = judgeExchange(exchange, {
       expect: judged.expect,
       lookup,

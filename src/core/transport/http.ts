@@ -29,6 +29,12 @@ export interface HttpSendOptions {
   readonly onPhase?: (phase: Phase) => void;
   /** The URL as messages may show it (redacted); defaults to spec.url. */
   readonly displayUrl?: string;
+  /**
+   * Only what judging the reply reads (a load run's exchange, judged and dropped): the reply's
+   * headers are its Content-Type alone, and the request headers as sent are not worked out
+   * (`sentHeaders` is empty). Status, body, timing and errors are as ever.
+   */
+  readonly judgedOnly?: boolean;
 }
 
 class Stop extends Error {
@@ -115,6 +121,28 @@ function pairs(raw: Buffer[] | null | undefined): [string, string][] {
   return out;
 }
 
+/** The headers HttpCall itself reads (header()), and Content-Type, which judging reads: by name length, then name. */
+const READ_HEADERS: ReadonlyMap<number, string> = new Map([
+  [12, 'content-type'],
+  [14, 'content-length'],
+  [8, 'location'],
+]);
+
+/** Of the raw headers, those READ_HEADERS names only: the others are never turned into text. */
+function pairsRead(raw: Buffer[] | null | undefined): [string, string][] {
+  const out: [string, string][] = [];
+  if (!raw) return out;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const wanted = READ_HEADERS.get(raw[i].length);
+    if (wanted === undefined) continue;
+    const name = raw[i].toString('latin1');
+    if (name.toLowerCase() === wanted) out.push([name, raw[i + 1].toString('latin1')]);
+  }
+  return out;
+}
+
+const NO_HEADERS: ReadonlyArray<readonly [string, string]> = Object.freeze([]);
+
 const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : Math.max(0, Math.round((b - a) * 10) / 10));
 
 /** One request in flight: the undici handler, the timers and what has arrived so far. */
@@ -185,7 +213,7 @@ class HttpCall {
         self.firstByteAt ??= performance.now();
         self.status = statusCode;
         self.statusText = statusMessage ?? '';
-        self.headers = pairs(controller.rawHeaders as Buffer[] | undefined);
+        self.headers = (self.o.judgedOnly ? pairsRead : pairs)(controller.rawHeaders as Buffer[] | undefined);
         self.o.onPhase?.('receiving');
         const length = Number(self.header('content-length'));
         if (Number.isFinite(length) && length > self.o.maxReplyBytes) {
@@ -303,15 +331,16 @@ class HttpCall {
     if (downloadMs !== undefined) phases.downloadMs = downloadMs;
     phases.totalMs = ms(this.t0, end) ?? 0;
     const timing = phases as Timing;
+    const judgedOnly = this.o.judgedOnly === true;
     const outcome: HttpOutcome = {
       status: this.status,
       statusText: this.statusText,
-      headers: this.headers,
+      headers: judgedOnly ? this.headers?.filter(([n]) => n.length === 12 && n.toLowerCase() === 'content-type') : this.headers,
       body: this.status !== undefined ? this.bodyBytes() : undefined,
       complete: this.endAt !== undefined,
       timing,
       requestBytes: this.wire?.body?.length ?? 0,
-      sentHeaders: headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body),
+      sentHeaders: judgedOnly ? NO_HEADERS : headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body),
       error,
     };
     this.chunks = [];
