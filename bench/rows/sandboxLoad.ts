@@ -2,10 +2,12 @@
  * Row — the sandbox as a load target (issue 37): autocannon posting the GetRateQuote 1.0.3
  * SOAP 1.1 envelope on 64 connections for 5 s to the sandbox (children/sandbox.ts, its own
  * process) and to a bare node:http server (children/bareServer.js, its own process) answering
- * the very reply bytes the sandbox gave that envelope, interleaved. The bare server is the most
- * a Node mock could answer on this machine; the ratio says how much of it the sandbox keeps
- * while parsing each request, checking it and building its reply. Each server's CPU time per
- * request is read from /proc: how far each was from using a whole core.
+ * the very reply bytes the sandbox gave that envelope, interleaved. The sandbox runs as
+ * `carrier load` starts its embedded one: with the reply memo (`--reply-memo`), so replies of
+ * operations that read no state are kept and the same request is answered from memory. The bare
+ * server is the most a Node mock could answer on this machine; the ratio says how much of it the
+ * sandbox keeps. Each server's CPU time per request is read from /proc: how far each was from
+ * using a whole core.
  */
 import * as path from 'node:path';
 import { LOAD_CONNECTIONS, LOAD_SECONDS, recordReply, runAutocannon, startBareServer, writeSpec, type CannonRun } from '../fixtures/loadTarget';
@@ -26,7 +28,7 @@ export const sandboxLoad: BenchRow = {
   id: 'sandbox-load',
   title: 'The sandbox as a load target, against a bare node:http server',
   async run(ctx) {
-    const sandbox = await startSandboxChild('children/sandbox.ts');
+    const sandbox = await startSandboxChild('children/sandbox.ts', ['--reply-memo']);
     let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
     try {
       const spec = wireRequest(rateQuoteRequest(), benchEnvironment(sandbox.url));
@@ -54,7 +56,7 @@ export const sandboxLoad: BenchRow = {
       const p99 = (runs: Measured[]) => median(runs.map((r) => r.p99Ms)).toFixed(1);
       const result: RowResult = {
         id: `sandbox-load.c${LOAD_CONNECTIONS}`,
-        measured: `GetRateQuote 1.0.3 SOAP 1.1 posted by autocannon (own process) on ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s: the sandbox (own process) vs a bare node:http server (own process) answering the sandbox's recorded reply (${recorded.bytes} bytes)`,
+        measured: `GetRateQuote 1.0.3 SOAP 1.1 posted by autocannon (own process) on ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s: the sandbox (own process) as carrier load starts it: replies of operations that read no state are kept (--reply-memo), vs a bare node:http server (own process) answering the sandbox's recorded reply (${recorded.bytes} bytes)`,
         a: { label: 'sandbox', value: p.medianA, unit: 'req/s' },
         b: { label: 'bare server', value: p.medianB, unit: 'req/s' },
         ratio: p.ratio,

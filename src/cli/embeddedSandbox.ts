@@ -18,27 +18,39 @@ function sandboxModule(): SandboxModule {
   return require('../sandbox/embedded') as SandboxModule;
 }
 
-export class EmbeddedSandbox {
+export interface EmbeddedSandboxOptions {
   /**
-   * One sandbox per distinct setting (namespaces, clock rate): a run whose collections name two
+   * Every sandbox this command starts keeps the replies of operations that read no state
+   * (docs/sandbox.md#the-reply-memo), whatever its environment says: `carrier load` measures the
+   * load and the judged exchange, not the emulator's pricing.
+   */
+  readonly replyMemo?: boolean;
+}
+
+export class EmbeddedSandbox {
+  constructor(private readonly options: EmbeddedSandboxOptions = {}) {}
+
+  /**
+   * One sandbox per distinct setting (namespaces, clock rate, reply memo): a run whose collections name two
    * embedded environments — one on a fast clock — gets each as it asked, never the first one's.
    */
   private readonly handles = new Map<string, Promise<SandboxHandle>>();
 
   /**
    * The base URL, starting the sandbox if it is not running yet: with these namespaces, or with an
-   * embedded environment's namespaces and sandbox settings (its `"sandbox": { "clockRate": N }`).
+   * embedded environment's namespaces and sandbox settings (its `"sandbox": { "clockRate": N,
+   * "replyMemo": true }`).
    */
   readonly url = async (from?: Namespaces | Pick<Environment, 'namespaces' | 'sandbox'>): Promise<string> => {
     const environment = from && 'namespaces' in from ? from : undefined;
     const namespaces = environment ? environment.namespaces : (from as Namespaces | undefined);
     const clockRate = environment?.sandbox?.clockRate;
-    const key = embeddedSandboxKey({ ...(namespaces ? { namespaces } : {}), ...(environment?.sandbox ? { sandbox: environment.sandbox } : {}) });
+    const replyMemo = this.options.replyMemo === true || environment?.sandbox?.replyMemo === true;
+    const sandbox = { ...(clockRate !== undefined ? { clockRate } : {}), ...(replyMemo ? { replyMemo } : {}) };
+    const key = embeddedSandboxKey({ ...(namespaces ? { namespaces } : {}), sandbox });
     let handle = this.handles.get(key);
     if (!handle) {
-      handle = Promise.resolve().then(() =>
-        sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}), ...(clockRate !== undefined ? { clockRate } : {}) }),
-      );
+      handle = Promise.resolve().then(() => sandboxModule().startSandbox({ port: 0, host: '127.0.0.1', ...(namespaces ? { namespaces } : {}), ...sandbox }));
       this.handles.set(key, handle);
     }
     return (await handle).url;

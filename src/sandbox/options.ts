@@ -43,6 +43,13 @@ export interface SandboxOptions {
    * (`fallback: 'emulate'`, the default) or gets a fault naming the closest recording (`'fault'`).
    */
   readonly replay?: { readonly dirs: readonly string[]; readonly fallback?: 'emulate' | 'fault' };
+  /**
+   * Keep the replies of operations that read neither the store nor the clock (rate quotes,
+   * terminals, hazmat descriptions) and answer the same request again with the kept bytes
+   * (http/replyMemo.ts). Off by default: a sandbox computes every reply, as a carrier does. Has
+   * no effect with `replay`.
+   */
+  readonly replyMemo?: boolean;
   /** Body sizes, field and header counts, timeouts; DEFAULT_LIMITS in http/limits.ts otherwise. */
   readonly limits?: Partial<SandboxLimits>;
 }

@@ -14,6 +14,7 @@ import { servicePage } from './pages/servicePage';
 import { testFormPost } from './routes/testFormRoute';
 import { soapRoute, soapRequestOf } from './routes/soapRoute';
 import { wsdlFor } from './wsdl/wsdl';
+import { readsNoState } from './operations';
 import type { Replayer } from './replay/replayer';
 
 export type { ServiceRoute } from '../core';
@@ -22,6 +23,13 @@ export interface RouteResult {
   readonly reply: Reply;
   /** For the log: what the request turned out to be. */
   readonly label: string;
+  /**
+   * True when the reply follows from the request alone, so the same request may be answered with
+   * it again (the reply memo, http/replyMemo.ts): a 200 of an operation that reads neither the
+   * store nor the clock (operations/index.ts), over SOAP or the HTTP POST binding. Never a fault,
+   * another status, a replayed reply or a page.
+   */
+  readonly keep?: boolean;
 }
 
 /** Service paths by lower-cased path: IIS matches paths without regard to case. */
@@ -153,7 +161,11 @@ async function serviceRoute(
   const recorded = replayed(replay, req, body.text, ctx);
   if (recorded) return recorded;
   const { reply, op } = await soapRoute(soapRequestOf(version, req.headers.soapaction, media.params.get('action'), body.text), service.shapes, ctx);
-  return { reply, label: `${op ? `${op.operation} ${op.version}` : service.path} SOAP ${version}` };
+  return {
+    reply,
+    label: `${op ? `${op.operation} ${op.version}` : service.path} SOAP ${version}`,
+    ...(reply.status === 200 && op && readsNoState(op) ? { keep: true } : {}),
+  };
 }
 
 async function operationRoute(
@@ -196,5 +208,8 @@ async function operationRoute(
     if (!(e instanceof RequestRefused)) throw e;
     return { reply: textReply(e.status, e.message), label: fullLabel };
   }
-  return replayed(replay, req, body.text, ctx) ?? { reply: await httpBindingRoute(binding, op, form, ctx), label: fullLabel };
+  const recorded = replayed(replay, req, body.text, ctx);
+  if (recorded) return recorded;
+  const reply = await httpBindingRoute(binding, op, form, ctx);
+  return { reply, label: fullLabel, ...(reply.status === 200 && readsNoState(op) ? { keep: true } : {}) };
 }

@@ -8,16 +8,17 @@ import type { Socket } from 'node:net';
 import { DEFAULT_NAMESPACES, MASK } from '../core';
 import { carrierClock } from './carrier/clock';
 import type { SandboxContext } from './context';
-import { ClientGone, deferContinue } from './http/body';
+import { ClientGone, declaredLength, deferContinue, presetBody, RequestRefused } from './http/body';
 import { parseMediaType } from './http/contentType';
 import { queryOf } from './http/form';
 import { sendableHeaders } from './http/headers';
 import { limitsOf, type SandboxLimits } from './http/limits';
+import { MEMO_BODY_BYTES, memoKey, readWhole, ReplyMemo, type KeptReply, type MemoRequest, type WholeBodyDone } from './http/replyMemo';
 import { HTML_UTF8, textReply, type Reply } from './http/reply';
 import { HTML_500, INJECT_HEADER, InjectionError, MAX_INJECTED_MS, parseInjection, type Injection } from './inject';
 import { keyFieldValues, keyHeaderValues, SandboxLog } from './log';
 import type { SandboxHandle, SandboxOptions } from './options';
-import { route, routeTable } from './router';
+import { route, routeTable, type RouteResult } from './router';
 import { SandboxFault } from './soap/fault';
 import { soapFaultReply } from './routes/soapRoute';
 import { SandboxStore } from './state/store';
@@ -96,6 +97,20 @@ function lingerOnClose(socket: Socket, ms: number): void {
   };
 }
 
+/** A reply's headers as they go out: the sandbox's own, or a recorded reply's as recorded. */
+function replyHeaders(reply: Reply, body: Buffer): Record<string, string> {
+  return reply.recorded
+    ? { ...sendableHeaders(reply.headers), ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}), 'Content-Length': String(body.length) }
+    : {
+        'Content-Type': reply.contentType,
+        'Content-Length': String(body.length),
+        'Cache-Control': 'private',
+        ...sendableHeaders(reply.headers),
+      };
+}
+
+const bodyBytes = (reply: Reply): Buffer => (typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body);
+
 async function send(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -105,16 +120,9 @@ async function send(
   limits: SandboxLimits,
 ): Promise<void> {
   if (res.destroyed) return;
-  let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  let body = bodyBytes(reply);
   if (injection?.truncate) body = body.subarray(0, Math.floor(body.length / 2));
-  const headers: Record<string, string> = reply.recorded
-    ? { ...sendableHeaders(reply.headers), ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}), 'Content-Length': String(body.length) }
-    : {
-        'Content-Type': reply.contentType,
-        'Content-Length': String(body.length),
-        'Cache-Control': 'private',
-        ...sendableHeaders(reply.headers),
-      };
+  const headers = replyHeaders(reply, body);
   // A body the route did not read to its end (refused, or not needed): the connection cannot be
   // reused, since the next request would start somewhere inside it.
   if (!req.complete) {
@@ -181,28 +189,57 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limits,
   };
   const table = routeTable();
+  // Replies of a replay follow its recordings' order: nothing of a replaying sandbox is kept.
+  const memo = options.replyMemo === true && !replay ? new ReplyMemo() : undefined;
   const waits = new Waits();
   const sockets = new Set<Socket>();
   let fallbackBase = '';
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+  /** The keys a request carries in its URL and headers, masked by value in every line about it. */
+  const requestSecrets = (req: http.IncomingMessage): string[] =>
+    sandboxLog.enabled ? [...keyFieldValues(queryOf(req.url ?? '')), ...keyHeaderValues(req.headers)] : [];
+
+  /**
+   * `memoed`: the request came through the reply memo's front (its body read, no reply kept for
+   * it): a reply that may be kept (RouteResult.keep) is kept for it.
+   */
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, memoed?: MemoRequest): Promise<void> => {
     const started = Date.now();
-    // The keys this request carries, masked by value in every line about it.
-    const secrets = sandboxLog.enabled ? [...keyFieldValues(queryOf(req.url ?? '')), ...keyHeaderValues(req.headers)] : [];
+    const secrets = requestSecrets(req);
     const requestLog = (line: string) => sandboxLog.write(line, secrets);
+    // What the routes log while a reply that may be kept is computed, said again when it is served.
+    const notes: string[] | undefined = memoed && sandboxLog.enabled ? [] : undefined;
     const rctx: SandboxContext = {
       ...ctx,
-      log: requestLog,
+      log: notes
+        ? (line) => {
+            notes.push(line);
+            requestLog(line);
+          }
+        : requestLog,
       noteSecret: (v) => {
         secrets.push(v);
       },
     };
-    const finish = async (reply: Reply, label: string, injection?: Injection) => {
+    const finish = async (result: RouteResult, injection?: Injection) => {
+      let reply = result.reply;
+      if (memo && memoed && result.keep === true && !injection) {
+        const body = bodyBytes(reply);
+        reply = { ...reply, body };
+        memo.keep(memoed.key, memoed.body, {
+          status: reply.status,
+          headers: replyHeaders(reply, body),
+          body,
+          label: result.label,
+          notes: notes ?? [],
+          secrets: [...secrets],
+        });
+      }
       await send(req, res, reply, injection, waits, limits);
-      requestLog(`${req.method} ${redactUrl(req.url)} ${label} → ${reply.status} (${Date.now() - started} ms)`);
+      requestLog(`${req.method} ${redactUrl(req.url)} ${result.label} → ${reply.status} (${Date.now() - started} ms)`);
     };
     if (req.rawHeaders.length / 2 > limits.headers) {
-      return finish(textReply(431, `Request Header Fields Too Large: more than ${limits.headers} header lines.`), 'too many headers');
+      return finish({ reply: textReply(431, `Request Header Fields Too Large: more than ${limits.headers} header lines.`), label: 'too many headers' });
     }
     let injection: Injection | undefined;
     if (ctx.allowInjection) {
@@ -211,7 +248,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       } catch (e) {
         if (!(e instanceof InjectionError)) throw e;
         req.resume();
-        return finish(textReply(400, e.message), 'bad injection');
+        return finish({ reply: textReply(400, e.message), label: 'bad injection' });
       }
     }
     if (injection?.delayMs) await waits.sleep(injection.delayMs);
@@ -221,7 +258,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       requestLog(`${req.method} ${redactUrl(req.url)} → connection reset (injected)`);
       return;
     }
-    let result: { reply: Reply; label: string };
+    let result: RouteResult;
     if (injection?.fault) {
       req.resume();
       result = { reply: injectedFault(req), label: 'injected fault' };
@@ -229,11 +266,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.resume();
       result = { reply: { status: 500, contentType: HTML_UTF8, body: HTML_500 }, label: 'injected HTML 500' };
     } else result = await route(req, rctx, table, fallbackBase, replay);
-    await finish(result.reply, result.label, injection);
+    await finish(result, injection);
   };
 
-  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    handle(req, res).catch((e: unknown) => {
+  const run = (req: http.IncomingMessage, res: http.ServerResponse, memoed?: MemoRequest) => {
+    handle(req, res, memoed).catch((e: unknown) => {
       if (e instanceof ClientGone) {
         log(`${req.method} ${redactUrl(req.url)} → the client left before its body was complete`);
         res.destroy();
@@ -242,6 +279,52 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       internalError(res);
     });
+  };
+
+  /**
+   * The reply memo's front: a POST whose whole (small) body it may key, taken before anything of
+   * handle() runs. Requests with something for handle() to answer first — too many headers, an
+   * injection, an Expect, a body of unknown or larger length — go the normal way.
+   */
+  const memoTakes = (req: http.IncomingMessage): boolean => {
+    if (req.method !== 'POST' || req.headers.expect !== undefined || req.rawHeaders.length > 2 * limits.headers) return false;
+    if (ctx.allowInjection && req.headers[INJECT_HEADER] !== undefined) return false;
+    const length = declaredLength(req);
+    return length !== undefined && length <= MEMO_BODY_BYTES;
+  };
+
+  const servedKept = (req: http.IncomingMessage, kept: KeptReply, started: number) => {
+    const secrets = [...kept.secrets, ...requestSecrets(req)];
+    for (const line of kept.notes) sandboxLog.write(line, secrets);
+    sandboxLog.write(`${req.method} ${redactUrl(req.url)} ${kept.label} (kept reply) → ${kept.status} (${Date.now() - started} ms)`, secrets);
+  };
+
+  /** A body the front has read: answered from the memo, or handed on to handle(). */
+  const frontRead: WholeBodyDone = (req, res, read, started) => {
+    if (read instanceof ClientGone) {
+      log(`${req.method} ${redactUrl(req.url)} → the client left before its body was complete`);
+      res.destroy();
+      return;
+    }
+    if (read instanceof RequestRefused) {
+      presetBody(req, read);
+      return run(req, res);
+    }
+    const key = memoKey(req, read);
+    const kept = memo?.get(key, read);
+    if (!kept) {
+      presetBody(req, read);
+      return run(req, res, { key, body: read });
+    }
+    if (res.destroyed) return;
+    res.writeHead(kept.status, kept.headers);
+    res.end(kept.body);
+    if (sandboxLog.enabled) servedKept(req, kept, started);
+  };
+
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (memo && memoTakes(req)) readWhole(req, res, limits.bodyTimeoutMs, frontRead);
+    else run(req, res);
   };
   const server = http.createServer(
     {

@@ -305,7 +305,8 @@ export async function runLoadCommand(args: readonly string[], io: CliIo, signal?
   for (const t of settings.thresholds)
     if (t.operation !== ALL_OPERATIONS && !operations.has(t.operation))
       throw new UsageError(`--threshold ${t.text}: this run sends no ${t.operation} (it sends ${[...operations].sort().join(', ')})`);
-  const sandbox = new EmbeddedSandbox();
+  // The embedded sandbox keeps replies of operations that read no state: the run measures the load and the judged exchange, not the emulator's pricing.
+  const sandbox = new EmbeddedSandbox({ replyMemo: true });
   const starts = [...new Set(plan.tests.map((t) => t.collection.folder)), io.cwd];
   const backend = createRunBackend({ context, environmentsFrom: starts, embeddedUrl: (environment) => sandbox.url(environment) });
   let progressTimer: ReturnType<typeof setInterval> | undefined;

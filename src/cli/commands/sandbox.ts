@@ -46,6 +46,11 @@ const FLAGS: readonly FlagSpec[] = [
     value: true,
     description: 'what a request no recording matches gets: emulate (the default: the sandbox answers) or fault (a fault naming the closest recording)',
   },
+  {
+    name: 'reply-memo',
+    description:
+      'keep the replies of operations that read no state (rate quotes, terminal information, hazmat descriptions) and answer the same request again from memory',
+  },
   { name: 'quiet', short: 'q', description: 'do not print a line per request' },
 ];
 
@@ -68,6 +73,10 @@ export const sandbox: Command = {
     'parameters (the APIKey and the paths DIR/replay.json lists under "ignore" left out) and answered with',
     'the recorded status, headers and body bytes; several recordings of one call answer in turn, the last',
     'repeating. A recording that does not read stops the start with exit 2, naming the file.',
+    '',
+    'With --reply-memo a reply of an operation that reads neither the state nor the clock (a 200, never a',
+    'fault) is kept, and the same request (URL, Content-Type, SOAPAction, body bytes) is answered again with',
+    'its bytes, as carrier load starts its embedded sandbox. Not with --replay.',
     '',
     'Options:',
     describeFlags(FLAGS),
@@ -93,6 +102,8 @@ export const sandbox: Command = {
     });
     const replayFallback = replayFallbackFlag(flags.get('replay-fallback'));
     if (replayFallback && !replayDirs.length) throw new UsageError('--replay-fallback needs --replay DIR');
+    const replyMemo = flags.has('reply-memo');
+    if (replyMemo && replayDirs.length) throw new UsageError('--reply-memo does not go with --replay: a replay answers from its recordings in turn');
     // Listen for the signal before starting, so a stop request during start-up is not lost.
     const stopped = stopSignal();
     let handle;
@@ -106,6 +117,7 @@ export const sandbox: Command = {
         namespaces,
         ...(clockRate !== undefined ? { clockRate } : {}),
         ...(replayDirs.length ? { replay: { dirs: replayDirs, fallback: replayFallback ?? 'emulate' } } : {}),
+        ...(replyMemo ? { replyMemo } : {}),
         // Where the old state went is said even with --quiet: it is the one place it is named.
         log: (line) => {
           if ((!quiet || line.startsWith(STARTING_EMPTY)) && !line.startsWith('Carrier sandbox listening')) io.stdout(`${line}\n`);
@@ -129,6 +141,7 @@ export const sandbox: Command = {
     }
     io.stdout(`Carrier sandbox listening on ${handle.url}\n`);
     if (clockRate !== undefined && clockRate !== 1 && !quiet) io.stdout(`Carrier clock: ${clockRate}× real time\n`);
+    if (replyMemo && !quiet) io.stdout('Reply memo: replies of operations that read no state are kept\n');
     const signal = await stopped;
     if (!quiet) io.stdout(`${signal}: stopping the sandbox\n`);
     await handle.close();

@@ -32,9 +32,10 @@ export function sandboxEnvironment(): Environment {
 }
 
 /**
- * What makes two embedded sandboxes differ — their namespaces and their clock rate — as a key: a
- * face starts one sandbox per key (src/cli/embeddedSandbox.ts, the editor's SandboxController).
+ * What makes two embedded sandboxes differ — their namespaces, their clock rate and whether they
+ * keep replies — as a key: a face starts one sandbox per key (src/cli/embeddedSandbox.ts, the
+ * editor's SandboxController).
  */
 export function embeddedSandboxKey(environment: Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): string {
-  return JSON.stringify([environment.namespaces ?? null, environment.sandbox?.clockRate ?? 1]);
+  return JSON.stringify([environment.namespaces ?? null, environment.sandbox?.clockRate ?? 1, environment.sandbox?.replyMemo === true]);
 }

@@ -31,10 +31,12 @@ export interface EnvironmentSettings {
   readonly probe?: boolean;
 }
 
-/** The embedded sandbox's settings (`"sandbox": { "clockRate": 60 }`). */
+/** The embedded sandbox's settings (`"sandbox": { "clockRate": 60, "replyMemo": true }`). */
 export interface SandboxSettings {
   /** Carrier time per real time, from the sandbox's start: pickups, traces and documents move on faster (1 = real time). */
   readonly clockRate?: number;
+  /** Keep the replies of operations that read no state and answer the same request again from memory (docs/sandbox.md#the-reply-memo). */
+  readonly replyMemo?: boolean;
 }
 
 export type { TlsSettings } from '../context';

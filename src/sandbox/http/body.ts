@@ -40,8 +40,31 @@ export function deferContinue(req: IncomingMessage, writeContinue: () => void): 
   continueHooks.set(req, writeContinue);
 }
 
+/**
+ * Bodies read before routing (the reply memo's front, http/replyMemo.ts), or the refusal met while
+ * reading them: readBody hands them over with the same limits, as if it had read them itself.
+ */
+const preRead = new WeakMap<IncomingMessage, Buffer | RequestRefused>();
+
+/** The whole body of `req`, already read (or the refusal its reading met), for readBody to take. */
+export function presetBody(req: IncomingMessage, body: Buffer | RequestRefused): void {
+  preRead.set(req, body);
+}
+
+/** A body read before routing, held to the same limits readBody holds a body to as it arrives. */
+function takePreRead(body: Buffer | RequestRefused, limits: BodyLimits): Promise<Buffer> {
+  if (body instanceof RequestRefused) return Promise.reject(body);
+  if (body.length > limits.maxBytes) return Promise.reject(tooLarge(limits.maxBytes));
+  if (limits.maxFields !== undefined && separators(body) >= limits.maxFields) return Promise.reject(tooManyFields(limits.maxFields));
+  return Promise.resolve(body);
+}
+
 export function tooLarge(limit: number): RequestRefused {
   return new RequestRefused(413, `Request Entity Too Large: the body is larger than ${byteText(limit)}, the most this endpoint reads.`);
+}
+
+export function tooSlow(deadlineMs: number): RequestRefused {
+  return new RequestRefused(408, `Request Timeout: the body did not arrive within ${deadlineMs / 1000} s.`);
 }
 
 export function tooManyFields(limit: number, what = 'form fields'): RequestRefused {
@@ -64,6 +87,11 @@ function separators(chunk: Buffer): number {
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
   const declared = declaredLength(req);
   if (declared !== undefined && declared > limits.maxBytes) return Promise.reject(tooLarge(limits.maxBytes));
+  const read = preRead.get(req);
+  if (read !== undefined) {
+    preRead.delete(req);
+    return takePreRead(read, limits);
+  }
   const invite = continueHooks.get(req);
   continueHooks.delete(req);
   invite?.();
@@ -71,10 +99,7 @@ export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<Buff
     const chunks: Buffer[] = [];
     let size = 0;
     let separatorsSeen = 0;
-    const timer = setTimeout(
-      () => refuse(new RequestRefused(408, `Request Timeout: the body did not arrive within ${limits.deadlineMs / 1000} s.`)),
-      limits.deadlineMs,
-    );
+    const timer = setTimeout(() => refuse(tooSlow(limits.deadlineMs)), limits.deadlineMs);
     const cleanup = () => {
       clearTimeout(timer);
       req.off('data', onData);

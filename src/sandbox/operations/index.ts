@@ -33,6 +33,26 @@ const handlers: Readonly<Record<string, OperationHandler>> = {
   'GetTransitTimes 1.0.0': getTransitTimes,
 };
 
+/**
+ * The shapes whose reply follows from the request alone (and the sandbox's fixed settings: keys,
+ * namespaces): their handlers read neither the store nor the clock, so the same request always
+ * gets the same reply, and one a 200 answered may be kept (the reply memo, http/replyMemo.ts).
+ * GetTransitTimes (the clock, a lookup id), GetDocumentTypes, GetDocuments, TraceShipment and the
+ * PDFs (the store and the clock) and the two Create operations are not among them.
+ */
+const READS_NO_STATE: ReadonlySet<string> = new Set([
+  'GetRateQuote 1.0.0',
+  'GetRateQuote 1.0.1',
+  'GetRateQuote 1.0.3',
+  'GetTerminalInformation 1.0.2',
+  'GetHazmatDescription sandbox',
+]);
+
+/** Whether the operation's reply depends on the request alone (READS_NO_STATE). */
+export function readsNoState(op: Pick<OperationDef, 'operation' | 'version'>): boolean {
+  return READS_NO_STATE.has(`${op.operation} ${op.version}`);
+}
+
 export function handlerFor(op: Pick<OperationDef, 'operation' | 'version'>): OperationHandler | undefined {
   return handlers[`${op.operation} ${op.version}`];
 }
