@@ -284,7 +284,7 @@ export interface SandboxHandle {
 
 /**
  * `sandbox` is the "sandbox" environment as the workspace defines it (its namespaces, its clock
- * rate). With `replay` it answers from recordings first (docs/sandbox.md#replaying-recordings); a
+ * rate, its reply memo). With `replay` it answers from recordings first (docs/sandbox.md#replaying-recordings); a
  * recording that does not read rejects with an error named `ReplayLoadError`, its `file` naming it.
  */
 export async function startSandbox(options: {
@@ -295,6 +295,7 @@ export async function startSandbox(options: {
 }): Promise<SandboxHandle> {
   // Loopback only, a free port: nothing outside this machine can reach it.
   const clockRate = options.sandbox.sandbox?.clockRate;
+  const replyMemo = options.sandbox.sandbox?.replyMemo === true;
   return sandboxBundle().startSandbox({
     port: 0,
     host: '127.0.0.1',
@@ -302,6 +303,8 @@ export async function startSandbox(options: {
     dataDir: options.dataDir,
     log: options.log,
     ...(clockRate !== undefined ? { clockRate } : {}),
+    // A replay answers from its recordings in their order: it keeps no replies.
+    ...(replyMemo && !options.replay ? { replyMemo } : {}),
     ...(options.replay ? { replay: options.replay } : {}),
   });
 }

@@ -42,7 +42,8 @@ export class SandboxController implements vscode.Disposable {
   async start(environment?: Pick<Environment, 'name'> & Partial<Pick<Environment, 'namespaces' | 'sandbox'>>): Promise<string> {
     const session = environment && this.environments.sessionUrl(environment.name);
     if (session) return session;
-    const wanted = environment?.sandbox?.clockRate !== undefined ? embeddedSandboxKey(environment) : undefined;
+    const own = environment?.sandbox?.clockRate !== undefined || environment?.sandbox?.replyMemo === true;
+    const wanted = own ? embeddedSandboxKey(environment) : undefined;
     if (wanted !== undefined && wanted !== (this.settings ?? embeddedSandboxKey(this.mainEnvironment()))) return this.other(wanted, environment as Environment);
     if (this.handle) return this.handle.url;
     // Two quick clicks must not start two servers.
