@@ -11,7 +11,7 @@
 
 /** The files above the room's folders: no folder of the room may reach them. */
 const ABOVE = {
-  core: ['index', 'view', 'send', 'runBackend', 'probeSend'],
+  core: ['index', 'view', 'send', 'runBackend', 'probeSend', 'replyMemo'],
   sandbox: ['embedded', 'server', 'router'],
 };
 
