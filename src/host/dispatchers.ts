@@ -48,8 +48,19 @@ const undiciParts = {
     Object.assign(dispatcher.prototype, require('undici/lib/api') as object);
     return require('undici/lib/dispatcher/proxy-agent') as Undici['ProxyAgent'];
   },
+  /** The lean HTTP/1.1 dispatcher of load runs (leanDispatcher.ts), with http-parser-js: loaded by the first one made. */
+  lean: () => (require('./leanDispatcher') as typeof import('./leanDispatcher')).LeanDispatcher,
   /* eslint-enable @typescript-eslint/no-require-imports */
 };
+
+export interface NodeDispatchersOptions {
+  /**
+   * Plain `http:` requests without a proxy over the lean dispatcher (src/host/leanDispatcher.ts):
+   * one write per request, a pure-JS parser, no more of HTTP than a send uses. `carrier load`'s;
+   * TLS and proxies, and every other face, keep undici.
+   */
+  readonly lean?: boolean;
+}
 
 export class NodeDispatchers implements CoreHttp {
   private agent: Undici['Agent'] | undefined;
@@ -58,6 +69,26 @@ export class NodeDispatchers implements CoreHttp {
   /** By setting: the key without file stamps, then the dispatcher and the stamps it was made at. */
   private readonly pool = new Map<string, { readonly stamps: string; readonly dispatcher: Dispatcher }>();
   private readonly timing = new SocketTiming();
+  /**
+   * A lean dispatcher's request is being started: the waiter its handler sets is the lean
+   * dispatcher's to tell (it publishes no undici channel), not the socket timing's.
+   */
+  private leanStarting = false;
+  private leanWaiter: SocketWaiter | undefined;
+  private readonly expecting = {
+    begin: (): void => {
+      this.leanStarting = true;
+      this.leanWaiter = undefined;
+    },
+    end: (): SocketWaiter | undefined => {
+      const w = this.leanWaiter;
+      this.leanStarting = false;
+      this.leanWaiter = undefined;
+      return w;
+    },
+  };
+
+  constructor(private readonly options: NodeDispatchersOptions = {}) {}
 
   dispatcherFor(settings: TransportSettings): Dispatcher {
     const { tls, proxy, connectTimeoutMs } = settings;
@@ -73,15 +104,20 @@ export class NodeDispatchers implements CoreHttp {
       key: readTls('key', tls?.keyPath),
       rejectUnauthorized: tls?.rejectUnauthorized ?? true,
     };
+    const agent = (): Dispatcher =>
+      new (this.agent ??= undiciParts.agent())({
+        connect: this.timing.timedConnector((this.buildConnector ??= undiciParts.buildConnector()), { ...tlsOptions, timeout: connectTimeoutMs }),
+      });
     const dispatcher: Dispatcher = proxy
       ? new (this.proxyAgent ??= undiciParts.proxyAgent())({
           uri: proxy,
           requestTls: { ...tlsOptions, timeout: connectTimeoutMs },
           proxyTls: { timeout: connectTimeoutMs },
         })
-      : new (this.agent ??= undiciParts.agent())({
-          connect: this.timing.timedConnector((this.buildConnector ??= undiciParts.buildConnector()), { ...tlsOptions, timeout: connectTimeoutMs }),
-        });
+      : this.options.lean
+        ? // The part of a Dispatcher sendHttp uses (dispatch, close, destroy); https: and the rest go to undici's agent, made on first need.
+          (new (undiciParts.lean())({ connectTimeoutMs, fallback: agent, expecting: this.expecting }) as unknown as Dispatcher)
+        : agent();
     // Changed certificate files make a new pool; the old one finishes what it carries and goes.
     if (pooled) void pooled.dispatcher.close().catch(() => undefined);
     this.pool.set(key, { stamps, dispatcher });
@@ -89,7 +125,8 @@ export class NodeDispatchers implements CoreHttp {
   }
 
   expectSocket(waiter: SocketWaiter): void {
-    this.timing.expectSocket(waiter);
+    if (this.leanStarting) this.leanWaiter = waiter;
+    else this.timing.expectSocket(waiter);
   }
 
   async close(): Promise<void> {
