@@ -177,7 +177,7 @@ export const carrierLoadRow: BenchRow = {
         },
         {
           id: 'carrier-load.undici',
-          measured: `Raw undici (children/runnerRawClient.js: the prebuilt envelope ${RAW_REQUESTS} times with ${LOAD_CONNECTIONS} in flight, nothing else) vs autocannon on ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, the same bare server: what an undici client reaches at best, replies per second as the server counted them`,
+          measured: `Raw undici (children/runnerRawClient.js: the prebuilt envelope ${RAW_REQUESTS} times with ${LOAD_CONNECTIONS} in flight, nothing else) vs autocannon on ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, the same bare server: what an undici client reaches at best (carrier load sends plain HTTP over its own lean dispatcher, src/host/leanDispatcher.ts, not undici), replies per second as the server counted them`,
           a: { label: 'raw undici', value: floor.medianA, unit: 'req/s' },
           b: { label: 'autocannon', value: floor.medianB, unit: 'req/s' },
           ratio: floor.ratio,
