@@ -9,6 +9,6 @@ import type { CliIo } from './command';
  */
 export function commandContext(io: CliIo, options: { readonly leanHttp?: boolean } = {}): CoreContext {
   const context = nodeContext({ env: io.env });
-  // `carrier load`: plain-HTTP requests over the lean dispatcher (src/host/leanDispatcher.ts); TLS and proxies keep undici.
+  // `carrier run` and `carrier load`: plain-HTTP requests over the lean dispatcher (src/host/leanDispatcher.ts); TLS and proxies keep undici.
   return options.leanHttp ? { ...context, http: new NodeDispatchers({ lean: true }) } : context;
 }

@@ -56,8 +56,8 @@ const undiciParts = {
 export interface NodeDispatchersOptions {
   /**
    * Plain `http:` requests without a proxy over the lean dispatcher (src/host/leanDispatcher.ts):
-   * one write per request, a pure-JS parser, no more of HTTP than a send uses. `carrier load`'s;
-   * TLS and proxies, and every other face, keep undici.
+   * one write per request, a pure-JS parser, no more of HTTP than a send uses. `carrier run`'s and
+   * `carrier load`'s; TLS and proxies, `carrier send` and the editor keep undici.
    */
   readonly lean?: boolean;
 }
