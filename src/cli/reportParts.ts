@@ -1,10 +1,12 @@
 /**
- * The JSON report's part of each test, made as the test ends rather than all at the end: masked,
- * encoded and kept in the run's scratch store (src/host/spillFile.ts) while the run waits on
- * the wire, then copied into report.json in plan order as bytes, never parsed or printed again.
- * A report of thousands of tests is then written at the end in the time it takes to copy it.
+ * The reports' part of each test, made as the test ends rather than all at the end, while the
+ * run waits on the wire. The JSON report's: masked, encoded and kept in the run's scratch store
+ * (src/host/spillFile.ts), then copied into report.json in plan order as bytes, never parsed or
+ * printed again. The JUnit report's: its <testcase>, put in its suite at the end and masked with
+ * the whole file. A report of thousands of tests is then written at the end in the time it takes
+ * to copy it.
  */
-import { HeldTranscripts, jsonTestPart, type Relative, type RunObserver, type TestResult } from '../core';
+import { HeldTranscripts, jsonTestPart, junitTestcase, type Relative, type RunObserver, type TestResult } from '../core';
 import { SpillFile, type Spilled } from '../host/spillFile';
 
 export class JsonReportParts implements RunObserver {
@@ -32,4 +34,18 @@ export class JsonReportParts implements RunObserver {
   close(): void {
     this.file.close();
   }
+}
+
+/** Each test's <testcase> of junit.xml, made as the test ends (a few hundred bytes each). */
+export class JunitReportParts implements RunObserver {
+  private readonly cases = new WeakMap<TestResult, string>();
+
+  constructor(private readonly rel: Relative) {}
+
+  testEnd(result: TestResult): void {
+    this.cases.set(result, junitTestcase(result, this.rel));
+  }
+
+  /** The test's <testcase>, when it was made as the test ended. */
+  readonly caseOf = (result: TestResult): string | undefined => this.cases.get(result);
 }

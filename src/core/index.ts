@@ -37,7 +37,7 @@ export { writeRecord, type XmlSink } from './xml/write';
 // The runner's reports, for `carrier run`.
 export { CliReporter, type CliReporterOptions, type TextSink } from './runner/reporters/cli';
 export { jsonReport, JSON_REPORT_VERSION } from './runner/reporters/json';
-export { junitXml } from './runner/reporters/junit';
+export { junitTestcase, junitXml } from './runner/reporters/junit';
 export { duration, relativeTo, waitedLines, waitedText, where, type Relative } from './runner/reporters/format';
 
 // Two findings share a name: the exchange's (what a reply says) keeps it, the request file's (what

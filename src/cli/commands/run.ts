@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TranscriptSpill } from '../../host';
-import { JsonReportParts } from '../reportParts';
+import { JsonReportParts, JunitReportParts } from '../reportParts';
 import { commandContext } from '../context';
 import {
   ALL_BINDINGS,
@@ -347,7 +347,8 @@ const REPORT_BATCH_BYTES = 256 * 1024;
 
 /**
  * The report files of `reporters` in `out`, every text through `mask`, the run's final masking.
- * `parts`: the JSON report's test parts made as the tests ended (src/cli/reportParts.ts).
+ * `parts`, `cases`: the JSON report's test parts and the JUnit report's testcases made as the
+ * tests ended (src/cli/reportParts.ts).
  */
 export function writeReportFiles(
   report: RunReport,
@@ -358,6 +359,7 @@ export function writeReportFiles(
   mask: (text: string) => string,
   title?: string,
   parts?: JsonReportParts,
+  cases?: JunitReportParts,
 ): string[] {
   const written: string[] = [];
   for (const r of reporters) {
@@ -370,7 +372,7 @@ export function writeReportFiles(
       written.push(file);
       continue;
     }
-    const text = r === 'html' ? htmlReport(report, rel, { mask, ...(title ? { title } : {}) }) : mask(junitXml(report, rel));
+    const text = r === 'html' ? htmlReport(report, rel, { mask, ...(title ? { title } : {}) }) : mask(junitXml(report, rel, undefined, cases?.caseOf));
     fs.writeFileSync(file, text);
     written.push(file);
   }
@@ -388,11 +390,12 @@ function writeJsonReport(file: string, report: RunReport, rel: Relative, mask: (
   try {
     let batch: Buffer[] = [];
     let length = 0;
+    // Gathered and written with one writev: the parts go out as they are, not copied into one buffer first.
     const add = (bytes: Buffer) => {
       batch.push(bytes);
       length += bytes.length;
       if (length < REPORT_BATCH_BYTES) return;
-      writeAll(fd, Buffer.concat(batch, length));
+      writeAllOf(fd, batch);
       batch = [];
       length = 0;
     };
@@ -404,18 +407,37 @@ function writeJsonReport(file: string, report: RunReport, rel: Relative, mask: (
       if (i < results.length - 1) add(separator);
     }
     add(Buffer.from(results.length ? `\n${JSON_REPORT_END}` : ']\n}\n'));
-    if (length) writeAll(fd, Buffer.concat(batch, length));
+    if (length) writeAllOf(fd, batch);
   } finally {
     fs.closeSync(fd);
   }
 }
 
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+/** Every byte of `buffers`, in order: writev takes many at once and may write fewer bytes than asked. */
+function writeAllOf(fd: number, buffers: Buffer[]): void {
+  let rest = buffers;
+  while (rest.length) {
+    let done = fs.writevSync(fd, rest.length > WRITEV_MAX ? rest.slice(0, WRITEV_MAX) : rest);
+    let i = 0;
+    while (i < rest.length && done >= rest[i].length) done -= rest[i++].length;
+    rest = rest.slice(i);
+    if (done > 0) rest[0] = rest[0].subarray(done);
+  }
 }
 
-function writeReports(report: RunReport, settings: RunSettings, io: CliIo, rel: Relative, mask: (text: string) => string, parts?: JsonReportParts): string[] {
-  return writeReportFiles(report, settings.reporters, settings.out, io, rel, mask, undefined, parts);
+/** At most this many buffers per writev (the system's IOV_MAX is 1024). */
+const WRITEV_MAX = 1024;
+
+function writeReports(
+  report: RunReport,
+  settings: RunSettings,
+  io: CliIo,
+  rel: Relative,
+  mask: (text: string) => string,
+  parts?: JsonReportParts,
+  cases?: JunitReportParts,
+): string[] {
+  return writeReportFiles(report, settings.reporters, settings.out, io, rel, mask, undefined, parts, cases);
 }
 
 /**
@@ -488,6 +510,7 @@ export const run: Command = {
     // report alone takes each as its test ends (reportParts.ts) and needs it no longer.
     const transcriptStore = settings.reporters.includes('html') ? new TranscriptSpill() : keepTranscripts ? new HeldTranscripts() : undefined;
     let jsonParts: JsonReportParts | undefined;
+    let junitCases: JunitReportParts | undefined;
     try {
       const envProblems = [
         ...backend.problems,
@@ -539,6 +562,10 @@ export const run: Command = {
         jsonParts = new JsonReportParts(rel, mask, transcriptStore instanceof HeldTranscripts ? transcriptStore : undefined);
         observers.push(jsonParts);
       }
+      if (settings.reporters.includes('junit')) {
+        junitCases = new JunitReportParts(rel);
+        observers.push(junitCases);
+      }
       // Kept as they finish, so an internal error still leaves the reports of what ran.
       const finished: TestResult[] = [];
       const started = Date.now();
@@ -589,6 +616,7 @@ export const run: Command = {
           rel,
           mask,
           jsonParts,
+          junitCases,
         );
         throw err;
       } finally {
@@ -596,7 +624,7 @@ export const run: Command = {
       }
       if (shard) report = { ...report, shard };
       if (run) report = { ...report, run };
-      writeReports(report, settings, shown, rel, mask, jsonParts);
+      writeReports(report, settings, shown, rel, mask, jsonParts, junitCases);
       saySnapshots(report, shown, rel);
       // Skipped for a binding the operation lacks is not a failure; skipped because of one is
       // already counted as that failure; a cancelled run did not pass; nothing run is no pass.

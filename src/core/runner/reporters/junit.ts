@@ -65,6 +65,11 @@ function rerunElement(name: 'flakyFailure' | 'rerunFailure', a: TestAttempt, rel
   ].join('\n');
 }
 
+/** A test's <testcase> as junitXml writes it: made as each test ends (src/cli/reportParts.ts) or at the end. */
+export function junitTestcase(r: TestResult, rel: Relative): string {
+  return testcase(r, rel, '    ');
+}
+
 function testcase(r: TestResult, rel: Relative, indent: string): string {
   const attempts = r.attempts ?? [];
   // The case's time is every attempt's: what the run spent on it.
@@ -130,7 +135,8 @@ function incompleteCase(r: IncompleteReason, indent: string): string {
   return `${open}\n${indent}  <error${attrs({ message: r.message, type: r.kind })}>${xmlText(`${r.message}\n${INCOMPLETE_MEANS[r.kind]}`)}</error>\n${indent}</testcase>`;
 }
 
-export function junitXml(report: RunReport, rel: Relative, hostname = os.hostname()): string {
+/** `made`: a test's <testcase> made already as it ended (junitTestcase), else it is made here. */
+export function junitXml(report: RunReport, rel: Relative, hostname = os.hostname(), made?: (r: TestResult) => string | undefined): string {
   // One suite per collection, in the order its first test ran; cases in the order they ran.
   const suites = new Map<string, TestResult[]>();
   for (const r of report.results) {
@@ -190,7 +196,7 @@ export function junitXml(report: RunReport, rel: Relative, hostname = os.hostnam
     lines.push(
       properties.length ? `    <properties>\n${properties.map((p) => `      <property${attrs(p)}/>`).join('\n')}\n    </properties>` : '    <properties/>',
     );
-    for (const r of results) lines.push(testcase(r, rel, '    '));
+    for (const r of results) lines.push(made?.(r) ?? testcase(r, rel, '    '));
     lines.push('    <system-out/>', '    <system-err/>', '  </testsuite>');
   }
   lines.push('</testsuites>', '');
