@@ -147,16 +147,7 @@ export async function send(input: SendInput): Promise<Exchange> {
   const { reply, parsed, findings } = await readOutcome(outcome, prepared, environment, input.onPhase);
   const exchange = exchangeOf(
     base,
-    {
-      reply,
-      timing: outcome.timing,
-      sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 },
-      fault: parsed?.fault,
-      findings,
-      parsed: parsed?.parsed,
-      documents: parsed?.documents ?? [],
-      error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
-    },
+    { ...outcomeOf(outcome, reply, parsed, findings), sizes: { requestBytes: outcome.requestBytes, replyBytes: reply?.size ?? 0 } },
     redactor,
   );
   if (outcome.body && reply) {
@@ -251,19 +242,7 @@ async function sendJudgedOnly(input: SendInput, prepared: PreparedRequest): Prom
     if (known) return fromReading(base, known, outcome.timing);
   }
   const { reply, parsed, findings } = await readOutcome(outcome, prepared, environment, undefined);
-  const exchange = exchangeOf(
-    base,
-    {
-      reply,
-      timing: outcome.timing,
-      fault: parsed?.fault,
-      findings,
-      parsed: parsed?.parsed,
-      documents: parsed?.documents ?? [],
-      error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
-    },
-    redactor,
-  );
+  const exchange = exchangeOf(base, outcomeOf(outcome, reply, parsed, findings), redactor);
   if (memo && exchange.reply) {
     const { reply: r, fault, parsed: p, findings: f, documents, judgement } = exchange;
     const read: ReadReply = { reply: r, ...(fault ? { fault } : {}), ...(p !== undefined ? { parsed: p } : {}), findings: f, documents, judgement: judgement! };
@@ -299,6 +278,19 @@ function displayAsSent(display: HttpRequestSpec, sent: HttpRequestSpec['headers'
 
 /** What send() learnt once the request went; absent parts are undefined here and left out of the Exchange. */
 type Outcome = Pick<Exchange, 'reply' | 'timing' | 'sizes' | 'fault' | 'findings' | 'parsed' | 'documents' | 'error'>;
+
+/** What the transport and the reading of its reply give an exchange, not yet redacted (sizes apart: a judged-only exchange has none). */
+function outcomeOf(outcome: HttpOutcome, reply: HttpReply | undefined, parsed: ParsedReply | undefined, findings: Finding[]): Omit<Outcome, 'sizes'> {
+  return {
+    reply,
+    timing: outcome.timing,
+    fault: parsed?.fault,
+    findings,
+    parsed: parsed?.parsed,
+    documents: parsed?.documents ?? [],
+    error: outcome.error && { kind: outcome.error.kind, message: outcome.error.message },
+  };
+}
 
 /**
  * Headers (a reply's, a request's as sent) with every secret masked. Searched as one text first, each value in double

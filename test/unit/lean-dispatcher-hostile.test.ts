@@ -12,10 +12,8 @@ import * as net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { HttpRequestSpec } from '../../src/core/exchange';
 import { sendHttp, type HttpOutcome, type HttpSendOptions } from '../../src/core/transport';
-import { NodeDispatchers } from '../../src/host';
+import { SIDES, transports, type Side } from './lean-sides';
 
-const SIDES = ['undici', 'lean'] as const;
-type Side = (typeof SIDES)[number];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const post = (url: string, body = '<x/>'): HttpRequestSpec => ({ method: 'POST', url, headers: [['Content-Type', 'text/xml; charset=utf-8']], body });
@@ -82,15 +80,7 @@ interface Case {
 
 describe('lean dispatcher: a hostile server gets the outcome undici gives', function () {
   this.timeout(20_000);
-  const pools = { undici: new NodeDispatchers(), lean: new NodeDispatchers({ lean: true }) };
-  const options = (side: Side, extra: Partial<HttpSendOptions> = {}): HttpSendOptions => ({
-    dispatcher: pools[side].dispatcherFor({ connectTimeoutMs: 5000 }),
-    expectSocket: (waiter) => pools[side].expectSocket(waiter),
-    timeoutMs: 3000,
-    connectTimeoutMs: 5000,
-    maxReplyBytes: 1 << 20,
-    ...extra,
-  });
+  const { options, close } = transports(3000);
   const unhandled: unknown[] = [];
   const onUnhandled = (err: unknown) => unhandled.push(err);
   before(() => {
@@ -98,7 +88,7 @@ describe('lean dispatcher: a hostile server gets the outcome undici gives', func
   });
   after(async () => {
     process.off('unhandledRejection', onUnhandled);
-    await Promise.all([pools.undici.close(), pools.lean.close()]);
+    await close();
   });
   afterEach(() => assert.deepEqual(unhandled.splice(0), [], 'no unhandled rejection'));
 

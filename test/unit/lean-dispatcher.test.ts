@@ -1,5 +1,5 @@
 /**
- * The lean HTTP/1.1 dispatcher of load runs (src/host/leanDispatcher.ts) against real servers on
+ * The lean HTTP/1.1 dispatcher of `carrier run` and `carrier load` (src/host/leanDispatcher.ts) against real servers on
  * OS-assigned loopback ports: each reply framing (Content-Length, chunked, the connection's end),
  * 1xx and 204, gzip bytes left as they came, resets, refusals, timeouts, cancellation and the
  * size limit give the very outcome undici gives (sendHttp through both, side by side); keep-alive
@@ -25,6 +25,7 @@ import { sendHttp, type HttpOutcome, type HttpSendOptions } from '../../src/core
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { nodeContext, NodeDispatchers } from '../../src/host';
 import { LeanDispatcher } from '../../src/host/leanDispatcher';
+import { SIDES, transports, type Side } from './lean-sides';
 import { environmentAt, soapReply, SOAP11_TYPE, startServer, track, type Handler, type TestServer } from './transport-support';
 
 const post = (url: string, body = '<x/>'): HttpRequestSpec => ({
@@ -38,23 +39,6 @@ const post = (url: string, body = '<x/>'): HttpRequestSpec => ({
 });
 const get = (url: string): HttpRequestSpec => ({ method: 'GET', url, headers: [['Accept', 'text/xml']], body: '' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The two sides: undici's pool and the lean one, each its own NodeDispatchers (with socket timings). */
-const SIDES = ['undici', 'lean'] as const;
-type Side = (typeof SIDES)[number];
-
-function transports() {
-  const pools = { undici: new NodeDispatchers(), lean: new NodeDispatchers({ lean: true }) };
-  const options = (side: Side, extra: Partial<HttpSendOptions> = {}): HttpSendOptions => ({
-    dispatcher: pools[side].dispatcherFor({ connectTimeoutMs: 5000 }),
-    expectSocket: (waiter) => pools[side].expectSocket(waiter),
-    timeoutMs: 5000,
-    connectTimeoutMs: 5000,
-    maxReplyBytes: 1 << 20,
-    ...extra,
-  });
-  return { pools, options, close: () => Promise.all([pools.undici.close(), pools.lean.close()]) };
-}
 
 /** An outcome without its times and the server's Date, and its error without the code (the lean side may name the socket's own where undici wraps it). */
 function comparable(o: HttpOutcome) {
