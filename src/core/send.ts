@@ -120,21 +120,16 @@ export async function send(input: SendInput): Promise<Exchange> {
   if (source !== undefined) base.source = source;
   base.request = display;
 
-  let dispatcher: Dispatcher;
-  try {
-    dispatcher = context.http.dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
-  } catch (err) {
-    if (!(err instanceof TlsFileError)) throw err;
-    const error: ExchangeError = { kind: 'tls', message: redactor.text(err.message) };
-    // Nothing went on the wire: the request keeps its own headers.
-    return { ...base, error, findings: [{ severity: 'error', kind: 'transport', message: error.message }], documents: [] };
-  }
+  const dispatcher = dispatcherOf(input, timeoutMs, redactor);
+  // Nothing went on the wire: the request keeps its own headers.
+  if ('kind' in dispatcher)
+    return { ...base, error: dispatcher, findings: [{ severity: 'error', kind: 'transport', message: dispatcher.message }], documents: [] };
 
   const outcome = await sendHttp(spec, {
     dispatcher,
     expectSocket: context.http.expectSocket && ((waiter) => context.http.expectSocket!(waiter)),
     timeoutMs,
-    connectTimeoutMs: Math.min(10_000, timeoutMs),
+    connectTimeoutMs: connectTimeoutOf(timeoutMs),
     maxReplyBytes,
     signal: input.signal,
     onPhase: input.onPhase,
@@ -158,6 +153,20 @@ export async function send(input: SendInput): Promise<Exchange> {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The connect timeout of a send: its whole timeout, at most 10 s. */
+const connectTimeoutOf = (timeoutMs: number): number => Math.min(10_000, timeoutMs);
+
+/** The context's dispatcher for the environment's TLS, proxy and timeout, or the TLS error (redacted) that made one impossible. */
+function dispatcherOf(input: SendInput, timeoutMs: number, redactor: Redactor): Dispatcher | ExchangeError {
+  const { environment } = input;
+  try {
+    return input.context.http.dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: connectTimeoutOf(timeoutMs) });
+  } catch (err) {
+    if (!(err instanceof TlsFileError)) throw err;
+    return { kind: 'tls', message: redactor.text(err.message) };
+  }
+}
 
 /** What the reply's bytes say, not yet redacted: the reply as text, its reading, the findings (a transport error's first). */
 async function readOutcome(
@@ -203,7 +212,7 @@ async function readOutcome(
  * byte-identical to one read before takes that reading (replyMemo.ts).
  */
 async function sendJudgedOnly(input: SendInput, prepared: PreparedRequest): Promise<Exchange> {
-  const { environment, context } = input;
+  const { environment } = input;
   const { op, binding, spec, display, redactor } = prepared;
   const timeoutMs = input.timeoutMs ?? environment.timeoutMs;
   const base = {
@@ -215,20 +224,21 @@ async function sendJudgedOnly(input: SendInput, prepared: PreparedRequest): Prom
     environment: environment.name,
     request: display,
   } as Mutable<Omit<Exchange, 'findings' | 'documents'>>;
-  let dispatcher: Dispatcher;
-  try {
-    dispatcher = context.http.dispatcherFor({ tls: environment.tls, proxy: environment.proxy, connectTimeoutMs: Math.min(10_000, timeoutMs) });
-  } catch (err) {
-    if (!(err instanceof TlsFileError)) throw err;
-    const message = redactor.text(err.message);
-    const out = { ...base, error: { kind: 'tls', message }, findings: [{ severity: 'error', kind: 'transport', message }], documents: [] } as Mutable<Exchange>;
+  const dispatcher = dispatcherOf(input, timeoutMs, redactor);
+  if ('kind' in dispatcher) {
+    const out = {
+      ...base,
+      error: dispatcher,
+      findings: [{ severity: 'error', kind: 'transport', message: dispatcher.message }],
+      documents: [],
+    } as Mutable<Exchange>;
     out.judgement = { verdict: decideVerdict(out) };
     return out;
   }
   const outcome = await sendHttp(spec, {
     dispatcher,
     timeoutMs,
-    connectTimeoutMs: Math.min(10_000, timeoutMs),
+    connectTimeoutMs: connectTimeoutOf(timeoutMs),
     maxReplyBytes: input.maxReplyBytes ?? environment.maxReplyBytes,
     signal: input.signal,
     displayUrl: display.url,
