@@ -99,6 +99,11 @@ export class ReplyMemo {
     return this.bytes;
   }
 
+  /** Keys in the eviction queue, evicted ones not yet dropped from it (tests: it stays bounded). */
+  get queued(): number {
+    return this.order.length;
+  }
+
   /** The reply kept for this key and body. */
   get(key: string, body: Buffer): KeptReply | undefined {
     const entry = this.kept.get(key);
