@@ -15,12 +15,17 @@ import { RATE_QUOTE_ENVIRONMENT, writeRateQuoteFolder } from '../fixtures/rateQu
 import { ROOT } from '../lib/child';
 import { interleaveSamples, paired } from '../lib/interleave';
 import { processCpuMs } from '../lib/processCpu';
-import { atLeast, type BenchRow, type RowResult } from '../lib/row';
+import { atLeast, atMost, type BenchRow, type RowResult } from '../lib/row';
 import { startSandboxChild } from '../lib/sandboxChild';
 import { median, pairedRatio } from '../lib/stats';
 
 const REQUESTS = 2000;
 const CONCURRENCY = 16;
+/** A large suite's run, for peak memory: it must stay within RSS_BUDGET_MB. */
+const LARGE_SUITE = 10_000;
+const RSS_BUDGET_MB = 150;
+/** Whole runs of the large suite: memory varies little, and each takes several seconds. */
+const LARGE_RUNS = 4;
 const USAGE = path.join(ROOT, 'bench', 'children', 'runnerUsage.js');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
 
@@ -64,27 +69,16 @@ export const runnerThroughput: BenchRow = {
     const sandbox = await startSandboxChild('children/sandbox.ts');
     try {
       const folder = writeRateQuoteFolder(ctx.tmp, sandbox.url, REQUESTS);
-      const ours = () =>
+      const runFolder = (dir: string) =>
         runProcess(
           // As a CI job runs it: the JSON and JUnit reports written, start-up and exit included.
-          [
-            CLI,
-            'run',
-            folder.dir,
-            '-c',
-            String(CONCURRENCY),
-            '--env',
-            RATE_QUOTE_ENVIRONMENT,
-            '--reporter',
-            'json,junit',
-            '--out',
-            path.join(ctx.tmp, 'reports'),
-          ],
+          [CLI, 'run', dir, '-c', String(CONCURRENCY), '--env', RATE_QUOTE_ENVIRONMENT, '--reporter', 'json,junit', '--out', path.join(ctx.tmp, 'reports')],
           ctx.tmp,
           path.join(ctx.tmp, 'usage-runner.json'),
           { CARRIER_API_KEY: BENCH_KEY },
           sandbox.pid,
         );
+      const ours = () => runFolder(folder.dir);
       const theirs = () =>
         runProcess(
           [path.join(ROOT, 'bench', 'children', 'runnerRawClient.js'), folder.specFile, String(REQUESTS), String(CONCURRENCY)],
@@ -108,6 +102,11 @@ export const runnerThroughput: BenchRow = {
         runner.map((r) => r.cpuMs),
         raw.map((r) => r.cpuMs),
       );
+      // The large suite after the timed pairs, against the same sandbox: its folder has an
+      // environments file of its own, so it goes in a folder of its own.
+      const large = writeRateQuoteFolder(path.join(ctx.tmp, 'large-suite'), sandbox.url, LARGE_SUITE);
+      const largePeaks: number[] = [];
+      for (let i = 0; i < LARGE_RUNS; i++) largePeaks.push((await runFolder(large.dir)).peakRssMb);
       const results: RowResult[] = [
         {
           id: 'runner-throughput.c16',
@@ -116,7 +115,8 @@ export const runnerThroughput: BenchRow = {
           b: { label: 'raw undici', value: p.medianB, unit: 'req/s' },
           ratio: p.ratio,
           ratioText: 'run / raw',
-          target: atLeast(0.8),
+          // Within a tenth of the wire: whole process, start-up and reports included.
+          target: atLeast(0.9),
           runs: p.runs,
           samples: { a: p.a, b: p.b },
           note: `client CPU per request ${cpu.runner.toFixed(3)} ms vs ${cpu.raw.toFixed(3)} ms; sandbox CPU per request ${server.runner.toFixed(3)} / ${server.raw.toFixed(3)} ms; runner peak RSS ${rssPer1000.toFixed(1)} MB per 1,000 requests`,
@@ -128,7 +128,20 @@ export const runnerThroughput: BenchRow = {
           b: { label: 'raw undici', value: cpu.raw, unit: 'ms' },
           ratio: cpuRatio,
           ratioText: 'run / raw',
+          target: atMost(1.2),
           runs: p.runs,
+          samples: { a: runner.map((r) => r.cpuMs), b: raw.map((r) => r.cpuMs) },
+        },
+        {
+          id: 'runner-throughput.rss',
+          measured: `Peak RSS of a whole \`carrier run\` of ${LARGE_SUITE.toLocaleString('en-US')} GetRateQuote test files at -c ${CONCURRENCY} with the JSON and JUnit reports vs the ${RSS_BUDGET_MB} MB budget`,
+          a: { label: 'carrier run', value: median(largePeaks), unit: 'MB' },
+          b: { label: 'budget', value: RSS_BUDGET_MB, unit: 'MB' },
+          ratio: median(largePeaks) / RSS_BUDGET_MB,
+          ratioText: 'peak / budget',
+          target: atMost(1),
+          runs: LARGE_RUNS,
+          samples: { a: largePeaks, b: largePeaks.map(() => RSS_BUDGET_MB) },
         },
       ];
       return results;

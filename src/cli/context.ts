@@ -1,5 +1,5 @@
 import type { CoreContext } from '../core';
-import { nodeContext, NodeDispatchers } from '../host';
+import { nodeContext } from '../host';
 import type { CliIo } from './command';
 
 /**
@@ -7,8 +7,6 @@ import type { CliIo } from './command';
  * dispatchers, and the variables it was started with (API keys). A command that sends closes its
  * dispatchers when it ends (`context.http.close()`), so the process exits without waiting on them.
  */
-export function commandContext(io: CliIo, options: { readonly leanHttp?: boolean } = {}): CoreContext {
-  const context = nodeContext({ env: io.env });
-  // `carrier run` and `carrier load`: plain-HTTP requests over the lean dispatcher (src/host/leanDispatcher.ts); TLS and proxies keep undici.
-  return options.leanHttp ? { ...context, http: new NodeDispatchers({ lean: true }) } : context;
+export function commandContext(io: CliIo): CoreContext {
+  return nodeContext({ env: io.env });
 }

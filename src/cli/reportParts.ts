@@ -1,7 +1,7 @@
 /**
  * The reports' part of each test, made as the test ends rather than all at the end, while the
- * run waits on the wire. The JSON report's: masked, encoded and kept in the run's scratch store
- * (src/host/spillFile.ts), then copied into report.json in plan order as bytes, never parsed or
+ * run waits on the wire. The JSON report's: masked, and encoded straight into the run's scratch
+ * store (src/host/spillFile.ts), then copied into report.json in plan order as bytes, never parsed or
  * printed again. The JUnit report's: its <testcase>, put in its suite at the end and masked with
  * the whole file. A report of thousands of tests is then written at the end in the time it takes
  * to copy it.
@@ -21,7 +21,7 @@ export class JsonReportParts implements RunObserver {
   ) {}
 
   testEnd(result: TestResult): void {
-    this.parts.set(result, this.file.append(Buffer.from(this.mask(jsonTestPart(result, this.rel)), 'utf8')));
+    this.parts.set(result, this.file.appendText(this.mask(jsonTestPart(result, this.rel))));
     this.held?.release(result);
   }
 

@@ -48,16 +48,18 @@ const undiciParts = {
     Object.assign(dispatcher.prototype, require('undici/lib/api') as object);
     return require('undici/lib/dispatcher/proxy-agent') as Undici['ProxyAgent'];
   },
-  /** The lean HTTP/1.1 dispatcher of load runs (leanDispatcher.ts), with http-parser-js: loaded by the first one made. */
+  /** The lean HTTP/1.1 dispatcher (leanDispatcher.ts), with http-parser-js: loaded by the first one made. */
   lean: () => (require('./leanDispatcher') as typeof import('./leanDispatcher')).LeanDispatcher,
   /* eslint-enable @typescript-eslint/no-require-imports */
 };
 
 export interface NodeDispatchersOptions {
   /**
-   * Plain `http:` requests without a proxy over the lean dispatcher (src/host/leanDispatcher.ts):
-   * one write per request, a pure-JS parser, no more of HTTP than a send uses. `carrier run`'s and
-   * `carrier load`'s; TLS and proxies, `carrier send` and the editor keep undici.
+   * Plain `http:` requests without a proxy go over the lean dispatcher (src/host/leanDispatcher.ts):
+   * one write per request, a pure-JS parser as strict as undici's, no more of HTTP than a send
+   * uses, and a third of undici's CPU per exchange. Every face's by default; TLS, proxies and
+   * whatever the lean one does not speak go to undici. `false`: undici for everything (the lean
+   * dispatcher's tests compare the two).
    */
   readonly lean?: boolean;
 }
@@ -114,7 +116,7 @@ export class NodeDispatchers implements CoreHttp {
           requestTls: { ...tlsOptions, timeout: connectTimeoutMs },
           proxyTls: { timeout: connectTimeoutMs },
         })
-      : this.options.lean
+      : this.options.lean !== false
         ? // The part of a Dispatcher sendHttp uses (dispatch, close, destroy); https: and the rest go to undici's agent, made on first need.
           (new (undiciParts.lean())({ connectTimeoutMs, fallback: agent, expecting: this.expecting }) as unknown as Dispatcher)
         : agent();

@@ -1,6 +1,6 @@
 /**
- * A lean HTTP/1.1 dispatcher for the faces that send thousands of requests (`carrier run`,
- * `carrier load`): the part of undici's Dispatcher that core's `sendHttp`
+ * A lean HTTP/1.1 dispatcher, every face's for plain `http:` (src/host/dispatchers.ts): the part
+ * of undici's Dispatcher that core's `sendHttp`
  * (src/core/transport/http.ts) uses — `dispatch` with a handler of undici 7's
  * protocol (onRequestStart, onResponseStart, onResponseData, onResponseEnd, onResponseError) —
  * over plain `net` sockets, the request written with one `socket.write` and the reply framed by

@@ -10,15 +10,19 @@ import * as path from 'node:path';
 
 /** Bytes held in memory before the store moves to a file: a run of a few thousand tests never writes one. */
 const MEMORY_BYTES = 16 * 1024 * 1024;
-/** Appends to the file are gathered up to this many bytes before they are written: one write per many tests. */
-const FLUSH_BYTES = 256 * 1024;
+/**
+ * Appended bytes are copied (or encoded) into blocks of this many: no buffer of its own for each
+ * append. Held, while the store is in memory; past the budget, the one block gathers appends until
+ * it is full and is then written: one write per many tests, and the same block used again.
+ */
+const BLOCK_BYTES = 256 * 1024;
 /**
  * Reads from the file go by windows of this many bytes: reports ask for what was kept in plan
  * order, near the order it was kept in, so most reads are in the window the last one brought in.
  */
 const READ_WINDOW = 1024 * 1024;
 
-/** Where appended bytes are: offset, length, and their index among those held in memory (-1: in the file). */
+/** Where appended bytes are: offset, length, and their block among those held in memory (-1: in the file). */
 export type Spilled = readonly [number, number, number];
 
 export interface SpillFileOptions {
@@ -29,15 +33,19 @@ export interface SpillFileOptions {
 
 export class SpillFile {
   private readonly memoryBytes: number;
-  /** What was appended, while it fits the memory budget; undefined once the store is a file. */
-  private held: Buffer[] | undefined = [];
+  private readonly parent: string;
+  /** The blocks of what was appended, while it fits the memory budget; undefined once the store is a file. */
+  private blocks: Buffer[] | undefined = [];
+  /** Where each held block starts among the bytes appended. */
+  private starts: number[] = [];
+  /** The block appends go to: the last held one, or, once the store is a file, the bytes not yet written. */
+  private block = Buffer.alloc(0);
+  private used = 0;
   private total = 0;
   private folder: string | undefined;
   private fd: number | undefined;
-  /** Bytes written to the file so far, and those gathered but not yet written. */
+  /** Bytes written to the file so far. */
   private written = 0;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
   /** Bytes of the file from windowAt, read last; a new window is a new buffer, so what was handed out stays valid. */
   private window: Buffer | undefined;
   private windowAt = 0;
@@ -51,30 +59,26 @@ export class SpillFile {
     this.parent = options.parent ?? os.tmpdir();
   }
 
-  private readonly parent: string;
-
   append(bytes: Buffer): Spilled {
-    if (this.closed) throw new Error("the run's scratch store was written after the run closed it");
-    const at = this.total;
-    this.total += bytes.length;
-    if (this.held) {
-      if (this.total <= this.memoryBytes) return [at, bytes.length, this.held.push(bytes) - 1];
-      // Past the budget: what was held goes to the file first, and everything after it.
-      this.open();
-      this.pending = this.held;
-      this.pendingBytes = at;
-      this.held = undefined;
-    }
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
-    return [at, bytes.length, -1];
+    this.room(bytes.length);
+    bytes.copy(this.block, this.used);
+    return this.took(bytes.length);
+  }
+
+  /** Appends `text` as UTF-8, encoded straight into the block: no buffer of its own, no second pass to count its bytes. */
+  appendText(text: string): Spilled {
+    // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them 4): the exact count only near a block's end.
+    const most = text.length * 3;
+    this.room(most <= this.block.length - this.used ? most : Buffer.byteLength(text));
+    return this.took(this.block.write(text, this.used));
   }
 
   /** The bytes appended at `spilled`: a view, valid as long as the caller keeps it. */
   read([at, length, index]: Spilled): Buffer {
     if (this.closed) throw new Error("the run's scratch store was read after the run closed it");
-    if (this.held) return this.held[index];
+    // An empty append may have come before there was any block.
+    if (!length) return Buffer.alloc(0);
+    if (this.blocks) return this.blocks[index].subarray(at - this.starts[index], at - this.starts[index] + length);
     if (at + length > this.written) this.flush();
     const w = this.window;
     if (w && at >= this.windowAt && at + length <= this.windowAt + w.length) return w.subarray(at - this.windowAt, at - this.windowAt + length);
@@ -91,19 +95,53 @@ export class SpillFile {
     return bytes.subarray(0, length);
   }
 
-  private open(): void {
-    this.folder = fs.mkdtempSync(path.join(this.parent, 'carrier-run-'));
-    this.fd = fs.openSync(path.join(this.folder, this.name), 'w+', 0o600);
+  /** Room in the block for `bytes` more. */
+  private room(bytes: number): void {
+    if (this.closed) throw new Error("the run's scratch store was written after the run closed it");
+    if (this.blocks && this.total + bytes > this.memoryBytes) this.toFile();
+    if (bytes <= this.block.length - this.used) return;
+    if (this.blocks) {
+      this.block = Buffer.allocUnsafe(Math.max(BLOCK_BYTES, bytes));
+      this.used = 0;
+      this.blocks.push(this.block);
+      this.starts.push(this.total);
+      return;
+    }
+    this.flush();
+    if (bytes > this.block.length) this.block = Buffer.allocUnsafe(Math.max(BLOCK_BYTES, bytes));
   }
 
+  private took(length: number): Spilled {
+    const at = this.total;
+    this.used += length;
+    this.total += length;
+    return [at, length, this.blocks ? this.blocks.length - 1 : -1];
+  }
+
+  /** Past the budget: what was held goes to the file, and appends to a block of the file's own (reads may hold views of the held ones). */
+  private toFile(): void {
+    const blocks = this.blocks!;
+    this.folder = fs.mkdtempSync(path.join(this.parent, 'carrier-run-'));
+    this.fd = fs.openSync(path.join(this.folder, this.name), 'w+', 0o600);
+    for (let i = 0; i < blocks.length; i++) this.write(blocks[i].subarray(0, (i + 1 < blocks.length ? this.starts[i + 1] : this.total) - this.starts[i]));
+    this.blocks = undefined;
+    this.starts = [];
+    this.block = Buffer.allocUnsafe(BLOCK_BYTES);
+    this.used = 0;
+  }
+
+  /** Writes what the block gathered; the block is then used again (one grown for a large append goes back to the usual size). */
   private flush(): void {
-    if (!this.pendingBytes || this.fd === undefined) return;
-    const all = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+    if (!this.used || this.fd === undefined) return;
+    this.write(this.block.subarray(0, this.used));
+    this.used = 0;
+    if (this.block.length > BLOCK_BYTES) this.block = Buffer.allocUnsafe(BLOCK_BYTES);
+  }
+
+  private write(bytes: Buffer): void {
     let done = 0;
-    while (done < all.length) done += fs.writeSync(this.fd, all, done, all.length - done, this.written + done);
-    this.written += all.length;
-    this.pending = [];
-    this.pendingBytes = 0;
+    while (done < bytes.length) done += fs.writeSync(this.fd!, bytes, done, bytes.length - done, this.written + done);
+    this.written += bytes.length;
   }
 
   /** Lets go of everything and removes the file, if there is one: every report that needed it is written. */
@@ -111,9 +149,10 @@ export class SpillFile {
     this.closed = true;
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
-    this.held = undefined;
-    this.pending = [];
-    this.pendingBytes = 0;
+    this.blocks = undefined;
+    this.starts = [];
+    this.block = Buffer.alloc(0);
+    this.used = 0;
     this.window = undefined;
     if (this.folder) fs.rmSync(this.folder, { recursive: true, force: true });
   }

@@ -16,7 +16,7 @@ export class TranscriptSpill implements TranscriptStore {
   }
 
   keep(transcript: ExchangeTranscript): KeptTranscript {
-    const kept = this.file.append(Buffer.from(JSON.stringify(transcript), 'utf8'));
+    const kept = this.file.appendText(JSON.stringify(transcript));
     const json = () => this.file.read(kept).toString('utf8');
     return Object.assign(() => JSON.parse(json()) as ExchangeTranscript, { json });
   }

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { checkJunitStructure } from './junit-structure';
 import { jsonReport } from '../../src/core/runner/reporters/json';
@@ -102,6 +103,49 @@ describe('junit reporter', () => {
     assert.equal(xmlAttr('say "hi"\nbye'), 'say &quot;hi&quot;&#10;bye');
     assert.equal(xmlText('bell\u0007'), 'bell\uFFFD');
     assert.ok(!junitXml(sampleReport(), rel).includes('\u0007'));
+  });
+
+  it('escapes any text as the whole chain of replacements does, text with nothing to escape coming back as it is', () => {
+    // eslint-disable-next-line no-control-regex -- the control characters are what it finds
+    const invalid = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+    const text = (s: string) => s.replace(invalid, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const attr = (s: string) => text(s).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+    const odd = fc.constantFrom(
+      '&',
+      '<',
+      '>',
+      '"',
+      "'",
+      '\n',
+      '\r',
+      '\t',
+      '\u0000',
+      '\u0007',
+      '\u001f',
+      '\ud800',
+      '\udfff',
+      '\ufffe',
+      '\uffff',
+      '😀',
+      '•',
+      'a',
+      ' ',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: odd }), fc.string({ unit: fc.oneof(odd, fc.string({ unit: 'binary', maxLength: 1 })) })),
+        (s) => {
+          assert.equal(xmlText(s), text(s));
+          assert.equal(xmlAttr(s), attr(s));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}b`;
+      assert.equal(xmlText(s), text(s), c.toString(16));
+      assert.equal(xmlAttr(s), attr(s), c.toString(16));
+    }
   });
 });
 

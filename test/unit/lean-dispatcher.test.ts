@@ -118,7 +118,7 @@ describe('lean dispatcher: the outcomes undici gives', () => {
 
   it('times the connect of a fresh socket only', async () => {
     server = await startServer((_req, res) => void res.end('<ok/>'));
-    const fresh = new NodeDispatchers({ lean: true });
+    const fresh = new NodeDispatchers();
     try {
       const options: HttpSendOptions = {
         ...t.options('lean'),
@@ -471,7 +471,7 @@ describe('lean dispatcher: judged as with undici, and carrier load over it', () 
   after(() => sandbox.close());
 
   it("the sandbox's GetRateQuote reply: the same exchange, judged the same, full and judged only", async () => {
-    const contexts: Record<Side, CoreContext> = { undici: nodeContext(), lean: { ...nodeContext(), http: new NodeDispatchers({ lean: true }) } };
+    const contexts: Record<Side, CoreContext> = { undici: { ...nodeContext(), http: new NodeDispatchers({ lean: false }) }, lean: nodeContext() };
     try {
       const environment = environmentAt(sandbox.url);
       const request = sampleRequest('GetRateQuote', '1.0.3');

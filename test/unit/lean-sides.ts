@@ -10,7 +10,7 @@ export const SIDES = ['undici', 'lean'] as const;
 export type Side = (typeof SIDES)[number];
 
 export function transports(timeoutMs = 5000) {
-  const pools = { undici: new NodeDispatchers(), lean: new NodeDispatchers({ lean: true }) };
+  const pools = { undici: new NodeDispatchers({ lean: false }), lean: new NodeDispatchers() };
   const options = (side: Side, extra: Partial<HttpSendOptions> = {}): HttpSendOptions => ({
     dispatcher: pools[side].dispatcherFor({ connectTimeoutMs: 5000 }),
     expectSocket: (waiter) => pools[side].expectSocket(waiter),

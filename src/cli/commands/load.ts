@@ -285,8 +285,7 @@ export async function runLoadCommand(args: readonly string[], io: CliIo, signal?
   if (settings.export) return exportLocust(settings, io);
   for (const r of settings.reporters) if (r !== 'cli') fs.rmSync(path.join(settings.out, LOAD_REPORT_FILES[r]), { force: true });
   const rel = relativeTo(io.cwd);
-  // The lean HTTP/1.1 dispatcher for plain-HTTP environments: one write per request, as load generators do.
-  const context = commandContext(io, { leanHttp: true });
+  const context = commandContext(io);
   const plan = loadRun(context, settings.inputs, {
     baseDir: io.cwd,
     validate: (text, fileName) =>

@@ -467,8 +467,7 @@ export const run: Command = {
     const settings = readSettings(args, io.cwd, io.env);
     removeStaleReports(settings);
     const rel = relativeTo(io.cwd);
-    // A run sends thousands of requests: plain HTTP goes over the lean dispatcher, as carrier load's (src/host/leanDispatcher.ts); TLS and proxies keep undici.
-    const context = commandContext(io, { leanHttp: true });
+    const context = commandContext(io);
     const whole = loadRun(context, settings.inputs, {
       baseDir: io.cwd,
       ...(settings.binding ? { binding: settings.binding } : {}),

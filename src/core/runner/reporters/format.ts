@@ -9,10 +9,19 @@ const REMEMBERED_PATHS = 100_000;
 
 export function relativeTo(baseDir: string): Relative {
   const known = new Map<string, string>();
+  const base = path.resolve(baseDir);
+  const inside = base.endsWith(path.sep) ? base : base + path.sep;
   return (file) => {
     let shown = known.get(file);
     if (shown === undefined) {
-      const rel = path.relative(baseDir, file);
+      // A file below the base, its path already plain (no `.` or `..` segment, no doubled
+      // separator), is the rest of its path: path.relative would resolve both sides again.
+      const plain =
+        file.startsWith(inside) &&
+        !file.endsWith(path.sep) &&
+        !file.includes(`${path.sep}.`, inside.length - 1) &&
+        !file.includes(path.sep + path.sep, inside.length - 1);
+      const rel = plain ? file.slice(inside.length) : path.relative(baseDir, file);
       shown = (rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file).split(path.sep).join('/');
       if (known.size >= REMEMBERED_PATHS) known.clear();
       known.set(file, shown);

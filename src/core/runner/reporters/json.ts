@@ -25,7 +25,8 @@ export function relativeId(id: string, rel: Relative): string {
   return hash < 0 ? rel(id) : rel(id.slice(0, hash)) + id.slice(hash);
 }
 
-function test(r: TestResult, rel: Relative) {
+/** One test's item of `tests`, but for its exchange. */
+export function jsonTestItem(r: TestResult, rel: Relative) {
   return {
     id: relativeId(r.test.id, rel),
     name: r.test.name,
@@ -102,12 +103,18 @@ function test(r: TestResult, rel: Relative) {
  * Without the comma that separates it from the next: a writer can make it as the test ends.
  */
 export function jsonTestPart(r: TestResult, rel: Relative): string {
-  // A JSON text has no raw newline inside a string: every newline is layout.
-  const item = JSON.stringify(test(r, rel), null, 2).replace(/\n/g, '\n    ');
+  // Printed two arrays deep, the item is indented as it is in `tests`, without a pass to indent it.
+  const nested = JSON.stringify([[jsonTestItem(r, rel)]], null, 2);
   const exchange = r.transcriptJson?.() ?? (r.transcript ? JSON.stringify(r.transcript) : undefined);
-  // The item ends `\n    }`: the exchange goes in as its last member.
-  return exchange === undefined ? `    ${item}` : `    ${item.slice(0, -'\n    }'.length)},\n      "exchange": ${exchange}\n    }`;
+  // The arrays' `[\n  [\n` before, `\n  ]\n]` after; the item ends `\n    }`: the exchange goes in as its last member.
+  return exchange === undefined
+    ? nested.slice(ARRAYS_OPEN, -ARRAYS_CLOSE)
+    : `${nested.slice(ARRAYS_OPEN, -ARRAYS_CLOSE - ITEM_CLOSE)},\n      "exchange": ${exchange}\n    }`;
 }
+
+const ARRAYS_OPEN = '[\n  [\n'.length;
+const ARRAYS_CLOSE = '\n  ]\n]'.length;
+const ITEM_CLOSE = '\n    }'.length;
 
 export function jsonReport(report: RunReport, rel: Relative): string {
   return [...jsonReportParts(report, rel)].join('');

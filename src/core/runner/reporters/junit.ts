@@ -22,19 +22,28 @@ import { failureDetails, seconds, type Relative } from './format';
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const INVALID_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
+// A character xmlText (or xmlAttr) may change: text without one, most text, is returned as it is.
+// (A surrogate pair is one too: such text takes the long way, which keeps the pair.)
+const CHANGED_IN_TEXT = /[^\t\n\r\u0020-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/;
+const CHANGED_IN_ATTR = /[^\u0020\u0021\u0023-\u0025\u0027-\u003B\u003D\u003F-\uD7FF\uE000-\uFFFD]/;
+
 export function xmlText(text: string): string {
+  if (!CHANGED_IN_TEXT.test(text)) return text;
   return text.replace(INVALID_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function xmlAttr(text: string): string {
+  if (!CHANGED_IN_ATTR.test(text)) return text;
   return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 }
 
 function attrs(values: Record<string, string | number | undefined>): string {
-  return Object.entries(values)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`)
-    .join('');
+  let text = '';
+  for (const name in values) {
+    const v = values[name];
+    if (v !== undefined) text += ` ${name}="${xmlAttr(String(v))}"`;
+  }
+  return text;
 }
 
 /** The first failure's message, noting how many more there are. */
@@ -45,14 +54,15 @@ function failureMessage(failures: readonly Failure[]): string {
 
 function replyLine(reply: ReplySummary): string {
   const { endpoint, status, totalMs, fault } = reply;
-  return [
-    endpoint,
-    status !== undefined ? `HTTP ${status}` : undefined,
-    totalMs !== undefined ? `${Math.round(totalMs)} ms` : undefined,
-    fault ? `fault ${fault}` : undefined,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  let line = endpoint || '';
+  if (status !== undefined) line = after(line, `HTTP ${status}`);
+  if (totalMs !== undefined) line = after(line, `${Math.round(totalMs)} ms`);
+  return fault ? after(line, `fault ${fault}`) : line;
+}
+
+/** `part` after `line`, if any, as replyLine separates them. */
+function after(line: string, part: string): string {
+  return line ? `${line} · ${part}` : part;
 }
 
 /** Surefire's element for one failed attempt of a rerun test: message and type, the failures as its stack, the reply as its output. */
@@ -90,8 +100,9 @@ function testcase(r: TestResult, rel: Relative, indent: string): string {
   const out: string[] = [];
   if (r.reply) out.push(replyLine(r.reply));
   if (r.notRetried) out.push(r.notRetried);
-  const captured = Object.entries(r.captured);
-  if (captured.length) out.push(`captured: ${captured.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  let captured = '';
+  for (const name in r.captured) captured += `${captured ? ', ' : ''}${name}=${r.captured[name]}`;
+  if (captured) out.push(`captured: ${captured}`);
   // JUnit has no warning element: contract warnings that did not fail the test are said in its output.
   for (const w of r.warnings ?? []) out.push(w.message);
   if (out.length) body.push(`${indent}  <system-out>${xmlText(out.join('\n'))}</system-out>`);
