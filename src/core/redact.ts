@@ -136,29 +136,28 @@ function escapeStartsFor(secrets: readonly string[]): EscapeStarts {
 
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
-/** Each EscapeStarts' two-or-more-character starts (`\u`, `&amp;`…), made once. */
-const needlesOf = new WeakMap<EscapeStarts, readonly string[]>();
+/** Each EscapeStarts' entity starts (`&#`, `&amp;`…), made once. */
+const entityNeedlesOf = new WeakMap<EscapeStarts, readonly string[]>();
 
-function needles(starts: EscapeStarts): readonly string[] {
-  let found = needlesOf.get(starts);
-  if (!found) {
-    found = [...[...starts.json].map((c) => `\\${String.fromCharCode(c)}`), ...starts.entity.map((name) => `&${name}`)];
-    needlesOf.set(starts, found);
-  }
+function entityNeedles(starts: EscapeStarts): readonly string[] {
+  let found = entityNeedlesOf.get(starts);
+  if (!found) entityNeedlesOf.set(starts, (found = starts.entity.map((name) => `&${name}`)));
   return found;
 }
 
 /**
  * Whether `text` holds an escape's start: a `%` with a hex digit after it, or one of the starts
- * after a backslash or `&`. Each of those is one native search (`\u`, `&amp;`…) rather than a
- * look at the character after every backslash: a report's JSON has a `\"` at every attribute, and
- * one search per start answers it in a fraction of the time. A 3 KB rate quote reply with its
- * `68%` in it costs a look at the character after that one `%`.
+ * after a `&` or a backslash. An entity start is one native search each (`&#`, `&amp;`): a reply
+ * holds few `&`, or many that start none (`&lt;` in escaped XML). A JSON escape is looked for
+ * from backslash to backslash, the character after each compared in place: a report's JSON has
+ * a backslash at every quote and newline, which each search for `\u`, `\\`… would stop at again.
+ * A 3 KB rate quote reply with its `68%` in it costs a look at the character after that one `%`.
  */
 /** @internal Exported for its test. */
 export function holdsEscape(text: string, starts: EscapeStarts = ANY_ESCAPE): boolean {
   for (let at = text.indexOf('%'); at >= 0; at = text.indexOf('%', at + 1)) if (isHex(text.charCodeAt(at + 1))) return true;
-  for (const needle of needles(starts)) if (text.includes(needle)) return true;
+  for (const needle of entityNeedles(starts)) if (text.includes(needle)) return true;
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 1)) if (starts.json.has(text.charCodeAt(at + 1))) return true;
   return false;
 }
 
@@ -199,6 +198,8 @@ export class Redactor {
   private readonly byValue: string[];
   /** Exact spellings searched as they are: a report's derived spellings of long secrets. */
   private readonly spellings: string[];
+  /** The spellings but the secrets themselves, which byValueIn finds as they are in any case. */
+  private readonly searchedSpellings: string[];
   /** Spellings of short secrets, masked only where one is a whole value (WHOLE_VALUE_BEFORE/AFTER). */
   private readonly wholeValues: string[];
   private spellingBytes: string[] | undefined;
@@ -208,6 +209,13 @@ export class Redactor {
   /** Escape starts that can begin a spelling of a byValue secret (escapeStartsFor). */
   private readonly escapeStarts: EscapeStarts;
   private readonly inPlace: boolean;
+  /**
+   * The fewest characters of a text that can hold what is searched for (inPlace aside): a
+   * secret's every spelling is at least as long as the secret, a start cut short (`cut`)
+   * MIN_CUT_PREFIX characters. Header values, a finding's kind: most short texts are not searched.
+   */
+  private readonly shortest: number;
+  private readonly shortestCut: number;
   /** Final texts only: a spelling cut short by a report's `…` still gives its start away. */
   private readonly truncations: boolean;
   private readonly patterns: { text?: RegExp; utf8?: RegExp; tailText?: RegExp; tailUtf8?: RegExp } = {};
@@ -230,9 +238,12 @@ export class Redactor {
     this.byValueHasSpace = this.byValue.some((v) => v.includes(' '));
     this.escapeStarts = escapeStartsFor(this.byValue);
     this.spellings = [...all].sort((a, b) => b.length - a.length);
+    this.searchedSpellings = this.spellings.filter((f) => !long.has(f));
     this.wholeValues = [...whole].sort((a, b) => b.length - a.length);
     this.inPlace = options.inPlace === true;
     this.truncations = options.derived === true;
+    this.shortest = Math.min(...[...this.byValue, ...this.spellings, ...this.wholeValues].map((f) => f.length));
+    this.shortestCut = this.byValue.length ? Math.min(this.shortest, MIN_CUT_PREFIX) : this.shortest;
   }
 
   /** Nothing to hide: texts come back as they are. */
@@ -276,7 +287,7 @@ export class Redactor {
    */
   spans(text: string, options: SpanOptions = NO_OPTIONS): Span[] {
     const found: Array<[number, number]> = [];
-    if (this.empty || !text) return found;
+    if (this.empty || !text || (!this.inPlace && text.length < (options.cut ? this.shortestCut : this.shortest))) return found;
     if (this.byValue.length) {
       this.byValueIn(text, options.utf8Bytes === true, found);
       const view = withoutIgnorables(text);
@@ -289,7 +300,9 @@ export class Redactor {
       }
       if (options.cut) this.tail(text, options.utf8Bytes === true, found);
     }
-    const spellings = options.utf8Bytes ? (this.spellingBytes ??= this.spellings.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.spellings;
+    const spellings = options.utf8Bytes
+      ? (this.spellingBytes ??= this.searchedSpellings.map((s) => Buffer.from(s, 'utf8').toString('latin1')))
+      : this.searchedSpellings;
     for (const s of spellings) {
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
     }
@@ -310,13 +323,12 @@ export class Redactor {
    * Every spelling of the long secrets in `text`. Each spelling but the literal one holds an
    * escape (holdsEscape; or a form's `+` for a space): a text with none — most replies, even
    * those with a `68%` in them — can hold a secret only as it is, found by indexOf instead of the
-   * spelling pattern, the cost of redacting every reply a run receives.
+   * spelling pattern, the cost of redacting every reply a run receives. The literal one is looked
+   * for either way: the pattern misses one that a match of another secret ran into, and the
+   * exact spellings leave the secrets themselves to this search.
    */
   private byValueIn(text: string, utf8: boolean, found: Array<[number, number]>): void {
-    if (holdsEscape(text, this.escapeStarts) || (this.byValueHasSpace && text.includes('+'))) {
-      collect(this.pattern(utf8), text, found);
-      return;
-    }
+    if (holdsEscape(text, this.escapeStarts) || (this.byValueHasSpace && text.includes('+'))) collect(this.pattern(utf8), text, found);
     const literals = utf8 ? (this.byValueBytes ??= this.byValue.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.byValue;
     for (const s of literals) {
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
@@ -555,12 +567,21 @@ function openCdataBoundaries(masked: string): string {
 }
 
 /**
+ * Whether `text` holds `<!`, which starts a comment or a CDATA section: looked for from each `!`,
+ * which replies and reports seldom hold, where a search for `<!` stops at every tag.
+ */
+function holdsMarkupDeclaration(text: string): boolean {
+  for (let at = text.indexOf('!', 1); at >= 0; at = text.indexOf('!', at + 1)) if (text.charCodeAt(at - 1) === 0x3c /* < */) return true;
+  return false;
+}
+
+/**
  * The text without XML comments and CDATA markers, and where each of its characters came from:
  * a secret written `abc<!-- -->def` or `abc]]><![CDATA[def` is whole again there. Undefined when
  * there is nothing to take out. Linear: a comment left open ends the taking out of comments.
  */
 function withoutIgnorables(text: string): { text: string; origin(i: number): number } | undefined {
-  if (!text.includes('<!') && !text.includes(CDATA_CLOSE)) return undefined;
+  if (!holdsMarkupDeclaration(text) && !text.includes(CDATA_CLOSE)) return undefined;
   const pieces: string[] = [];
   const viewStarts: number[] = [];
   const originStarts: number[] = [];

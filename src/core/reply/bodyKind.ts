@@ -3,14 +3,13 @@
  * (src/core/runner/evaluate.ts) is held against this same answer.
  */
 import { mediaType } from './decodeText';
-import { looksLikeHtml } from './html';
+import { firstNonSpace, looksLikeHtml } from './html';
 
 /** `text`: neither XML nor HTML (plain text, JSON…): the HTTP bindings' error replies among them. */
 export type BodyKind = 'empty' | 'html' | 'text' | 'xml';
 
 export function bodyKind(text: string, contentType: string | undefined): BodyKind {
-  // A search rather than trim(): a megabyte of body is not copied to learn it is not blank.
-  const first = text.search(/\S/);
+  const first = firstNonSpace(text);
   if (first < 0) return 'empty';
   const media = mediaType(contentType);
   if (looksLikeHtml(text, media)) return 'html';

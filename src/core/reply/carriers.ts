@@ -54,14 +54,18 @@ function levelSeverity(level: unknown): Severity {
   return 'info';
 }
 
-function hasField(record: RecordDef, name: string): boolean {
-  return record.fields.some((f) => f.name === name);
+/** Whether a record has a WasSuccess field: asked at every visit, worked out once per record. */
+const reportsSuccess = new WeakMap<RecordDef, boolean>();
+function hasWasSuccess(record: RecordDef): boolean {
+  let has = reportsSuccess.get(record);
+  if (has === undefined) reportsSuccess.set(record, (has = record.fields.some((f) => f.name === 'WasSuccess')));
+  return has;
 }
 
 /** The records that carry in-body errors (see the header); the walk visits no others' insides. */
 function isCarrier(record: RecordDef): boolean {
   return (
-    hasField(record, 'WasSuccess') ||
+    hasWasSuccess(record) ||
     record.name === 'Shipment' ||
     record.name === 'QuoteDetails' ||
     record.name === 'QuoteDetailsV100' ||
@@ -81,7 +85,7 @@ export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
     '',
     (record, value, path) => {
       if (!isCarrier(record)) return;
-      if (hasField(record, 'WasSuccess')) {
+      if (hasWasSuccess(record)) {
         const ok = value.WasSuccess;
         const at = joinPath(path, 'WasSuccess');
         if (Array.isArray(value.Messages)) {
@@ -103,10 +107,15 @@ export function inBodyFindings(parsed: unknown, result: RecordDef): Finding[] {
         const severity: Severity = topSuccess === false ? 'error' : topSuccess === true ? 'info' : 'warning';
         if (Array.isArray(value.Messages)) {
           value.Messages.forEach((m, i) => {
-            const text = flatText(m);
-            if (!text.length) return;
             const { Title, Text } = (m ?? {}) as { Title?: unknown; Text?: unknown };
-            const message = nonEmpty(Title) && nonEmpty(Text) ? `${Title.trim()}: ${Text.trim()}` : text.join(': ');
+            // A Title and a Text say it; a message without both says what text it has.
+            let message: string;
+            if (nonEmpty(Title) && nonEmpty(Text)) message = `${Title.trim()}: ${Text.trim()}`;
+            else {
+              const text = flatText(m);
+              if (!text.length) return;
+              message = text.join(': ');
+            }
             add(severity, clip(message), `${joinPath(path, 'Messages')}[${i}]`);
           });
         }

@@ -19,7 +19,7 @@
  * parseReply alone calls it (docs/architecture.md#one-reader).
  */
 import { elementNs, getRecord, listItemNs, type Namespaces, type OperationDef } from '../catalog';
-import type { FieldDef, NamespaceRole, RecordDef, XsdType } from '../catalog/types';
+import type { NamespaceRole, RecordDef, XsdType } from '../catalog/types';
 import { XML_NS, XMLNS_NS } from '../xml/node';
 import { fromXsdText } from '../xml/values';
 
@@ -38,22 +38,28 @@ export interface CommonReply {
   readonly result: Record<string, unknown>;
 }
 
-/** How one field of a record is met in the text. */
+/**
+ * How one field of a record is met in the text. Every plan has every property (undefined where
+ * it does not apply): one shape, so each read of one is a single check.
+ */
 interface FieldPlan {
-  readonly field: FieldDef;
   /** `<Name`: a tag opening it starts so, followed by `>`, `/>` or whitespace. */
   readonly open: string;
   readonly close: string;
   readonly role: NamespaceRole;
   readonly type: XsdType;
-  readonly record?: RecordDef;
-  readonly itemOpen?: string;
-  readonly itemClose?: string;
-  readonly itemRole?: NamespaceRole;
+  readonly record: RecordDef | undefined;
+  /** The record's own plan, made when a reply first holds the field (a record may hold itself). */
+  recordPlan: RecordPlan | undefined;
+  readonly itemOpen: string | undefined;
+  readonly itemClose: string | undefined;
+  readonly itemRole: NamespaceRole | undefined;
 }
 
 /** A record's fields, and a store of a value under field i's name (generated per record: see below). */
 interface RecordPlan {
+  /** The catalog leaves the record's insides open: no fields to read along. */
+  readonly open: boolean;
   readonly fields: readonly FieldPlan[];
   readonly set: (out: Record<string, unknown>, i: number, value: unknown) => void;
 }
@@ -63,26 +69,54 @@ const plans = new WeakMap<RecordDef, RecordPlan>();
 function planOf(record: RecordDef): RecordPlan {
   let plan = plans.get(record);
   if (plan) return plan;
-  const fields = record.fields.map(
-    (field) =>
-      ({
-        field,
-        open: `<${field.name}`,
-        close: `</${field.name}>`,
-        role: elementNs(field, record.ns),
-        type: field.type === 'record' ? 'string' : field.type,
-        ...(field.record ? { record: getRecord(field.record) } : {}),
-        ...(field.list ? { itemOpen: `<${field.list}`, itemClose: `</${field.list}>`, itemRole: listItemNs(field, record.ns) } : {}),
-      }) as FieldPlan,
-  );
+  const fields = record.fields.map((field): FieldPlan => ({
+    open: `<${field.name}`,
+    close: `</${field.name}>`,
+    role: elementNs(field, record.ns),
+    type: field.type === 'record' ? 'string' : field.type,
+    record: field.record ? getRecord(field.record) : undefined,
+    recordPlan: undefined,
+    itemOpen: field.list ? `<${field.list}` : undefined,
+    itemClose: field.list ? `</${field.list}>` : undefined,
+    itemRole: field.list ? listItemNs(field, record.ns) : undefined,
+  }));
   // One store site per field, each always the same name: a store
   // by a changing key is one site for every field of every record, which V8 cannot specialise.
   // Names come from the catalog and are written as JSON string literals, never as code.
   const cases = record.fields.map((f, i) => `case ${i}: out[${JSON.stringify(f.name)}] = value; return;`).join('\n    ');
   const set = new Function('out', 'i', 'value', `switch (i) {\n    ${cases}\n  }`) as RecordPlan['set'];
-  plan = { fields, set };
+  plan = { open: record.open === true, fields, set };
   plans.set(record, plan);
   return plan;
+}
+
+/** The markup around an operation's result, made once per operation rather than once per reply. */
+interface ResultMarkup {
+  /** `<OpResponse`, `<OpResult` (each followed by the rest of its start tag). */
+  readonly responseOpen: string;
+  readonly resultOpen: string;
+  readonly resultClose: string;
+  readonly responseClose: string;
+  readonly result: RecordPlan;
+}
+
+const markups = new WeakMap<OperationDef, ResultMarkup>();
+
+function markupOf(op: OperationDef): ResultMarkup {
+  let markup = markups.get(op);
+  if (!markup) {
+    const response = `${op.operation}Response`;
+    const result = `${op.operation}Result`;
+    markup = {
+      responseOpen: `<${response}`,
+      resultOpen: `<${result}`,
+      resultClose: `</${result}>`,
+      responseClose: `</${response}>`,
+      result: planOf(getRecord(op.result)),
+    };
+    markups.set(op, markup);
+  }
+  return markup;
 }
 
 /** Thrown to leave the reading to the general way; caught by readCommonReply alone. */
@@ -100,9 +134,7 @@ const endsName = (c: number) => isSpace(c) || c === 0x3e /* > */ || c === 0x2f; 
 /**
  * Text the one pass may take as it is: no `&` (a reference to check and decode) and no character
  * XML forbids written as itself — a C0 control but tab, newline and return, a lone surrogate,
- * U+FFFE, U+FFFF — which the general parser refuses with its place (src/core/xml/parser.ts). Only
- * what the pass takes unread is looked at (values, the XML declaration): the markup around them
- * is compared with names and spaces the catalog knows.
+ * U+FFFE, U+FFFF — which the general parser refuses with its place (src/core/xml/parser.ts).
  */
 function plain(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -118,6 +150,24 @@ function plain(text: string): boolean {
   return true;
 }
 
+/** A C0 control but tab, newline and return. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROL = /[\0-\x08\x0B\x0C\x0E-\x1F]/;
+/** A surrogate, U+FFFE or U+FFFF: plain() tells a pair, allowed, from the rest. */
+const SURROGATE_OR_NONCHARACTER = /[\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/**
+ * Whether the whole reply is plain(), by native searches (an `&`, a control, the rarer rest
+ * looked at closely only when there): the one pass reads every character either as markup
+ * compared with what the catalog and the envelope allow, all plain, or as text, which must be
+ * plain. A reply that is not is left to the general way at once, as the pass would leave it at
+ * the first text that is not; one search of the whole reply costs less than a look at each
+ * character of each value, and least before the reader is compiled.
+ */
+function plainReply(text: string): boolean {
+  return text.indexOf('&') < 0 && !CONTROL.test(text) && (!SURROGATE_OR_NONCHARACTER.test(text) || plain(text));
+}
+
 /** Open content nested deeper than this is read the general way. */
 const MAX_GENERIC_DEPTH = 32;
 
@@ -126,7 +176,7 @@ const MAX_GENERIC_DEPTH = 32;
  * common case (or not well-formed), and is read the general way.
  */
 export function readCommonReply(text: string, op: OperationDef, envelopeNs: string, namespaces: Namespaces): CommonReply | undefined {
-  if (text.length > COMMON_TEXT_LIMIT) return undefined;
+  if (text.length > COMMON_TEXT_LIMIT || !plainReply(text)) return undefined;
   try {
     return { result: new CommonReader(text, namespaces).reply(op, envelopeNs) };
   } catch (e) {
@@ -143,8 +193,11 @@ export function readCommonReply(text: string, op: OperationDef, envelopeNs: stri
 interface EnvelopeTag {
   readonly text: string;
   readonly envelopeNs: string;
-  readonly prefix: string;
   readonly defaultNs: string | undefined;
+  /** `<p:Body`, `</p:Body>`, `</p:Envelope>` with the envelope's prefix. */
+  readonly bodyOpen: string;
+  readonly bodyClose: string;
+  readonly envelopeClose: string;
 }
 
 let lastEnvelope: EnvelopeTag | undefined;
@@ -168,40 +221,38 @@ class CommonReader {
     // The XML declaration, whatever it says: the general parser only places it (at the very start).
     if (s.startsWith('<?xml', 0) && isSpace(s.charCodeAt(5))) {
       const end = s.indexOf('?>', 6);
-      if (end < 0 || !plain(s.slice(5, end))) this.leave();
+      if (end < 0) this.leave();
       this.pos = end + 2;
     }
-    const { prefix, defaultNs } = this.envelope(envelopeNs);
+    const envelope = this.envelope(envelopeNs);
+    const markup = markupOf(op);
     this.space();
-    if (!this.startsWith(`<${prefix}:Body`)) this.leave();
-    this.pos += prefix.length + 6;
-    const bodyNs = this.tagEnd(defaultNs);
+    this.expect(envelope.bodyOpen);
+    const bodyNs = this.tagEnd(envelope.defaultNs);
     if (this.empty) this.leave();
     this.space();
     const service = this.namespaces.service;
-    const response = `${op.operation}Response`;
-    if (!this.startsWith(`<${response}`)) this.leave();
-    this.pos += response.length + 1;
+    this.expect(markup.responseOpen);
     const responseNs = this.tagEnd(bodyNs);
     if (this.empty || responseNs !== service) this.leave();
     this.space();
-    const resultName = `${op.operation}Result`;
-    if (!this.startsWith(`<${resultName}`)) this.leave();
-    this.pos += resultName.length + 1;
+    this.expect(markup.resultOpen);
     const resultNs = this.tagEnd(responseNs);
-    if (resultNs !== service) this.leave();
-    const resultEmpty = this.empty;
-    const record = getRecord(op.result);
-    if (record.open) this.leave();
-    const result = resultEmpty ? {} : this.record(record, resultNs, `</${resultName}>`);
-    for (const close of [`</${response}>`, `</${prefix}:Body>`, `</${prefix}:Envelope>`]) {
+    if (resultNs !== service || markup.result.open) this.leave();
+    const result = this.empty ? {} : this.record(markup.result, resultNs, markup.resultClose);
+    for (const close of [markup.responseClose, envelope.bodyClose, envelope.envelopeClose]) {
       this.space();
-      if (!this.startsWith(close)) this.leave();
-      this.pos += close.length;
+      this.expect(close);
     }
     this.space();
     if (this.pos !== s.length) this.leave();
     return result;
+  }
+
+  /** `text` at pos, gone past; anything else there ends the reading. */
+  private expect(text: string): void {
+    if (!this.startsWith(text)) this.leave();
+    this.pos += text.length;
   }
 
   /**
@@ -257,19 +308,27 @@ class CommonReader {
       if (declared.size + defaults > MAX_ENVELOPE_DECLARATIONS) this.leave();
     }
     if (declared.get(prefix) !== envelopeNs) this.leave();
-    // A copy of its own: a slice would keep the whole reply it was cut from alive with it.
-    const text = Buffer.from(s.slice(start, this.pos), 'utf8').toString('utf8');
-    return (lastEnvelope = { text, envelopeNs, prefix, defaultNs });
+    // Copies of their own: a slice would keep the whole reply it was cut from alive with it.
+    const own = (t: string) => Buffer.from(t, 'utf8').toString('utf8');
+    const p = own(prefix);
+    return (lastEnvelope = {
+      text: own(s.slice(start, this.pos)),
+      envelopeNs,
+      defaultNs,
+      bodyOpen: `<${p}:Body`,
+      bodyClose: `</${p}:Body>`,
+      envelopeClose: `</${p}:Envelope>`,
+    });
   }
 
-  /** `="…"` at pos: the value, with no `<` (refused by the parser) and no `&` (a reference to check and decode). */
+  /** `="…"` at pos: the value, with no `<` (refused by the parser); it is plain, as the whole reply is (plainReply). */
   private quoted(): string {
     const s = this.s;
     if (s.charCodeAt(this.pos) !== 0x3d /* = */ || s.charCodeAt(this.pos + 1) !== 0x22 /* " */) this.leave();
     const end = s.indexOf('"', this.pos + 2);
     if (end < 0) this.leave();
     const value = s.slice(this.pos + 2, end);
-    if (value.includes('<') || !plain(value)) this.leave();
+    if (value.includes('<')) this.leave();
     this.pos = end + 1;
     return value;
   }
@@ -350,10 +409,10 @@ class CommonReader {
     return c === 0x3e || c === 0x2f || isSpace(c);
   }
 
-  /** The fields of `record` up to `close`, in catalog order, each once. */
-  private record(record: RecordDef, defaultNs: string | undefined, close: string): Record<string, unknown> {
-    if (record.open) this.leave();
-    const { fields, set } = planOf(record);
+  /** The fields of the record up to `close`, in catalog order, each once. */
+  private record(plan: RecordPlan, defaultNs: string | undefined, close: string): Record<string, unknown> {
+    if (plan.open) this.leave();
+    const { fields, set } = plan;
     const out: Record<string, unknown> = {};
     let next = 0;
     for (;;) {
@@ -375,7 +434,7 @@ class CommonReader {
       const ns = this.tagEnd(defaultNs);
       if (ns !== this.namespaces[f.role]) this.leave();
       const empty = this.empty;
-      set(out, next - 1, f.itemOpen ? this.list(f, ns, empty) : f.record ? this.inner(f.record, ns, empty, f.close) : this.simple(f.type, empty, f.close));
+      set(out, next - 1, f.itemOpen ? this.list(f, ns, empty) : f.record ? this.inner(f, ns, empty, f.close) : this.simple(f.type, empty, f.close));
     }
   }
 
@@ -393,15 +452,16 @@ class CommonReader {
       this.pos += f.itemOpen!.length;
       const ns = this.tagEnd(containerNs);
       if (ns !== itemUri) this.leave();
-      if (f.record) items.push(this.inner(f.record, ns, this.empty, f.itemClose!));
+      if (f.record) items.push(this.inner(f, ns, this.empty, f.itemClose!));
       else items.push(this.simple(f.type, this.empty, f.itemClose!));
     }
   }
 
-  /** A record inside another, or a list item's: `<Record/>` is one with no fields. */
-  private inner(record: RecordDef, ns: string | undefined, empty: boolean, close: string): unknown {
-    if (record.open) return this.open(ns, empty, close);
-    return empty ? {} : this.record(record, ns, close);
+  /** The record of field `f` (or of its list's item): `<Record/>` is one with no fields. */
+  private inner(f: FieldPlan, ns: string | undefined, empty: boolean, close: string): unknown {
+    const plan = (f.recordPlan ??= planOf(f.record!));
+    if (plan.open) return this.open(ns, empty, close);
+    return empty ? {} : this.record(plan, ns, close);
   }
 
   /**
@@ -428,7 +488,6 @@ class CommonReader {
     if (s.charCodeAt(lt + 1) === 0x2f /* / */) {
       if (s.indexOf(close, lt) !== lt) this.leave();
       const text = s.slice(this.pos, lt);
-      if (!plain(text)) this.leave();
       this.pos = lt + close.length;
       return text;
     }
@@ -467,7 +526,6 @@ class CommonReader {
       const lt = s.indexOf('<', this.pos);
       if (lt < 0 || s.indexOf(close, lt) !== lt) this.leave();
       text = s.slice(this.pos, lt);
-      if (!plain(text)) this.leave();
       this.pos = lt + close.length;
     }
     if (type === 'string') return text;

@@ -12,7 +12,9 @@ export interface DecodedText {
 }
 
 export function mediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (!contentType) return '';
+  const semicolon = contentType.indexOf(';');
+  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
 export function charsetOf(contentType: string | undefined): string | undefined {

@@ -66,7 +66,7 @@ function isPdf(bytes: Buffer): boolean {
 
 /** Whether a document field can occur anywhere below `record`; most replies carry none, and are not walked. */
 const holdsDocuments = new WeakMap<RecordDef, boolean>();
-function canHoldDocuments(record: RecordDef): boolean {
+export function canHoldDocuments(record: RecordDef): boolean {
   let result = holdsDocuments.get(record);
   if (result === undefined) holdsDocuments.set(record, (result = reaches(record, new Set())));
   return result;

@@ -1,9 +1,18 @@
 /** Error pages in HTML (an ASP.NET yellow screen, a proxy's 502 page) → one readable line. */
 
+/**
+ * Where the first character that is not white space is, or -1: a search rather than trim(), so
+ * a megabyte of body is not copied to learn it is not blank; most bodies start with `<`.
+ */
+export function firstNonSpace(text: string): number {
+  const c = text.charCodeAt(0);
+  return c > 0x20 && c < 0x7f ? 0 : text.search(/\S/);
+}
+
 export function looksLikeHtml(text: string, media: string): boolean {
   if (media === 'text/html' || media === 'application/xhtml+xml') return true;
   // An XML declaration or a start tag other than <h…> first: no HTML page, and nothing is cut out to say so.
-  const first = text.search(/\S/);
+  const first = firstNonSpace(text);
   const c = first < 0 ? '' : text.slice(first + 1, first + 2);
   if (text[first] === '<' && (c === '?' || (/[a-z]/i.test(c) && c !== 'h' && c !== 'H'))) return false;
   const head = text.slice(0, 512).trimStart().toLowerCase();

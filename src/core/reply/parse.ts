@@ -13,7 +13,7 @@ import { parseXml, XmlError, XmlLimitError, type XmlElement } from '../xml/dom';
 import { parseDocumentKeeping } from '../xml/parser';
 import { isNil, readGeneric, readRecord, type ReadIssue } from '../xml/read';
 import { inBodyFindings } from './carriers';
-import { decodeDocuments } from './documents';
+import { canHoldDocuments, decodeDocuments } from './documents';
 import { decodeFault, describeFault, isFault } from './fault';
 import { summarizeHtml } from './html';
 import { bodyKind } from './bodyKind';
@@ -211,6 +211,8 @@ async function resultRead(
     });
   if (!cut) append(findings, contractFindings(parsed, record, contract));
   append(findings, atMost(inBodyFindings(parsed, record), MAX_IN_BODY_FINDINGS, 'in-body', 'findings in the reply'));
+  // Most results can hold no document at all: no decoding to wait for.
+  if (!canHoldDocuments(record)) return { parsed, findings, documents: [] };
   const docs = await decodeDocuments(parsed, record, op);
   append(findings, atMost(docs.findings, MAX_IN_BODY_FINDINGS, 'document', 'document findings'));
   return { parsed, findings, documents: docs.documents };

@@ -33,24 +33,47 @@ export function holds(record: RecordDef, wanted: Wanted): boolean {
   return answer;
 }
 
-export function walkRecords(value: unknown, record: RecordDef, path: string, visit: Visit, wanted?: Wanted): void {
+/** A field a walk goes into, with its record. */
+interface Descent {
+  readonly name: string;
+  readonly list: boolean;
+  readonly record: RecordDef;
+}
+
+/** Every record field, for a walk that wants every record. */
+const EVERY: Wanted = () => true;
+const descentsWanted = new WeakMap<Wanted, Map<RecordDef, readonly Descent[]>>();
+
+/**
+ * The fields of `record` a walk for `wanted` goes into: those whose record is, or leads to, one
+ * wanted (holds). Worked out once per record: a reply's walk then looks only at those fields.
+ */
+function descents(record: RecordDef, wanted: Wanted): readonly Descent[] {
+  let known = descentsWanted.get(wanted);
+  if (!known) descentsWanted.set(wanted, (known = new Map()));
+  let found = known.get(record);
+  if (!found) {
+    const out: Descent[] = [];
+    for (const field of record.fields) {
+      if (!field.record) continue;
+      const inner = getRecord(field.record);
+      if (wanted === EVERY || holds(inner, wanted)) out.push({ name: field.name, list: Boolean(field.list), record: inner });
+    }
+    known.set(record, (found = out));
+  }
+  return found;
+}
+
+export function walkRecords(value: unknown, record: RecordDef, path: string, visit: Visit, wanted: Wanted = EVERY): void {
   if (!isObject(value)) return;
   visit(record, value, path);
   if (record.open) return;
-  for (const field of record.fields) {
-    if (!field.record) continue;
-    const v = value[field.name];
+  for (const { name, list, record: inner } of descents(record, wanted)) {
+    const v = value[name];
     if (v === undefined || v === null) continue;
-    const inner = getRecord(field.record);
-    if (wanted && !holds(inner, wanted)) continue;
-    const at = joinPath(path, field.name);
-    if (field.list) {
-      if (Array.isArray(v)) v.forEach((item, i) => walkRecords(item, inner, `${at}[${i}]`, visit, wanted));
-    } else if (Array.isArray(v)) {
-      // A single record that arrived more than once: the reader kept every occurrence.
-      v.forEach((item, i) => walkRecords(item, inner, `${at}[${i}]`, visit, wanted));
-    } else {
-      walkRecords(v, inner, at, visit, wanted);
-    }
+    const at = joinPath(path, name);
+    // A list's items; or a single record that arrived more than once: the reader kept every occurrence.
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) walkRecords(v[i], inner, `${at}[${i}]`, visit, wanted);
+    else if (!list) walkRecords(v, inner, at, visit, wanted);
   }
 }
