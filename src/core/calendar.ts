@@ -85,9 +85,10 @@ function closuresOfHolidayYear(year: number): Holiday[] {
 /** Every closure whose observed day falls in calendar year `year`, in date order. */
 export function holidaysFor(year: number): Holiday[] {
   const prefix = `${year}-`;
+  // ISO days sort as plain text; localeCompare's first call loads the locale's collation (several ms of every run's start).
   return [...closuresOfHolidayYear(year), ...closuresOfHolidayYear(year + 1)]
     .filter((h) => h.date.startsWith(prefix))
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 const cache = new Map<number, Map<string, string>>();

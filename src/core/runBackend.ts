@@ -214,7 +214,8 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
         ...(judgedOnly ? { judgedOnly, replies } : {}),
       };
       const prepared = preparedFor(input, folder);
-      const full: SendInput = { ...input, prepared, ...(r.environment.embedded ? { preparedAt: preparedAt(input) } : {}) };
+      // Assigned, not spread: V8 gives each spread copy of an object holding a function (resolveEmbedded) a hidden class of its own, one per request file kept.
+      const full: SendInput = Object.assign({}, input, { prepared }, r.environment.embedded ? { preparedAt: preparedAt(input) } : {});
       const list = made ?? [];
       if (!made) inputs.set(call.request, list);
       if (list.length < MAX_INPUTS)

@@ -14,8 +14,10 @@ import {
   type PlannedTest,
   type RunEnvironment,
   type RunnerBackend,
+  type ExchangeTranscript,
   type SendCall,
   type TestResult,
+  type TranscriptStore,
 } from '../../src/core/runner';
 import { nodeContext } from '../../src/host';
 
@@ -433,5 +435,63 @@ describe('runner: variables', () => {
     const plan = loadRun(context, ['w'], { baseDir: tmp, validate: (text, file) => validateRequestText(text, file).findings });
     assert.deepEqual(plan.files.get(plan.tests[1].file)!.uses, ['bolId']);
     assert.deepEqual(plan.tests[1].dependsOn, [plan.tests[0].id]);
+  });
+});
+
+describe('runner: what a result keeps', () => {
+  it('a transcript kept by the store is read back from it, for the result and for each earlier attempt', async () => {
+    write('k/1.carrier.json', req('1', { expect: { status: 200 } }));
+    write('k/2.carrier.json', req('2', { expect: { status: 200 } }));
+    let calls = 0;
+    // The first send of 1 fails (500), its retry passes; 2 passes at once.
+    const backend = fakeBackend(() =>
+      calls++ === 0
+        ? reply({ PdfDocument: 'x' }, { reply: { status: 500, statusText: 'Error', headers: [], bodyText: '', size: 0 } })
+        : reply({ PdfDocument: 'x' }),
+    );
+    const kept: ExchangeTranscript[] = [];
+    const reads: number[] = [];
+    const store: TranscriptStore = {
+      keep(transcript) {
+        const i = kept.push(transcript) - 1;
+        return Object.assign(
+          () => {
+            reads.push(i);
+            return kept[i];
+          },
+          { json: () => JSON.stringify(kept[i]) },
+        );
+      },
+    };
+    const report = await executePlan(loadRun(context, ['k'], { baseDir: tmp }), { backend, retries: 1, transcripts: true, transcriptStore: store });
+    const [first, second] = report.results;
+    assert.equal(first.status, 'passed');
+    assert.equal(first.attempts?.length, 1);
+    assert.equal(kept.length, 3, 'one transcript per send');
+    assert.deepEqual(reads, [], 'nothing read back until asked');
+    assert.equal(first.attempts![0].transcript?.reply?.status, 500);
+    assert.equal(first.transcript?.reply?.status, 200);
+    assert.equal(second.transcript, kept[2]);
+    assert.deepEqual(reads, [0, 1, 2]);
+    assert.equal(first.transcriptJson?.(), JSON.stringify(kept[1]));
+    // As any other field to whoever lists a result's fields; its JSON, not.
+    assert.ok(Object.keys(second).includes('transcript'));
+    assert.ok(!Object.keys(second).includes('transcriptJson'));
+    assert.deepEqual(second.captured, {});
+    assert.deepEqual(second.failures, []);
+  });
+
+  it('a copy of another file keeps that file as its compiled form', () => {
+    const files = ['c/1.carrier.json', 'c/2.carrier.json'].map((f) => write(f, req('same', { capture: { doc: 'PdfDocument' } })));
+    const plan = loadRun(context, ['c'], { baseDir: tmp });
+    const [original, copy] = files.map((f) => plan.files.get(f)!);
+    assert.equal(original.compiledFrom, undefined);
+    assert.equal(copy.compiledFrom, original);
+    assert.equal(copy.request?.fileName, files[1]);
+    assert.deepEqual(
+      copy.captures.map((c) => [c.name, c.location.file]),
+      [['doc', files[1]]],
+    );
+    assert.deepEqual(plan.tests[1].captures, ['doc']);
   });
 });

@@ -312,7 +312,15 @@ function safeStat(file: string): fs.Stats | undefined {
 
 /** Reports of an earlier run, gone before this one starts: CI must never publish an old green. */
 function removeStaleReports(settings: RunSettings): void {
-  for (const r of settings.reporters) if (r !== 'cli') fs.rmSync(path.join(settings.out, REPORT_FILES[r]), { force: true });
+  for (const r of settings.reporters) {
+    if (r === 'cli') continue;
+    // unlink, not rmSync: that loads its whole recursive remover (half a millisecond) to remove a file.
+    try {
+      fs.unlinkSync(path.join(settings.out, REPORT_FILES[r]));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
 }
 
 /** `path:line:col: error: message`, as `carrier validate` prints findings. */

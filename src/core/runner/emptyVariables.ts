@@ -7,12 +7,13 @@
 import { emptyExpectationProblems, type KnownLookup } from './emptyValues';
 import { environmentNameOf, type ExecuteOptions } from './engine';
 import type { PlannedRun } from './plan';
-import type { Failure } from './types';
+import type { Failure, PlannedTest } from './types';
 import { variableText } from './variables';
 
 /** Each said once per file and place. A name a producer of the test captures is known only during the run. */
 export function emptyVariableProblems(plan: PlannedRun, options: Pick<ExecuteOptions, 'backend' | 'environment' | 'variables'>): Failure[] {
-  const byId = new Map(plan.tests.map((t) => [t.id, t]));
+  // Made when the first test that uses a name needs it: a run of files without {{variables}} never does.
+  let byId: Map<string, PlannedTest> | undefined;
   const problems: Failure[] = [];
   const said = new Set<string>();
   for (const test of plan.tests) {
@@ -20,7 +21,8 @@ export function emptyVariableProblems(plan: PlannedRun, options: Pick<ExecuteOpt
     if (!file?.request || !file.uses.length || plan.unavailable.has(test.id)) continue;
     const env = options.backend.environment(environmentNameOf(test, file, options));
     if (typeof env === 'string') continue;
-    const captured = new Set(test.dependsOn.flatMap((d) => byId.get(d)?.captures ?? []));
+    byId ??= new Map(plan.tests.map((t) => [t.id, t]));
+    const captured = new Set(test.dependsOn.flatMap((d) => byId!.get(d)?.captures ?? []));
     // Highest first, as the run fills them (engine.ts variablesFor).
     const known: KnownLookup = (name) => {
       if (captured.has(name)) return undefined;

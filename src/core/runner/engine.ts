@@ -102,8 +102,9 @@ export function environmentProblems(plan: PlannedRun, options: Pick<ExecuteOptio
   return problems;
 }
 
-/** The names the run itself defines ({{run.today}}…); any instant lists them. */
-const RUN_NAMES: readonly string[] = Object.keys(runVariables(new Date(0), 'names'));
+let listedRunNames: readonly string[] | undefined;
+/** The names the run itself defines ({{run.today}}…); any instant lists them. Listed when first asked: most runs have no data rows. */
+const runNames = (): readonly string[] => (listedRunNames ??= Object.keys(runVariables(new Date(0), 'names')));
 
 /**
  * In a data-driven run, a `{{name}}` that nothing defines — no column, no variable, no earlier
@@ -111,7 +112,8 @@ const RUN_NAMES: readonly string[] = Object.keys(runVariables(new Date(0), 'name
  * row after sending: the CLI reports these before anything is sent, once per file and name.
  */
 export function variableProblems(plan: PlannedRun, options: Pick<ExecuteOptions, 'backend' | 'environment' | 'variables'>): Failure[] {
-  const byId = new Map(plan.tests.map((t) => [t.id, t]));
+  // Made when the first test with a data row needs it: a run without rows asks nothing of it.
+  let byId: Map<string, PlannedTest> | undefined;
   const problems: Failure[] = [];
   const said = new Set<string>();
   for (const test of plan.tests) {
@@ -119,13 +121,14 @@ export function variableProblems(plan: PlannedRun, options: Pick<ExecuteOptions,
     if (!test.row || !file?.request || !file.uses.length || plan.unavailable.has(test.id)) continue;
     const env = options.backend.environment(environmentNameOf(test, file, options));
     if (typeof env === 'string') continue;
+    byId ??= new Map(plan.tests.map((t) => [t.id, t]));
     const known = new Set([
-      ...RUN_NAMES,
+      ...runNames(),
       ...Object.keys(test.collection.variables),
       ...Object.keys(env.variables),
       ...Object.keys(test.row.values),
       ...Object.keys(options.variables ?? {}),
-      ...test.dependsOn.flatMap((d) => byId.get(d)?.captures ?? []),
+      ...test.dependsOn.flatMap((d) => byId!.get(d)?.captures ?? []),
     ]);
     for (const name of file.uses) {
       const key = `${test.file}\0${name}`;
@@ -156,6 +159,24 @@ function withLocationFile(f: Failure, from: string, to: string): Failure {
   return f.location?.file === from ? { ...f, location: { ...f.location, file: to } } : f;
 }
 
+/** Where a result keeps the function its transcript is read back with (TranscriptStore.keep). */
+const KEPT = Symbol('kept transcript');
+
+/**
+ * The `transcript` of a result whose store keeps it: one getter for every result. A getter of
+ * its own per result (the store's function) would give each result a hidden class of its own,
+ * in dictionary mode: a few hundred bytes more per test, thousands of tests long.
+ */
+function keptTranscript(this: { readonly [KEPT]: () => ExchangeTranscript }): ExchangeTranscript {
+  return this[KEPT]();
+}
+
+/** Gives `target` the transcript `read` reads back, as every result carries one: read when asked, never copied. */
+function keepTranscriptOn(target: object, read: () => ExchangeTranscript): void {
+  Object.defineProperty(target, KEPT, { value: read });
+  Object.defineProperty(target, 'transcript', { get: keptTranscript, enumerable: true });
+}
+
 /** What the reports keep of a failed attempt; its transcript stays where the store keeps it, read only when a report writes it. */
 function attemptOf(r: TestResult): TestAttempt {
   const attempt = {
@@ -164,10 +185,16 @@ function attemptOf(r: TestResult): TestAttempt {
     durationMs: r.durationMs,
     ...(r.reply ? { reply: r.reply } : {}),
   };
-  const transcript = Object.getOwnPropertyDescriptor(r, 'transcript');
-  if (transcript) Object.defineProperty(attempt, 'transcript', transcript);
+  const read = (r as { readonly [KEPT]?: () => ExchangeTranscript })[KEPT];
+  if (read) keepTranscriptOn(attempt, read);
+  else if (r.transcript) Object.defineProperty(attempt, 'transcript', { value: r.transcript, enumerable: true });
   return attempt;
 }
+
+/** Nothing captured, nothing failed: shared by every result with none, rather than an empty object or list each. */
+const NOTHING_CAPTURED: Readonly<Record<string, string>> = Object.freeze({});
+const NO_FAILURES: readonly Failure[] = Object.freeze([]);
+const NO_CAPTURES = Object.freeze({ values: NOTHING_CAPTURED, typed: NOTHING_CAPTURED, failures: NO_FAILURES });
 
 class Run {
   private readonly results = new Map<string, TestResult>();
@@ -177,22 +204,27 @@ class Run {
   private readonly order: ReadonlyMap<string, number>;
   private stopReason: string | undefined;
   private readonly now: () => number;
-  private readonly builtins: Readonly<Record<string, string>>;
+  /** When the run started, for its `run.*` variables (runVariables.ts). */
+  private readonly started = new Date();
+  private builtinValues: Readonly<Record<string, string>> | undefined;
   /** One signal for every send of the run; each in-flight send listens to it. */
   private readonly abort = new AbortController();
   private readonly redactors = new Map<RunEnvironment, Redactor>();
   /** Test ids in the order they started (or were skipped): reports list them so. */
   private readonly ran: string[] = [];
-  private readonly listed = new Set<string>();
+  /** By plan position (`order`): 1 once the test is in `ran`. */
+  private readonly listed: Uint8Array;
 
   constructor(
     private readonly plan: PlannedRun,
     private readonly options: ExecuteOptions,
     private readonly observer: RunObserver,
   ) {
-    this.order = new Map(plan.tests.map((t, i) => [t.id, i]));
+    const order = new Map<string, number>();
+    plan.tests.forEach((t, i) => order.set(t.id, i));
+    this.order = order;
+    this.listed = new Uint8Array(plan.tests.length);
     this.now = options.now ?? (() => performance.now());
-    this.builtins = options.runVariables ?? runVariables();
     // Hundreds of concurrent sends each add a listener; that is the design, not a leak.
     setMaxListeners(0, this.abort.signal);
     const cancel = () => {
@@ -210,9 +242,22 @@ class Run {
     return env;
   }
 
+  /**
+   * The `run.*` values, as of the run's start, worked out when first used: a run whose files name
+   * none and keep no snapshots never reads the holiday calendar for them.
+   */
+  private get builtins(): Readonly<Record<string, string>> {
+    return (this.builtinValues ??= this.options.runVariables ?? runVariables(this.started));
+  }
+
+  private isListed(id: string): boolean {
+    return this.listed[this.order.get(id)!] === 1;
+  }
+
   private note(id: string): void {
-    if (!this.listed.has(id)) {
-      this.listed.add(id);
+    const at = this.order.get(id)!;
+    if (this.listed[at] !== 1) {
+      this.listed[at] = 1;
       this.ran.push(id);
     }
   }
@@ -226,7 +271,7 @@ class Run {
   }
 
   private skip(test: PlannedTest, reason: string): void {
-    this.finish({ test, status: 'skipped', failures: [], skipReason: reason, durationMs: 0, captured: {} });
+    this.finish({ test, status: 'skipped', failures: NO_FAILURES, skipReason: reason, durationMs: 0, captured: NOTHING_CAPTURED });
   }
 
   /** Why a test cannot run because of its producers; undefined when they all passed. */
@@ -276,17 +321,17 @@ class Run {
       const result: TestResult = {
         test,
         status: failures.length ? 'failed' : 'passed',
-        failures: redactor ? redactor.deep(failures) : failures,
+        failures: !failures.length ? NO_FAILURES : redactor ? redactor.deep(failures) : failures,
         startedAt,
         durationMs: this.now() - start,
-        captured: {},
+        captured: NOTHING_CAPTURED,
         ...extra,
       };
       // Kept by the store, the transcript is read back only when a report writes it: the result holds none.
       const store = this.options.transcriptStore;
       if (transcript && store) {
         const kept = store.keep(transcript);
-        Object.defineProperty(result, 'transcript', { get: kept, enumerable: true });
+        keepTranscriptOn(result, kept);
         if (kept.json) Object.defineProperty(result, 'transcriptJson', { value: kept.json });
       } else if (transcript) Object.defineProperty(result, 'transcript', { value: transcript, enumerable: true });
       // Not final yet: runWithRetries may run the test again before its result counts.
@@ -395,8 +440,13 @@ class Run {
       ...this.snapshotFor(test, file, request.binding),
     });
     exchange = judgedExchange;
-    const captured = exchange.reply && !exchange.error ? takeCaptures(exchange, judged.captures) : { values: {}, typed: {}, failures: [] };
-    this.capturedValues.set(test.id, captured.typed);
+    const captures = judged.captures;
+    const captured = !captures.length
+      ? NO_CAPTURES
+      : exchange.reply && !exchange.error
+        ? takeCaptures(exchange, captures)
+        : { values: {}, typed: {}, failures: [] };
+    if (captures.length) this.capturedValues.set(test.id, captured.typed);
     let all = captured.failures.length ? [...failures, ...captured.failures] : failures;
     if (waited) all = [waited, ...all];
     if (file.compiledFrom && all.length) all = all.map((f) => withLocationFile(f, file.compiledFrom!.file, file.file));
@@ -556,7 +606,7 @@ class Run {
       await this.runSegment(segment, cap);
     }
     // In the order they ran; with a plan that finished, every test has a result.
-    const results = [...this.ran, ...tests.map((t) => t.id).filter((id) => !this.listed.has(id))]
+    const results = [...this.ran, ...tests.map((t) => t.id).filter((id) => !this.isListed(id))]
       .map((id) => this.results.get(id))
       .filter((r): r is TestResult => r !== undefined);
     const count = (s: TestResult['status']) => results.filter((r) => r.status === s).length;

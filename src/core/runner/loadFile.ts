@@ -10,6 +10,7 @@ import { replyOverlayForFile } from '../contract/overlay';
 import {
   FileTextError,
   findVariables,
+  JsonSource,
   parseRequestFile,
   readTextFile,
   wholeVariable,
@@ -118,7 +119,8 @@ export function requestFileLoader(
   read: FileReader = (f) => readTextFile(context, f),
   environment?: string,
 ): (file: string) => LoadedFile {
-  const compiled = new Map<string, LoadedFile>();
+  // By folder, then by text: the text itself is the key, never copied into a longer one.
+  const compiled = new Map<string, Map<string, LoadedFile>>();
   return (file) => {
     let text: string;
     try {
@@ -141,50 +143,80 @@ export function requestFileLoader(
         locate: () => location,
       };
     }
-    const key = `${path.dirname(file)}\0${text}`;
-    const first = compiled.get(key);
-    if (first) return renamed(first, file);
+    const folder = path.dirname(file);
+    let byText = compiled.get(folder);
+    if (!byText) compiled.set(folder, (byText = new Map()));
+    const first = byText.get(text);
+    if (first) return new CopiedFile(first, file);
     const loaded = compileRequestFile(text, file, validate, environment, context);
-    compiled.set(key, loaded);
+    byText.set(text, loaded);
     return loaded;
   };
 }
 
 /**
- * `loaded` as the compile of `file`, a file of the same text and folder: only the names differ.
+ * `original` as the compile of `file`, a file of the same text and folder: only the names differ.
  * The expectations and captures, whose every location names the file, are copied only when
- * read: the runner judges with the first file's (compiledFrom) and renames its failures.
+ * read: the runner judges with the original's (compiledFrom) and renames its failures. A class
+ * rather than an object of getters and closures: a run of thousands of copies keeps one small
+ * object per copy, all of one shape, their methods shared.
  */
-function renamed(loaded: LoadedFile, file: string): LoadedFile {
-  const from = loaded.file;
-  const at = (l: SourceLocation): SourceLocation => (l.file === from ? { ...l, file } : l);
-  let expect: CompiledExpect | undefined;
-  let captures: readonly CompiledCapture[] | undefined;
-  let retry: CompiledRetry | undefined;
-  let snapshot: CompiledSnapshot | undefined;
-  return {
-    ...loaded,
-    file,
-    ...(loaded.request ? { request: { ...loaded.request, fileName: file } } : {}),
-    get expect() {
-      return (expect ??= withFileName(loaded.expect, from, file));
-    },
-    get captures() {
-      return (captures ??= loaded.captures.length ? withFileName(loaded.captures, from, file) : loaded.captures);
-    },
-    get retry() {
-      return loaded.retry && (retry ??= withFileName(loaded.retry, from, file));
-    },
-    get snapshot() {
-      return loaded.snapshot && (snapshot ??= withFileName(loaded.snapshot, from, file));
-    },
-    compiledFrom: { file: from, expect: loaded.expect, captures: loaded.captures, ...(loaded.retry ? { retry: loaded.retry } : {}) },
-    useLocations: loaded.useLocations.size ? new Map([...loaded.useLocations].map(([name, l]) => [name, at(l)])) : loaded.useLocations,
-    location: at(loaded.location),
-    problems: loaded.problems.length ? loaded.problems.map((p) => (p.location ? { ...p, location: at(p.location) } : p)) : loaded.problems,
-    warnings: loaded.warnings.length ? loaded.warnings.map((p) => (p.location ? { ...p, location: at(p.location) } : p)) : loaded.warnings,
-    locate: (p) => at(loaded.locate(p)),
-  };
+class CopiedFile implements LoadedFile {
+  readonly request: RequestFile | undefined;
+  readonly shape: OperationDef | undefined;
+  readonly uses: readonly string[];
+  readonly useLocations: ReadonlyMap<string, SourceLocation>;
+  readonly wholeFields: ReadonlyMap<string, readonly WholeField[]>;
+  readonly location: SourceLocation;
+  readonly problems: readonly Failure[];
+  readonly warnings: readonly Failure[];
+  private expectCopy: CompiledExpect | undefined = undefined;
+  private capturesCopy: readonly CompiledCapture[] | undefined = undefined;
+  private retryCopy: CompiledRetry | undefined = undefined;
+  private snapshotCopy: CompiledSnapshot | undefined = undefined;
+
+  constructor(
+    readonly compiledFrom: LoadedFile,
+    readonly file: string,
+  ) {
+    const original = compiledFrom;
+    this.request = original.request && { ...original.request, fileName: file };
+    this.shape = original.shape;
+    this.uses = original.uses;
+    this.useLocations = original.useLocations.size ? new Map([...original.useLocations].map(([name, l]) => [name, this.at(l)])) : original.useLocations;
+    this.wholeFields = original.wholeFields;
+    this.location = this.at(original.location);
+    this.problems = original.problems.length ? original.problems.map((p) => (p.location ? { ...p, location: this.at(p.location) } : p)) : original.problems;
+    this.warnings = original.warnings.length ? original.warnings.map((p) => (p.location ? { ...p, location: this.at(p.location) } : p)) : original.warnings;
+  }
+
+  get expect(): CompiledExpect {
+    return (this.expectCopy ??= withFileName(this.compiledFrom.expect, this.compiledFrom.file, this.file));
+  }
+
+  get captures(): readonly CompiledCapture[] {
+    const captures = this.compiledFrom.captures;
+    return (this.capturesCopy ??= captures.length ? withFileName(captures, this.compiledFrom.file, this.file) : captures);
+  }
+
+  get retry(): CompiledRetry | undefined {
+    const retry = this.compiledFrom.retry;
+    return retry && (this.retryCopy ??= withFileName(retry, this.compiledFrom.file, this.file));
+  }
+
+  get snapshot(): CompiledSnapshot | undefined {
+    const snapshot = this.compiledFrom.snapshot;
+    return snapshot && (this.snapshotCopy ??= withFileName(snapshot, this.compiledFrom.file, this.file));
+  }
+
+  locate(p: JsonPath): SourceLocation {
+    return this.at(this.compiledFrom.locate(p));
+  }
+
+  /** A location in the original as one in this file. */
+  private at(l: SourceLocation): SourceLocation {
+    return l.file === this.compiledFrom.file ? { ...l, file: this.file } : l;
+  }
 }
 
 /**
@@ -236,7 +268,6 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
   let uses: string[] = [];
   const useLocations = new Map<string, SourceLocation>();
   const wholeFields = new Map<string, WholeField[]>();
-  const locate = (p: JsonPath) => fromRange(file, parsed.source.rangeOf(p));
   if (tree && parsed.request) {
     const expectNode = findNodeAtLocation(tree, ['expect']);
     const reply = replyContext(context, parsed, file, environment);
@@ -254,7 +285,8 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     // `until` judges with variables as `expect` does: what it names is used too.
     const retryText = retryNode ? text.slice(retryNode.offset, retryNode.offset + retryNode.length) : '';
     uses = [...new Set([...stringsOf(parsed.request.params).flatMap(referencedNames), ...referencedNames(expectText), ...referencedNames(retryText)])];
-    for (const use of findVariables(parsed.request.params, ['params'])) if (!useLocations.has(use.name)) useLocations.set(use.name, locate(use.path));
+    for (const use of findVariables(parsed.request.params, ['params']))
+      if (!useLocations.has(use.name)) useLocations.set(use.name, fromRange(file, parsed.source.rangeOf(use.path)));
     for (const ref of variableReferences(expectText))
       if (!useLocations.has(ref.name)) useLocations.set(ref.name, lines.range(expectNode!.offset + ref.offset, ref.length));
     for (const ref of variableReferences(retryText))
@@ -275,7 +307,7 @@ export function compileRequestFile(text: string, file: string, validate?: FileVa
     location,
     problems: dedupe(problems),
     warnings,
-    locate,
+    locate: locator(file, text),
   };
 }
 
@@ -294,6 +326,16 @@ export function compileExpectations(text: string, file: string, context?: LoadCo
   const r = compileRetry(findNodeAtLocation(tree, ['retry']), text, lines, reply);
   const sn = compileSnapshot(findNodeAtLocation(tree, ['snapshot']), text, lines, reply);
   return dedupe([...e.problems, ...c.problems, ...r.problems, ...sn.problems]);
+}
+
+/**
+ * Where a JSON path of the file is written. Only its text is kept, not the parse: a run asks only
+ * about a `{{variable}}` nothing defines, and a run of thousands of files need not hold each one's
+ * syntax tree till its end for that.
+ */
+function locator(file: string, text: string): (path: JsonPath) => SourceLocation {
+  let source: JsonSource | undefined;
+  return (p) => fromRange(file, (source ??= new JsonSource(text)).rangeOf(p));
 }
 
 /** Each `"{{name}}"` that is a whole params value, with the catalog type of the field it fills. */

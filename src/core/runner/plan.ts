@@ -61,6 +61,14 @@ function groupsOf(discovery: Discovery): FileGroup[] {
   return groups;
 }
 
+/** No producers, no captures: one empty list for every test that has none, not one each. */
+const NONE: readonly string[] = Object.freeze([]);
+
+/** A file's captures as compiled; a copy's own (loadFile.ts) are made only when read, and only their names are wanted here. */
+function compiledCaptures(loaded: LoadedFile): LoadedFile['captures'] {
+  return (loaded.compiledFrom ?? loaded).captures;
+}
+
 export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedFile>, baseDir: string, binding?: BindingChoice, data?: PlanData): PlannedRun {
   const collections = new Map<string, PlannedCollection>();
   const collectionOf = (folder: string): PlannedCollection => {
@@ -96,14 +104,18 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
 
   // Which earlier file each file's names come from, file by file as the run is written: the
   // latest earlier file that captures the name. Rows only decide which of its tests (below).
+  // Only files that use a name have producers, and only files that capture are one.
   const producerFiles = new Map<string, string[]>();
   const latest = new Map<string, string>();
   for (const { file } of discovery.files) {
     const loaded = files.get(file)!;
-    producerFiles.set(file, [...new Set(loaded.uses.map((n) => latest.get(n)).filter((f): f is string => f !== undefined))]);
-    for (const c of loaded.captures) latest.set(c.name, file);
+    if (loaded.uses.length && latest.size) {
+      const producers = [...new Set(loaded.uses.map((n) => latest.get(n)).filter((f): f is string => f !== undefined))];
+      if (producers.length) producerFiles.set(file, producers);
+    }
+    for (const c of compiledCaptures(loaded)) latest.set(c.name, file);
   }
-  /** Test ids by file and row index (0: a file that runs without rows). */
+  /** Test ids of each file that captures, by row index (0: a file that runs without rows). */
   const testsOf = new Map<string, Map<number, string[]>>();
   const tableOf = new Map<string, string | undefined>();
 
@@ -118,17 +130,22 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
     const several = binding === 'all' && bindings.length > 1;
 
     const rowIndex = row?.row.index ?? 0;
-    const dependsOn = [
-      ...new Set(
-        (producerFiles.get(file) ?? []).flatMap((producer) => {
-          const byRow = testsOf.get(producer);
-          if (!byRow) return [];
-          // The same data file: the producer's test of this same row. Otherwise its latest test(s).
-          if (row && tableOf.get(producer) === row.table.file) return byRow.get(rowIndex) ?? [];
-          return [...byRow.values()].pop() ?? [];
-        }),
-      ),
-    ];
+    const producers = producerFiles.get(file) ?? [];
+    const dependsOn = producers.length
+      ? [
+          ...new Set(
+            producers.flatMap((producer) => {
+              const byRow = testsOf.get(producer);
+              if (!byRow) return [];
+              // The same data file: the producer's test of this same row. Otherwise its latest test(s).
+              if (row && tableOf.get(producer) === row.table.file) return byRow.get(rowIndex) ?? [];
+              return [...byRow.values()].pop() ?? [];
+            }),
+          ),
+        ]
+      : NONE;
+    const captures = compiledCaptures(loaded);
+    const captureNames = captures.length ? captures.map((c) => c.name) : NONE;
     let typedRow: PlannedRow | undefined;
     let typingProblems: Failure[] = [];
     if (row) {
@@ -139,21 +156,23 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
     }
     const ids: string[] = [];
     // The collection's tags, then the file's own.
-    const tags = [...new Set([...(collection.tags ?? []), ...(loaded.request?.tags ?? [])])];
+    const tags = collection.tags?.length || loaded.request?.tags?.length ? [...new Set([...(collection.tags ?? []), ...(loaded.request?.tags ?? [])])] : NONE;
     for (const b of bindings) {
       const baseId = several || (binding === 'all' && b) ? `${file}#${b}` : file;
       const id = row ? `${baseId}#row=${rowIndex}` : baseId;
-      const base = path.basename(file);
+      // Joined rather than a template: one flat string, not a chain of its pieces, held as long as the run.
+      const name = b ? [path.basename(file), ' [', b, ']'] : [path.basename(file)];
+      if (typedRow) name.push(' [', rowLabel(typedRow.index, typedRow.name), ']');
       const test: PlannedTest = {
         id,
         file,
-        name: `${b ? `${base} [${b}]` : base}${typedRow ? ` [${rowLabel(typedRow.index, typedRow.name)}]` : ''}`,
+        name: name.join(''),
         collection,
         ...(b ? { binding: b } : {}),
         ...(loaded.request ? { operation: loaded.request.operation, version: loaded.request.version } : {}),
         location: loaded.location,
         dependsOn,
-        captures: loaded.captures.map((c) => c.name),
+        captures: captureNames,
         position: tests.length,
         ...(typedRow ? { row: typedRow } : {}),
         ...(tags.length ? { tags } : {}),
@@ -167,6 +186,7 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
       segment.set(id, segmentIndex);
       ids.push(id);
     }
+    if (!captures.length) return;
     const byRow = testsOf.get(file) ?? new Map<number, string[]>();
     byRow.set(rowIndex, ids);
     testsOf.set(file, byRow);
@@ -186,15 +206,20 @@ export function planRun(discovery: Discovery, files: ReadonlyMap<string, LoadedF
     for (const row of read.table.rows) for (const file of group.files) planFile(file, collection, { table: read.table, row }, undefined);
   }
   for (const read of data?.tables.values() ?? []) problems.push(...(read.problems ?? []));
-  problems.unshift(...discovery.problems, ...[...files.values()].flatMap((f) => f.problems));
-  const warnings = [...discovery.warnings, ...[...files.values()].flatMap((f) => f.warnings)];
+  // The files' own first, then the plan's (rows, data files); one pass over thousands of files.
+  const fileProblems = [...discovery.problems];
+  const warnings = [...discovery.warnings];
+  for (const f of files.values()) {
+    if (f.problems.length) fileProblems.push(...f.problems);
+    if (f.warnings.length) warnings.push(...f.warnings);
+  }
   return {
     tests,
     files,
     unavailable,
     segment,
     rowProblems,
-    problems,
+    problems: problems.length ? fileProblems.concat(problems) : fileProblems,
     warnings,
     skippedFolders: discovery.skippedFolders,
     baseDir,
