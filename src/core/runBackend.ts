@@ -161,6 +161,8 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
   const inputs = new WeakMap<RequestFile, Made[]>();
   /** Inputs kept per request object (a few environments or bindings; more are made each time). */
   const MAX_INPUTS = 8;
+  /** Request objects sent once, whose input was not kept. */
+  const sentOnce = new WeakSet<RequestFile>();
 
   /** A request file's folder: named per send, worked out once per file. */
   const folders = new WeakMap<RequestFile, string>();
@@ -216,9 +218,11 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
       const prepared = preparedFor(input, folder);
       // Assigned, not spread: V8 gives each spread copy of an object holding a function (resolveEmbedded) a hidden class of its own, one per request file kept.
       const full: SendInput = Object.assign({}, input, { prepared }, r.environment.embedded ? { preparedAt: preparedAt(input) } : {});
-      const list = made ?? [];
-      if (!made) inputs.set(call.request, list);
-      if (list.length < MAX_INPUTS)
+      // Kept from a request object's second send on: most of a run's files are sent once.
+      if (made || !sentOnce.has(call.request)) sentOnce.add(call.request);
+      else inputs.set(call.request, []);
+      const list = inputs.get(call.request);
+      if (list && list.length < MAX_INPUTS)
         list.push({ environment: call.environment, binding: call.binding, signal: call.signal, timeoutMs: call.timeoutMs, judgedOnly, input: full });
       return send(full);
     },

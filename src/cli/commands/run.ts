@@ -390,22 +390,22 @@ export function writeReportFiles(
 
 /**
  * report.json: masked part by part (a secret never spans two tests), each test's part as it was
- * made when the test ended where there is one, written in batches: one write per many tests
- * rather than one each, never the whole report in memory.
+ * made when the test ended where there is one, copied into one buffer written when full: one
+ * write per many tests rather than one each, never the whole report in memory, and no part held
+ * past its copy (the scratch store reads each into the window the next one reuses).
  */
 function writeJsonReport(file: string, report: RunReport, rel: Relative, mask: (text: string) => string, parts: JsonReportParts | undefined): void {
   const fd = fs.openSync(file, 'w');
   try {
-    let batch: Buffer[] = [];
-    let length = 0;
-    // Gathered and written with one writev: the parts go out as they are, not copied into one buffer first.
+    const out = Buffer.allocUnsafe(REPORT_BATCH_BYTES);
+    let used = 0;
     const add = (bytes: Buffer) => {
-      batch.push(bytes);
-      length += bytes.length;
-      if (length < REPORT_BATCH_BYTES) return;
-      writeAllOf(fd, batch);
-      batch = [];
-      length = 0;
+      if (bytes.length > out.length - used) {
+        writeAll(fd, out.subarray(0, used));
+        used = 0;
+      }
+      if (bytes.length > out.length) writeAll(fd, bytes);
+      else used += bytes.copy(out, used);
     };
     const { results } = report;
     add(Buffer.from(mask(`${jsonReportHead(report, rel)}${results.length ? '\n' : ''}`)));
@@ -415,26 +415,16 @@ function writeJsonReport(file: string, report: RunReport, rel: Relative, mask: (
       if (i < results.length - 1) add(separator);
     }
     add(Buffer.from(results.length ? `\n${JSON_REPORT_END}` : ']\n}\n'));
-    if (length) writeAllOf(fd, batch);
+    writeAll(fd, out.subarray(0, used));
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/** Every byte of `buffers`, in order: writev takes many at once and may write fewer bytes than asked. */
-function writeAllOf(fd: number, buffers: Buffer[]): void {
-  let rest = buffers;
-  while (rest.length) {
-    let done = fs.writevSync(fd, rest.length > WRITEV_MAX ? rest.slice(0, WRITEV_MAX) : rest);
-    let i = 0;
-    while (i < rest.length && done >= rest[i].length) done -= rest[i++].length;
-    rest = rest.slice(i);
-    if (done > 0) rest[0] = rest[0].subarray(done);
-  }
+/** Every byte of `bytes`: a write may take fewer than asked. */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done);
 }
-
-/** At most this many buffers per writev (the system's IOV_MAX is 1024). */
-const WRITEV_MAX = 1024;
 
 function writeReports(
   report: RunReport,
