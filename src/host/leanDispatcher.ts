@@ -24,7 +24,7 @@
 import * as net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { HTTPParser } from 'http-parser-js';
-import { BAD_VALUE, LeanHttpError, StrictParser, TOKEN, overflowError, type ParserInfo } from './strictParser';
+import { BAD_VALUE, LeanHttpError, StrictParser, TOKEN, lowerName, overflowError, type ParserInfo } from './strictParser';
 import type { Dispatcher } from 'undici';
 import type { SocketStamp, SocketWaiter } from '../core';
 
@@ -261,7 +261,7 @@ function formOf(opts: Dispatcher.DispatchOptions, handler: Handler): Form | null
 function headerObject(lines: readonly string[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (let i = 0; i + 1 < lines.length; i += 2) {
-    const name = lines[i].toLowerCase();
+    const name = lowerName(lines[i]);
     const had = out[name];
     if (had === undefined) out[name] = lines[i + 1];
     else if (Array.isArray(had)) had.push(lines[i + 1]);
@@ -270,14 +270,18 @@ function headerObject(lines: readonly string[]): Record<string, string | string[
   return out;
 }
 
-/** The server's `Keep-Alive: timeout=N`, as undici reads it; undefined when it says none. */
-function keepAliveHint(lines: readonly string[]): number | undefined {
-  for (let i = 0; i + 1 < lines.length; i += 2) {
-    if (lines[i].length !== 10 || lines[i].toLowerCase() !== 'keep-alive') continue;
-    const m = /timeout=(\d+)/.exec(lines[i + 1]);
-    if (m) return Number(m[1]) * 1000;
+/** The server's `Keep-Alive: timeout=N` (the first Keep-Alive header that says one), as undici reads it; undefined when it says none. */
+function keepAliveHint(values: string | string[] | undefined): number | undefined {
+  if (values === undefined) return undefined;
+  if (typeof values !== 'string') {
+    for (const value of values) {
+      const ms = keepAliveHint(value);
+      if (ms !== undefined) return ms;
+    }
+    return undefined;
   }
-  return undefined;
+  const m = /timeout=(\d+)/.exec(values);
+  return m ? Number(m[1]) * 1000 : undefined;
 }
 
 function headersTimedOut(req: LeanRequest): void {
@@ -377,13 +381,13 @@ class LeanRequest implements Dispatcher.DispatchController {
     queueWrite(conn.socket, this.form.bytes);
   }
 
-  /** The status line and headers. */
-  head(info: ParserInfo): void {
+  /** The status line and headers (`headers` as undici's object). */
+  head(info: ParserInfo, headers = headerObject(info.headers)): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.headed = true;
     this.rawHeaders = info.headers;
-    this.handler.onResponseStart?.(this, info.statusCode, headerObject(info.headers), info.statusMessage);
+    this.handler.onResponseStart?.(this, info.statusCode, headers, info.statusMessage);
   }
 
   /** A 1xx head, handed on as undici does; the wait for the reply's headers starts afresh. */
@@ -601,12 +605,13 @@ class Conn {
     }
     if (!info.shouldKeepAlive) this.reusable = false;
     // As undici: the server's Keep-Alive timeout less 2 s, and a socket it gives 2 s or less is not kept.
-    const hint = keepAliveHint(info.headers);
+    const headers = headerObject(info.headers);
+    const hint = keepAliveHint(headers['keep-alive']);
     if (hint !== undefined) {
       this.keepAliveMs = Math.min(hint - KEEP_ALIVE_THRESHOLD_MS, KEEP_ALIVE_MAX_MS);
       if (this.keepAliveMs <= 0) this.reusable = false;
     } else this.keepAliveMs = KEEP_ALIVE_MS;
-    req.head(info);
+    req.head(info, headers);
     return 0;
   }
 

@@ -36,6 +36,45 @@ export class LeanHttpError extends Error {
 export const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 export const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
+/** The same checks by byte, for the head read in one pass (StrictParser.readHead): 1 where a byte may stand. */
+const TOKEN_BYTE = byteTable((c) => TOKEN.test(c));
+const VALUE_BYTE = byteTable((c) => !BAD_VALUE.test(c));
+function byteTable(allowed: (c: string) => boolean): Uint8Array {
+  const table = new Uint8Array(256);
+  for (let b = 0; b < 256; b++) table[b] = allowed(String.fromCharCode(b)) ? 1 : 0;
+  return table;
+}
+
+/**
+ * A header name in lower case: the names most servers send, spelled as they spell them, give a
+ * constant (no string made, and a key an object finds at once: headerObject in leanDispatcher.ts
+ * keys by it); any other is lower-cased.
+ */
+export function lowerName(name: string): string {
+  switch (name) {
+    case 'Content-Type':
+      return 'content-type';
+    case 'Content-Length':
+      return 'content-length';
+    case 'Transfer-Encoding':
+      return 'transfer-encoding';
+    case 'Connection':
+      return 'connection';
+    case 'Keep-Alive':
+      return 'keep-alive';
+    case 'Date':
+      return 'date';
+    case 'Server':
+      return 'server';
+    case 'Cache-Control':
+      return 'cache-control';
+    case 'Content-Encoding':
+      return 'content-encoding';
+    default:
+      return name.toLowerCase();
+  }
+}
+
 export const overflowError = () => new LeanHttpError('HeadersOverflowError', 'Headers Overflow Error', 'UND_ERR_HEADERS_OVERFLOW');
 
 /** The parts of http-parser-js's parser the strict one below uses or replaces (its own typings keep them private). */
@@ -51,6 +90,7 @@ interface ParserCore {
   body_bytes: number | null;
   connection: string;
   hadError: boolean;
+  isUserCall: boolean;
   initialize(type: string): void;
   execute(chunk: Buffer): number | Error;
   finish(): void | Error;
@@ -67,7 +107,6 @@ const ParserBase = HTTPParser as unknown as new (type: string) => ParserCore;
 const STATUS_LINE = /^(?:HTTP|RTSP|ICE)\/([0-9])\.([0-9]) ([0-9]{3})(?: ([^\r]*))?\r$/;
 const CHUNK_HEAD = /^([0-9a-fA-F]+)(;[^\r]*)?\r$/;
 const HEX = /^[0-9a-fA-F]*/;
-const CONTENT_LENGTH = /^[0-9]+ *$/;
 const EXT_QUOTED = /^"(?:[\t\x20\x21\x23-\x5b\x5d-\x7e\x80-\xff]|\\[\t\x20-\x7e\x80-\xff])*"$/;
 /** The largest Content-Length llhttp holds (a uint64). */
 const MAX_LENGTH = '18446744073709551615';
@@ -91,6 +130,13 @@ export class StrictParser extends ParserBase {
   private hasUpgrade = false;
   private firstHeader = true;
   private sawCR = false;
+  /** Where each header line of the head read in one pass has its colon, value and CR (readHead): up to 64 lines. */
+  private readonly marks = new Int32Array(3 * 64);
+  /** What userCall hands back, made once: http-parser-js makes a closure for each call (three a reply). */
+  private readonly userReturned = <T>(ret: T): T => {
+    this.isUserCall = false;
+    return ret;
+  };
 
   constructor() {
     super(HTTPParser.RESPONSE);
@@ -103,6 +149,12 @@ export class StrictParser extends ParserBase {
     this.headerBytes = 0;
     this.hasLength = this.hasEncoding = this.hasUpgrade = this.sawCR = false;
     this.firstHeader = true;
+  }
+
+  /** As http-parser-js's: a callback's own throw goes out of execute(), not returned as the reply's fault. */
+  override userCall(): <T>(ret: T) => T {
+    this.isUserCall = true;
+    return this.userReturned;
   }
 
   /** undici's error for a reply llhttp refuses: the Content-Length mismatch when one was announced and not read. */
@@ -142,6 +194,7 @@ export class StrictParser extends ParserBase {
   }
 
   RESPONSE_LINE(): void {
+    if (this.line === '' && this.readHead()) return;
     const line = this.consumeLine();
     // llhttp skips empty lines before a message.
     if (line === undefined || line === '' || line === '\r') return;
@@ -152,7 +205,7 @@ export class StrictParser extends ParserBase {
     info.versionMajor = +m[1];
     info.versionMinor = +m[2];
     info.statusCode = +m[3];
-    info.statusMessage = m[4] ?? '';
+    info.statusMessage = reasonText(m[4] ?? '');
     this.state = 'HEADER';
   }
 
@@ -164,6 +217,89 @@ export class StrictParser extends ParserBase {
       this.firstHeader = false;
       return;
     }
+    this.headRead();
+  }
+
+  /**
+   * The common reply's head, read in one pass over its bytes: all of it in this chunk, an HTTP/1.1
+   * or 1.0 status line, every header line `name:value` with a token for a name, only bytes llhttp
+   * takes in the value, and CRLF line ends, at most 64 lines and under the 16 KiB. Anything else (a
+   * head split across chunks, a bare LF or CR, an obs-fold, a byte llhttp refuses) is left to the
+   * line-by-line reading, which fails it with llhttp's reason: nothing of the reply is taken here
+   * until all of its head has passed.
+   */
+  private readHead(): boolean {
+    const chunk = this.chunk!;
+    const end = this.end;
+    const start = this.offset;
+    // "HTTP/1.1 " or "HTTP/1.0 ", then three digits.
+    if (end - start < 16) return false;
+    if (chunk[start] !== 0x48 || chunk[start + 1] !== 0x54 || chunk[start + 2] !== 0x54 || chunk[start + 3] !== 0x50) return false;
+    if (chunk[start + 4] !== 0x2f || chunk[start + 5] !== 0x31 || chunk[start + 6] !== 0x2e || chunk[start + 8] !== 0x20) return false;
+    const minor = chunk[start + 7] - 0x30;
+    const d0 = chunk[start + 9] - 0x30;
+    const d1 = chunk[start + 10] - 0x30;
+    const d2 = chunk[start + 11] - 0x30;
+    if ((minor !== 1 && minor !== 0) || d0 < 0 || d0 > 9 || d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return false;
+    // Then CR, or a space and a reason of any bytes but CR and LF.
+    let i = start + 12;
+    const reason = i + 1;
+    let c = chunk[i];
+    if (c === 0x20) {
+      i = reason;
+      while (i < end && (c = chunk[i]) !== 0x0d && c !== 0x0a) i++;
+    }
+    if (i + 1 >= end || chunk[i] !== 0x0d || chunk[i + 1] !== 0x0a) return false;
+    const statusEnd = i;
+    i += 2;
+    const marks = this.marks;
+    let marked = 0;
+    let headerBytes = 0;
+    for (;;) {
+      if (i + 1 >= end) return false;
+      if (chunk[i] === 0x0d) {
+        if (chunk[i + 1] !== 0x0a) return false;
+        i += 2;
+        break;
+      }
+      const nameStart = i;
+      while (i < end && TOKEN_BYTE[chunk[i]] === 1) i++;
+      if (i === nameStart || i >= end || chunk[i] !== 0x3a) return false;
+      const colon = i++;
+      while (i < end && ((c = chunk[i]) === 0x20 || c === 0x09)) i++;
+      const valueStart = i;
+      while (i < end && VALUE_BYTE[chunk[i]] === 1) i++;
+      if (i + 1 >= end || chunk[i] !== 0x0d || chunk[i + 1] !== 0x0a) return false;
+      headerBytes += colon - nameStart + i - valueStart;
+      if (headerBytes >= MAX_HEADER_SIZE || marked === marks.length) return false;
+      marks[marked++] = colon;
+      marks[marked++] = valueStart;
+      marks[marked++] = i;
+      i += 2;
+    }
+    // The head passed: one string of it, its parts cut from it, the framing headers read in order (as the line-by-line reading would).
+    const head = chunk.toString('latin1', start, i);
+    const info = this.info;
+    info.versionMajor = 1;
+    info.versionMinor = minor;
+    info.statusCode = d0 * 100 + d1 * 10 + d2;
+    info.statusMessage = statusEnd > reason ? reasonText(head.slice(reason - start, statusEnd - start)) : '';
+    const headers = info.headers;
+    let lineStart = statusEnd + 2;
+    for (let m = 0; m < marked; m += 3) {
+      const name = head.slice(lineStart - start, marks[m] - start);
+      const value = head.slice(marks[m + 1] - start, marks[m + 2] - start);
+      this.framing(name, value);
+      headers.push(name, value);
+      lineStart = marks[m + 2] + 2;
+    }
+    this.offset = i;
+    this.headRead();
+    return true;
+  }
+
+  /** The head's end: the body's framing settled, the head handed on. */
+  private headRead(): void {
     const info = this.info;
     const status = info.statusCode;
     info.upgrade = this.hasUpgrade && status === 101 && this.connection.includes('upgrade');
@@ -195,6 +331,9 @@ export class StrictParser extends ParserBase {
     let from = colon + 1;
     while (line.charCodeAt(from) === 0x20 || line.charCodeAt(from) === 0x09) from++;
     const cr = line.length - 1;
+    // A bare LF or CR before the value starts: llhttp names it otherwise than one within the value.
+    if (from === line.length) throw this.refuse('Invalid header value char');
+    if (from < cr && line.charCodeAt(from) === 0x0d) throw this.refuse('Expected LF after CR');
     const bad = BAD_VALUE.exec(line.slice(from, cr));
     if (bad) throw this.refuse(bad[0] === '\r' ? 'Missing expected LF after header value' : 'Invalid header value char');
     if (line.charCodeAt(cr) !== 0x0d)
@@ -209,22 +348,33 @@ export class StrictParser extends ParserBase {
 
   /** The headers that frame the body, checked and read as llhttp does. */
   private framing(name: string, value: string): void {
-    const lower = name.length === 14 || name.length === 17 || name.length === 10 || name.length === 7 ? name.toLowerCase() : '';
+    const length = name.length;
+    if (length !== 14 && length !== 17 && length !== 10 && length !== 7) return;
+    const lower = lowerName(name);
     if (lower === 'content-length') {
       if (this.hasEncoding) throw this.refuse("Content-Length can't be present with Transfer-Encoding");
       if (this.hasLength) throw this.refuse('Duplicate Content-Length');
       if (value === '') throw this.refuse('Empty Content-Length');
-      if (!CONTENT_LENGTH.test(value)) {
+      // Digits, then spaces only; up to 15 digits, their number read on the way (no overflow, no precision lost).
+      let announced = 0;
+      let at = 0;
+      for (let digit; at < value.length && (digit = value.charCodeAt(at) - 0x30) >= 0 && digit <= 9; at++) announced = announced * 10 + digit;
+      const digitsEnd = at;
+      while (value.charCodeAt(at) === 0x20) at++;
+      if (digitsEnd === 0 || at < value.length) {
         // undici has added the digits read before the bad character.
         const digits = /^[0-9]+ */.exec(value)?.[0] ?? '';
         this.contentLength += digits;
         throw this.refuse('Invalid character in Content-Length');
       }
-      const digits = value.trimEnd().replace(/^0+(?=.)/, '');
       this.contentLength += value;
-      if (digits.length > MAX_LENGTH.length || (digits.length === MAX_LENGTH.length && digits > MAX_LENGTH)) throw this.refuse('Content-Length overflow');
+      if (digitsEnd > 15) {
+        const digits = value.slice(0, digitsEnd).replace(/^0+(?=.)/, '');
+        if (digits.length > MAX_LENGTH.length || (digits.length === MAX_LENGTH.length && digits > MAX_LENGTH)) throw this.refuse('Content-Length overflow');
+        announced = Number(digits);
+      }
       this.hasLength = true;
-      this.body_bytes = Number(digits);
+      this.body_bytes = announced;
     } else if (lower === 'transfer-encoding') {
       if (this.hasLength) throw this.refuse("Transfer-Encoding can't be present with Content-Length");
       this.hasEncoding = true;
@@ -286,6 +436,12 @@ export class StrictParser extends ParserBase {
       );
     super.nextRequest();
   }
+}
+
+/** The reason phrase (read as latin1) as undici gives it: its bytes read as UTF-8 (client-h1.js onStatus). */
+function reasonText(latin1: string): string {
+  for (let i = 0; i < latin1.length; i++) if (latin1.charCodeAt(i) >= 0x80) return Buffer.from(latin1, 'latin1').toString('utf8');
+  return latin1;
 }
 
 /** llhttp's reason for a status line STATUS_LINE refused. */

@@ -5,13 +5,16 @@
  * same — status, headers, body, completeness, error kind, message and code — and so must the
  * sockets the server still holds open afterwards (none leaked, none dropped that undici keeps).
  * Parity is the bar: where undici (llhttp, strict) refuses a reply, so does the lean side, with
- * the same error.
+ * the same error. The last block holds the head read in one pass (src/host/strictParser.ts,
+ * readHead) to the line-by-line reading of the same bytes, cut into reads every way.
  */
 import { strict as assert } from 'node:assert';
 import * as net from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { HTTPParser } from 'http-parser-js';
 import type { HttpRequestSpec } from '../../src/core/exchange';
 import { sendHttp, type HttpOutcome, type HttpSendOptions } from '../../src/core/transport';
+import { StrictParser, type ParserInfo } from '../../src/host/strictParser';
 import { SIDES, transports, type Side } from './lean-sides';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -465,6 +468,49 @@ describe('lean dispatcher: a hostile server gets the outcome undici gives', func
     });
   });
 
+  describe('header bytes of every value, against undici', () => {
+    /**
+     * Each reply for one request in turn, on one server per side: the outcomes checked equal. Not
+     * the sockets left open: undici's pool opens a spare socket after a refused reply when the next
+     * request follows at once (same() compares them, one reply per server).
+     */
+    async function sameEach(replies: readonly string[]): Promise<HttpOutcome[]> {
+      const got = {} as Record<Side, HttpOutcome[]>;
+      for (const side of SIDES) {
+        const server = await rawServer((socket, _request, n) => socket.write(Buffer.from(replies[n], 'latin1')));
+        try {
+          got[side] = [];
+          for (let i = 0; i < replies.length; i++) got[side].push(await sendHttp(post(server.url), options(side)));
+        } finally {
+          await server.close();
+        }
+      }
+      const strip = (side: Side) => hostless(got[side].map((o, i) => ({ reply: replies[i], ...comparable(o) })));
+      assert.deepEqual(strip('lean'), strip('undici'));
+      return got.lean;
+    }
+    const everyByte = (line: (byte: string) => string) =>
+      Array.from({ length: 256 }, (_, b) => `${line(String.fromCharCode(b))}\r\nContent-Length: 4\r\n\r\n<ok>`);
+
+    it('in a header name', async () => {
+      const outcomes = await sameEach(everyByte((b) => `HTTP/1.1 200 OK\r\nX-${b}A: v`));
+      assert.equal(outcomes[0x41].status, 200);
+    });
+
+    it('in a header value, and where it starts', async () => {
+      assert.equal((await sameEach(everyByte((b) => `HTTP/1.1 200 OK\r\nX-A: a${b}b`)))[0xe9].complete, true);
+      await sameEach(everyByte((b) => `HTTP/1.1 200 OK\r\nX-A:${b}b`));
+    });
+
+    it('in the reason phrase, read as UTF-8 (as undici reads it)', async () => {
+      const outcomes = await sameEach(everyByte((b) => `HTTP/1.1 200 O${b}K`));
+      assert.equal(outcomes[0x20].statusText, 'O K');
+      assert.equal(outcomes[0xe9].statusText, 'O\ufffdK');
+      const utf8 = await same({ reply: `HTTP/1.1 200 ${Buffer.from('Café', 'utf8').toString('latin1')}\r\nContent-Length: 4\r\n\r\n<ok>` });
+      assert.equal(utf8.statusText, 'Café');
+    });
+  });
+
   describe('kept sockets the server drops', () => {
     /** Two requests on each side: the second after `between`, the server having reset the kept socket at `resetAfterMs`. */
     async function reuse(resetAfterMs: number, between: () => Promise<void>) {
@@ -529,5 +575,161 @@ describe('lean dispatcher: a hostile server gets the outcome undici gives', func
       assert.equal(got.lean.outcome.error?.kind, 'reset');
       assert.equal(got.lean.seen, 2);
     });
+  });
+});
+
+/**
+ * The head read in one pass (StrictParser.readHead) against the line-by-line reading of the same
+ * bytes, which the cases above hold to undici: whatever the reply and however its bytes are cut
+ * into reads, the same heads, bodies, trailers and error.
+ */
+describe('lean dispatcher: the head read in one pass reads as the line-by-line reading does', () => {
+  /** What a parser hands on for `chunks`: heads, body text, trailers, message ends, the error; and whether the one-pass reading took a head. */
+  function read(chunks: readonly Buffer[], onePass: boolean) {
+    const parser = new StrictParser();
+    const own = parser as unknown as { readHead(): boolean };
+    const readHead = own.readHead;
+    let heads = 0;
+    own.readHead = onePass
+      ? function (this: unknown) {
+          const took = readHead.call(this);
+          if (took) heads++;
+          return took;
+        }
+      : () => false;
+    const events: unknown[] = [];
+    parser[HTTPParser.kOnHeadersComplete] = (info: ParserInfo) => {
+      const { versionMajor, versionMinor } = info as ParserInfo & { versionMajor: number; versionMinor: number };
+      const { statusCode, statusMessage, shouldKeepAlive, upgrade } = info;
+      events.push({ versionMajor, versionMinor, statusCode, statusMessage, shouldKeepAlive, upgrade, headers: [...info.headers] });
+      return 0;
+    };
+    parser[HTTPParser.kOnBody] = (chunk: Buffer) => {
+      parser.bytesRead += chunk.length;
+      // Body text in one piece however it came.
+      const last = events.length - 1;
+      if (typeof events[last] === 'string') events[last] += chunk.toString('latin1');
+      else events.push(chunk.toString('latin1'));
+    };
+    parser[HTTPParser.kOnHeaders] = (trailers: string[]) => events.push({ trailers: [...trailers] });
+    parser[HTTPParser.kOnMessageComplete] = () => events.push({ end: true });
+    for (const chunk of chunks) {
+      const result = parser.execute(chunk);
+      if (result instanceof Error) {
+        events.push({ error: result.name, message: result.message, code: (result as Error & { code?: string }).code });
+        break;
+      }
+    }
+    return { events, heads };
+  }
+
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  /** `reply` in one read and cut at every byte, read in one pass where it can: each as the line-by-line reading of it in one read. */
+  function sameRead(reply: string): number {
+    const bytes = latin1(reply);
+    const lineByLine = read([bytes], false).events;
+    const whole = read([bytes], true);
+    assert.deepEqual(whole.events, lineByLine, JSON.stringify(reply));
+    for (let at = 1; at < bytes.length; at++)
+      assert.deepEqual(read([bytes.subarray(0, at), bytes.subarray(at)], true).events, lineByLine, `${JSON.stringify(reply)} cut at ${at}`);
+    return whole.heads;
+  }
+
+  const sandboxLike =
+    'HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: 4\r\nCache-Control: private\r\n' +
+    'Date: Sun, 29 Nov 2026 10:17:41 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n<ok>';
+
+  it('the common replies are read in one pass, and read the same', () => {
+    assert.equal(sameRead(sandboxLike), 1);
+    assert.equal(sameRead(sandboxLike + sandboxLike), 2, 'two replies in one read');
+    assert.equal(sameRead('HTTP/1.1 103 Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n<ok>'), 2);
+    for (const reply of [
+      'HTTP/1.1 200\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 \r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 999 Odd\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.0 200 OK\r\nContent-Length: 4\r\nConnection: keep-alive\r\n\r\n<ok>',
+      'HTTP/1.0 200 OK\r\nContent-Type: text/xml\r\n\r\n<ok/>',
+      'HTTP/1.1 200 OK\r\nX-A: a\xe9b\r\nX-B: a\tb\r\nX-C: a  \r\nX-D:\t a\r\nX-E:\r\nContent-Length: 0004 \r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\nTrailer: X-T\r\n\r\n4;a="b c"\r\n<ok>\r\n0\r\nX-T: 1\r\n\r\n',
+      'HTTP/1.1 204 No Content\r\nTransfer-Encoding: chunked\r\n\r\n',
+      'HTTP/1.1 101 Switching\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n',
+      `HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-Big: ${'a'.repeat(300)}\r\n\r\n<ok>`,
+      `HTTP/1.1 200 OK\r\nContent-Length:4\r\n${Array.from({ length: 63 }, (_, i) => `X-${i}: v\r\n`).join('')}\r\n<ok>`,
+    ])
+      assert.equal(sameRead(reply), 1, JSON.stringify(reply));
+  });
+
+  it('broken heads are refused with the same error, read in one pass or not', () => {
+    for (const reply of [
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\nContent-Length: 5\r\n\r\n<ok>x',
+      'HTTP/1.1 200 OK\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n4\r\n<ok>\r\n0\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: 0\r\nTransfer-Encoding: gzip\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: -4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: \r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 000000000000000000004\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 18446744073709551616\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nX-A: a\r\n  b\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\n X-A: a\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\n\tX-A: a\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\nContent-Length: 4\n\n<ok>',
+      'HTTP/1.1 200 OK\r\nX-A: 4\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nX-A: 4\r\n\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-A: a\rb\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-A: a\r\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nBad Name: x\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\n: x\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nNoColon\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\rX\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 2000 OK\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 20 OK\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.2 200 OK\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/2.0 200 OK\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 304 Not Modified\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n<ok>\r\n0\r\n\r\n',
+      '\r\nHTTP/1.1 200 O\x01K\r\nContent-Length: 4\r\n\r\n<ok>',
+      'http/1.1 200 OK\r\nContent-Length: 4\r\n\r\n<ok>',
+      'garbage\r\n',
+      `HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n<ok>`,
+      `HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-Big: ${'a'.repeat(16384 - 21)}\r\n\r\n<ok>`,
+      `HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-Big: ${'a'.repeat(16384 - 20)}\r\n\r\n<ok>`,
+      `HTTP/1.1 200 OK\r\nContent-Length: 4\r\n${Array.from({ length: 1000 }, (_, i) => `X-${i}: v\r\n`).join('')}\r\n<ok>`,
+    ]) {
+      const bytes = latin1(reply);
+      assert.deepEqual(read([bytes], true).events, read([bytes], false).events, JSON.stringify(reply.slice(0, 80)));
+    }
+  });
+
+  it('a head cut at every byte, broken or not, reads as it does in one read', () => {
+    for (const reply of [
+      sandboxLike,
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-A: a\rb\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nX-A: a\r\n\tb\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4 x\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nX-\xe9: a\r\nContent-Length: 4\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nContent-Length: 4\r\nX-A: a\x7fb\r\n\r\n<ok>',
+      'HTTP/1.1 200 OK\r\nX-A: 4\n\r\n<ok>',
+    ])
+      sameRead(reply);
+  });
+
+  it('every byte in a header name, a value, where a value starts and in the reason phrase', () => {
+    let onePass = 0;
+    for (let b = 0; b < 256; b++) {
+      const c = String.fromCharCode(b);
+      for (const head of [`HTTP/1.1 200 OK\r\nX-${c}A: v`, `HTTP/1.1 200 OK\r\nX-A: a${c}b`, `HTTP/1.1 200 OK\r\nX-A:${c}b`, `HTTP/1.1 200 O${c}K`]) {
+        const bytes = latin1(`${head}\r\nContent-Length: 4\r\n\r\n<ok>`);
+        const whole = read([bytes], true);
+        assert.deepEqual(whole.events, read([bytes], false).events, JSON.stringify(head));
+        onePass += whole.heads;
+      }
+    }
+    // Token bytes in the name (77, and a colon, which ends it), value bytes in the value (HT, 0x20-0x7e, 0x80-0xff: 224, and where it
+    // starts too), any but CR and LF in the reason (254).
+    assert.equal(onePass, 78 + 224 + 224 + 254);
   });
 });

@@ -53,7 +53,8 @@ describe('transcripts kept outside the heap', function () {
 
   it('holds transcripts within its memory budget without a file, and lets go of them when closed', () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'spill-test-'));
-    const spill = new TranscriptSpill({ parent });
+    // Transcripts of up to 400 KB each: a budget they fit in.
+    const spill = new TranscriptSpill({ parent, memoryBytes: 32 * 1024 * 1024 });
     const readers = Array.from({ length: 50 }, (_, i) => spill.keep(transcript(i)));
     assert.deepEqual(fs.readdirSync(parent), [], 'no scratch file for a run this small');
     readers.forEach((read, i) => assert.deepEqual(read(), transcript(i)));
