@@ -20,11 +20,11 @@ setFlagsFromString('--liftoff-only');
  * default tiers a function up to its optimizing compiler after a few hundred runs, before its
  * feedback has settled: a run of 2,000 tests made 173 optimizing compiles (the engine's runTest
  * and send() two and three times over, 40–60 ms of compiler time each), about 0.8 s of compiler
- * work for a 1 s run. Four times the default budget waits until the code has run long enough to
- * pay for its optimization: 49 compiles, a fifth less CPU and wall time for 2,000 tests, and for
- * 10,000 about an eighth more CPU but a little less wall time (BENCHMARKS.md, runner-throughput).
+ * work for a 1 s run. Eight times the default budget waits until the code has run long enough to
+ * pay for its optimization: a quarter less CPU and wall time for 2,000 tests, and for 10,000 a
+ * little more CPU but less wall time (BENCHMARKS.md, runner-throughput).
  */
-setFlagsFromString('--interrupt-budget=270336');
+setFlagsFromString('--interrupt-budget=540672');
 
 // The built dispatcher (dist/cli.js) loads each command's bundle from dist/cli/ (compileCache.ts).
 enableCompileCache(path.join(__dirname, 'cli'));
