@@ -16,15 +16,17 @@ import { processIo, runCli } from './dispatch';
 setFlagsFromString('--liftoff-only');
 
 /*
- * A command lives for seconds, and most of its code runs once per file or per exchange. V8's
- * default tiers a function up to its optimizing compiler after a few hundred runs, before its
- * feedback has settled: a run of 2,000 tests made 173 optimizing compiles (the engine's runTest
- * and send() two and three times over, 40–60 ms of compiler time each), about 0.8 s of compiler
- * work for a 1 s run. Eight times the default budget waits until the code has run long enough to
- * pay for its optimization: a quarter less CPU and wall time for 2,000 tests, and for 10,000 a
- * little more CPU but less wall time (BENCHMARKS.md, runner-throughput).
+ * `carrier run` goes through a suite's files once, in seconds. V8's default tiers a function up
+ * to its optimizing compiler after a few hundred runs, before its feedback has settled: a run of
+ * 2,000 tests made 173 optimizing compiles (the engine's runTest and send() two and three times
+ * over, 40–60 ms of compiler time each), about 0.8 s of compiler work for a 1 s run. Eight times
+ * the default budget waits until the code has run long enough to pay for its optimization: a
+ * quarter less CPU and wall time for 2,000 tests, and for 10,000 a little more CPU but less wall
+ * time (BENCHMARKS.md, runner-throughput). The servers and loops (inspect, sandbox, load) serve
+ * a few paths for as long as they live, and keep V8's default: optimized late, the inspector's
+ * relay added a tenth to each round trip.
  */
-setFlagsFromString('--interrupt-budget=540672');
+if (process.argv[2] === 'run') setFlagsFromString('--interrupt-budget=540672');
 
 // The built dispatcher (dist/cli.js) loads each command's bundle from dist/cli/ (compileCache.ts).
 enableCompileCache(path.join(__dirname, 'cli'));
