@@ -10,7 +10,6 @@
 import { strict as assert } from 'node:assert';
 import * as diagnostics from 'node:diagnostics_channel';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,8 +24,8 @@ import { sendHttp, type HttpOutcome, type HttpSendOptions } from '../../src/core
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { nodeContext, NodeDispatchers } from '../../src/host';
 import { LeanDispatcher } from '../../src/host/leanDispatcher';
-import { SIDES, transports, type Side } from './lean-sides';
-import { environmentAt, soapReply, SOAP11_TYPE, startServer, track, type Handler, type TestServer } from './transport-support';
+import { rawServer, SIDES, transports, type Side } from './lean-sides';
+import { environmentAt, soapReply, SOAP11_TYPE, startServer, type Handler, type TestServer } from './transport-support';
 
 const post = (url: string, body = '<x/>'): HttpRequestSpec => ({
   method: 'POST',
@@ -44,32 +43,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function comparable(o: HttpOutcome) {
   const { timing: _timing, error, headers, ...rest } = o;
   return { ...rest, headers: headers?.filter(([n]) => n !== 'Date'), error: error && { kind: error.kind, message: error.message } };
-}
-
-/** A server on its own net socket level: `onConnection` writes whatever bytes it likes. Counts connections. */
-async function rawServer(onData: (socket: net.Socket, request: string, n: number) => void) {
-  let connections = 0;
-  let n = 0;
-  const server = net.createServer((socket) => {
-    connections++;
-    let text = '';
-    socket.on('data', (d: Buffer) => {
-      text += d.toString('latin1');
-      // One request: its head and the body its Content-Length announces.
-      const end = text.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
-      if (text.length < end + 4 + length) return;
-      const request = text.slice(0, end + 4 + length);
-      text = text.slice(end + 4 + length);
-      onData(socket, request, n++);
-    });
-    socket.on('error', () => undefined);
-  });
-  const close = track(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}`, connections: () => connections, close };
 }
 
 describe('lean dispatcher: the outcomes undici gives', () => {
