@@ -4,6 +4,7 @@
  * failing expectation is reported at its line with expected and actual.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../src/extension/testing/runReporter';
@@ -30,6 +31,14 @@ const WRONG_TEXT = `{
       "count": 2
     }
   }
+}
+`;
+
+const MOVED_TEXT = `{
+  "operation": "GetTerminalInformation",
+  "version": "1.0.2",
+  "params": { "ZipCode": "68507", "CountryCode": "USA" },
+  "expect": { "status": 200 }
 }
 `;
 
@@ -137,6 +146,22 @@ describe('test explorer', () => {
     await vscode.commands.executeCommand('workbench.view.testing.focus');
     await screenshot('testing-failure');
     assert.match(outcome.output, /03-wrong-page-count\.carrier\.json:10:7 {2}documents: expected count = 2, got 1/);
+  });
+
+  it('lists the tests of a folder moved into the workspace, which the watcher reports as the folder alone', async () => {
+    await state(); // listed already, and so following the watcher rather than searching for the first time
+    // Built beside the workspace, then renamed in: one event, for the folder, as a checkout or `mv` makes.
+    const outside = fs.mkdtempSync(path.join(path.dirname(workspaceRoot().fsPath), 'moved-'));
+    fs.writeFileSync(path.join(outside, 'terminal.carrier.json'), MOVED_TEXT);
+    const inside = path.join(workspaceRoot().fsPath, 'moved-in');
+    fs.renameSync(outside, inside);
+    try {
+      const moved = path.join(inside, 'terminal.carrier.json');
+      await waitFor(async () => all((await state()).tree).some((n) => n.id === moved), "the moved folder's test in the explorer");
+    } finally {
+      fs.rmSync(inside, { recursive: true, force: true });
+    }
+    await waitFor(async () => !all((await state()).tree).some((n) => n.id.startsWith(inside)), 'the removed folder gone from the explorer');
   });
 
   it('runs what the editor shows, unsaved edits included', async () => {

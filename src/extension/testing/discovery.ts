@@ -5,6 +5,7 @@
  * a request file is opened, a run begins) and then follows files and unsaved edits, debounced.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { planTests, type PlannedRun } from '../core-adapter';
 import type { Log } from '../log';
@@ -20,6 +21,14 @@ const DEBOUNCE_MS = 300;
 const FOUND = '**/{*.carrier.json,collection.json}';
 /** Data files (collection.json "data") can have any name: changes count for the ones the plans read. */
 const DATA = '**/*.{csv,json}';
+/**
+ * Anything created or deleted: a folder moved or copied in or out (a checkout, `mv`, `rm -r`) is
+ * reported as the folder alone, and a file written into a folder just made can land before the
+ * watcher follows that folder, so neither shows up as a FOUND event. A new folder, or the loss of
+ * one that held listed files, is therefore a reason to search again.
+ */
+const ANY = '**/*';
+const SKIPPED_FOLDERS = /[\\/](node_modules|\.git)([\\/]|$)/;
 
 function isRequestDocument(doc: vscode.TextDocument): boolean {
   return doc.uri.scheme === 'file' && (doc.languageId === REQUEST_LANGUAGE || doc.fileName.endsWith('.carrier.json'));
@@ -45,6 +54,16 @@ async function loadFolder(folder: vscode.WorkspaceFolder): Promise<FolderPlan | 
   return { folder, plan: planTests(roots, folder.uri.fsPath, editorReader()) };
 }
 
+function foldersAbove(plans: readonly FolderPlan[]): Set<string> {
+  const folders = new Set<string>();
+  for (const { folder, plan } of plans) {
+    for (const file of [...plan.files.keys(), ...plan.dataFiles]) {
+      for (let dir = path.dirname(file); dir.startsWith(folder.uri.fsPath) && !folders.has(dir); dir = path.dirname(dir)) folders.add(dir);
+    }
+  }
+  return folders;
+}
+
 export class TestDiscovery implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private started = false;
@@ -54,6 +73,8 @@ export class TestDiscovery implements vscode.Disposable {
   private chain: Promise<readonly FolderPlan[]> = Promise.resolve([]);
   /** The data files the last load's plans read. */
   private dataFiles = new Set<string>();
+  /** Every folder above a file the last load read, up to its workspace folder. */
+  private listedFolders = new Set<string>();
 
   constructor(
     private readonly log: Log,
@@ -79,6 +100,11 @@ export class TestDiscovery implements vscode.Disposable {
     const ifData = (uri: vscode.Uri) => {
       if (this.dataFiles.has(uri.fsPath)) this.schedule();
     };
+    const any = vscode.workspace.createFileSystemWatcher(ANY, false, true, false);
+    const ifFolder = (uri: vscode.Uri) => void this.scheduleIfFolder(uri);
+    const ifListedFolder = (uri: vscode.Uri) => {
+      if (this.listedFolders.has(uri.fsPath)) this.schedule();
+    };
     this.subscriptions.push(
       watcher,
       watcher.onDidCreate(schedule),
@@ -88,6 +114,9 @@ export class TestDiscovery implements vscode.Disposable {
       data.onDidCreate(ifData),
       data.onDidChange(ifData),
       data.onDidDelete(ifData),
+      any,
+      any.onDidCreate(ifFolder),
+      any.onDidDelete(ifListedFolder),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length && isRequestDocument(e.document)) schedule();
       }),
@@ -114,6 +143,13 @@ export class TestDiscovery implements vscode.Disposable {
     return this.chain;
   }
 
+  /** One stat per creation, none while a search is already due (an npm install creates thousands). */
+  private async scheduleIfFolder(uri: vscode.Uri): Promise<void> {
+    if (this.timer || uri.scheme !== 'file' || SKIPPED_FOLDERS.test(uri.fsPath)) return;
+    const stat = await fs.promises.stat(uri.fsPath).catch(() => undefined);
+    if (stat?.isDirectory() && !this.timer) this.schedule();
+  }
+
   private schedule(): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.refresh(), DEBOUNCE_MS);
@@ -123,6 +159,7 @@ export class TestDiscovery implements vscode.Disposable {
     try {
       const plans = (await Promise.all((vscode.workspace.workspaceFolders ?? []).map(loadFolder))).filter((p): p is FolderPlan => !!p);
       this.dataFiles = new Set(plans.flatMap((p) => p.plan.dataFiles));
+      this.listedFolders = foldersAbove(plans);
       this.onLoad(plans);
       return plans;
     } catch (e) {
