@@ -67,10 +67,16 @@ const forms = new WeakMap<readonly unknown[], Form>();
  * Requests started in one turn of the loop are written together, after its poll phase (one
  * `socket.write` each): a server woken by the first finds the rest waiting, rather than being
  * woken again for each (each write that wakes a sleeping server cost the load run about 13 µs of
- * its own time in the kernel; written together, about 4 µs).
+ * its own time in the kernel; written together, about 4 µs). A request with no other in flight
+ * and none waiting to be written has nothing to be written with: it goes at once, rather than a
+ * turn of the loop later (at concurrency 1 that turn was about 6 µs of every round trip).
  */
 const writes: Array<net.Socket | Buffer> = [];
-function queueWrite(socket: net.Socket, bytes: Buffer): void {
+function queueWrite(socket: net.Socket, bytes: Buffer, alone: boolean): void {
+  if (alone && writes.length === 0) {
+    socket.write(bytes);
+    return;
+  }
   if (writes.length === 0) setImmediate(flushWrites);
   writes.push(socket, bytes);
 }
@@ -195,6 +201,11 @@ export class LeanDispatcher {
     if (--this.busy === 0 && this.whenIdle) this.whenIdle();
   }
 
+  /** @internal Only one request in flight: the one asking. */
+  get alone(): boolean {
+    return this.busy === 1;
+  }
+
   /** @internal */
   get expecting(): LeanDispatcherOptions['expecting'] {
     return this.options.expecting;
@@ -223,6 +234,26 @@ function checked(conn: Conn): void {
   conn.afterCheck();
 }
 
+/**
+ * Host headers by origin: a fresh request (one per send that is not of a prepared one) has the
+ * origin of one of an environment's few, and parsing it cost each about 0.4 µs. Emptied when full.
+ */
+const hosts = new Map<string, string | null>();
+const MAX_HOSTS = 256;
+function hostOf(origin: string): string | null {
+  let host = hosts.get(origin);
+  if (host === undefined) {
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (hosts.size >= MAX_HOSTS) hosts.clear();
+    hosts.set(origin, host);
+  }
+  return host;
+}
+
 /** The form of a request this dispatcher takes, or null: it goes to undici. */
 function formOf(opts: Dispatcher.DispatchOptions, handler: Handler): Form | null {
   const { origin, method, path, headers, body } = opts;
@@ -233,12 +264,8 @@ function formOf(opts: Dispatcher.DispatchOptions, handler: Handler): Form | null
   const cached = forms.get(headers);
   if (cached && cached.origin === origin && cached.method === method && cached.path === path && cached.body === (body ?? null)) return cached;
   if ((method !== 'GET' && method !== 'POST') || typeof path !== 'string' || path[0] !== '/' || BAD_PATH.test(path)) return null;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return null;
-  }
+  const host = hostOf(origin);
+  if (host === null) return null;
   // As undici writes it (client-h1.js writeH1, writeBuffer): request line, host, connection, the headers, content-length.
   let head = `${method} ${path} HTTP/1.1\r\nhost: ${host}\r\nconnection: keep-alive\r\n`;
   for (let i = 0; i + 1 < headers.length; i += 2) {
@@ -378,7 +405,7 @@ class LeanRequest implements Dispatcher.DispatchController {
     waiter?.onSocket(conn.stamp, this.form.head);
     this.written = true;
     if (this.headersTimeoutMs > 0) this.timer = setTimeout(headersTimedOut, this.headersTimeoutMs, this);
-    queueWrite(conn.socket, this.form.bytes);
+    queueWrite(conn.socket, this.form.bytes, this.dispatcher.alone);
   }
 
   /** The status line and headers (`headers` as undici's object). */

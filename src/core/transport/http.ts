@@ -154,6 +154,8 @@ class HttpCall {
   private socket?: SocketStamp;
   /** The head the client wrote, when the dispatcher said (SocketWaiter.onSocket). */
   private sentHead?: string;
+  /** The headers as sent, read from sentHead ahead of the reply (readSentHead). */
+  private sent?: HttpOutcome['sentHeaders'];
   private controller?: Dispatcher.DispatchController;
   private pendingAbort?: Error;
   private settled = false;
@@ -257,7 +259,15 @@ class HttpCall {
     } catch (err) {
       this.finish(classifyError(err, { url: this.url, timeoutMs: this.o.timeoutMs, connectTimeoutMs: this.o.connectTimeoutMs }));
     }
+    // The head as written is read while the server works, once the caller's own turn is over (a
+    // dispatcher that writes a request alone at once has written it by then).
+    if (!this.settled && !this.o.judgedOnly) queueMicrotask(this.readSentHead);
   }
+
+  /** The headers as sent, from the head the client wrote, once it is known. */
+  private readonly readSentHead = (): void => {
+    if (this.sentHead !== undefined && this.sent === undefined) this.sent = headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body);
+  };
 
   private header(name: string): string | undefined {
     return this.headers?.find(([n]) => n.toLowerCase() === name)?.[1];
@@ -340,7 +350,7 @@ class HttpCall {
       complete: this.endAt !== undefined,
       timing,
       requestBytes: this.wire?.body?.length ?? 0,
-      sentHeaders: judgedOnly ? NO_HEADERS : headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body),
+      sentHeaders: judgedOnly ? NO_HEADERS : (this.sent ?? headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body)),
       error,
     };
     this.chunks = [];
