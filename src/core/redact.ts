@@ -156,7 +156,8 @@ function entityNeedles(starts: EscapeStarts): readonly string[] {
 /** @internal Exported for its test. */
 export function holdsEscape(text: string, starts: EscapeStarts = ANY_ESCAPE): boolean {
   for (let at = text.indexOf('%'); at >= 0; at = text.indexOf('%', at + 1)) if (isHex(text.charCodeAt(at + 1))) return true;
-  for (const needle of entityNeedles(starts)) if (text.includes(needle)) return true;
+  const needles = entityNeedles(starts);
+  for (let i = 0; i < needles.length; i++) if (text.includes(needles[i])) return true;
   for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 1)) if (starts.json.has(text.charCodeAt(at + 1))) return true;
   return false;
 }
@@ -178,7 +179,7 @@ const NO_OPTIONS: SpanOptions = Object.freeze({});
 
 /** Each span with what replaces it (Redactor.replacements). */
 function replacementsOf(text: string, spans: readonly Span[], mask: string): Replacement[] {
-  return spans.map(([start, end]) => [start, end, mask + openCdataBoundaries(text.slice(start, end))] as const);
+  return spans.map((s) => [s[0], s[1], mask + openCdataBoundaries(text.slice(s[0], s[1]))] as const);
 }
 
 /** MASK as UTF-8 bytes read as latin1: what replaces a secret in a utf8Bytes view. */
@@ -303,13 +304,15 @@ export class Redactor {
     const spellings = options.utf8Bytes
       ? (this.spellingBytes ??= this.searchedSpellings.map((s) => Buffer.from(s, 'utf8').toString('latin1')))
       : this.searchedSpellings;
-    for (const s of spellings) {
+    for (let i = 0; i < spellings.length; i++) {
+      const s = spellings[i];
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
     }
     const wholeValues = options.utf8Bytes
       ? (this.wholeValueBytes ??= this.wholeValues.map((s) => Buffer.from(s, 'utf8').toString('latin1')))
       : this.wholeValues;
-    for (const s of wholeValues) {
+    for (let i = 0; i < wholeValues.length; i++) {
+      const s = wholeValues[i];
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + 1)) {
         const end = at + s.length;
         if ((at === 0 || WHOLE_VALUE_BEFORE.has(text[at - 1])) && (end === text.length || WHOLE_VALUE_AFTER.has(text[end]))) found.push([at, end]);
@@ -330,7 +333,8 @@ export class Redactor {
   private byValueIn(text: string, utf8: boolean, found: Array<[number, number]>): void {
     if (holdsEscape(text, this.escapeStarts) || (this.byValueHasSpace && text.includes('+'))) collect(this.pattern(utf8), text, found);
     const literals = utf8 ? (this.byValueBytes ??= this.byValue.map((s) => Buffer.from(s, 'utf8').toString('latin1'))) : this.byValue;
-    for (const s of literals) {
+    for (let i = 0; i < literals.length; i++) {
+      const s = literals[i];
       for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + s.length)) found.push([at, at + s.length]);
     }
   }
@@ -382,7 +386,7 @@ export class Redactor {
     return {
       method: spec.method,
       url: this.text(spec.url),
-      headers: spec.headers.map(([n, v]) => [n, this.text(v)] as const),
+      headers: spec.headers.map((h) => [h[0], this.text(h[1])] as const),
       body: this.text(spec.body),
     };
   }

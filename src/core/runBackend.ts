@@ -129,15 +129,26 @@ export function createRunBackend(options: RunBackendOptions): StandardBackend {
    * The request as prepared, per params object: a file without {{variables}} sends its very
    * params every time (and copies of one text share them, loadFile.ts), so its envelope is built
    * and redacted once; params with variables filled in are new objects and are prepared anew.
+   * Kept from a params object's second send on, as inputs below: most of a run's files are sent
+   * once, and a prepared request kept for the whole run (its envelope, its redacted copy, their
+   * bytes) was most of what a test left in memory after it ended, copied by every collection of
+   * the young generation until it was promoted.
    * An embedded environment's is the check made before its sandbox starts, and its preparation
    * at the sandbox's address is kept beside it, per address.
    */
   const preparedByParams = new WeakMap<object, Map<string, PreparedRequest>>();
+  const preparedOnce = new WeakSet<object>();
   const preparedFor = (input: SendInput & { request: RequestFile }, folder: string): PreparedRequest => {
     const { request } = input;
-    const key = `${input.environment.name}\0${input.binding ?? ''}\0${request.operation}\0${request.version ?? ''}\0${folder}`;
     let byKey = preparedByParams.get(request.params);
-    if (!byKey) preparedByParams.set(request.params, (byKey = new Map()));
+    if (!byKey) {
+      if (!preparedOnce.has(request.params)) {
+        preparedOnce.add(request.params);
+        return prepareRequest(input);
+      }
+      preparedByParams.set(request.params, (byKey = new Map()));
+    }
+    const key = `${input.environment.name}\0${input.binding ?? ''}\0${request.operation}\0${request.version ?? ''}\0${folder}`;
     let prepared = byKey.get(key);
     if (!prepared) byKey.set(key, (prepared = prepareRequest(input)));
     return prepared;

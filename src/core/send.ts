@@ -175,7 +175,7 @@ async function readOutcome(
   let reply: HttpReply | undefined;
   let parsed: ParsedReply | undefined;
   if (outcome.status !== undefined) {
-    const contentType = outcome.headers?.find(([n]) => n.length === 12 && n.toLowerCase() === 'content-type')?.[1];
+    const contentType = outcome.headers?.find((h) => h[0].length === 12 && h[0].toLowerCase() === 'content-type')?.[1];
     const body = outcome.body ?? Buffer.alloc(0);
     const decoded = decodeText(body, contentType);
     if (decoded.problem) findings.push({ severity: 'warning', kind: 'reply', message: `The reply ${decoded.problem.replace(/^the reply /, '')}` });
@@ -332,9 +332,9 @@ function outcomeOf(
  */
 function redactedHeaders(headers: HttpReply['headers'], r: Redactor): HttpReply['headers'] {
   let joined = '';
-  for (const [, v] of headers) joined += `"${v}"`;
+  for (let i = 0; i < headers.length; i++) joined += `"${headers[i][1]}"`;
   if (!r.finds(joined)) return headers;
-  return headers.map(([n, v]) => [n, r.text(v)] as const);
+  return headers.map((h) => [h[0], r.text(h[1])] as const);
 }
 
 /**

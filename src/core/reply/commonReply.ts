@@ -240,10 +240,12 @@ class CommonReader {
     const resultNs = this.tagEnd(responseNs);
     if (resultNs !== service || markup.result.open) this.leave();
     const result = this.empty ? {} : this.record(markup.result, resultNs, markup.resultClose);
-    for (const close of [markup.responseClose, envelope.bodyClose, envelope.envelopeClose]) {
-      this.space();
-      this.expect(close);
-    }
+    this.space();
+    this.expect(markup.responseClose);
+    this.space();
+    this.expect(envelope.bodyClose);
+    this.space();
+    this.expect(envelope.envelopeClose);
     this.space();
     if (this.pos !== s.length) this.leave();
     return result;

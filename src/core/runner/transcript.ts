@@ -26,13 +26,13 @@ export function transcriptOf(exchange: Exchange, redactor: Redactor, limit = MAX
   const request = {
     method: r.method,
     url: redactor.text(r.url),
-    headers: r.headers.map(([n, v]) => [n, redactor.text(v)] as const),
+    headers: r.headers.map((h) => [h[0], redactor.text(h[1])] as const),
     ...cut(redactor.text(r.body), limit),
   };
   const reply = exchange.reply && {
     status: exchange.reply.status,
     statusText: exchange.reply.statusText,
-    headers: exchange.reply.headers.map(([n, v]) => [n, redactor.text(v)] as const),
+    headers: exchange.reply.headers.map((h) => [h[0], redactor.text(h[1])] as const),
     ...cut(redactor.text(exchange.reply.bodyText), limit),
   };
   return { request, ...(reply ? { reply } : {}), ...(exchange.error ? { error: redactor.text(`${exchange.error.kind}: ${exchange.error.message}`) } : {}) };

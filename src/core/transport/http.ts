@@ -49,7 +49,7 @@ export function sendHttp(spec: HttpRequestSpec, options: HttpSendOptions): Promi
 
 function flatten(headers: ReadonlyArray<readonly [string, string]>): string[] {
   const out: string[] = [];
-  for (const [n, v] of headers) out.push(n, v);
+  for (let i = 0; i < headers.length; i++) out.push(headers[i][0], headers[i][1]);
   return out;
 }
 
@@ -270,7 +270,7 @@ class HttpCall {
   };
 
   private header(name: string): string | undefined {
-    return this.headers?.find(([n]) => n.toLowerCase() === name)?.[1];
+    return this.headers?.find((h) => h[0].toLowerCase() === name)?.[1];
   }
 
   private append(chunk: Buffer): void {
@@ -345,7 +345,7 @@ class HttpCall {
     const outcome: HttpOutcome = {
       status: this.status,
       statusText: this.statusText,
-      headers: judgedOnly ? this.headers?.filter(([n]) => n.length === 12 && n.toLowerCase() === 'content-type') : this.headers,
+      headers: judgedOnly ? this.headers?.filter((h) => h[0].length === 12 && h[0].toLowerCase() === 'content-type') : this.headers,
       body: this.status !== undefined ? this.bodyBytes() : undefined,
       complete: this.endAt !== undefined,
       timing,

@@ -34,7 +34,7 @@ export function headersAsSent(spec: HttpRequestSpec, head: string | undefined, o
     if (host) headers.push(['host', host]);
     headers.push(...spec.headers);
   }
-  if (body && !headers.some(([n]) => n.length === 14 && n.toLowerCase() === 'content-length')) headers.push(['content-length', String(body.length)]);
+  if (body && !headers.some((h) => h[0].length === 14 && h[0].toLowerCase() === 'content-length')) headers.push(['content-length', String(body.length)]);
   return headers;
 }
 
