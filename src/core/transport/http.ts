@@ -266,7 +266,8 @@ class HttpCall {
 
   /** The headers as sent, from the head the client wrote, once it is known. */
   private readonly readSentHead = (): void => {
-    if (this.sentHead !== undefined && this.sent === undefined) this.sent = headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body);
+    if (!this.settled && this.sentHead !== undefined && this.sent === undefined)
+      this.sent = headersAsSent(this.spec, this.sentHead, this.wire?.origin, this.wire?.body);
   };
 
   private header(name: string): string | undefined {

@@ -11,6 +11,7 @@ import { planTests, type PlannedRun } from '../core-adapter';
 import type { Log } from '../log';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
 import { collectionRoots } from './collectionRoots';
+import { holdsRequestFiles } from './holdsRequestFiles';
 
 export interface FolderPlan {
   readonly folder: vscode.WorkspaceFolder;
@@ -143,11 +144,12 @@ export class TestDiscovery implements vscode.Disposable {
     return this.chain;
   }
 
-  /** One stat per creation, none while a search is already due (an npm install creates thousands). */
+  /** A created folder that holds request files; none is looked at while a search is already due (an npm install creates thousands). */
   private async scheduleIfFolder(uri: vscode.Uri): Promise<void> {
     if (this.timer || uri.scheme !== 'file' || SKIPPED_FOLDERS.test(uri.fsPath)) return;
     const stat = await fs.promises.stat(uri.fsPath).catch(() => undefined);
-    if (stat?.isDirectory() && !this.timer) this.schedule();
+    if (!stat?.isDirectory() || this.timer) return;
+    if ((await holdsRequestFiles(uri.fsPath)) && !this.timer) this.schedule();
   }
 
   private schedule(): void {
