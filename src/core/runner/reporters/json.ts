@@ -25,75 +25,70 @@ export function relativeId(id: string, rel: Relative): string {
   return hash < 0 ? rel(id) : rel(id.slice(0, hash)) + id.slice(hash);
 }
 
-/** One test's item of `tests`, but for its exchange. */
+/**
+ * One test's item of `tests`, but for its exchange. Made by assignment in the report's key order,
+ * an optional key only when it has something to say: a spread per optional key was a copy each, in
+ * code that runs unoptimized for most of a run.
+ */
 export function jsonTestItem(r: TestResult, rel: Relative) {
-  return {
-    id: relativeId(r.test.id, rel),
-    name: r.test.name,
-    file: rel(r.test.file),
-    collection: r.test.collection.name,
-    ...(r.test.collection.title ? { collectionTitle: r.test.collection.title } : {}),
-    /** The collection.json files whose settings applied, outermost first. */
-    collectionFiles: r.test.collection.configFiles.map((f) => rel(f)),
-    operation: r.test.operation,
-    version: r.test.version,
-    binding: r.test.binding,
-    environment: r.environment,
-    status: r.status,
-    skipReason: r.skipReason,
-    startedAt: r.startedAt,
-    durationMs: Math.round(r.durationMs * 1000) / 1000,
-    dependsOn: r.test.dependsOn.map((d) => relativeId(d, rel)),
-    captured: r.captured,
-    reply: r.reply,
-    failures: r.failures.map((f) => failure(f, rel)),
-    ...(r.warnings?.length ? { warnings: r.warnings.map((f) => failure(f, rel)) } : {}),
-    ...(r.test.position !== undefined ? { position: r.test.position } : {}),
-    ...(r.test.row
-      ? { row: { data: rel(r.test.row.file), index: r.test.row.index, ...(r.test.row.name ? { name: r.test.row.name } : {}), line: r.test.row.location.line } }
-      : {}),
-    ...(r.test.collection.together ? { keepTogether: rel(r.test.collection.together) } : {}),
-    // Tags and retries (docs/collections.md#retries-and-flaky-tests): merge.ts reads them back.
-    ...(r.test.tags?.length ? { tags: r.test.tags } : {}),
-    ...(isFlaky(r) ? { flaky: true } : {}),
-    ...(r.notRetried ? { notRetried: r.notRetried } : {}),
-    // What became of its snapshot (docs/collections.md#snapshots): the file, relative, and matched, written, updated, differs or missing; never a differing reply's text (the editor's alone).
-    ...(r.snapshot ? { snapshot: { file: rel(r.snapshot.file), status: r.snapshot.status } } : {}),
-    // A test that waited (retry.until, docs/request-files.md#retry): each send, its own exchange with all but the last.
-    ...(r.untilAttempts
-      ? {
-          waited: {
-            max: r.untilAttempts.max,
-            ...(r.untilAttempts.heldAt !== undefined ? { heldAt: r.untilAttempts.heldAt } : {}),
-            ...(r.untilAttempts.cancelled ? { cancelled: true } : {}),
-            each: r.untilAttempts.each.map((a) => ({
-              number: a.number,
-              id: a.id,
-              startedAt: a.startedAt,
-              ...(a.status !== undefined ? { status: a.status } : {}),
-              verdict: a.verdict,
-              tone: a.tone,
-              ...(a.durationMs !== undefined ? { durationMs: Math.round(a.durationMs * 1000) / 1000 } : {}),
-              held: a.held,
-              waitedMs: a.waitedMs,
-              ...(a.note ? { note: a.note } : {}),
-              ...(a.transcript ? { exchange: a.transcript } : {}),
-            })),
-          },
-        }
-      : {}),
-    ...(r.attempts?.length
-      ? {
-          attempts: r.attempts.map((a) => ({
-            startedAt: a.startedAt,
-            durationMs: Math.round(a.durationMs * 1000) / 1000,
-            reply: a.reply,
-            failures: a.failures.map((f) => failure(f, rel)),
-            ...(a.transcript ? { exchange: a.transcript } : {}),
-          })),
-        }
-      : {}),
-  };
+  const t = r.test;
+  const item: Record<string, unknown> = { id: relativeId(t.id, rel), name: t.name, file: rel(t.file), collection: t.collection.name };
+  if (t.collection.title) item.collectionTitle = t.collection.title;
+  /** The collection.json files whose settings applied, outermost first. */
+  item.collectionFiles = t.collection.configFiles.map((f) => rel(f));
+  item.operation = t.operation;
+  item.version = t.version;
+  item.binding = t.binding;
+  item.environment = r.environment;
+  item.status = r.status;
+  item.skipReason = r.skipReason;
+  item.startedAt = r.startedAt;
+  item.durationMs = Math.round(r.durationMs * 1000) / 1000;
+  item.dependsOn = t.dependsOn.map((d) => relativeId(d, rel));
+  item.captured = r.captured;
+  item.reply = r.reply;
+  item.failures = r.failures.map((f) => failure(f, rel));
+  if (r.warnings?.length) item.warnings = r.warnings.map((f) => failure(f, rel));
+  if (t.position !== undefined) item.position = t.position;
+  if (t.row) item.row = { data: rel(t.row.file), index: t.row.index, ...(t.row.name ? { name: t.row.name } : {}), line: t.row.location.line };
+  if (t.collection.together) item.keepTogether = rel(t.collection.together);
+  // Tags and retries (docs/collections.md#retries-and-flaky-tests): merge.ts reads them back.
+  if (t.tags?.length) item.tags = t.tags;
+  if (isFlaky(r)) item.flaky = true;
+  if (r.notRetried) item.notRetried = r.notRetried;
+  // What became of its snapshot (docs/collections.md#snapshots): the file, relative, and matched, written, updated, differs or missing; never a differing reply's text (the editor's alone).
+  if (r.snapshot) item.snapshot = { file: rel(r.snapshot.file), status: r.snapshot.status };
+  // A test that waited (retry.until, docs/request-files.md#retry): each send, its own exchange with all but the last.
+  if (r.untilAttempts) {
+    const u = r.untilAttempts;
+    item.waited = {
+      max: u.max,
+      ...(u.heldAt !== undefined ? { heldAt: u.heldAt } : {}),
+      ...(u.cancelled ? { cancelled: true } : {}),
+      each: u.each.map((a) => ({
+        number: a.number,
+        id: a.id,
+        startedAt: a.startedAt,
+        ...(a.status !== undefined ? { status: a.status } : {}),
+        verdict: a.verdict,
+        tone: a.tone,
+        ...(a.durationMs !== undefined ? { durationMs: Math.round(a.durationMs * 1000) / 1000 } : {}),
+        held: a.held,
+        waitedMs: a.waitedMs,
+        ...(a.note ? { note: a.note } : {}),
+        ...(a.transcript ? { exchange: a.transcript } : {}),
+      })),
+    };
+  }
+  if (r.attempts?.length)
+    item.attempts = r.attempts.map((a) => ({
+      startedAt: a.startedAt,
+      durationMs: Math.round(a.durationMs * 1000) / 1000,
+      reply: a.reply,
+      failures: a.failures.map((f) => failure(f, rel)),
+      ...(a.transcript ? { exchange: a.transcript } : {}),
+    }));
+  return item;
 }
 
 /**
