@@ -424,6 +424,12 @@ export type {
   LoadedFile as LoadedRequest,
 } from '../core';
 
+/** What core's discovery calls a request file and a collection's settings, and which folders it never runs (src/core/runner/discover.ts). */
+export function collectionNames(): { requestFileSuffix: string; collectionFile: string; isNeverRunFolder: (name: string) => boolean } {
+  const { REQUEST_FILE_SUFFIX, COLLECTION_FILE, isNeverRunFolder } = engine();
+  return { requestFileSuffix: REQUEST_FILE_SUFFIX, collectionFile: COLLECTION_FILE, isNeverRunFolder };
+}
+
 /**
  * The tests under `inputs`, listed as `carrier run` lists them (same discovery, parser and
  * validator) without sending anything; `read` supplies unsaved editor text.

@@ -27,7 +27,7 @@ export const REQUEST_FILE_SUFFIX = '.carrier.json';
 /** A request file is a few kilobytes; a thousand times that is a mistake or a trap, not a request. */
 export const MAX_REQUEST_FILE_BYTES = 4 * 1024 * 1024;
 /** Folders never run: installed packages and hidden folders (.git, .vscode, …). */
-const NEVER_RUN = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
+export const isNeverRunFolder = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
 
 export interface DiscoveredFile {
   readonly file: string;
@@ -167,7 +167,7 @@ export function discover(context: Pick<CoreContext, 'files'>, inputs: readonly s
         const full = path.join(folder, entry.name);
         const isDir = entry.isDirectory || (entry.isSymbolicLink && safeStat(full)?.isDirectory === true);
         if (isDir) {
-          if (NEVER_RUN(entry.name) || exclude.has(realPath(full))) skippedFolders.push(full);
+          if (isNeverRunFolder(entry.name) || exclude.has(realPath(full))) skippedFolders.push(full);
           else kinds.set(entry.name, 'folder');
         } else if (entry.name.endsWith(REQUEST_FILE_SUFFIX)) {
           kinds.set(entry.name, 'file');

@@ -10,6 +10,7 @@
 export * from './types';
 export type { RunEnvironment, RunnerBackend, SendCall } from './backend';
 export { loadRun, type LoadOptions } from './load';
+export { isNeverRunFolder, REQUEST_FILE_SUFFIX } from './discover';
 export { planRun, withProducers, relativeName, type PlannedRun, type BindingChoice, type PlanData } from './plan';
 export { selectByName, selectFailed, selectWhere, tagFilter, type TestFilter, type TestSelection } from './select';
 export { linearPattern, type Matcher } from './pattern';

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { planTests, type PlannedRun } from '../core-adapter';
+import { collectionNames, planTests, type PlannedRun } from '../core-adapter';
 import type { Log } from '../log';
 import { REQUEST_LANGUAGE } from '../send/targetDocument';
 import { collectionRoots } from './collectionRoots';
@@ -29,7 +29,6 @@ const DATA = '**/*.{csv,json}';
  * one that held listed files, is therefore a reason to search again.
  */
 const ANY = '**/*';
-const SKIPPED_FOLDERS = /[\\/](node_modules|\.git)([\\/]|$)/;
 
 function isRequestDocument(doc: vscode.TextDocument): boolean {
   return doc.uri.scheme === 'file' && (doc.languageId === REQUEST_LANGUAGE || doc.fileName.endsWith('.carrier.json'));
@@ -144,12 +143,15 @@ export class TestDiscovery implements vscode.Disposable {
     return this.chain;
   }
 
-  /** A created folder that holds request files; none is looked at while a search is already due (an npm install creates thousands). */
+  /**
+   * A created folder that holds request files, outside the folders a run never goes into; none is
+   * looked at while a search is already due (an npm install creates thousands).
+   */
   private async scheduleIfFolder(uri: vscode.Uri): Promise<void> {
-    if (this.timer || uri.scheme !== 'file' || SKIPPED_FOLDERS.test(uri.fsPath)) return;
-    const stat = await fs.promises.stat(uri.fsPath).catch(() => undefined);
-    if (!stat?.isDirectory() || this.timer) return;
-    if ((await holdsRequestFiles(uri.fsPath)) && !this.timer) this.schedule();
+    if (this.timer || uri.scheme !== 'file') return;
+    const names = collectionNames();
+    if (vscode.workspace.asRelativePath(uri, false).split(/[\\/]/).some(names.isNeverRunFolder)) return;
+    if ((await holdsRequestFiles(uri.fsPath, names)) && !this.timer) this.schedule();
   }
 
   private schedule(): void {
